@@ -1,0 +1,119 @@
+// Opens the database: PGlite under DATA_DIR by default, a PostgreSQL server when
+// DATABASE_URL is set. Both speak PostgreSQL; queries go through one Kysely instance.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { CopyBuffer } from './copy-format.ts';
+import { PgliteDialect } from './pglite-driver.ts';
+import type { Database } from './schema.ts';
+
+/** A transaction for bulk writes: plain SQL plus COPY of prepared rows. */
+export interface BulkTransaction {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  copy(buffer: CopyBuffer): Promise<void>;
+}
+
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  readonly kysely: Kysely<Database>;
+  /** Runs fn in one transaction: either all of its writes become visible, or none. */
+  bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; 'memory://' for an in-memory database. */
+  dataDir: string;
+}
+
+function copySql(buffer: CopyBuffer, source: string): string {
+  return `copy ${buffer.table} (${buffer.columns.join(', ')}) from ${source}`;
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  let location = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    location = path.resolve(dataDir, 'pglite');
+    await mkdir(location, { recursive: true });
+  }
+  const pglite = await PGlite.create(location);
+  const kysely = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    kysely,
+    bulkTransaction: (fn) =>
+      pglite.transaction(async (tx) =>
+        fn({
+          query: async <R>(text: string, params: unknown[] = []) =>
+            (await tx.query<R>(text, params)).rows,
+          copy: async (buffer) => {
+            if (buffer.size === 0) return;
+            await tx.query(copySql(buffer, `'/dev/blob'`), [], { blob: new Blob([buffer.text()]) });
+          },
+        }),
+      ),
+    ping: async () => {
+      await pglite.query('select 1');
+    },
+    close: async () => {
+      await kysely.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  // Dates stay 'YYYY-MM-DD' strings, as PGlite returns them.
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    kysely,
+    bulkTransaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: async <R>(text: string, params: unknown[] = []) =>
+            (await client.query(text, params)).rows as R[],
+          copy: async (buffer) => {
+            if (buffer.size === 0) return;
+            const stream = client.query(copyFrom(copySql(buffer, 'stdin')));
+            await pipeline(Readable.from([buffer.text()]), stream);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await kysely.destroy();
+    },
+  };
+}
+
+const DATE_OID = 1082;
+function getTypeParser(oid: number, format?: 'text' | 'binary') {
+  if (oid === DATE_OID) return (value: string) => value;
+  return pg.types.getTypeParser(oid, format as 'text');
+}
+
+export async function openDatabase(options: DbOptions): Promise<Db> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+}

@@ -1,0 +1,22 @@
+// Versioned migrations, applied in order at start-up and by `npm run db:migrate`.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db } from './client.ts';
+import * as cricketModel from './migrations/001-cricket-model.ts';
+
+const migrations: Record<string, Migration> = {
+  '001-cricket-model': cricketModel,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    const where = failed ? ` in migration ${failed.migrationName}` : '';
+    throw new Error(`Database migration failed${where}: ${String((error as Error).message ?? error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
