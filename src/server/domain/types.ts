@@ -64,3 +64,71 @@ export interface InningsInput {
   penaltyRunsPost: number;
   ballsPerOver: number;
 }
+
+/** One batter's innings, in batting order (order of first appearance at the crease). */
+export interface BattingEntry {
+  player: PlayerId;
+  runs: number;
+  /** Legal balls faced plus no-balls; wides are not balls faced. */
+  balls: number;
+  fours: number;
+  sixes: number;
+  /** null while not out (or never dismissed). */
+  dismissal: {
+    kind: DismissalKind;
+    bowler: PlayerId | null;
+    fielders: Fielder[];
+    /** Wicket number in the innings (1-based); null for kinds that are not a team wicket (retired hurt / not out). */
+    wicketNumber: number | null;
+    teamRuns: number;
+    legalBalls: number;
+  } | null;
+}
+
+export interface BowlingEntry {
+  player: PlayerId;
+  legalBalls: number;
+  maidens: number;
+  /** Runs charged to the bowler: off the bat, wides and no-balls; never byes, leg byes or penalties. */
+  runs: number;
+  /** Only the kinds credited to a bowler (not run out, retirements, obstructing, timed out, handled). */
+  wickets: number;
+  wides: number;
+  noballs: number;
+  dots: number;
+  fours: number;
+  sixes: number;
+}
+
+export interface FallOfWicket {
+  wicketNumber: number;
+  player: PlayerId;
+  kind: DismissalKind;
+  teamRuns: number;
+  /** Legal balls bowled in the innings when the wicket fell. */
+  legalBalls: number;
+}
+
+export interface Partnership {
+  /** The wicket the partnership was for: 1 for the opening stand. */
+  forWicket: number;
+  batterA: { player: PlayerId; runs: number; balls: number };
+  batterB: { player: PlayerId; runs: number; balls: number };
+  /** All runs added while the pair was together, extras included. */
+  runs: number;
+  /** Legal balls bowled while the pair was together. */
+  balls: number;
+  unbroken: boolean;
+}
+
+export interface InningsSummary {
+  runs: number;
+  /** Team wickets: retired hurt / retired not out do not count. */
+  wickets: number;
+  legalBalls: number;
+  extras: Extras;
+  batting: BattingEntry[];
+  bowling: BowlingEntry[];
+  fallOfWickets: FallOfWicket[];
+  partnerships: Partnership[];
+}
