@@ -1,0 +1,16 @@
+// Astro renders the pages; the server in src/server/main.ts mounts Astro's handler
+// (middleware mode) next to the provider API and Socket.IO on one port.
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  compressHTML: true,
+  build: { inlineStylesheets: 'auto' },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'pg-copy-streams'] },
+  },
+});

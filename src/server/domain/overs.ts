@@ -1,0 +1,38 @@
+// Overs arithmetic. Overs are kept as legal balls; the 'O.B' form is for display only,
+// because 19.4 overs is 118 balls, not 19.4 × 6.
+import type { Delivery } from './types.ts';
+
+/** Whole overs and the balls of the over in progress: 118 balls → [19, 4]. */
+export function ballsToOvers(legalBalls: number, ballsPerOver = 6): [number, number] {
+  return [Math.floor(legalBalls / ballsPerOver), legalBalls % ballsPerOver];
+}
+
+/** 'O.B' as scorecards print it: '19.4'; a complete number of overs prints without '.0' ('20'). */
+export function formatOvers(legalBalls: number, ballsPerOver = 6): string {
+  const [overs, balls] = ballsToOvers(legalBalls, ballsPerOver);
+  return balls === 0 ? String(overs) : `${overs}.${balls}`;
+}
+
+/**
+ * Legal balls in a Cricsheet overs figure such as 33.3 (33 overs and 3 balls).
+ * Throws a RangeError for figures that cannot be overs (negative, or a ball part ≥ ballsPerOver).
+ */
+export function oversToBalls(overs: number, ballsPerOver = 6): number {
+  const whole = Math.floor(overs);
+  // The ball digit sits after the decimal point: round away binary noise (33.3 - 33 = 0.2999…).
+  const balls = Math.round((overs - whole) * 10);
+  if (!Number.isFinite(overs) || overs < 0 || balls >= ballsPerOver) {
+    throw new RangeError(`${overs} is not an overs figure with ${ballsPerOver}-ball overs`);
+  }
+  return whole * ballsPerOver + balls;
+}
+
+/** Runs per over, from legal balls. 0 before any legal ball has been bowled. */
+export function runRate(runs: number, legalBalls: number, ballsPerOver = 6): number {
+  return legalBalls === 0 ? 0 : (runs * ballsPerOver) / legalBalls;
+}
+
+/** A delivery that counts towards the over: neither a wide nor a no-ball. */
+export function isLegalDelivery(delivery: Delivery): boolean {
+  return delivery.extras.wides === 0 && delivery.extras.noballs === 0;
+}

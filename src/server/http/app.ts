@@ -1,0 +1,89 @@
+// The HTTP side of the one server process: provider API, health check, built client
+// assets and, for every other path, Astro's on-demand rendering.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Logger } from 'pino';
+import { API_PREFIX, registerApi } from '../api/index.ts';
+import { ApiError, sendApiError } from '../api/errors.ts';
+import type { Services } from '../services/index.ts';
+
+/** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+  locals?: object,
+) => Promise<void>;
+
+export interface AppOptions {
+  services: Services;
+  logger: Logger;
+  /** Folder of built client assets (dist/client); skipped when absent (API-only tests). */
+  clientDir?: string;
+  astroHandler?: AstroHandler;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    disableRequestLogging: true,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+
+  // One structured log line per request, Astro-rendered pages included.
+  app.addHook('onRequest', async (request, reply) => {
+    const started = process.hrtime.bigint();
+    reply.raw.once('finish', () => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.raw.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
+    });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await services.db.ping();
+      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database did not answer');
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
+    }
+  });
+
+  await registerApi(app, services);
+
+  if (options.clientDir && existsSync(options.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', filePath.includes('/_astro/') ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const astroHandler = options.astroHandler;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
+      return sendApiError(request, reply, new ApiError(404, `No API resource at ${request.method} ${request.url.split('?')[0]}`));
+    }
+    if (!astroHandler) return reply.code(404).send({ status: 'not found' });
+    reply.hijack();
+    await astroHandler(request.raw, reply.raw, undefined, { services });
+  });
+
+  return app;
+}

@@ -1,0 +1,89 @@
+// Process entry: configuration, database, HTTP (API + pages + assets), Socket.IO, shutdown.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createServices } from './services/index.ts';
+import { buildApp, type AstroHandler } from './http/app.ts';
+import { attachRealtime } from './realtime/index.ts';
+import { importSources } from './ingest/importer.ts';
+
+// Built layout: dist/app/main.mjs beside dist/server/entry.mjs and dist/client/.
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function loadAstroHandler(): Promise<AstroHandler | undefined> {
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) return undefined;
+  const module = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  return module.handler;
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL });
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await migrateToLatest(db);
+  logger.info({ database: db.kind, applied }, 'database ready');
+
+  const services = createServices(db);
+  const app = await buildApp({
+    services,
+    logger,
+    clientDir: path.join(distDir, 'client'),
+    astroHandler: await loadAstroHandler(),
+  });
+  const io = attachRealtime(app.server, logger);
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const importer = new AbortController();
+  let importDone: Promise<unknown> = Promise.resolve();
+  const { count } = await db.kysely
+    .selectFrom('matches')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) === 0 && config.IMPORT_ON_START) {
+    logger.info({ sources: config.cricsheetSources }, 'database is empty: importing Cricsheet data in the background');
+    importDone = importSources(db, config.cricsheetSources, {
+      signal: importer.signal,
+      onBatchCommitted: () => services.dataVersion.bump(),
+      log: (message) => logger.info(message),
+    })
+      .then((summary) => logger.info({ summary }, 'import finished'))
+      .catch((error: unknown) => logger.error({ err: error }, 'import failed'));
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    importer.abort();
+    // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
+    io.disconnectSockets(true);
+    await app.close();
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await importDone;
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,219 @@
+// The match object of the spec (§3 Match), built from database rows. Field names are
+// the provider's, so a client written against the original API keeps working.
+import { ballsToOvers } from '../domain/overs.ts';
+import { resultText, ballsRemaining } from '../domain/result.ts';
+import type { MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
+import type { Lang } from '../domain/result.ts';
+
+export interface MatchRow {
+  id: number;
+  match_key: string;
+  format: MatchFormat;
+  status: MatchStatus;
+  match_type: string;
+  start_date: string;
+  dates: string[];
+  balls_per_over: number;
+  overs_limit: number | null;
+  event_match_number: number | null;
+  event_stage: string | null;
+  event_group: string | null;
+  toss_winner: TeamSide | null;
+  toss_decision: string | null;
+  winner: TeamSide | null;
+  result: 'tie' | 'no result' | 'draw' | null;
+  win_by_runs: number | null;
+  win_by_wickets: number | null;
+  win_by_innings: boolean;
+  method: string | null;
+  eliminator: TeamSide | null;
+  bowl_out: TeamSide | null;
+  team_a_name: string;
+  team_b_name: string;
+  tou_key: string;
+  tou_name: string;
+  tou_short_name: string;
+  a_key: string;
+  a_code: string;
+  b_key: string;
+  b_code: string;
+  venue_name: string | null;
+  venue_city: string | null;
+}
+
+export interface InningsRow {
+  match_id: number;
+  innings_no: number;
+  batting_team: TeamSide;
+  super_over: boolean;
+  runs: number;
+  wickets: number;
+  legal_balls: number;
+  target_runs: number | null;
+  target_balls: number | null;
+  declared: boolean;
+  forfeited: boolean;
+}
+
+export interface InningsScore {
+  score: { runs: number; wickets: number; overs: [number, number] };
+  index: number;
+  declared: boolean;
+  forfeited: boolean;
+}
+
+export type InningsKey = 'a_1' | 'a_2' | 'b_1' | 'b_2';
+
+export interface MatchObject {
+  match_id: number;
+  match_key: string;
+  tou_key: string;
+  tou_name: string;
+  tou_short_name: string;
+  sub_title: string;
+  format: MatchFormat;
+  status: MatchStatus;
+  /** Epoch seconds. Cricsheet gives the day only, so this is midnight UTC of the first day. */
+  start_at: number;
+  start_time_known: boolean;
+  venue: { name: string; city: string } | null;
+  weather: null;
+  /** JSON string, as the provider sends it: { winner: 'a'|'b', elected: 'bat'|'field' }. */
+  toss: string | null;
+  team: Record<TeamSide, { url: string; code: string; name: string }>;
+  play: {
+    innings: Partial<Record<InningsKey, InningsScore>>;
+    result: {
+      msg: string;
+      winner: TeamSide | null;
+      win_by: number | null;
+      result_type: string | null;
+      pom: string[];
+    } | null;
+    live: null;
+    day_number: number | null;
+    target: { runs: number; overs: [number, number] } | null;
+  };
+}
+
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+const MATCH_TYPE_LABEL: Record<string, string> = {
+  Test: 'Test',
+  MDM: 'Match',
+  ODI: 'ODI',
+  ODM: 'Match',
+  T20: 'T20',
+  IT20: 'T20I',
+};
+
+/** 'Final', 'Qualifier 1', '12th Match', '2nd Test'; the group is added when the data has one. */
+export function subTitle(row: Pick<MatchRow, 'event_stage' | 'event_match_number' | 'event_group' | 'match_type' | 'format'>): string {
+  const label = row.format === 'test' && row.match_type === 'Test' ? 'Test' : row.match_type === 'ODI' ? 'ODI' : 'Match';
+  const base = row.event_stage ?? (row.event_match_number !== null ? `${ordinal(row.event_match_number)} ${label}` : MATCH_TYPE_LABEL[row.match_type] ?? 'Match');
+  return row.event_group ? `${base}, Group ${row.event_group}` : base;
+}
+
+/** Innings keyed a_1, a_2, b_1, b_2 in the order each side batted; super overs are left out. */
+export function inningsByKey(innings: readonly InningsRow[], ballsPerOver: number): Partial<Record<InningsKey, InningsScore>> {
+  const keyed: Partial<Record<InningsKey, InningsScore>> = {};
+  const seen: Record<TeamSide, number> = { a: 0, b: 0 };
+  innings
+    .filter((inn) => !inn.super_over)
+    .forEach((inn, index) => {
+      seen[inn.batting_team] += 1;
+      const key = `${inn.batting_team}_${seen[inn.batting_team]}` as InningsKey;
+      if (seen[inn.batting_team] > 2) return;
+      keyed[key] = {
+        score: { runs: inn.runs, wickets: inn.wickets, overs: ballsToOvers(inn.legal_balls, ballsPerOver) },
+        index,
+        declared: inn.declared,
+        forfeited: inn.forfeited,
+      };
+    });
+  return keyed;
+}
+
+function resultType(row: MatchRow): string | null {
+  if (row.win_by_innings) return 'innings';
+  if (row.win_by_runs !== null) return row.win_by_runs === 1 ? 'run' : 'runs';
+  if (row.win_by_wickets !== null) return row.win_by_wickets === 1 ? 'wicket' : 'wickets';
+  return row.result;
+}
+
+export function toMatchObject(
+  row: MatchRow,
+  innings: readonly InningsRow[],
+  playerOfMatch: readonly string[],
+  lang: Lang,
+): MatchObject {
+  const regular = innings.filter((inn) => !inn.super_over);
+  const chase = regular.at(-1);
+  const oversLimitBalls = chase?.target_balls ?? (row.overs_limit !== null ? row.overs_limit * row.balls_per_over : null);
+  const remaining =
+    row.format !== 'test' && row.win_by_wickets !== null && chase && oversLimitBalls !== null
+      ? ballsRemaining(chase.legal_balls, oversLimitBalls)
+      : null;
+  const teamName = { a: row.team_a_name, b: row.team_b_name };
+  const completed = row.status === 'completed';
+  const targetInnings = regular.find((inn) => inn.target_runs !== null);
+  return {
+    match_id: row.id,
+    match_key: row.match_key,
+    tou_key: row.tou_key,
+    tou_name: row.tou_name,
+    tou_short_name: row.tou_short_name,
+    sub_title: subTitle(row),
+    format: row.format,
+    status: row.status,
+    start_at: Math.floor(Date.parse(`${row.start_date}T00:00:00Z`) / 1000),
+    start_time_known: false,
+    venue: row.venue_name ? { name: row.venue_name, city: row.venue_city ?? '' } : null,
+    weather: null,
+    toss: row.toss_winner ? JSON.stringify({ winner: row.toss_winner, elected: row.toss_decision }) : null,
+    team: {
+      a: { url: row.a_key, code: row.a_code, name: row.team_a_name },
+      b: { url: row.b_key, code: row.b_code, name: row.team_b_name },
+    },
+    play: {
+      innings: inningsByKey(innings, row.balls_per_over),
+      result: completed
+        ? {
+            msg: resultText(
+              {
+                teamNames: teamName,
+                winner: row.winner,
+                result: row.result,
+                winByRuns: row.win_by_runs,
+                winByWickets: row.win_by_wickets,
+                winByInnings: row.win_by_innings,
+                method: row.method,
+                eliminator: row.eliminator,
+                bowlOut: row.bowl_out,
+                ballsRemaining: remaining,
+                format: row.format,
+              },
+              lang,
+            ),
+            winner: row.winner ?? row.eliminator ?? row.bowl_out,
+            win_by: row.win_by_runs ?? row.win_by_wickets,
+            result_type: resultType(row),
+            pom: [...playerOfMatch],
+          }
+        : null,
+      live: null,
+      day_number: row.format === 'test' ? row.dates.length : null,
+      target:
+        targetInnings && targetInnings.target_runs !== null
+          ? {
+              runs: targetInnings.target_runs,
+              overs: ballsToOvers(targetInnings.target_balls ?? 0, row.balls_per_over),
+            }
+          : null,
+    },
+  };
+}
