@@ -1,0 +1,34 @@
+// End-to-end tests in Debian's Chromium against the built server on a fresh PGlite
+// holding the small real data set in tests/fixtures/cricsheet/e2e.
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4399;
+const DATA_DIR = 'tests/.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && tsx scripts/import.ts tests/fixtures/cricsheet/e2e && node dist/app/main.mjs`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, IMPORT_ON_START: 'false', LOG_LEVEL: 'warn' },
+  },
+});
