@@ -93,8 +93,11 @@ export interface BowlingEntry {
   runs: number;
   /** Only the kinds credited to a bowler (not run out, retirements, obstructing, timed out, handled). */
   wickets: number;
+  /** Deliveries called wide (not wide runs: those are in runs). */
   wides: number;
+  /** Deliveries called no-ball. */
   noballs: number;
+  /** Legal balls with no run charged to the bowler (a bye or leg bye is a dot). */
   dots: number;
   fours: number;
   sixes: number;

@@ -1,0 +1,97 @@
+import { describe, it, expect } from 'vitest';
+import { ballsToOvers, formatOvers, isLegalDelivery, oversToBalls, runRate } from '../../../src/server/domain/overs.ts';
+import { ball, readMatch, realInnings } from './cricket-data.ts';
+
+describe('ballsToOvers', () => {
+  it('splits legal balls into whole overs and balls of the over in progress', () => {
+    expect(ballsToOvers(0)).toEqual([0, 0]);
+    expect(ballsToOvers(5)).toEqual([0, 5]);
+    expect(ballsToOvers(6)).toEqual([1, 0]);
+    expect(ballsToOvers(118)).toEqual([19, 4]);
+    expect(ballsToOvers(120)).toEqual([20, 0]);
+  });
+
+  it('honours 8-ball overs and The Hundred’s 5-ball sets', () => {
+    expect(ballsToOvers(63, 8)).toEqual([7, 7]);
+    expect(ballsToOvers(64, 8)).toEqual([8, 0]);
+    expect(ballsToOvers(100, 5)).toEqual([20, 0]);
+    expect(ballsToOvers(99, 5)).toEqual([19, 4]);
+  });
+});
+
+describe('formatOvers', () => {
+  it('prints O.B, and whole overs without .0', () => {
+    expect(formatOvers(118)).toBe('19.4');
+    expect(formatOvers(1)).toBe('0.1');
+    expect(formatOvers(120)).toBe('20');
+    expect(formatOvers(0)).toBe('0');
+    expect(formatOvers(63, 8)).toBe('7.7');
+    expect(formatOvers(6, 8)).toBe('0.6');
+  });
+});
+
+describe('oversToBalls', () => {
+  it('reads Cricsheet overs figures as overs and balls, not decimals', () => {
+    expect(oversToBalls(33.3)).toBe(201);
+    expect(oversToBalls(14.3)).toBe(87);
+    expect(oversToBalls(20)).toBe(120);
+    expect(oversToBalls(0.1)).toBe(1);
+    expect(oversToBalls(7.7, 8)).toBe(63);
+    expect(oversToBalls(19.4, 5)).toBe(99);
+  });
+
+  it('round-trips with formatOvers', () => {
+    for (let balls = 0; balls <= 300; balls += 1) {
+      expect(oversToBalls(Number(formatOvers(balls)))).toBe(balls);
+    }
+  });
+
+  it('rejects figures that are not overs', () => {
+    expect(() => oversToBalls(19.6)).toThrow(RangeError);
+    expect(() => oversToBalls(4.5, 5)).toThrow(RangeError);
+    expect(() => oversToBalls(-1)).toThrow(RangeError);
+    expect(() => oversToBalls(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('runRate', () => {
+  it('divides by balls, not by the O.B decimal', () => {
+    // 100 runs in 19.4 overs: 100 / (118 / 6) = 5.0847…, while 100 / 19.4 would give 5.1546…
+    expect(runRate(100, 118)).toBeCloseTo(5.0847, 4);
+    expect(runRate(36, 6)).toBe(36);
+  });
+
+  it('uses the balls per over of the match', () => {
+    expect(runRate(40, 40, 8)).toBe(8);
+    expect(runRate(150, 100, 5)).toBe(7.5);
+  });
+
+  it('is 0 before any legal ball', () => {
+    expect(runRate(5, 0)).toBe(0);
+  });
+});
+
+describe('isLegalDelivery', () => {
+  it('excludes wides and no-balls only', () => {
+    expect(isLegalDelivery(ball(0, 'A', 'B', 'X'))).toBe(true);
+    expect(isLegalDelivery(ball(0, 'A', 'B', 'X', { legbyes: 1 }))).toBe(true);
+    expect(isLegalDelivery(ball(0, 'A', 'B', 'X', { byes: 4 }))).toBe(true);
+    expect(isLegalDelivery(ball(0, 'A', 'B', 'X', { wides: 1 }))).toBe(false);
+    expect(isLegalDelivery(ball(0, 'A', 'B', 'X', { noballs: 1, bat: 6 }))).toBe(false);
+  });
+});
+
+describe('against a real match: KKR v RCB, IPL 2008 opener (Cricsheet 335982)', () => {
+  const match = readMatch('335982');
+
+  it('counts RCB’s 82 all out as 15.1 overs and KKR’s 222/3 at 11.10 an over', () => {
+    const kkr = realInnings(match, 0).deliveries;
+    const rcb = realInnings(match, 1).deliveries;
+    const kkrBalls = kkr.filter(isLegalDelivery).length;
+    const rcbBalls = rcb.filter(isLegalDelivery).length;
+    expect(ballsToOvers(rcbBalls)).toEqual([15, 1]);
+    expect(formatOvers(rcbBalls)).toBe('15.1');
+    expect(oversToBalls(15.1)).toBe(rcbBalls);
+    expect(runRate(222, kkrBalls)).toBeCloseTo(11.1, 10);
+  });
+});
