@@ -40,6 +40,7 @@ export interface TournamentsTable {
   short_name: string;
   gender: string;
   team_type: string;
+  event_abbreviation: string | null;
   start_date: DateColumn | null;
   end_date: DateColumn | null;
 }

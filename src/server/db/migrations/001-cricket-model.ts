@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       name text not null,
       code text not null,
       gender text not null check (gender in ('male', 'female')),
-      team_type text not null check (team_type in ('international', 'club'))
+      team_type text not null check (team_type in ('international', 'club')),
+      -- A team's identity: its current name, gender and team type.
+      unique (name, gender, team_type)
     );
 
     -- Every name a team has played under (a renamed franchise keeps one team row).
@@ -44,6 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       short_name text not null,
       gender text not null,
       team_type text not null,
+      -- Abbreviation of a league-like event ('IPL'), the stem of short_name; null otherwise.
+      event_abbreviation text,
       start_date date,
       end_date date
     );

@@ -1,0 +1,63 @@
+// Navigation and site-wide links shared by the header, footer, bottom bar and profile menu.
+import type { TranslationKey } from '../i18n/index.ts';
+import type { IconName } from './icons.ts';
+
+export const ANDROID_APP_URL = 'https://play.google.com/store/apps';
+export const CRICSHEET_URL = 'https://cricsheet.org/';
+export const ODC_BY_URL = 'https://opendatacommons.org/licenses/by/1-0/';
+
+export interface NavLink {
+  /** Unprefixed path; localizePath() adds the language prefix. */
+  href: string;
+  label: TranslationKey;
+  /** Path prefixes that mark the link as current (default: href). */
+  matches?: readonly string[];
+}
+
+export interface IconNavLink extends NavLink {
+  icon: IconName;
+}
+
+export const PROFILE_SETTINGS_LINKS: readonly NavLink[] = [
+  { href: '/profileMatchSetting', label: 'profileMenu.matchSettings' },
+  { href: '/notification', label: 'profileMenu.notifications' },
+  { href: '/speechSetting', label: 'profileMenu.speech' },
+];
+
+export const PROFILE_LINKS: readonly NavLink[] = [
+  { href: '/editProfile', label: 'profileMenu.editProfile' },
+  { href: '/themeProfile', label: 'profileMenu.theme' },
+  { href: '/mail', label: 'profileMenu.email' },
+];
+
+const PROFILE_AREA = ['/profile', '/statsweb', ...[...PROFILE_LINKS, ...PROFILE_SETTINGS_LINKS].map((l) => l.href)];
+
+export const HEADER_LINKS: readonly NavLink[] = [
+  { href: '/', label: 'nav.home' },
+  { href: '/series', label: 'nav.series' },
+  { href: '/stats', label: 'nav.stats' },
+  { href: '/fixtures', label: 'nav.fixtures' },
+  { href: '/about', label: 'nav.about' },
+];
+
+export const FOOTER_LINKS: readonly NavLink[] = [...HEADER_LINKS, { href: '/news/allNews', label: 'nav.news' }];
+
+export const BOTTOM_LINKS: readonly IconNavLink[] = [
+  { href: '/news/allNews', label: 'nav.news', icon: 'news', matches: ['/news'] },
+  { href: '/series', label: 'nav.series', icon: 'trophy' },
+  { href: '/', label: 'nav.home', icon: 'home' },
+  { href: '/fixtures', label: 'nav.fixtures', icon: 'calendar' },
+  { href: '/editProfile', label: 'nav.profile', icon: 'user', matches: PROFILE_AREA },
+];
+
+/** Whether `link` is the current page (or its section) for the unprefixed `path`. */
+export function isCurrent(path: string, link: NavLink): boolean {
+  return (link.matches ?? [link.href]).some((prefix) =>
+    prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`),
+  );
+}
+
+/** Generic support address on the domain the site is served from. */
+export function supportEmail(url: URL): string {
+  return `support@${url.hostname.replace(/^www\./, '')}`;
+}

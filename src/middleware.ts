@@ -1,0 +1,59 @@
+// Language routing. English pages live at unprefixed paths, Hindi ones under /hi.
+// - /hi/...          -> locals.lang = 'hi', rendered by the unprefixed route (rewrite).
+// - ...?lang=en|hi   -> the no-JavaScript language selector: remember the choice in
+//                       the cookie, then redirect to that language's URL.
+// - unprefixed page  -> if the cookie says 'hi', redirect to the /hi equivalent.
+import { defineMiddleware } from 'astro:middleware';
+import type { AstroCookies } from 'astro';
+import {
+  LANG_COOKIE,
+  LANG_COOKIE_MAX_AGE,
+  isLang,
+  localizePath,
+  splitLangPrefix,
+  type Lang,
+} from './i18n/index.ts';
+
+/** A browser navigation to a page (not an asset, API call or form post). */
+function isPageGet(request: Request, pathname: string): boolean {
+  return (
+    request.method === 'GET' &&
+    (request.headers.get('accept') ?? '').includes('text/html') &&
+    !/\.[a-z0-9]+$/i.test(pathname) &&
+    !pathname.startsWith('/_')
+  );
+}
+
+function rememberLang(cookies: AstroCookies, lang: Lang): void {
+  cookies.set(LANG_COOKIE, lang, { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, request, cookies } = context;
+  const { lang, path } = splitLangPrefix(url.pathname);
+  context.locals.lang = lang;
+
+  const chosen = url.searchParams.get('lang');
+  if (isLang(chosen) && request.method === 'GET') {
+    rememberLang(cookies, chosen);
+    const rest = new URLSearchParams(url.searchParams);
+    rest.delete('lang');
+    const search = rest.size > 0 ? `?${rest}` : '';
+    return context.redirect(localizePath(path, chosen) + search, 303);
+  }
+
+  if (lang !== 'en') {
+    return next(new URL(path + url.search, url));
+  }
+
+  if (!isPageGet(request, path)) return next();
+
+  const stored = cookies.get(LANG_COOKIE)?.value;
+  const response =
+    isLang(stored) && stored !== 'en'
+      ? context.redirect(localizePath(path, stored) + url.search, 302)
+      : await next();
+  // The same URL answers differently depending on the cookie: keep caches honest.
+  response.headers.append('Vary', 'Cookie');
+  return response;
+});
