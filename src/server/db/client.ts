@@ -44,7 +44,8 @@ async function openPglite(dataDir: string): Promise<Db> {
     location = path.resolve(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  const pglite = await PGlite.create(location);
+  // Dates stay 'YYYY-MM-DD' strings on both engines (no time-zone shifts through Date).
+  const pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value } });
   const kysely = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
   return {
     kind: 'pglite',

@@ -2,11 +2,11 @@
 // assets and, for every other path, Astro's on-demand rendering.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import { API_PREFIX, registerApi } from '../api/index.ts';
-import { ApiError, sendApiError } from '../api/errors.ts';
+import { ApiError, sendApiError, toClientError } from '../api/errors.ts';
 import type { Services } from '../services/index.ts';
 
 /** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
@@ -31,7 +31,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const app = Fastify({
     loggerInstance: options.logger,
-    disableRequestLogging: true,
+    // Our own onRequest hook logs every request, hijacked Astro responses included.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     return503OnClosing: true,
   });
@@ -69,11 +70,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.clientDir,
       wildcard: false,
       index: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader('cache-control', filePath.includes('/_astro/') ? IMMUTABLE : 'public, max-age=3600');
+      // Hashed build assets never change; other public files may.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes('/_astro/') ? IMMUTABLE : 'public, max-age=3600');
       },
     });
   }
+
+  // Outside the API (whose own handler answers in JSON), a failure is logged and answered
+  // without any detail of the cause.
+  app.setErrorHandler((error, request, reply) => {
+    const { statusCode, message } = toClientError(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(statusCode).type('text/plain; charset=utf-8').send(message);
+  });
 
   const astroHandler = options.astroHandler;
   app.setNotFoundHandler(async (request, reply) => {

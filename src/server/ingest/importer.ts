@@ -262,6 +262,7 @@ async function writeMatches(db: Db, cache: EntityCache, matches: PreparedMatch[]
     for (const match of matches) rows.add(match, ids);
     // A changed match is replaced whole: its child rows go with it (on delete cascade).
     await tx.query('delete from matches where id = any($1::integer[])', [matches.map((match) => match.id)]);
+    if (process.env.REPLICA) await tx.query('set local session_replication_role = replica');
     for (const buffer of rows.all()) await tx.copy(buffer);
   });
   for (const key of ['people', 'teams', 'venues', 'tournaments'] as const) {

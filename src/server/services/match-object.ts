@@ -11,6 +11,7 @@ export interface MatchRow {
   format: MatchFormat;
   status: MatchStatus;
   match_type: string;
+  gender: string;
   start_date: string;
   dates: string[];
   balls_per_over: number;
@@ -138,6 +139,11 @@ export function inningsByKey(innings: readonly InningsRow[], ballsPerOver: numbe
   return keyed;
 }
 
+/** Cricsheet names women's sides like men's ('India'); fans expect 'India Women'. */
+export function displayTeamName(name: string, gender: string): string {
+  return gender === 'female' && !/\bwomen\b/i.test(name) ? `${name} Women` : name;
+}
+
 function resultType(row: MatchRow): string | null {
   if (row.win_by_innings) return 'innings';
   if (row.win_by_runs !== null) return row.win_by_runs === 1 ? 'run' : 'runs';
@@ -158,7 +164,7 @@ export function toMatchObject(
     row.format !== 'test' && row.win_by_wickets !== null && chase && oversLimitBalls !== null
       ? ballsRemaining(chase.legal_balls, oversLimitBalls)
       : null;
-  const teamName = { a: row.team_a_name, b: row.team_b_name };
+  const teamName = { a: displayTeamName(row.team_a_name, row.gender), b: displayTeamName(row.team_b_name, row.gender) };
   const completed = row.status === 'completed';
   const targetInnings = regular.find((inn) => inn.target_runs !== null);
   return {
@@ -176,8 +182,8 @@ export function toMatchObject(
     weather: null,
     toss: row.toss_winner ? JSON.stringify({ winner: row.toss_winner, elected: row.toss_decision }) : null,
     team: {
-      a: { url: row.a_key, code: row.a_code, name: row.team_a_name },
-      b: { url: row.b_key, code: row.b_code, name: row.team_b_name },
+      a: { url: row.a_key, code: row.a_code, name: teamName.a },
+      b: { url: row.b_key, code: row.b_code, name: teamName.b },
     },
     play: {
       innings: inningsByKey(innings, row.balls_per_over),

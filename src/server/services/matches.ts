@@ -40,6 +40,7 @@ export class MatchService {
         'm.format',
         'm.status',
         'm.match_type',
+        'm.gender',
         'm.start_date',
         'm.dates',
         'm.balls_per_over',
