@@ -35,7 +35,6 @@ class PgliteConnection implements DatabaseConnection {
       : { rows: result.rows };
   }
 
-  // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming queries are not supported on PGlite');
   }

@@ -2,9 +2,8 @@
 // assets and, for every other path, Astro's on-demand rendering.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Logger } from 'pino';
 import { API_PREFIX, registerApi } from '../api/index.ts';
 import { ApiError, sendApiError, toClientError } from '../api/errors.ts';
 import type { Services } from '../services/index.ts';
@@ -19,7 +18,7 @@ export type AstroHandler = (
 
 export interface AppOptions {
   services: Services;
-  logger: Logger;
+  logger: FastifyBaseLogger;
   /** Folder of built client assets (dist/client); skipped when absent (API-only tests). */
   clientDir?: string;
   astroHandler?: AstroHandler;
