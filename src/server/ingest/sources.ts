@@ -96,7 +96,7 @@ async function openZip(file: string, cleanup?: () => Promise<void>): Promise<Ope
   const source = {
     total: zipfile.entryCount as number | null,
     async *files(): AsyncGenerator<SourceFile | UnreadableFileError> {
-      // Entries come one at a time: ask for the next only when the previous is consumed.
+      // Entries are listed one at a time (lazyEntries), never the whole archive at once.
       const nextEntry = () =>
         new Promise<yauzl.Entry | null>((resolve, reject) => {
           const onEntry = (entry: yauzl.Entry) => finish(() => resolve(entry));
@@ -110,18 +110,29 @@ async function openZip(file: string, cleanup?: () => Promise<void>): Promise<Ope
           zipfile.on('entry', onEntry).on('end', onEnd).on('error', onError);
           zipfile.readEntry();
         });
-      for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
-        if (!isJsonName(entry.fileName) || entry.fileName.endsWith('/')) {
-          if (source.total !== null) source.total -= 1;
-          continue;
+      const read = (entry: yauzl.Entry, name: string) =>
+        readEntry(zipfile, entry).then(
+          (bytes): SourceFile => ({ name, bytes }),
+          (error: Error) => new UnreadableFileError(name, error.message),
+        );
+      // Read one entry ahead: it inflates in the thread pool while the previous one is processed.
+      let ahead: Promise<SourceFile | UnreadableFileError> | null = null;
+      try {
+        for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
+          if (!isJsonName(entry.fileName) || entry.fileName.endsWith('/')) {
+            if (source.total !== null) source.total -= 1;
+            continue;
+          }
+          const current = read(entry, path.posix.basename(entry.fileName));
+          if (ahead) yield await ahead;
+          ahead = current;
         }
-        const name = path.posix.basename(entry.fileName);
-        try {
-          yield { name, bytes: await readEntry(zipfile, entry) };
-        } catch (error) {
-          yield new UnreadableFileError(name, (error as Error).message);
-        }
+      } catch (error) {
+        // The archive is damaged further on, but the entry read ahead is good.
+        if (ahead) yield await ahead;
+        throw error;
       }
+      if (ahead) yield await ahead;
     },
     close: async () => {
       zipfile.close();

@@ -1,0 +1,95 @@
+// npm run import -- <source>...   Imports Cricsheet zip archives, folders of match JSON
+// files or archive URLs (default: CRICSHEET_SOURCE, else Cricsheet's downloads).
+// Exit status: 0 all imported, 1 some files skipped, 2 some source could not be read.
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { importSources, type ImportProgress, type ImportSummary } from '../src/server/ingest/importer.ts';
+
+const PLAIN_PROGRESS_INTERVAL_MS = 5_000;
+const TTY_PROGRESS_INTERVAL_MS = 100;
+
+/** A single redrawn line on a terminal; a plain line every few seconds otherwise (CI logs). */
+function progressReporter(stream: NodeJS.WriteStream) {
+  let source = '';
+  let sourceStartedAt = 0;
+  let lastDrawnAt = 0;
+  let lastDrawnDone = -1;
+  let lineOpen = false;
+  const interval = stream.isTTY ? TTY_PROGRESS_INTERVAL_MS : PLAIN_PROGRESS_INTERVAL_MS;
+
+  const describe = ({ done, total }: ImportProgress, now: number): string => {
+    const seconds = (now - sourceStartedAt) / 1000;
+    const rate = seconds > 0 ? done / seconds : 0;
+    if (total === null || total === 0) return `${done} matches, ${rate.toFixed(0)}/s`;
+    const eta = rate > 0 ? Math.max(0, (total - done) / rate) : 0;
+    const width = 24;
+    const filled = Math.min(width, Math.round((done / total) * width));
+    const bar = stream.isTTY ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
+    return `${bar}${done}/${total} matches, ${rate.toFixed(0)}/s, ETA ${eta.toFixed(0)} s`;
+  };
+
+  return {
+    update(progress: ImportProgress) {
+      const now = performance.now();
+      if (progress.source !== source) {
+        this.end();
+        source = progress.source;
+        sourceStartedAt = now;
+        lastDrawnAt = now;
+        lastDrawnDone = -1;
+      }
+      const finished = progress.total !== null && progress.done >= progress.total;
+      if (progress.done === lastDrawnDone || (now - lastDrawnAt < interval && !finished)) return;
+      lastDrawnAt = now;
+      lastDrawnDone = progress.done;
+      const line = `${source}: ${describe(progress, now)}`;
+      if (stream.isTTY) {
+        stream.write(`\r\x1b[2K${line}`);
+        lineOpen = true;
+      } else {
+        stream.write(`${line}\n`);
+      }
+    },
+    end() {
+      if (lineOpen) stream.write('\n');
+      lineOpen = false;
+    },
+  };
+}
+
+function printSummary(summary: ImportSummary): void {
+  const lines = [
+    `Imported ${summary.imported}, replaced ${summary.replaced}, unchanged ${summary.unchanged}, ` +
+      `older (stored kept) ${summary.olderKept}, skipped ${summary.skipped.length}.`,
+    `Deliveries written: ${summary.deliveries}. Wall time: ${(summary.wallTimeMs / 1000).toFixed(1)} s.`,
+    ...summary.skipped.map((skipped) => `  skipped ${skipped.file} (${skipped.source}): ${skipped.reason}`),
+    ...summary.failedSources.map((failed) => `  could not read ${failed.source}: ${failed.reason}`),
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const sources = process.argv.slice(2).filter((arg) => arg !== '--');
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await migrateToLatest(db);
+    const progress = progressReporter(process.stderr);
+    const summary = await importSources(db, sources.length > 0 ? sources : config.cricsheetSources, {
+      onProgress: (update) => progress.update(update),
+      log: (message) => {
+        progress.end();
+        console.error(message);
+      },
+    });
+    progress.end();
+    printSummary(summary);
+    if (summary.failedSources.length > 0) return 2;
+    return summary.skipped.length > 0 ? 1 : 0;
+  } finally {
+    await db.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,57 @@
+// npm run bench:import   Imports the shared Cricsheet archives into a fresh PGlite in a
+// temporary folder and reports speed and peak memory against the targets.
+// Archives: CRICSHEET_SOURCE (comma list) or every .zip in ../shared/data/cricsheet.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+import { sharedArchives } from '../helpers/shared-data.ts';
+
+const TARGET_WALL_SECONDS = 90;
+const TARGET_PEAK_RSS_BYTES = 1.5 * 1024 ** 3;
+const MB = 1024 ** 2;
+
+const sources = sharedArchives();
+if (sources.length === 0) {
+  console.error('No archives: set CRICSHEET_SOURCE or provide ../shared/data/cricsheet/*.zip');
+  process.exit(2);
+}
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 100);
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'import-bench-'));
+const startedAt = performance.now();
+const db = await openDatabase({ dataDir });
+try {
+  await migrateToLatest(db);
+  const summary = await importSources(db, sources);
+  const wallSeconds = (performance.now() - startedAt) / 1000;
+  clearInterval(sampler);
+  // maxRSS is in kilobytes; it also catches peaks between two samples.
+  const peak = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
+  const matches = summary.imported + summary.replaced + summary.unchanged + summary.olderKept;
+  const wallOk = wallSeconds < TARGET_WALL_SECONDS;
+  const memoryOk = peak < TARGET_PEAK_RSS_BYTES;
+  console.log(
+    [
+      `Sources: ${sources.join(', ')}`,
+      `Matches read: ${matches} (imported ${summary.imported}, unchanged ${summary.unchanged}, replaced ${summary.replaced}, skipped ${summary.skipped.length})`,
+      `Deliveries written: ${summary.deliveries}`,
+      `Wall time (open + migrate + import): ${wallSeconds.toFixed(1)} s; import alone ${(summary.wallTimeMs / 1000).toFixed(1)} s`,
+      `Matches/s: ${(matches / wallSeconds).toFixed(0)}; deliveries/s: ${(summary.deliveries / wallSeconds).toFixed(0)}`,
+      `Peak RSS: ${(peak / MB).toFixed(0)} MB`,
+      `Target wall time < ${TARGET_WALL_SECONDS} s: ${wallOk ? 'PASS' : 'FAIL'}`,
+      `Target peak RSS < ${(TARGET_PEAK_RSS_BYTES / MB).toFixed(0)} MB: ${memoryOk ? 'PASS' : 'FAIL'}`,
+    ].join('\n'),
+  );
+  if (!wallOk || !memoryOk || summary.skipped.length > 0 || summary.failedSources.length > 0) process.exitCode = 1;
+} finally {
+  clearInterval(sampler);
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+}

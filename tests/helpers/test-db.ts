@@ -1,0 +1,26 @@
+// A fresh, migrated in-memory PGlite database for a test.
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+
+export async function freshDatabase(): Promise<Db> {
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(db);
+  return db;
+}
+
+/** Rows of a plain SQL query (for tables the Kysely schema does not type). */
+export async function queryRows<R = Record<string, unknown>>(db: Db, text: string): Promise<R[]> {
+  return (await sql.raw<R>(text).execute(db.kysely)).rows;
+}
+
+/** The single number a count(*)-style query returns. */
+export async function queryNumber(db: Db, text: string): Promise<number> {
+  const [row] = await queryRows<Record<string, unknown>>(db, text);
+  return Number(Object.values(row ?? {})[0]);
+}
+
+/** Removes all cricket data (every match table cascades from these). */
+export async function emptyDatabase(db: Db): Promise<void> {
+  await sql`truncate matches, people, teams, team_names, venues, tournaments restart identity cascade`.execute(db.kysely);
+}
