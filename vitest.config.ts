@@ -1,9 +1,12 @@
-import { defineConfig } from 'vitest/config';
+// Astro's Vite config lets component tests render .astro files with the container API.
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
 
-export default defineConfig({
+export default getViteConfig({
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -11,6 +14,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

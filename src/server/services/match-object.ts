@@ -65,6 +65,25 @@ export interface InningsScore {
 
 export type InningsKey = 'a_1' | 'a_2' | 'b_1' | 'b_2';
 
+/** play.live of the spec: the state of a match in progress, filled by the live engine. */
+export interface LiveState {
+  striker_key: string | null;
+  non_striker_key: string | null;
+  batting_team: TeamSide;
+  score: {
+    runs: number;
+    wickets: number;
+    overs: [number, number];
+    run_rate: number;
+    msg_trail_by: string | null;
+    msg_lead_by: string | null;
+  };
+  required_score: { title: string; run_rate: number } | null;
+  /** 'day' (stumps), 'lunch', 'tea', 'innings', ... while play is halted. */
+  match_break: { reason: string } | null;
+  recent_overs_repr: { overnumber: number; ball_repr: string[] }[];
+}
+
 export interface MatchObject {
   match_id: number;
   match_key: string;
@@ -91,7 +110,7 @@ export interface MatchObject {
       result_type: string | null;
       pom: string[];
     } | null;
-    live: null;
+    live: LiveState | null;
     day_number: number | null;
     target: { runs: number; overs: [number, number] } | null;
   };
