@@ -177,48 +177,8 @@ export function prepareMatch(fileName: string, bytes: Buffer, sha1: string): Pre
 
   let deliveryCount = 0;
   const innings = match.innings.map((source): PreparedInnings => {
-    const deliveries: Delivery[] = [];
-    for (const over of source.overs ?? []) {
-      for (const raw of over.deliveries) {
-        deliveries.push({
-          over: over.over,
-          batter: personOf(raw.batter),
-          nonStriker: personOf(raw.non_striker),
-          bowler: personOf(raw.bowler),
-          runsBatter: raw.runs.batter,
-          runsExtras: raw.runs.extras,
-          runsTotal: raw.runs.total,
-          nonBoundary: raw.runs.non_boundary ?? false,
-          extras: {
-            wides: raw.extras?.wides ?? 0,
-            noballs: raw.extras?.noballs ?? 0,
-            byes: raw.extras?.byes ?? 0,
-            legbyes: raw.extras?.legbyes ?? 0,
-            penalty: raw.extras?.penalty ?? 0,
-          },
-          wickets: (raw.wickets ?? []).map((wicket) => ({
-            kind: wicket.kind,
-            playerOut: personOf(wicket.player_out),
-            fielders: (wicket.fielders ?? []).map(
-              (fielder): Fielder => ({
-                id: fielder.name === undefined ? null : personOf(fielder.name),
-                name: fielder.name ?? null,
-                substitute: fielder.substitute ?? false,
-              }),
-            ),
-          })),
-        });
-      }
-    }
-    deliveryCount += deliveries.length;
-    const input: InningsInput = {
-      battingTeam: sideOf(source.team, 'innings'),
-      superOver: source.super_over ?? false,
-      deliveries,
-      penaltyRunsPre: source.penalty_runs?.pre ?? 0,
-      penaltyRunsPost: source.penalty_runs?.post ?? 0,
-      ballsPerOver: info.balls_per_over,
-    };
+    const input = inningsInput(source, sideOf(source.team, 'innings'), info.balls_per_over, personOf);
+    deliveryCount += input.deliveries.length;
     const targetOvers = source.target?.overs;
     return {
       source,
@@ -445,4 +405,54 @@ export class MatchRows {
       ]);
     });
   }
+}
+
+/** One Cricsheet innings as the domain sees it, with players named by personOf. */
+export function inningsInput(
+  source: CricsheetInnings,
+  battingTeam: TeamSide,
+  ballsPerOver: number,
+  personOf: (name: string) => PlayerId,
+): InningsInput {
+  const deliveries: Delivery[] = [];
+  for (const over of source.overs ?? []) {
+    for (const raw of over.deliveries) {
+      deliveries.push({
+        over: over.over,
+        batter: personOf(raw.batter),
+        nonStriker: personOf(raw.non_striker),
+        bowler: personOf(raw.bowler),
+        runsBatter: raw.runs.batter,
+        runsExtras: raw.runs.extras,
+        runsTotal: raw.runs.total,
+        nonBoundary: raw.runs.non_boundary ?? false,
+        extras: {
+          wides: raw.extras?.wides ?? 0,
+          noballs: raw.extras?.noballs ?? 0,
+          byes: raw.extras?.byes ?? 0,
+          legbyes: raw.extras?.legbyes ?? 0,
+          penalty: raw.extras?.penalty ?? 0,
+        },
+        wickets: (raw.wickets ?? []).map((wicket) => ({
+          kind: wicket.kind,
+          playerOut: personOf(wicket.player_out),
+          fielders: (wicket.fielders ?? []).map(
+            (fielder): Fielder => ({
+              id: fielder.name === undefined ? null : personOf(fielder.name),
+              name: fielder.name ?? null,
+              substitute: fielder.substitute ?? false,
+            }),
+          ),
+        })),
+      });
+    }
+  }
+  return {
+    battingTeam,
+    superOver: source.super_over ?? false,
+    deliveries,
+    penaltyRunsPre: source.penalty_runs?.pre ?? 0,
+    penaltyRunsPost: source.penalty_runs?.post ?? 0,
+    ballsPerOver,
+  };
 }
