@@ -6,5 +6,7 @@ declare namespace App {
     lang: 'en' | 'hi';
     /** Server services, attached by the server entry before Astro renders. */
     services?: import('./server/services/index.ts').Services;
+    /** Operator settings the pages show (CONTACT_EMAIL). */
+    site?: { contactEmail: string | null };
   }
 }

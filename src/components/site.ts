@@ -57,7 +57,7 @@ export function isCurrent(path: string, link: NavLink): boolean {
   );
 }
 
-/** Generic support address on the domain the site is served from. */
-export function supportEmail(url: URL): string {
-  return `support@${url.hostname.replace(/^www\./, '')}`;
+/** The operator's contact address (CONTACT_EMAIL), or null when none is set up. */
+export function contactEmail(locals: App.Locals): string | null {
+  return locals.site?.contactEmail ?? null;
 }

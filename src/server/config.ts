@@ -30,6 +30,7 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   CRICSHEET_SOURCE: commaList.optional(),
   IMPORT_ON_START: booleanFlag.default(true),
+  CONTACT_EMAIL: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z
     .string()

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     logger,
     clientDir: path.join(distDir, 'client'),
     astroHandler: await loadAstroHandler(),
+    contactEmail: config.CONTACT_EMAIL ?? null,
   });
   const io = attachRealtime(app.server, logger);
   await app.listen({ port: config.PORT, host: config.HOST });

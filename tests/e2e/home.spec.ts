@@ -15,6 +15,9 @@ test('home page shows the imported matches as cards, newest first, with results'
   await expect(page.locator('a[href="/getMatchList/1455615"]')).toContainText('384 & 342');
   await expect(page.locator('a[href="/getMatchList/1529281"]')).toContainText('Match tied (Kolkata Knight Riders won the Super Over)');
   await expect(page.getByRole('heading', { name: /Matches\s*\(0\)/ })).toBeVisible();
+  // The operator's contact address (CONTACT_EMAIL) and the Cricsheet credit are in the footer.
+  await expect(page.locator('footer a[href="mailto:scores@example.org"]')).toBeVisible();
+  await expect(page.locator('footer a[href="https://cricsheet.org/"]').first()).toBeVisible();
 });
 
 test('the cards are HTML: the home page works with JavaScript off', async ({ browser }) => {

@@ -22,6 +22,8 @@ export interface AppOptions {
   /** Folder of built client assets (dist/client); skipped when absent (API-only tests). */
   clientDir?: string;
   astroHandler?: AstroHandler;
+  /** The operator's contact address shown in the footer and on About; null when not set. */
+  contactEmail?: string | null;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -92,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (!astroHandler) return reply.code(404).send({ status: 'not found' });
     reply.hijack();
-    await astroHandler(request.raw, reply.raw, undefined, { services });
+    await astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } });
   });
 
   return app;
