@@ -2,35 +2,38 @@
 // the provider's, so a client written against the original API keeps working.
 import { ballsToOvers } from '../domain/overs.ts';
 import { resultText, ballsRemaining } from '../domain/result.ts';
-import type { MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
+import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 
-export interface MatchRow {
-  id: number;
-  match_key: string;
-  format: MatchFormat;
-  status: MatchStatus;
-  match_type: string;
-  gender: string;
+/** A match as the listings select it: match columns plus its tournament, teams and venue. */
+export type MatchRow = Pick<
+  MatchesTable,
+  | 'id'
+  | 'match_key'
+  | 'format'
+  | 'status'
+  | 'match_type'
+  | 'gender'
+  | 'balls_per_over'
+  | 'overs_limit'
+  | 'event_match_number'
+  | 'event_stage'
+  | 'event_group'
+  | 'toss_winner'
+  | 'toss_decision'
+  | 'winner'
+  | 'result'
+  | 'win_by_runs'
+  | 'win_by_wickets'
+  | 'win_by_innings'
+  | 'method'
+  | 'eliminator'
+  | 'bowl_out'
+  | 'team_a_name'
+  | 'team_b_name'
+  | 'dates'
+> & {
   start_date: string;
-  dates: string[];
-  balls_per_over: number;
-  overs_limit: number | null;
-  event_match_number: number | null;
-  event_stage: string | null;
-  event_group: string | null;
-  toss_winner: TeamSide | null;
-  toss_decision: string | null;
-  winner: TeamSide | null;
-  result: 'tie' | 'no result' | 'draw' | null;
-  win_by_runs: number | null;
-  win_by_wickets: number | null;
-  win_by_innings: boolean;
-  method: string | null;
-  eliminator: TeamSide | null;
-  bowl_out: TeamSide | null;
-  team_a_name: string;
-  team_b_name: string;
   tou_key: string;
   tou_name: string;
   tou_short_name: string;
@@ -40,21 +43,22 @@ export interface MatchRow {
   b_code: string;
   venue_name: string | null;
   venue_city: string | null;
-}
+};
 
-export interface InningsRow {
-  match_id: number;
-  innings_no: number;
-  batting_team: TeamSide;
-  super_over: boolean;
-  runs: number;
-  wickets: number;
-  legal_balls: number;
-  target_runs: number | null;
-  target_balls: number | null;
-  declared: boolean;
-  forfeited: boolean;
-}
+export type InningsRow = Pick<
+  InningsTable,
+  | 'match_id'
+  | 'innings_no'
+  | 'batting_team'
+  | 'super_over'
+  | 'runs'
+  | 'wickets'
+  | 'legal_balls'
+  | 'target_runs'
+  | 'target_balls'
+  | 'declared'
+  | 'forfeited'
+>;
 
 export interface InningsScore {
   score: { runs: number; wickets: number; overs: [number, number] };

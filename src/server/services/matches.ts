@@ -23,7 +23,7 @@ export class MatchService {
         .orderBy('m.id', 'desc')
         .limit(limit)
         .execute();
-      return this.present(rows as MatchRow[], lang);
+      return this.present(rows, lang);
     });
   }
 
@@ -104,7 +104,7 @@ export class MatchService {
         .orderBy('pom.position')
         .execute(),
     ]);
-    const inningsByMatch = groupBy(innings as InningsRow[], (inn) => inn.match_id);
+    const inningsByMatch = groupBy<InningsRow, number>(innings, (inn) => inn.match_id);
     const awardsByMatch = groupBy(awards, (award) => award.match_id);
     return rows.map((row) =>
       toMatchObject(
