@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createServices } from './services/index.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
 import { attachRealtime } from './realtime/index.ts';
-import { importSources } from './ingest/importer.ts';
+import { runStartupImport, startupImportNeeded } from './ingest/startup-import.ts';
 
 // Built layout: dist/app/main.mjs beside dist/server/entry.mjs and dist/client/.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,18 +50,16 @@ async function main(): Promise<void> {
 
   const importer = new AbortController();
   let importDone: Promise<unknown> = Promise.resolve();
-  const { count } = await db.kysely
-    .selectFrom('matches')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  if (Number(count) === 0 && config.IMPORT_ON_START) {
-    logger.info({ sources: config.cricsheetSources }, 'database is empty: importing Cricsheet data in the background');
-    importDone = importSources(db, config.cricsheetSources, {
+  if (config.IMPORT_ON_START && (await startupImportNeeded(db))) {
+    logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
+    importDone = runStartupImport(db, config.cricsheetSources, {
       signal: importer.signal,
       onBatchCommitted: () => services.dataVersion.bump(),
       log: (message) => logger.info(message),
     })
-      .then((summary) => logger.info({ summary }, 'import finished'))
+      .then((summary) =>
+        logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished'),
+      )
       .catch((error: unknown) => logger.error({ err: error }, 'import failed'));
   }
 

@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './client.ts';
 import * as cricketModel from './migrations/001-cricket-model.ts';
+import * as importRuns from './migrations/002-import-runs.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
+  '002-import-runs': importRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -124,6 +124,13 @@ export interface PlayerOfMatchTable {
   person_id: number;
 }
 
+export interface ImportRunsTable {
+  id: Generated<number>;
+  sources: string[];
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -134,4 +141,5 @@ export interface Database {
   innings: InningsTable;
   match_players: MatchPlayersTable;
   player_of_match: PlayerOfMatchTable;
+  import_runs: ImportRunsTable;
 }
