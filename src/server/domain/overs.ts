@@ -28,6 +28,11 @@ export function oversToBalls(overs: number, ballsPerOver = 6): number {
 }
 
 /** Runs per over, from legal balls. 0 before any legal ball has been bowled. */
+/** Rates and averages are shown to two decimals. */
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
 export function runRate(runs: number, legalBalls: number, ballsPerOver = 6): number {
   return legalBalls === 0 ? 0 : (runs * ballsPerOver) / legalBalls;
 }

@@ -41,7 +41,7 @@ export function bowlerRuns(delivery: Delivery): number {
 }
 
 /** A four or six off the bat; runs all run when the ball crossed the rope are not a boundary. */
-function isBoundary(delivery: Delivery, runs: 4 | 6): boolean {
+export function isBoundary(delivery: Delivery, runs: 4 | 6): boolean {
   return delivery.runsBatter === runs && !delivery.nonBoundary;
 }
 

@@ -135,3 +135,55 @@ export interface InningsSummary {
   fallOfWickets: FallOfWicket[];
   partnerships: Partnership[];
 }
+
+/** The summary box after an over of commentary. */
+export interface OverSummary {
+  /** 1-based over number in the innings. */
+  over: number;
+  runs: number;
+  wickets: number;
+  score: { runs: number; wickets: number };
+  bowler: { key: string; name: string; figures: string };
+  batters: { key: string; name: string; runs: number; balls: number }[];
+  /** The over as ball symbols: '1', '4', 'W', 'wd', '2nb', ... */
+  balls: string[];
+}
+
+/** Career batting figures in one format. */
+export interface CareerBatting {
+  matches: number;
+  innings: number;
+  runs: number;
+  /** e.g. '158*' */
+  high_score: string;
+  hundreds: number;
+  fifties: number;
+  strike_rate: number;
+  /** null when never dismissed. */
+  average: number | null;
+  fours: number;
+  sixes: number;
+  ducks: number;
+  not_outs: number;
+  balls: number;
+}
+
+/** Career bowling figures in one format. */
+export interface CareerBowling {
+  matches: number;
+  innings: number;
+  wickets: number;
+  /** Best figures in an innings, e.g. '5/27'. */
+  best_str: string | null;
+  overs: string;
+  runs: number;
+  economy: number | null;
+  average: number | null;
+  strike_rate: number | null;
+  three_wickets: number;
+  five_wickets: number;
+  /** Ten or more wickets in a match. */
+  ten_wickets: number;
+  maidens: number;
+  balls: number;
+}

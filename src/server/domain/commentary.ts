@@ -1,0 +1,581 @@
+// Ball-by-ball commentary written from the deliveries, in English and Hindi.
+//
+// Each comment reads 'Bowler to Batter, outcome: description'. The description is picked from a
+// few phrasings per outcome by a hash of the match seed and the ball's position, so one match
+// always reads the same. Phrasings claim nothing the data does not say: a leg bye comes off the
+// body (no shot), byes go past the keeper, a wide's line and a no-ball's cause are not guessed,
+// an all-run four is run (not a boundary), and no pronoun assumes the batter's gender.
+// HTML is limited to <b> and <br>; every name is escaped.
+import { dismissalText } from './dismissal.ts';
+import { formatOvers, isLegalDelivery } from './overs.ts';
+import type { Lang } from './result.ts';
+import { bowlerRuns, isBoundary, isTeamWicket, summariseInnings } from './scorecard.ts';
+import type { BattingEntry, Delivery, DismissalKind, Fielder, InningsInput, InningsSummary, OverSummary, PlayerId, Wicket } from './types.ts';
+
+export interface CommentaryInnings extends InningsInput {
+  /** 1-based position of the innings in the match. */
+  inningsNo: number;
+  battingTeamName: string;
+  /** The innings is still being played: an unfinished last over gets no summary yet. */
+  inProgress: boolean;
+}
+
+export interface CommentaryInput {
+  /** Seeds the choice of phrasing (the match id will do). */
+  matchSeed: number;
+  /** Limited-overs cricket gives a free hit after a no-ball. */
+  limitedOvers: boolean;
+  innings: readonly CommentaryInnings[];
+  /** Display name of a player id. */
+  names: (player: PlayerId) => string;
+}
+
+export interface CommentaryBall {
+  inningsNo: number;
+  /** Over index, 0 for the first over. */
+  over: number;
+  /** 1-based count of the deliveries of the over so far, wides and no-balls included. */
+  ballInOver: number;
+  legalBallsInInnings: number;
+  batter: PlayerId;
+  bowler: PlayerId;
+  /** Plain text, the part of the comment before its first colon: 'Bowler to Batter, FOUR'. */
+  title: string;
+  /** HTML: '{title}: {description}'. */
+  comment: string;
+  /** Total runs of the delivery, extras included. */
+  runs: number;
+  batterRuns: number;
+  /** Runs charged to the bowler. */
+  bowlerRuns: number;
+  isFour: boolean;
+  isSix: boolean;
+  /** A team wicket fell (a retirement hurt is not one). */
+  isWicket: boolean;
+  wicket: { playerOut: PlayerId; kind: DismissalKind } | null;
+  /** On the last delivery of an over. */
+  overSummary: OverSummary | null;
+}
+
+// ---------- wording ----------
+
+/** Names and numbers a phrasing may use; names are already HTML-escaped. */
+interface PhraseContext {
+  batter: string;
+  bowler: string;
+  /** Runs of the outcome being described (runs off the bat, byes, wides beyond the first...). */
+  runs: number;
+  /** The player out and the fielder(s) involved, for wicket phrasings. */
+  out: string;
+  fielder: string;
+}
+
+type Phrase = (context: PhraseContext) => string;
+type RunsOffBat = 'single' | 'two' | 'three' | 'four' | 'six' | 'allRun' | 'more';
+type WicketStory = 'bowled' | 'lbw' | 'caught' | 'caughtUnknown' | 'caughtAndBowled' | 'stumped' | 'stumpedUnknown' | 'runOut' | 'runOutUnknown' | 'hitWicket';
+
+interface Phrasebook {
+  title(bowler: string, batter: string, outcome: string): string;
+  outcome: {
+    noRun: string;
+    runs(n: number): string;
+    four: string;
+    six: string;
+    wides(n: number): string;
+    noBall: string;
+    byes(n: number): string;
+    legByes(n: number): string;
+    penalty(n: number): string;
+    out: string;
+  };
+  dot: Phrase[];
+  offBat: Record<RunsOffBat, Phrase[]>;
+  /** Runs off the bat from a no-ball, after the no-ball phrasing. */
+  offNoBall: Record<RunsOffBat, Phrase>;
+  wide: Phrase[];
+  /** A wide with runs beyond the one for the wide; runs is the extra runs. */
+  widePlus: Phrase[];
+  noBall: Phrase[];
+  byes: Phrase[];
+  legByes: Phrase[];
+  penalty(runs: number, team: string): string;
+  freeHit: string;
+  wicket: Record<WicketStory, Phrase[]>;
+  /** Other kinds and retirements: 'X is out (obstructing the field)', 'X: retired hurt'; kind is the dismissal in words. */
+  otherWicket(out: string, kind: string, teamWicket: boolean): string;
+  /** What else happened on a wicket ball: '(1 run on this ball)'. */
+  alsoOnBall(outcome: string): string;
+  substitute(name: string | null): string;
+  fallOfWicket(score: string, overs: string): string;
+  batterMilestone(batter: string, milestone: number, runs: number, balls: number): string;
+  teamMilestone(team: string, milestone: number, overs: string): string;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+const EN_MILESTONES: Record<number, string> = { 50: 'FIFTY', 100: 'HUNDRED', 200: 'DOUBLE HUNDRED', 300: 'TRIPLE HUNDRED' };
+const HI_MILESTONES: Record<number, string> = { 50: 'अर्धशतक', 100: 'शतक', 200: 'दोहरा शतक', 300: 'तिहरा शतक' };
+
+const EN: Phrasebook = {
+  title: (bowler, batter, outcome) => `${bowler} to ${batter}, ${outcome}`,
+  outcome: {
+    noRun: 'no run',
+    runs: (n) => plural(n, 'run', 'runs'),
+    four: 'FOUR',
+    six: 'SIX',
+    wides: (n) => (n === 1 ? 'wide' : `${n} wides`),
+    noBall: 'no ball',
+    byes: (n) => (n === 1 ? 'bye' : `${n} byes`),
+    legByes: (n) => (n === 1 ? 'leg bye' : `${n} leg byes`),
+    penalty: (n) => `${n} penalty runs`,
+    out: 'OUT',
+  },
+  dot: [() => 'No run.', () => 'Dot ball.', () => 'Well bowled, no run.', (c) => `${c.batter} can't get it away.`, () => 'Nothing off it.'],
+  offBat: {
+    single: [() => 'A single.', () => 'They take a single.', (c) => `${c.batter} works it away for one.`, () => 'Pushed into the gap for a single.'],
+    two: [() => 'They come back for the second.', () => 'Good running, two taken.', (c) => `${c.batter} finds the gap and they run two.`],
+    three: [() => 'They run three.', () => 'Excellent running, three taken.', () => 'They hurry back for the third.'],
+    four: [
+      () => 'Races away to the boundary.',
+      () => 'Finds the boundary.',
+      (c) => `Cracking shot from ${c.batter}, four more.`,
+      () => 'Pierces the field and it runs away for four.',
+      () => 'Timed to perfection, that is four.',
+    ],
+    six: [() => 'That has gone all the way!', (c) => `${c.batter} sends it over the rope.`, () => 'Huge hit, six more.', () => 'High and handsome, a maximum.'],
+    allRun: [(c) => `They run all ${c.runs}.`, (c) => `${c.runs} runs, all of them run.`, (c) => `Hard running, ${c.runs} taken.`],
+    more: [(c) => `${c.runs} runs from it.`, (c) => `They pick up ${c.runs}.`],
+  },
+  offNoBall: {
+    single: (c) => `${c.batter} takes a single off it.`,
+    two: (c) => `${c.batter} takes two off it.`,
+    three: (c) => `${c.batter} takes three off it.`,
+    four: (c) => `${c.batter} hits it for four.`,
+    six: (c) => `${c.batter} hits it for six.`,
+    allRun: (c) => `${c.batter} takes ${c.runs} off it, all run.`,
+    more: (c) => `${c.batter} takes ${c.runs} off it.`,
+  },
+  wide: [() => 'Wide called.', () => 'The umpire signals a wide.', () => 'Too wide, an extra run.', () => 'Strays too far, wide given.'],
+  widePlus: [(c) => `Wide, and ${plural(c.runs, 'more run', 'more runs')} on top.`, (c) => `${c.runs + 1} wides added to the total.`],
+  noBall: [() => 'No ball called.', () => 'The umpire signals a no ball.', () => 'No ball, an extra run.'],
+  byes: [
+    (c) => `Past the keeper, they run ${plural(c.runs, 'bye', 'byes')}.`,
+    (c) => `It beats the keeper, ${plural(c.runs, 'bye', 'byes')}.`,
+    (c) => `${plural(c.runs, 'bye', 'byes')}, past the keeper.`,
+  ],
+  legByes: [
+    (c) => `Off the pad, they take ${plural(c.runs, 'leg bye', 'leg byes')}.`,
+    (c) => `It comes off the body and they take ${plural(c.runs, 'leg bye', 'leg byes')}.`,
+    (c) => `Off the pads, ${plural(c.runs, 'leg bye', 'leg byes')}.`,
+  ],
+  penalty: (runs, team) => `${runs} penalty runs to ${team}.`,
+  freeHit: '<b>Free hit.</b>',
+  wicket: {
+    bowled: [() => 'Bowled! Crashes into the stumps.', () => 'Bowled! The bails are off.', () => 'Clean bowled!'],
+    lbw: [() => 'Trapped in front, given out lbw.', () => 'Given out leg before wicket.', () => 'Struck on the pad, and the umpire gives it out.'],
+    caught: [(c) => `Caught by ${c.fielder}!`, (c) => `Taken by ${c.fielder}.`, (c) => `${c.fielder} holds on to the catch.`],
+    caughtUnknown: [() => 'Caught!'],
+    caughtAndBowled: [(c) => `Caught and bowled! ${c.bowler} takes the return catch.`, (c) => `${c.bowler} holds on to a return catch.`],
+    stumped: [(c) => `Stumped by ${c.fielder}!`, (c) => `Out of the crease, and ${c.fielder} completes the stumping.`],
+    stumpedUnknown: [() => 'Stumped!'],
+    runOut: [(c) => `Run out! ${c.fielder} involved.`, (c) => `${c.out} is run out (${c.fielder}).`],
+    runOutUnknown: [(c) => `${c.out} is run out.`, () => 'Run out!'],
+    hitWicket: [(c) => `Hit wicket! ${c.out} breaks the stumps.`, (c) => `Hit wicket: the bails are off and ${c.out} has to go.`],
+  },
+  otherWicket: (out, kind, teamWicket) => (teamWicket ? `${out} is out (${kind}).` : `${out}: ${kind}.`),
+  alsoOnBall: (outcome) => `(${outcome} on this ball)`,
+  substitute: (name) => (name === null ? 'the substitute' : `substitute ${name}`),
+  fallOfWicket: (score, overs) => `Fall of wicket: ${score} (${overs} ov)`,
+  batterMilestone: (batter, milestone, runs, balls) =>
+    `<b>${EN_MILESTONES[milestone] ?? milestone} for ${batter}</b>: ${runs} off ${plural(balls, 'ball', 'balls')}`,
+  teamMilestone: (team, milestone, overs) => `<b>${team} ${milestone} up</b> (${overs} ov)`,
+};
+
+// Hindi: past-tense verbs agree with the subject's gender, so phrasings use the ergative 'ने'
+// (the verb then agrees with the object: 'X ने चौका लगाया') or leave the batter out of the verb.
+const HI: Phrasebook = {
+  title: (bowler, batter, outcome) => `${bowler} से ${batter}, ${outcome}`,
+  outcome: {
+    noRun: 'कोई रन नहीं',
+    runs: (n) => `${n} रन`,
+    four: 'चौका',
+    six: 'छक्का',
+    wides: (n) => (n === 1 ? 'वाइड' : `${n} वाइड`),
+    noBall: 'नो बॉल',
+    byes: (n) => (n === 1 ? 'बाई' : `${n} बाई`),
+    legByes: (n) => (n === 1 ? 'लेग बाई' : `${n} लेग बाई`),
+    penalty: (n) => `${n} पेनल्टी रन`,
+    out: 'आउट',
+  },
+  dot: [() => 'कोई रन नहीं।', () => 'डॉट बॉल।', () => 'अच्छी गेंद, कोई रन नहीं बना।', (c) => `${c.batter} के बल्ले से कोई रन नहीं।`, () => 'रन का कोई मौका नहीं।'],
+  offBat: {
+    single: [() => 'एक रन मिला।', (c) => `${c.batter} ने एक रन लिया।`, () => 'स्ट्राइक बदलने के लिए एक रन।', () => 'गैप में खेलकर एक रन।'],
+    two: [() => 'दो रन लिए गए।', () => 'अच्छी दौड़, दो रन।', (c) => `${c.batter} ने गैप ढूंढकर दो रन बटोरे।`],
+    three: [() => 'तीन रन दौड़कर लिए गए।', () => 'शानदार दौड़, तीन रन।', () => 'तेज़ दौड़ से तीसरा रन भी पूरा।'],
+    four: [
+      () => 'गेंद तेज़ी से सीमा रेखा के पार।',
+      (c) => `${c.batter} का शानदार शॉट, चार रन।`,
+      () => 'फ़ील्डरों के बीच से गेंद बाउंड्री के पार।',
+      () => 'बेहतरीन टाइमिंग, चौका।',
+    ],
+    six: [() => 'गेंद सीधे सीमा रेखा के बाहर!', (c) => `${c.batter} ने गेंद को रस्सी के पार भेजा।`, () => 'ज़ोरदार शॉट, छह रन।'],
+    allRun: [(c) => `पूरे ${c.runs} रन दौड़कर लिए गए।`, (c) => `दौड़कर ${c.runs} रन पूरे किए गए।`],
+    more: [(c) => `इस गेंद पर ${c.runs} रन।`, (c) => `${c.runs} रन मिले।`],
+  },
+  offNoBall: {
+    single: (c) => `${c.batter} ने इस पर एक रन लिया।`,
+    two: (c) => `${c.batter} ने इस पर दो रन लिए।`,
+    three: (c) => `${c.batter} ने इस पर तीन रन लिए।`,
+    four: (c) => `${c.batter} ने इस पर चौका लगाया।`,
+    six: (c) => `${c.batter} ने इस पर छक्का लगाया।`,
+    allRun: (c) => `${c.batter} ने इस पर ${c.runs} रन दौड़कर लिए।`,
+    more: (c) => `${c.batter} ने इस पर ${c.runs} रन लिए।`,
+  },
+  wide: [() => 'वाइड, एक अतिरिक्त रन।', () => 'अंपायर ने वाइड का इशारा किया।', () => 'लाइन से भटकी गेंद, वाइड।'],
+  widePlus: [(c) => `वाइड, और साथ में ${c.runs} रन और।`, (c) => `कुल ${c.runs + 1} वाइड रन।`],
+  noBall: [() => 'नो बॉल।', () => 'अंपायर ने नो बॉल का इशारा किया।', () => 'नो बॉल, एक अतिरिक्त रन।'],
+  byes: [(c) => `गेंद विकेटकीपर के पास से निकली, ${c.runs} बाई।`, (c) => `विकेटकीपर से गेंद छूटी, ${c.runs} बाई रन।`],
+  legByes: [(c) => `गेंद पैड से लगकर गई, ${c.runs} लेग बाई।`, (c) => `शरीर से लगकर गेंद निकली, ${c.runs} लेग बाई।`],
+  penalty: (runs, team) => `${team} को ${runs} पेनल्टी रन।`,
+  freeHit: '<b>फ़्री हिट।</b>',
+  wicket: {
+    bowled: [() => 'बोल्ड! गेंद सीधे स्टंप्स पर।', () => 'क्लीन बोल्ड! गिल्लियां बिखर गईं।', (c) => `${c.bowler} ने स्टंप्स बिखेर दिए।`],
+    lbw: [() => 'एलबीडब्ल्यू! अंपायर ने आउट दिया।', () => 'पगबाधा आउट।', () => 'गेंद पैड पर लगी और अंपायर ने उंगली उठा दी।'],
+    caught: [(c) => `${c.fielder} ने कैच लपका!`, (c) => `कैच! ${c.fielder} ने कोई गलती नहीं की।`, (c) => `गेंद हवा में और ${c.fielder} के हाथों में।`],
+    caughtUnknown: [() => 'कैच आउट!'],
+    caughtAndBowled: [(c) => `कॉट एंड बोल्ड! ${c.bowler} ने अपनी ही गेंद पर कैच लपका।`, (c) => `${c.bowler} ने रिटर्न कैच लपका।`],
+    stumped: [(c) => `स्टंप्ड! ${c.fielder} ने गिल्लियां बिखेर दीं।`, (c) => `क्रीज़ से बाहर, और ${c.fielder} ने स्टंपिंग पूरी की।`],
+    stumpedUnknown: [() => 'स्टंप्ड!'],
+    runOut: [(c) => `रन आउट! ${c.fielder} का कमाल।`, (c) => `${c.out} रन आउट (${c.fielder})।`],
+    runOutUnknown: [(c) => `${c.out} रन आउट।`, () => 'रन आउट!'],
+    hitWicket: [(c) => `हिट विकेट! ${c.out} ने खुद ही गिल्लियां गिरा दीं।`],
+  },
+  otherWicket: (out, kind, teamWicket) => (teamWicket ? `${out} आउट (${kind})।` : `${out}: ${kind}।`),
+  alsoOnBall: (outcome) => `(इस गेंद पर ${outcome})`,
+  substitute: (name) => (name === null ? 'सब्स्टीट्यूट फ़ील्डर' : `सब्स्टीट्यूट ${name}`),
+  fallOfWicket: (score, overs) => `विकेट पतन: ${score} (${overs} ओवर)`,
+  batterMilestone: (batter, milestone, runs, balls) => {
+    const named = HI_MILESTONES[milestone];
+    const headline = named === undefined ? `${batter} के ${milestone} रन पूरे` : `${batter} का ${named}`;
+    return `<b>${headline}</b>: ${balls} गेंदों में ${runs} रन`;
+  },
+  teamMilestone: (team, milestone, overs) => `<b>${team} के ${milestone} रन पूरे</b> (${overs} ओवर)`,
+};
+
+const PHRASEBOOKS: Record<Lang, Phrasebook> = { en: EN, hi: HI };
+
+// ---------- helpers ----------
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+}
+
+/** One of the options, chosen by an FNV-1a style hash of the keys: stable for the same keys. */
+function choose<T>(options: readonly T[], keys: readonly number[]): T {
+  let hash = 0x811c9dc5;
+  for (const key of keys) {
+    hash = Math.imul(hash ^ key, 0x01000193);
+    hash ^= hash >>> 13;
+  }
+  return options[(hash >>> 0) % options.length]!;
+}
+
+function runsOffBat(delivery: Delivery): RunsOffBat {
+  if (isBoundary(delivery, 4)) return 'four';
+  if (isBoundary(delivery, 6)) return 'six';
+  if (delivery.nonBoundary) return 'allRun';
+  if (delivery.runsBatter === 1) return 'single';
+  if (delivery.runsBatter === 2) return 'two';
+  if (delivery.runsBatter === 3) return 'three';
+  return 'more';
+}
+
+/** The parts of the outcome, in title order: ['no ball', 'FOUR'], ['2 wides'], ['no run']. */
+function outcomeParts(delivery: Delivery, book: Phrasebook): string[] {
+  const { outcome } = book;
+  const { extras } = delivery;
+  const parts: string[] = [];
+  if (extras.wides > 0) parts.push(outcome.wides(extras.wides));
+  if (extras.noballs > 0) parts.push(outcome.noBall);
+  if (delivery.runsBatter > 0) {
+    const kind = runsOffBat(delivery);
+    parts.push(kind === 'four' ? outcome.four : kind === 'six' ? outcome.six : outcome.runs(delivery.runsBatter));
+  }
+  if (extras.byes > 0) parts.push(outcome.byes(extras.byes));
+  if (extras.legbyes > 0) parts.push(outcome.legByes(extras.legbyes));
+  if (extras.penalty > 0) parts.push(outcome.penalty(extras.penalty));
+  return parts.length === 0 ? [outcome.noRun] : parts;
+}
+
+/** The over as a scoreboard shows it: '.', '1', '4', 'W', 'wd', '2wd', 'nb', '1nb', 'lb', '2b', '1W'. */
+export function ballSymbol(delivery: Delivery): string {
+  const { extras } = delivery;
+  const counted = (n: number, suffix: string): string => (n === 1 ? suffix : `${n}${suffix}`);
+  let symbol: string;
+  if (extras.wides > 0) symbol = counted(extras.wides, 'wd');
+  else if (extras.noballs > 0) {
+    const besides = delivery.runsBatter + extras.byes + extras.legbyes;
+    symbol = besides === 0 ? 'nb' : `${besides}nb`;
+  } else if (extras.legbyes > 0) symbol = counted(extras.legbyes, 'lb');
+  else if (extras.byes > 0) symbol = counted(extras.byes, 'b');
+  else symbol = delivery.runsBatter === 0 ? '.' : String(delivery.runsBatter);
+  if (extras.penalty > 0) symbol += `+${extras.penalty}p`;
+  if (delivery.wickets.some((wicket) => isTeamWicket(wicket.kind))) symbol = symbol === '.' ? 'W' : `${symbol}W`;
+  return symbol;
+}
+
+/** Multiples of 50 passed when a score goes from `before` to `after`. */
+function milestonesPassed(before: number, after: number): number[] {
+  const passed: number[] = [];
+  for (let mark = (Math.floor(before / 50) + 1) * 50; mark <= after; mark += 50) passed.push(mark);
+  return passed;
+}
+
+// ---------- commentary ----------
+
+/** Everything about one innings the per-ball writer needs, besides the delivery. */
+interface InningsContext {
+  input: CommentaryInput;
+  innings: CommentaryInnings;
+  book: Phrasebook;
+  lang: Lang;
+}
+
+/** Commentary on every delivery of every innings, in the order bowled. */
+export function commentary(input: CommentaryInput, lang: Lang = 'en'): CommentaryBall[] {
+  const book = PHRASEBOOKS[lang];
+  return input.innings.flatMap((innings) => inningsCommentary({ input, innings, book, lang }));
+}
+
+function inningsCommentary(context: InningsContext): CommentaryBall[] {
+  const { innings, input } = context;
+  const { deliveries } = innings;
+  // Scorecard state after a delivery, for the few balls that need it (wickets, milestones, over ends).
+  const summaryAfter = (index: number): InningsSummary =>
+    summariseInnings({ ...innings, deliveries: deliveries.slice(0, index + 1), penaltyRunsPost: 0 });
+
+  const balls: CommentaryBall[] = [];
+  const batterRuns = new Map<PlayerId, number>();
+  let teamRuns = innings.penaltyRunsPre;
+  let legalBalls = 0;
+  let overStart = 0;
+  let freeHitNext = false;
+
+  deliveries.forEach((delivery, index) => {
+    if (index > 0 && deliveries[index - 1]!.over !== delivery.over) overStart = index;
+    const next = deliveries[index + 1];
+    const overDeliveries = deliveries.slice(overStart, index + 1);
+    const legalInOver = overDeliveries.filter(isLegalDelivery).length;
+    const overEnds = next === undefined ? !innings.inProgress || legalInOver >= innings.ballsPerOver : next.over !== delivery.over;
+
+    // A free hit stays in force through wides until a legal ball (or another no-ball) is bowled.
+    const freeHit = input.limitedOvers && freeHitNext;
+    freeHitNext = delivery.extras.noballs > 0 || (freeHit && delivery.extras.wides > 0);
+
+    const runsBefore = batterRuns.get(delivery.batter) ?? 0;
+    batterRuns.set(delivery.batter, runsBefore + delivery.runsBatter);
+    const teamRunsBefore = teamRuns;
+    teamRuns += delivery.runsTotal;
+    if (isLegalDelivery(delivery)) legalBalls += 1;
+
+    const batterMarks = milestonesPassed(runsBefore, runsBefore + delivery.runsBatter);
+    const teamMarks = milestonesPassed(teamRunsBefore, teamRuns);
+    const needsSummary = overEnds || delivery.wickets.length > 0 || batterMarks.length > 0;
+    const summary = needsSummary ? summaryAfter(index) : null;
+
+    const teamWicket = delivery.wickets.find((wicket) => isTeamWicket(wicket.kind));
+    const written = describe(context, delivery, index, freeHit, summary, { batterMarks, teamMarks, legalBalls });
+    balls.push({
+      inningsNo: innings.inningsNo,
+      over: delivery.over,
+      ballInOver: overDeliveries.length,
+      legalBallsInInnings: legalBalls,
+      batter: delivery.batter,
+      bowler: delivery.bowler,
+      title: written.title,
+      comment: written.comment,
+      runs: delivery.runsTotal,
+      batterRuns: delivery.runsBatter,
+      bowlerRuns: bowlerRuns(delivery),
+      isFour: isBoundary(delivery, 4),
+      isSix: isBoundary(delivery, 6),
+      isWicket: teamWicket !== undefined,
+      wicket: teamWicket === undefined ? null : { playerOut: teamWicket.playerOut, kind: teamWicket.kind },
+      overSummary: overEnds && summary ? overSummary(context, overDeliveries, summary) : null,
+    });
+  });
+  return balls;
+}
+
+/** Where the innings stands after a delivery, for its milestone lines. */
+interface Progress {
+  /** Multiples of 50 the striker passed on this delivery. */
+  batterMarks: number[];
+  /** Multiples of 50 the team total passed on this delivery. */
+  teamMarks: number[];
+  /** Legal balls of the innings so far. */
+  legalBalls: number;
+}
+
+/** The title and the HTML comment of one delivery. */
+function describe(
+  context: InningsContext,
+  delivery: Delivery,
+  index: number,
+  freeHit: boolean,
+  summary: InningsSummary | null,
+  progress: Progress,
+): { title: string; comment: string } {
+  const { input, innings, book } = context;
+  const names = input.names;
+  // Each phrase slot gets its own salt so that the choices vary independently.
+  const pick = <T>(options: readonly T[], salt: number): T => choose(options, [input.matchSeed, innings.inningsNo, index, salt]);
+  const phraseContext: PhraseContext = {
+    batter: escapeHtml(names(delivery.batter)),
+    bowler: escapeHtml(names(delivery.bowler)),
+    runs: 0,
+    out: '',
+    fielder: '',
+  };
+
+  const parts = outcomeParts(delivery, book);
+  const teamWickets = delivery.wickets.filter((wicket) => isTeamWicket(wicket.kind));
+  const title = book.title(names(delivery.bowler), names(delivery.batter), teamWickets.length > 0 ? book.outcome.out : parts.join(', '));
+
+  const sentences: string[] = [];
+  if (freeHit) sentences.push(book.freeHit);
+  if (teamWickets.length === 0) sentences.push(...deliveryStory(delivery, book, phraseContext, pick, innings.battingTeamName));
+  const lines: string[] = [];
+  for (const [slot, wicket] of delivery.wickets.entries()) {
+    const entry = summary?.batting.find((batter) => batter.player === wicket.playerOut);
+    const outContext = { ...phraseContext, out: escapeHtml(names(wicket.playerOut)) };
+    sentences.push(wicketStory(context, wicket, outContext, (options) => pick(options, 10 + slot)));
+    if (entry) lines.push(dismissalLine(context, entry));
+  }
+  const besidesTheWicket = parts.filter((part) => part !== book.outcome.noRun);
+  if (teamWickets.length > 0 && besidesTheWicket.length > 0) sentences.push(book.alsoOnBall(besidesTheWicket.join(', ')));
+
+  const striker = summary?.batting.find((batter) => batter.player === delivery.batter);
+  if (striker) {
+    for (const mark of progress.batterMarks) lines.push(book.batterMilestone(phraseContext.batter, mark, striker.runs, striker.balls));
+  }
+  const overs = formatOvers(progress.legalBalls, innings.ballsPerOver);
+  for (const mark of progress.teamMarks) lines.push(book.teamMilestone(escapeHtml(innings.battingTeamName), mark, overs));
+
+  const description = [sentences.join(' '), ...lines].filter((line) => line !== '').join('<br>');
+  return { title, comment: `${escapeHtml(title)}: ${description}` };
+}
+
+/** '<b>Batter c Fielder b Bowler 45 (32)</b> Fall of wicket: 61/1 (5.2 ov)'; a retirement has no fall of wicket. */
+function dismissalLine({ input, innings, book, lang }: InningsContext, entry: BattingEntry): string {
+  const { names } = input;
+  const dismissal = entry.dismissal;
+  if (dismissal === null) return '';
+  const how = dismissalText(
+    {
+      kind: dismissal.kind,
+      bowler: dismissal.bowler === null ? null : names(dismissal.bowler),
+      fielders: dismissal.fielders.map((fielder) => ({ name: fielderName(fielder, names), substitute: fielder.substitute })),
+    },
+    lang,
+  );
+  const line = `<b>${escapeHtml(`${names(entry.player)} ${how} ${entry.runs} (${entry.balls})`)}</b>`;
+  if (dismissal.wicketNumber === null) return line;
+  const overs = formatOvers(dismissal.legalBalls, innings.ballsPerOver);
+  return `${line} ${book.fallOfWicket(`${dismissal.teamRuns}/${dismissal.wicketNumber}`, overs)}`;
+}
+
+/** What happened on a ball with no team wicket: the extras called, the runs and how they came. */
+function deliveryStory(
+  delivery: Delivery,
+  book: Phrasebook,
+  context: PhraseContext,
+  pick: <T>(options: readonly T[], salt: number) => T,
+  battingTeamName: string,
+): string[] {
+  const { extras } = delivery;
+  const sentences: string[] = [];
+  if (extras.wides > 0) {
+    const beyond = extras.wides - 1;
+    sentences.push(beyond === 0 ? pick(book.wide, 1)(context) : pick(book.widePlus, 1)({ ...context, runs: beyond }));
+  }
+  if (extras.noballs > 0) sentences.push(pick(book.noBall, 2)(context));
+  if (delivery.runsBatter > 0) {
+    const kind = runsOffBat(delivery);
+    const withRuns = { ...context, runs: delivery.runsBatter };
+    sentences.push(extras.noballs > 0 ? book.offNoBall[kind](withRuns) : pick(book.offBat[kind], 3)(withRuns));
+  }
+  if (extras.byes > 0) sentences.push(pick(book.byes, 4)({ ...context, runs: extras.byes }));
+  if (extras.legbyes > 0) sentences.push(pick(book.legByes, 5)({ ...context, runs: extras.legbyes }));
+  if (extras.penalty > 0) sentences.push(book.penalty(extras.penalty, escapeHtml(battingTeamName)));
+  if (sentences.length === 0) sentences.push(pick(book.dot, 6)(context));
+  return sentences;
+}
+
+/** The display name of a fielder: the registry name when known, else the name Cricsheet gives. */
+function fielderName(fielder: Fielder, names: (player: PlayerId) => string): string | null {
+  return fielder.id === null ? fielder.name : names(fielder.id);
+}
+
+/** How the batter got out, by kind, naming the fielder(s) recorded and no one else. */
+function wicketStory(
+  { book, lang, input }: InningsContext,
+  wicket: Wicket,
+  context: PhraseContext,
+  pick: (options: readonly Phrase[]) => Phrase,
+): string {
+  const fielders = wicket.fielders.map((fielder) => {
+    const name = fielderName(fielder, input.names);
+    return escapeHtml(fielder.substitute ? book.substitute(name) : (name ?? ''));
+  });
+  const withFielders = { ...context, fielder: fielders.filter((name) => name !== '').join('/') };
+  const known = withFielders.fielder !== '';
+  const story = (kind: WicketStory): string => pick(book.wicket[kind])(withFielders);
+  switch (wicket.kind) {
+    case 'bowled':
+      return story('bowled');
+    case 'lbw':
+      return story('lbw');
+    case 'caught':
+      return story(known ? 'caught' : 'caughtUnknown');
+    case 'caught and bowled':
+      return story('caughtAndBowled');
+    case 'stumped':
+      return story(known ? 'stumped' : 'stumpedUnknown');
+    case 'run out':
+      return story(known ? 'runOut' : 'runOutUnknown');
+    case 'hit wicket':
+      return story('hitWicket');
+    default: {
+      const kind = escapeHtml(dismissalText({ kind: wicket.kind, bowler: null, fielders: [] }, lang));
+      return book.otherWicket(context.out, kind, isTeamWicket(wicket.kind));
+    }
+  }
+}
+
+/** The summary shown after an over: its runs and wickets, the score, the bowler's figures and the batters in. */
+function overSummary(context: InningsContext, overDeliveries: readonly Delivery[], summary: InningsSummary): OverSummary {
+  const { names } = context.input;
+  const last = overDeliveries.at(-1)!;
+  const bowler = summary.bowling.find((entry) => entry.player === last.bowler)!;
+  const outOnLastBall = new Set(last.wickets.map((wicket) => wicket.playerOut));
+  const batters = [last.batter, last.nonStriker]
+    .filter((player) => !outOnLastBall.has(player))
+    .map((player) => summary.batting.find((entry) => entry.player === player)!)
+    .map((entry) => ({ key: entry.player, name: names(entry.player), runs: entry.runs, balls: entry.balls }));
+  return {
+    over: last.over + 1,
+    runs: overDeliveries.reduce((sum, delivery) => sum + delivery.runsTotal, 0),
+    wickets: overDeliveries.reduce((sum, delivery) => sum + delivery.wickets.filter((wicket) => isTeamWicket(wicket.kind)).length, 0),
+    score: { runs: summary.runs, wickets: summary.wickets },
+    bowler: {
+      key: bowler.player,
+      name: names(bowler.player),
+      figures: `${formatOvers(bowler.legalBalls, context.innings.ballsPerOver)}-${bowler.maidens}-${bowler.runs}-${bowler.wickets}`,
+    },
+    batters,
+    balls: overDeliveries.map(ballSymbol),
+  };
+}

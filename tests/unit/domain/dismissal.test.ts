@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { dismissalText, type DismissalInput } from '../../../src/server/domain/dismissal.ts';
+
+const fielder = (name: string | null, substitute = false) => ({ name, substitute });
+const out = (kind: DismissalInput['kind'], bowler: string | null, fielders: DismissalInput['fielders'] = []): DismissalInput => ({
+  kind,
+  bowler,
+  fielders,
+});
+
+describe('dismissalText (English)', () => {
+  it.each<[string, DismissalInput, string]>([
+    ['not out', out(null, null), 'not out'],
+    ['bowled', out('bowled', 'Z Khan'), 'b Z Khan'],
+    ['lbw', out('lbw', 'Z Khan'), 'lbw b Z Khan'],
+    ['caught', out('caught', 'Z Khan', [fielder('JH Kallis')]), 'c JH Kallis b Z Khan'],
+    ['caught and bowled', out('caught and bowled', 'Z Khan'), 'c & b Z Khan'],
+    ['caught by a named substitute', out('caught', 'Z Khan', [fielder('R Sharma', true)]), 'c sub (R Sharma) b Z Khan'],
+    ['caught by an unnamed substitute', out('caught', 'Z Khan', [fielder(null, true)]), 'c sub b Z Khan'],
+    ['caught with no catcher recorded', out('caught', 'Z Khan'), 'caught b Z Khan'],
+    ['stumped', out('stumped', 'A Kumble', [fielder('MS Dhoni')]), 'st MS Dhoni b A Kumble'],
+    ['run out by one fielder', out('run out', null, [fielder('RA Jadeja')]), 'run out (RA Jadeja)'],
+    ['run out by two fielders', out('run out', null, [fielder('RA Jadeja'), fielder('MS Dhoni')]), 'run out (RA Jadeja/MS Dhoni)'],
+    ['run out by a substitute', out('run out', null, [fielder('R Sharma', true)]), 'run out (sub (R Sharma))'],
+    ['run out with no fielder recorded', out('run out', null), 'run out'],
+    ['hit wicket', out('hit wicket', 'Z Khan'), 'hit wicket b Z Khan'],
+    ['retired hurt', out('retired hurt', null), 'retired hurt'],
+    ['retired out', out('retired out', null), 'retired out'],
+    ['retired not out', out('retired not out', null), 'retired not out'],
+    ['obstructing the field', out('obstructing the field', null), 'obstructing the field'],
+    ['handled the ball', out('handled the ball', null), 'handled the ball'],
+    ['hit the ball twice', out('hit the ball twice', null), 'hit the ball twice'],
+    ['timed out', out('timed out', null), 'timed out'],
+  ])('%s', (_name, input, expected) => {
+    expect(dismissalText(input)).toBe(expected);
+  });
+
+  it('never invents a bowler: a missing one drops the " b Bowler" part', () => {
+    expect(dismissalText(out('bowled', null))).toBe('bowled');
+    expect(dismissalText(out('lbw', null))).toBe('lbw');
+    expect(dismissalText(out('caught', null, [fielder('JH Kallis')]))).toBe('c JH Kallis');
+    expect(dismissalText(out('stumped', 'A Kumble'))).toBe('stumped b A Kumble');
+  });
+
+  it('ignores a bowler passed with kinds that are not credited to one', () => {
+    expect(dismissalText(out('run out', 'Z Khan', [fielder('RA Jadeja')]))).toBe('run out (RA Jadeja)');
+    expect(dismissalText(out('retired hurt', 'Z Khan'))).toBe('retired hurt');
+  });
+});
+
+describe('dismissalText (Hindi)', () => {
+  it('keeps the c / b / lbw / st abbreviations and the names', () => {
+    expect(dismissalText(out('caught', 'ज़हीर ख़ान', [fielder('कैलिस')]), 'hi')).toBe('c कैलिस b ज़हीर ख़ान');
+    expect(dismissalText(out('lbw', 'Z Khan'), 'hi')).toBe('lbw b Z Khan');
+    expect(dismissalText(out('stumped', 'A Kumble', [fielder('MS Dhoni')]), 'hi')).toBe('st MS Dhoni b A Kumble');
+    expect(dismissalText(out('caught and bowled', 'Z Khan'), 'hi')).toBe('c & b Z Khan');
+    expect(dismissalText(out('bowled', 'Z Khan'), 'hi')).toBe('b Z Khan');
+  });
+
+  it('translates the dismissals written out in words', () => {
+    expect(dismissalText(out(null, null), 'hi')).toBe('नाबाद');
+    expect(dismissalText(out('retired hurt', null), 'hi')).toBe('रिटायर्ड हर्ट');
+    expect(dismissalText(out('run out', null, [fielder('RA Jadeja')]), 'hi')).toBe('रन आउट (RA Jadeja)');
+    expect(dismissalText(out('run out', null), 'hi')).toBe('रन आउट');
+    expect(dismissalText(out('hit wicket', 'Z Khan'), 'hi')).toBe('हिट विकेट b Z Khan');
+    expect(dismissalText(out('timed out', null), 'hi')).toBe('टाइम्ड आउट');
+  });
+
+  it('writes every kind in Devanagari except the abbreviated ones', () => {
+    const worded = ['retired hurt', 'retired out', 'retired not out', 'obstructing the field', 'handled the ball', 'hit the ball twice', 'timed out'] as const;
+    for (const kind of worded) expect(dismissalText(out(kind, null), 'hi')).toMatch(/^[\u0900-\u097F\s]+$/);
+  });
+});
