@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/index.ts';
 import { ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
+import { registerMatchCentreRoutes } from './match-centre.ts';
+import { registerPlayerRoutes } from './players.ts';
+import { registerOpenApi } from './openapi.ts';
 
 export const API_PREFIX = '/user/v1';
 
@@ -18,6 +21,9 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
         return payload;
       });
       registerMatchRoutes(api, services);
+      registerMatchCentreRoutes(api, services);
+      registerPlayerRoutes(api, services);
+      registerOpenApi(api);
     },
     { prefix: API_PREFIX },
   );

@@ -3,10 +3,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './client.ts';
 import * as cricketModel from './migrations/001-cricket-model.ts';
 import * as importRuns from './migrations/002-import-runs.ts';
+import * as matchCentreIndexes from './migrations/003-match-centre-indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
   '002-import-runs': importRuns,
+  '003-match-centre-indexes': matchCentreIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

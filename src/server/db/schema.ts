@@ -124,6 +124,108 @@ export interface PlayerOfMatchTable {
   person_id: number;
 }
 
+export interface MatchOfficialsTable {
+  match_id: number;
+  role: string;
+  position: number;
+  person_id: number;
+}
+
+export interface DeliveriesTable {
+  match_id: number;
+  innings_no: number;
+  seq: number;
+  over_no: number;
+  ball_in_over: number;
+  legal_ball_no: number;
+  batter_id: number;
+  non_striker_id: number;
+  bowler_id: number;
+  runs_batter: number;
+  runs_extras: number;
+  runs_total: number;
+  non_boundary: boolean;
+  wides: number;
+  noballs: number;
+  byes: number;
+  legbyes: number;
+  penalty: number;
+  review: unknown;
+}
+
+export interface WicketsTable {
+  match_id: number;
+  innings_no: number;
+  seq: number;
+  position: number;
+  kind: string;
+  player_out_id: number;
+  /** Cricsheet fielders as stored: [{ name?, substitute? }]. */
+  fielders: { name?: string; substitute?: boolean }[] | null;
+}
+
+/** Derived at import: one row per batter per innings, in batting order. */
+export interface BattingInningsTable {
+  match_id: number;
+  innings_no: number;
+  position: number;
+  person_id: number;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+  dismissal_kind: string | null;
+  bowler_id: number | null;
+  fielder_ids: number[] | null;
+  fielder_names: string[] | null;
+  wicket_no: number | null;
+  team_runs_at_dismissal: number | null;
+  legal_balls_at_dismissal: number | null;
+}
+
+/** Derived at import: one row per bowler per innings, in bowling order. */
+export interface BowlingInningsTable {
+  match_id: number;
+  innings_no: number;
+  position: number;
+  person_id: number;
+  legal_balls: number;
+  maidens: number;
+  runs: number;
+  wickets: number;
+  wides: number;
+  noballs: number;
+  dots: number;
+  fours: number;
+  sixes: number;
+}
+
+export interface FallOfWicketsTable {
+  match_id: number;
+  innings_no: number;
+  wicket_no: number;
+  person_id: number;
+  team_runs: number;
+  legal_balls: number;
+  kind: string;
+}
+
+export interface PartnershipsTable {
+  match_id: number;
+  innings_no: number;
+  position: number;
+  for_wicket: number;
+  batter_a_id: number;
+  batter_a_runs: number;
+  batter_a_balls: number;
+  batter_b_id: number;
+  batter_b_runs: number;
+  batter_b_balls: number;
+  runs: number;
+  balls: number;
+  unbroken: boolean;
+}
+
 export interface ImportRunsTable {
   id: Generated<number>;
   sources: string[];
@@ -141,5 +243,12 @@ export interface Database {
   innings: InningsTable;
   match_players: MatchPlayersTable;
   player_of_match: PlayerOfMatchTable;
+  match_officials: MatchOfficialsTable;
+  deliveries: DeliveriesTable;
+  wickets: WicketsTable;
+  batting_innings: BattingInningsTable;
+  bowling_innings: BowlingInningsTable;
+  fall_of_wickets: FallOfWicketsTable;
+  partnerships: PartnershipsTable;
   import_runs: ImportRunsTable;
 }

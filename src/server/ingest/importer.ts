@@ -3,6 +3,7 @@
 // visible. Re-importing is idempotent: a match is keyed by its Cricsheet id and the sha1
 // of its file; a changed file (a newer revision) replaces the stored match.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { BulkTransaction, Db } from '../db/client.ts';
 import {
   identityOf,
@@ -210,6 +211,8 @@ export async function importSources(
 
   summary.aborted = options.signal?.aborted ?? false;
   await finishTournaments(db);
+  // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
+  if (summary.imported + summary.replaced > 0) await sql`analyze`.execute(db.kysely);
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
   return summary;
 }

@@ -2,19 +2,27 @@
 import type { Db } from '../db/client.ts';
 import { DataVersion, VersionedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
+import { MatchCentreService } from './match-centre.ts';
+import { PlayerService } from './players.ts';
 
 export interface Services {
   readonly db: Db;
   readonly dataVersion: DataVersion;
   readonly matches: MatchService;
+  readonly matchCentre: MatchCentreService;
+  readonly players: PlayerService;
 }
 
 export function createServices(db: Db): Services {
   const dataVersion = new DataVersion();
   const cache = new VersionedCache(dataVersion);
+  // Commentary of a Test is ~1 MB: 40 of them at most stay in memory.
+  const commentaryCache = new VersionedCache(dataVersion, 40);
   return {
     db,
     dataVersion,
     matches: new MatchService(db.kysely, cache),
+    matchCentre: new MatchCentreService(db.kysely, cache, commentaryCache),
+    players: new PlayerService(db.kysely, cache),
   };
 }

@@ -4,6 +4,9 @@
 import type { Lang } from '../domain/result.ts';
 import type { MatchObject } from './match-object.ts';
 import type { TeamSide } from '../db/schema.ts';
+import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
+
+export type { CareerBatting, CareerBowling, OverSummary };
 
 export type { Lang };
 
@@ -127,17 +130,6 @@ export interface Scorecard {
 
 // ---------- commentary ----------
 
-export interface OverSummary {
-  /** 1-based over number in the innings. */
-  over: number;
-  runs: number;
-  wickets: number;
-  score: { runs: number; wickets: number };
-  bowler: { key: string; name: string; figures: string };
-  batters: { key: string; name: string; runs: number; balls: number }[];
-  /** The over as ball symbols: '1', '4', 'W', 'wd', '2nb', ... */
-  balls: string[];
-}
 
 export interface CommentaryEntry {
   /** Ordering key: position of the ball in the match (Cricsheet has no clock times). */
@@ -204,42 +196,7 @@ export interface MatchInfo {
 
 // ---------- players ----------
 
-export interface CareerBatting {
-  matches: number;
-  innings: number;
-  runs: number;
-  /** e.g. '158*' */
-  high_score: string;
-  hundreds: number;
-  fifties: number;
-  strike_rate: number;
-  /** null when never dismissed. */
-  average: number | null;
-  fours: number;
-  sixes: number;
-  ducks: number;
-  not_outs: number;
-  balls: number;
-}
 
-export interface CareerBowling {
-  matches: number;
-  innings: number;
-  wickets: number;
-  /** Best figures in an innings, e.g. '5/27'. */
-  best_str: string | null;
-  overs: string;
-  runs: number;
-  economy: number | null;
-  average: number | null;
-  strike_rate: number | null;
-  three_wickets: number;
-  five_wickets: number;
-  /** Ten or more wickets in a match. */
-  ten_wickets: number;
-  maidens: number;
-  balls: number;
-}
 
 export interface PlayerOverview {
   stats: { formet: 'oneday' | 't20' | 'test'; batting: CareerBatting; bowling: CareerBowling }[];

@@ -1,0 +1,760 @@
+// The match centre (spec §2 Match detail, §3 Scorecard, Commentary entry, Squad): one
+// match's detail, scorecard, commentary, squads and info tab, built from the stored and
+// derived rows. Each response is cached per match and language until the data changes;
+// a cold build reads each table once for the whole match (never once per player).
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Database, TeamSide } from '../db/schema.ts';
+import { ballsToOvers, formatOvers, runRate } from '../domain/overs.ts';
+import { commentary, type CommentaryInnings } from '../domain/commentary.ts';
+import { dismissalText } from '../domain/dismissal.ts';
+import { isTeamWicket } from '../domain/scorecard.ts';
+import { followOnEnforced, matchNotes } from '../domain/test-match.ts';
+import type { Delivery, DismissalKind, PlayerId } from '../domain/types.ts';
+import { tossText, type Lang } from '../domain/result.ts';
+import type { VersionedCache } from './cache.ts';
+import type {
+  Commentary,
+  CommentaryEntry,
+  FormResult,
+  MatchDetail,
+  MatchInfo,
+  PlayerRef,
+  Scorecard,
+  ScorecardInnings,
+  Squad,
+  SquadPlayer,
+} from './match-centre-types.ts';
+import { displayTeamName, toMatchObject, type MatchObject, type MatchRow } from './match-object.ts';
+import { groupBy, presentMatches, selectInningsRows, selectMatchRows, selectPlayerOfMatch } from './match-rows.ts';
+
+/** Form lists this many results per side (spec: 'last 5 matches'). */
+export const FORM_LENGTH = 5;
+/** The recent matches carousel shows at most this many matches of both sides together. */
+export const RECENT_LIMIT = 6;
+/** Head to head lists this many latest meetings. */
+export const HEAD_TO_HEAD_LIMIT = 10;
+
+type MatchCentreRow = MatchRow & { team_a_id: number; team_b_id: number };
+
+/** Thrown inside a cache loader so that an unknown key is not cached (a failed load never is). */
+class UnknownMatch extends Error {}
+
+export class MatchCentreService {
+  /**
+   * @param cache for the small resources (detail, scorecard, squad, info)
+   * @param commentaryCache a Test's commentary is close to 1 MB, so it gets a cache of its own
+   *   holding few entries
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache: VersionedCache,
+    private readonly commentaryCache: VersionedCache,
+  ) {}
+
+  detail(matchKey: string, lang: Lang): Promise<MatchDetail | null> {
+    return this.cached('detail', matchKey, lang, (match) => this.buildDetail(match, lang));
+  }
+
+  scorecard(matchKey: string, lang: Lang): Promise<Scorecard | null> {
+    return this.cached('scorecard', matchKey, lang, (match) => this.buildScorecard(match, lang));
+  }
+
+  commentary(matchKey: string, lang: Lang): Promise<Commentary | null> {
+    return this.cached('commentary', matchKey, lang, (match) => this.buildCommentary(match, lang), this.commentaryCache);
+  }
+
+  squad(matchKey: string, lang: Lang): Promise<Squad | null> {
+    return this.cached('squad', matchKey, lang, (match) => this.buildSquad(match, lang));
+  }
+
+  info(matchKey: string, lang: Lang): Promise<MatchInfo | null> {
+    return this.cached('info', matchKey, lang, (match) => this.buildInfo(match, lang));
+  }
+
+  private async cached<T>(
+    resource: string,
+    matchKey: string,
+    lang: Lang,
+    build: (match: MatchCentreRow) => Promise<T>,
+    cache = this.cache,
+  ): Promise<T | null> {
+    try {
+      return await cache.get(`match-centre:${resource}:${matchKey}:${lang}`, async () => {
+        const match = await this.findMatch(matchKey);
+        if (!match) throw new UnknownMatch();
+        return build(match);
+      });
+    } catch (error) {
+      if (error instanceof UnknownMatch) return null;
+      throw error;
+    }
+  }
+
+  private findMatch(matchKey: string): Promise<MatchCentreRow | undefined> {
+    return selectMatchRows(this.db)
+      .select(['m.team_a_id', 'm.team_b_id'])
+      .where('m.match_key', '=', matchKey)
+      .executeTakeFirst();
+  }
+
+  // ---------- detail ----------
+
+  private async buildDetail(match: MatchCentreRow, lang: Lang): Promise<MatchDetail> {
+    const [innings, awards, officials] = await Promise.all([
+      selectInningsRows(this.db, [match.id]),
+      selectPlayerOfMatch(this.db, [match.id]),
+      this.db
+        .selectFrom('match_officials as o')
+        .innerJoin('people as p', 'p.id', 'o.person_id')
+        .select(['o.role', 'p.registry_id as key', 'p.name'])
+        .where('o.match_id', '=', match.id)
+        .orderBy('o.role')
+        .orderBy('o.position')
+        .execute(),
+    ]);
+    const officialsOf = (role: string): PlayerRef[] =>
+      officials.filter((official) => official.role === role).map(({ key, name }) => ({ key, name }));
+    const teamNames = teamNamesOf(match);
+    return {
+      ...toMatchObject(match, innings, awards.map((award) => award.name), lang),
+      officials: {
+        umpires: officialsOf('umpire'),
+        tv_umpires: officialsOf('tv_umpire'),
+        reserve_umpires: officialsOf('reserve_umpire'),
+        match_referees: officialsOf('match_referee'),
+      },
+      player_of_match: awards.map(({ key, name }) => ({ key, name })),
+      toss_text:
+        match.toss_winner && (match.toss_decision === 'bat' || match.toss_decision === 'field')
+          ? tossText(teamNames[match.toss_winner], match.toss_decision, lang)
+          : null,
+      dates: [...match.dates],
+      gender: match.gender === 'female' ? 'female' : 'male',
+      match_type: match.match_type,
+      notes: matchNotes(
+        {
+          format: match.format,
+          teamNames,
+          innings: innings.map((inn) => ({
+            battingTeam: inn.batting_team,
+            superOver: inn.super_over,
+            runs: inn.runs,
+            wickets: inn.wickets,
+            declared: inn.declared,
+            forfeited: inn.forfeited,
+            targetRuns: inn.target_runs,
+            targetBalls: inn.target_balls,
+          })),
+          oversLimitBalls: match.overs_limit === null ? null : match.overs_limit * match.balls_per_over,
+          ballsPerOver: match.balls_per_over,
+          method: match.method,
+        },
+        lang,
+      ),
+    };
+  }
+
+  // ---------- scorecard ----------
+
+  private async buildScorecard(match: MatchCentreRow, lang: Lang): Promise<Scorecard> {
+    const matchId = match.id;
+    const [innings, batting, bowling, falls, stands, players, wickets] = await Promise.all([
+      this.db
+        .selectFrom('innings')
+        .select([
+          'innings_no',
+          'batting_team',
+          'super_over',
+          'declared',
+          'forfeited',
+          'target_runs',
+          'target_balls',
+          'runs',
+          'wickets',
+          'legal_balls',
+          'byes',
+          'legbyes',
+          'wides',
+          'noballs',
+          'penalty',
+        ])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .execute(),
+      this.db
+        .selectFrom('batting_innings')
+        .select([
+          'innings_no',
+          'person_id',
+          'runs',
+          'balls',
+          'fours',
+          'sixes',
+          'dismissal_kind',
+          'bowler_id',
+          'wicket_no',
+          'team_runs_at_dismissal',
+          'legal_balls_at_dismissal',
+        ])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .orderBy('position')
+        .execute(),
+      this.db
+        .selectFrom('bowling_innings')
+        .select(['innings_no', 'person_id', 'legal_balls', 'maidens', 'runs', 'wickets', 'wides', 'noballs', 'dots'])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .orderBy('position')
+        .execute(),
+      this.db
+        .selectFrom('fall_of_wickets')
+        .select(['innings_no', 'wicket_no', 'person_id', 'team_runs', 'legal_balls'])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .orderBy('wicket_no')
+        .execute(),
+      this.db
+        .selectFrom('partnerships')
+        .select([
+          'innings_no',
+          'for_wicket',
+          'batter_a_id',
+          'batter_a_runs',
+          'batter_a_balls',
+          'batter_b_id',
+          'batter_b_runs',
+          'batter_b_balls',
+          'runs',
+          'balls',
+          'unbroken',
+        ])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .orderBy('position')
+        .execute(),
+      this.matchPlayers(matchId),
+      // Fielders as recorded (names and substitute flags) for the dismissal text.
+      this.db
+        .selectFrom('wickets')
+        .select(['innings_no', 'player_out_id', 'fielders'])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .orderBy('seq')
+        .execute(),
+    ]);
+
+    const person = await this.people([
+      ...players.map((row) => row.person_id),
+      ...batting.flatMap((row) => (row.bowler_id === null ? [row.person_id] : [row.person_id, row.bowler_id])),
+      ...bowling.map((row) => row.person_id),
+      ...falls.map((row) => row.person_id),
+      ...stands.flatMap((row) => [row.batter_a_id, row.batter_b_id]),
+    ]);
+    const ballsPerOver = match.balls_per_over;
+    const battingByInnings = groupBy(batting, (row) => row.innings_no);
+    const bowlingByInnings = groupBy(bowling, (row) => row.innings_no);
+    const fallsByInnings = groupBy(falls, (row) => row.innings_no);
+    const standsByInnings = groupBy(stands, (row) => row.innings_no);
+    const playersBySide = groupBy(players, (row) => row.team);
+    // A batter's last wicket in an innings is the dismissal that stands (a retired batter may come back).
+    const fieldersOfDismissal = new Map(
+      wickets.map((row) => [`${row.innings_no}:${row.player_out_id}`, row.fielders ?? []] as const),
+    );
+    const teamNames = teamNamesOf(match);
+    const teamCodes: Record<TeamSide, string> = { a: match.a_code, b: match.b_code };
+
+    // Regular innings in playing order, then super overs (Cricsheet already lists them so).
+    const regular = innings.filter((inn) => !inn.super_over);
+    const ordered = [...regular, ...innings.filter((inn) => inn.super_over)];
+    // Only a two-innings match has a follow-on: its third innings, when the domain says it was enforced.
+    const followOnInnings =
+      match.format === 'test' && followOnEnforced(regular.map((inn) => ({ battingTeam: inn.batting_team })))
+        ? regular[2]?.innings_no
+        : undefined;
+
+    const cards = ordered.map((inn, index): ScorecardInnings => {
+      const key = String(index);
+      const inningsBatting = battingByInnings.get(inn.innings_no) ?? [];
+      const batted = new Set(inningsBatting.map((row) => row.person_id));
+      return {
+        index,
+        innings_no: inn.innings_no,
+        batting_team: inn.batting_team,
+        team: { code: teamCodes[inn.batting_team], name: teamNames[inn.batting_team] },
+        super_over: inn.super_over,
+        declared: inn.declared,
+        forfeited: inn.forfeited,
+        follow_on: inn.innings_no === followOnInnings,
+        total: {
+          runs: inn.runs,
+          wickets: inn.wickets,
+          overs: ballsToOvers(inn.legal_balls, ballsPerOver),
+          run_rate: round2(runRate(inn.runs, inn.legal_balls, ballsPerOver)),
+        },
+        target:
+          inn.target_runs === null
+            ? null
+            : { runs: inn.target_runs, overs: ballsToOvers(inn.target_balls ?? 0, ballsPerOver) },
+        batsman: inningsBatting.map((row) => ({
+          player: person(row.person_id),
+          score: {
+            [key]: {
+              batting: {
+                score: {
+                  runs: row.runs,
+                  balls: row.balls,
+                  fours: row.fours,
+                  sixes: row.sixes,
+                  strike_rate: round2(row.balls === 0 ? 0 : (row.runs * 100) / row.balls),
+                },
+                dismissal: {
+                  msg: dismissalText(
+                    {
+                      kind: row.dismissal_kind as DismissalKind | null,
+                      bowler: row.bowler_id === null ? null : person(row.bowler_id).name,
+                      fielders: (fieldersOfDismissal.get(`${inn.innings_no}:${row.person_id}`) ?? []).map((fielder) => ({
+                        name: fielder.name ?? null,
+                        substitute: fielder.substitute ?? false,
+                      })),
+                    },
+                    lang,
+                  ),
+                  wicket_number: row.wicket_no,
+                  team_runs: row.team_runs_at_dismissal,
+                  overs: row.legal_balls_at_dismissal === null ? null : ballsToOvers(row.legal_balls_at_dismissal, ballsPerOver),
+                },
+              },
+            },
+          },
+        })),
+        did_not_bat: (playersBySide.get(inn.batting_team) ?? [])
+          .filter((player) => !batted.has(player.person_id))
+          .map((player) => person(player.person_id)),
+        bowler: (bowlingByInnings.get(inn.innings_no) ?? []).map((row) => ({
+          player: person(row.person_id),
+          score: {
+            [key]: {
+              bowling: {
+                score: {
+                  overs: ballsToOvers(row.legal_balls, ballsPerOver),
+                  maiden_overs: row.maidens,
+                  runs: row.runs,
+                  wickets: row.wickets,
+                  economy: round2(runRate(row.runs, row.legal_balls, ballsPerOver)),
+                  wides: row.wides,
+                  no_balls: row.noballs,
+                  dots: row.dots,
+                },
+              },
+            },
+          },
+        })),
+        extraRun: {
+          extra: inn.byes + inn.legbyes + inn.wides + inn.noballs + inn.penalty,
+          no_ball: inn.noballs,
+          wide: inn.wides,
+          leg_bye: inn.legbyes,
+          bye: inn.byes,
+          penalty: inn.penalty,
+        },
+        fall_of_wickets: (fallsByInnings.get(inn.innings_no) ?? []).map((row) => ({
+          wicket_number: row.wicket_no,
+          player: person(row.person_id),
+          team_runs: row.team_runs,
+          overs: ballsToOvers(row.legal_balls, ballsPerOver),
+        })),
+        partnerships: (standsByInnings.get(inn.innings_no) ?? []).map((row) => ({
+          for_wicket: row.for_wicket,
+          player_a_key: person(row.batter_a_id).key,
+          player_a_name: person(row.batter_a_id).name,
+          player_a_score: { runs: row.batter_a_runs, balls: row.batter_a_balls },
+          player_b_key: person(row.batter_b_id).key,
+          player_b_name: person(row.batter_b_id).name,
+          player_b_score: { runs: row.batter_b_runs, balls: row.batter_b_balls },
+          score: { runs: row.runs, balls: row.balls },
+          unbroken: row.unbroken,
+        })),
+      };
+    });
+
+    const [teamA, teamB, teamC, teamD, ...more] = cards;
+    return {
+      nationality: cards.map((card) => ({
+        code: card.team.code,
+        name: card.team.name,
+        team: card.batting_team,
+        score: { runs: card.total.runs, wickets: card.total.wickets, overs: card.total.overs },
+      })),
+      ...(teamA && { teamA }),
+      ...(teamB && { teamB }),
+      ...(teamC && { teamC }),
+      ...(teamD && { teamD }),
+      more,
+    };
+  }
+
+  /** Both team sheets (an impact player makes twelve) in team sheet order. */
+  private matchPlayers(matchId: number) {
+    return this.db
+      .selectFrom('match_players')
+      .select(['team', 'person_id'])
+      .where('match_id', '=', matchId)
+      .orderBy('team')
+      .orderBy('position')
+      .execute();
+  }
+
+  /**
+   * Key and name of the people a match's rows refer to, in one query by primary key, which
+   * stays an index lookup whatever the planner knows about the tables (a join may not).
+   */
+  private async people(ids: readonly number[]): Promise<(id: number) => PlayerRef> {
+    const unique = [...new Set(ids)];
+    const rows =
+      unique.length === 0
+        ? []
+        : await this.db.selectFrom('people').select(['id', 'registry_id', 'name']).where('id', 'in', unique).execute();
+    const byId = new Map(rows.map((row) => [row.id, { key: row.registry_id, name: row.name }]));
+    // Every id comes from the match's own rows; the fallback only keeps a page up if one did not.
+    return (id) => byId.get(id) ?? { key: String(id), name: '?' };
+  }
+
+  // ---------- commentary ----------
+
+  private async buildCommentary(match: MatchCentreRow, lang: Lang): Promise<Commentary> {
+    const matchId = match.id;
+    const [innings, deliveries, wickets, players] = await Promise.all([
+      this.db
+        .selectFrom('innings')
+        .select(['innings_no', 'batting_team', 'super_over', 'penalty_runs_pre', 'penalty_runs_post'])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .execute(),
+      this.db
+        .selectFrom('deliveries')
+        .select([
+          'innings_no',
+          'seq',
+          'over_no',
+          'batter_id',
+          'non_striker_id',
+          'bowler_id',
+          'runs_batter',
+          'runs_extras',
+          'runs_total',
+          'non_boundary',
+          'wides',
+          'noballs',
+          'byes',
+          'legbyes',
+          'penalty',
+        ])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .orderBy('seq')
+        .execute(),
+      this.db
+        .selectFrom('wickets')
+        .select(['innings_no', 'seq', 'kind', 'player_out_id', 'fielders'])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .orderBy('seq')
+        .orderBy('position')
+        .execute(),
+      this.matchPlayers(matchId),
+    ]);
+
+    // The domain knows players by registry id (its PlayerId). Fielders are recorded by name:
+    // their ids come from the names of the match's players.
+    const personIds = [
+      ...players.map((row) => row.person_id),
+      ...deliveries.flatMap((row) => [row.batter_id, row.non_striker_id, row.bowler_id]),
+      ...wickets.map((row) => row.player_out_id),
+    ];
+    const person = await this.people(personIds);
+    const names = new Map(personIds.map((id) => [person(id).key, person(id).name]));
+    const keyByName = new Map([...names].map(([key, name]) => [name, key]));
+    const keyOf = (id: number): PlayerId => person(id).key;
+    const wicketsOf = groupBy(wickets, (row) => `${row.innings_no}:${row.seq}`);
+    const deliveriesOf = groupBy(deliveries, (row) => row.innings_no);
+    const teamNames = teamNamesOf(match);
+    const lastInningsNo = innings.at(-1)?.innings_no;
+
+    const balls = commentary(
+      {
+        matchSeed: matchId,
+        limitedOvers: match.format !== 'test',
+        names: (player) => names.get(player) ?? player,
+        innings: innings.map(
+          (inn): CommentaryInnings => ({
+            inningsNo: inn.innings_no,
+            battingTeam: inn.batting_team,
+            battingTeamName: teamNames[inn.batting_team],
+            superOver: inn.super_over,
+            penaltyRunsPre: inn.penalty_runs_pre,
+            penaltyRunsPost: inn.penalty_runs_post,
+            ballsPerOver: match.balls_per_over,
+            inProgress: match.status === 'started' && inn.innings_no === lastInningsNo,
+            deliveries: (deliveriesOf.get(inn.innings_no) ?? []).map(
+              (row): Delivery => ({
+                over: row.over_no,
+                batter: keyOf(row.batter_id),
+                nonStriker: keyOf(row.non_striker_id),
+                bowler: keyOf(row.bowler_id),
+                runsBatter: row.runs_batter,
+                runsExtras: row.runs_extras,
+                runsTotal: row.runs_total,
+                nonBoundary: row.non_boundary,
+                extras: { wides: row.wides, noballs: row.noballs, byes: row.byes, legbyes: row.legbyes, penalty: row.penalty },
+                wickets: (wicketsOf.get(`${row.innings_no}:${row.seq}`) ?? []).map((wicket) => ({
+                  kind: wicket.kind as DismissalKind,
+                  playerOut: keyOf(wicket.player_out_id),
+                  fielders: (wicket.fielders ?? []).map((fielder) => ({
+                    id: fielder.name === undefined ? null : (keyByName.get(fielder.name) ?? null),
+                    name: fielder.name ?? null,
+                    substitute: fielder.substitute ?? false,
+                  })),
+                })),
+              }),
+            ),
+          }),
+        ),
+      },
+      lang,
+    );
+
+    const entries = balls.map(
+      (ball, index): CommentaryEntry => ({
+        entry_time: index + 1,
+        innings_no: ball.inningsNo,
+        overs: [ball.over, ball.ballInOver],
+        bowler: { key: ball.bowler, name: names.get(ball.bowler) ?? ball.bowler, is_wicket: ball.isWicket, runs: ball.bowlerRuns },
+        batsman: {
+          key: ball.batter,
+          name: names.get(ball.batter) ?? ball.batter,
+          runs: ball.batterRuns,
+          is_four: ball.isFour,
+          is_six: ball.isSix,
+        },
+        wicket: ball.wicket && {
+          player_key: ball.wicket.playerOut,
+          player_name: names.get(ball.wicket.playerOut) ?? ball.wicket.playerOut,
+          kind: ball.wicket.kind,
+        },
+        runs: ball.runs,
+        comment: ball.comment,
+        over_summary: ball.overSummary,
+      }),
+    );
+    return { related_balls: entries.reverse() };
+  }
+
+  // ---------- squad ----------
+
+  private async buildSquad(match: MatchCentreRow, lang: Lang): Promise<Squad> {
+    const matchId = match.id;
+    const [players, innings, allBatting, allBowling] = await Promise.all([
+      this.matchPlayers(matchId),
+      this.db.selectFrom('innings').select(['innings_no', 'super_over']).where('match_id', '=', matchId).execute(),
+      this.db
+        .selectFrom('batting_innings')
+        .select(['innings_no', 'person_id', 'position', 'runs', 'balls', 'dismissal_kind'])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .execute(),
+      this.db
+        .selectFrom('bowling_innings')
+        .select(['innings_no', 'person_id', 'legal_balls', 'maidens', 'runs', 'wickets'])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no')
+        .execute(),
+    ]);
+    // Super overs are left out of what a player did: 'Batted at 3' means the match proper.
+    const superOvers = new Set(innings.filter((inn) => inn.super_over).map((inn) => inn.innings_no));
+    const batting = allBatting.filter((row) => !superOvers.has(row.innings_no));
+    const bowling = allBowling.filter((row) => !superOvers.has(row.innings_no));
+    const person = await this.people(players.map((row) => row.person_id));
+    const battingByPerson = groupBy(batting, (row) => row.person_id);
+    const bowlingByPerson = groupBy(bowling, (row) => row.person_id);
+    const words = SQUAD_WORDS[lang];
+    const ballsPerOver = match.balls_per_over;
+    const roleInMatch = (personId: number): string => {
+      const knocks = battingByPerson.get(personId) ?? [];
+      const spells = bowlingByPerson.get(personId) ?? [];
+      const parts: string[] = [];
+      const [first] = knocks;
+      if (first) {
+        // A not-out star for a batter not dismissed, or retired and able to come back.
+        const scores = knocks.map(
+          (row) => `${row.runs}${row.dismissal_kind === null || !isTeamWicket(row.dismissal_kind as DismissalKind) ? '*' : ''} (${row.balls})`,
+        );
+        parts.push(words.battedAt(first.position, scores.join(' & ')));
+      } else {
+        parts.push(words.didNotBat);
+      }
+      if (spells.length > 0) {
+        const figures = spells.map((row) => `${formatOvers(row.legal_balls, ballsPerOver)}-${row.maidens}-${row.runs}-${row.wickets}`);
+        parts.push(words.bowled(figures.join(' & ')));
+      }
+      return parts.join(' · ');
+    };
+    const teamNames = teamNamesOf(match);
+    const playersBySide = groupBy(players, (row) => row.team);
+    const sideOf = (side: TeamSide, code: string, url: string) => ({
+      name: teamNames[side],
+      code,
+      url,
+      players: (playersBySide.get(side) ?? []).map(
+        (player): SquadPlayer => ({
+          player_key: person(player.person_id).key,
+          player_name: person(player.person_id).name,
+          image: null,
+          role_in_match: roleInMatch(player.person_id),
+        }),
+      ),
+    });
+    return { team: { a: sideOf('a', match.a_code, match.a_key), b: sideOf('b', match.b_code, match.b_key) } };
+  }
+
+  // ---------- info ----------
+
+  private async buildInfo(match: MatchCentreRow, lang: Lang): Promise<MatchInfo> {
+    const teamIds: Record<TeamSide, number> = { a: match.team_a_id, b: match.team_b_id };
+    const [latestA, latestB, headToHeadCounts, meetings] = await Promise.all([
+      this.latestMatchesBefore(teamIds.a, match.start_date, Math.max(FORM_LENGTH, RECENT_LIMIT)),
+      this.latestMatchesBefore(teamIds.b, match.start_date, Math.max(FORM_LENGTH, RECENT_LIMIT)),
+      this.headToHeadCounts(teamIds, match.start_date),
+      this.completedBefore(match.start_date)
+        .where((eb) => betweenTeams(eb, teamIds))
+        .limit(HEAD_TO_HEAD_LIMIT)
+        .execute(),
+    ]);
+    const latest: Record<TeamSide, MatchCentreRow[]> = { a: latestA, b: latestB };
+    const recent = recentOfBoth(latestA, latestB);
+
+    // One presenter call for every match shown: innings and awards in two queries.
+    const shown = uniqueById([...recent, ...meetings]);
+    const presented = await presentMatches(this.db, shown, lang);
+    const presentedById = new Map(presented.map((object) => [object.match_id, object]));
+    const present = (rows: readonly MatchCentreRow[]): MatchObject[] =>
+      rows.map((row) => presentedById.get(row.id)).filter((object): object is MatchObject => object !== undefined);
+
+    const form = (side: TeamSide): FormResult[] =>
+      latest[side].slice(0, FORM_LENGTH).map((row) => formResult(row, teamIds[side]));
+    return {
+      venue: match.venue_name ? { name: match.venue_name, city: match.venue_city ?? '' } : null,
+      form: { a: form('a'), b: form('b') },
+      head_to_head: { ...headToHeadCounts, last: present(meetings) },
+      recent: present(recent),
+    };
+  }
+
+  /** Completed matches that started before the date, newest first. */
+  private completedBefore(startDate: string) {
+    return selectMatchRows(this.db)
+      .select(['m.team_a_id', 'm.team_b_id'])
+      .where('m.status', '=', 'completed')
+      .where('m.start_date', '<', startDate)
+      .orderBy('m.start_date', 'desc')
+      .orderBy('m.id', 'desc');
+  }
+
+  private latestMatchesBefore(teamId: number, startDate: string, limit: number): Promise<MatchCentreRow[]> {
+    return this.completedBefore(startDate)
+      .where((eb) => eb.or([eb('m.team_a_id', '=', teamId), eb('m.team_b_id', '=', teamId)]))
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Results of every earlier meeting of the two teams, in all formats. A team row is one
+   * name, gender and team type, so the meetings are of the same gender and team type.
+   * A tie stays a tie even when a super over or bowl-out then decided the match.
+   */
+  private async headToHeadCounts(teamIds: Record<TeamSide, number>, startDate: string) {
+    const wonBy = (teamId: number) =>
+      sql<number>`(count(*) filter (where (m.winner = 'a' and m.team_a_id = ${teamId}) or (m.winner = 'b' and m.team_b_id = ${teamId})))::int`;
+    const counts = await this.db
+      .selectFrom('matches as m')
+      .where('m.status', '=', 'completed')
+      .where('m.start_date', '<', startDate)
+      .where((eb) => betweenTeams(eb, teamIds))
+      .select([
+        sql<number>`count(*)::int`.as('played'),
+        wonBy(teamIds.a).as('won_a'),
+        wonBy(teamIds.b).as('won_b'),
+        sql<number>`(count(*) filter (where m.result = 'tie'))::int`.as('tied'),
+        sql<number>`(count(*) filter (where m.result = 'no result'))::int`.as('no_result'),
+        sql<number>`(count(*) filter (where m.result = 'draw'))::int`.as('drawn'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      played: counts.played,
+      won: { a: counts.won_a, b: counts.won_b },
+      tied: counts.tied,
+      no_result: counts.no_result,
+      drawn: counts.drawn,
+    };
+  }
+}
+
+const SQUAD_WORDS: Record<Lang, { battedAt(position: number, scores: string): string; bowled(figures: string): string; didNotBat: string }> = {
+  en: {
+    battedAt: (position, scores) => `Batted at ${position} · ${scores}`,
+    bowled: (figures) => `Bowled ${figures}`,
+    didNotBat: 'Did not bat',
+  },
+  hi: {
+    battedAt: (position, scores) => `${position} नंबर पर बल्लेबाज़ी · ${scores}`,
+    bowled: (figures) => `गेंदबाज़ी ${figures}`,
+    didNotBat: 'बल्लेबाज़ी नहीं की',
+  },
+};
+
+/** Matches of the two teams against each other, whichever side each was listed as. */
+function betweenTeams(eb: ExpressionBuilder<Database & { m: Database['matches'] }, 'm'>, teamIds: Record<TeamSide, number>) {
+  return eb.or([
+    eb.and([eb('m.team_a_id', '=', teamIds.a), eb('m.team_b_id', '=', teamIds.b)]),
+    eb.and([eb('m.team_a_id', '=', teamIds.b), eb('m.team_b_id', '=', teamIds.a)]),
+  ]);
+}
+
+/** W/L/T/NR/D for the team; a tie decided by a super over or bowl-out is still 'T'. */
+function formResult(row: MatchCentreRow, teamId: number): FormResult {
+  const side: TeamSide = row.team_a_id === teamId ? 'a' : 'b';
+  const opponent: TeamSide = side === 'a' ? 'b' : 'a';
+  const result: FormResult['result'] =
+    row.winner !== null ? (row.winner === side ? 'W' : 'L') : row.result === 'tie' ? 'T' : row.result === 'draw' ? 'D' : 'NR';
+  return {
+    match_key: row.match_key,
+    result,
+    opponent: teamNamesOf(row)[opponent],
+    start_date: row.start_date,
+  };
+}
+
+/** Up to RECENT_LIMIT matches, half from each side when both have enough, newest first. */
+function recentOfBoth<T extends { id: number; start_date: string }>(latestA: readonly T[], latestB: readonly T[]): T[] {
+  const half = Math.floor(RECENT_LIMIT / 2);
+  const fromA = latestA.slice(0, Math.max(half, RECENT_LIMIT - Math.min(half, latestB.length)));
+  const fromB = latestB.slice(0, RECENT_LIMIT - Math.min(fromA.length, RECENT_LIMIT));
+  return uniqueById([...fromA, ...fromB])
+    .sort((x, y) => y.start_date.localeCompare(x.start_date) || y.id - x.id)
+    .slice(0, RECENT_LIMIT);
+}
+
+function uniqueById<T extends { id: number }>(rows: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id) !== undefined);
+}
+
+function teamNamesOf(match: MatchRow): Record<TeamSide, string> {
+  return { a: displayTeamName(match.team_a_name, match.gender), b: displayTeamName(match.team_b_name, match.gender) };
+}
+
+/** Rates are shown with two decimals. */
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+

@@ -1,0 +1,124 @@
+// How every service selects matches and turns them into the spec's match objects: one
+// select (match, tournament, teams, venue) and one presenter (innings and awards of many
+// matches in two queries, not one per match).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Lang } from '../domain/result.ts';
+import { toMatchObject, type InningsRow, type MatchObject, type MatchRow } from './match-object.ts';
+
+/** Matches with their tournament, teams and venue, selected as MatchRow; add where/order/limit. */
+export function selectMatchRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('matches as m')
+    .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
+    .innerJoin('teams as ta', 'ta.id', 'm.team_a_id')
+    .innerJoin('teams as tb', 'tb.id', 'm.team_b_id')
+    .leftJoin('venues as v', 'v.id', 'm.venue_id')
+    .select([
+      'm.id',
+      'm.match_key',
+      'm.format',
+      'm.status',
+      'm.match_type',
+      'm.gender',
+      'm.start_date',
+      'm.dates',
+      'm.balls_per_over',
+      'm.overs_limit',
+      'm.event_match_number',
+      'm.event_stage',
+      'm.event_group',
+      'm.toss_winner',
+      'm.toss_decision',
+      'm.winner',
+      'm.result',
+      'm.win_by_runs',
+      'm.win_by_wickets',
+      'm.win_by_innings',
+      'm.method',
+      'm.eliminator',
+      'm.bowl_out',
+      'm.team_a_name',
+      'm.team_b_name',
+      't.tou_key',
+      't.name as tou_name',
+      't.short_name as tou_short_name',
+      'ta.team_key as a_key',
+      'ta.code as a_code',
+      'tb.team_key as b_key',
+      'tb.code as b_code',
+      'v.name as venue_name',
+      'v.city as venue_city',
+    ]);
+}
+
+/** Innings of the given matches in match and playing order, as the match object needs them. */
+export function selectInningsRows(db: Kysely<Database>, matchIds: readonly number[]): Promise<InningsRow[]> {
+  if (matchIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('innings')
+    .select([
+      'match_id',
+      'innings_no',
+      'batting_team',
+      'super_over',
+      'runs',
+      'wickets',
+      'legal_balls',
+      'target_runs',
+      'target_balls',
+      'declared',
+      'forfeited',
+    ])
+    .where('match_id', 'in', matchIds)
+    .orderBy('match_id')
+    .orderBy('innings_no')
+    .execute();
+}
+
+export interface AwardRow {
+  match_id: number;
+  key: string;
+  name: string;
+}
+
+/** Players of the match of the given matches, in the order Cricsheet lists them. */
+export function selectPlayerOfMatch(db: Kysely<Database>, matchIds: readonly number[]): Promise<AwardRow[]> {
+  if (matchIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('player_of_match as pom')
+    .innerJoin('people as p', 'p.id', 'pom.person_id')
+    .select(['pom.match_id', 'p.registry_id as key', 'p.name'])
+    .where('pom.match_id', 'in', matchIds)
+    .orderBy('pom.match_id')
+    .orderBy('pom.position')
+    .execute();
+}
+
+/** Match objects for the rows, in the rows' order. */
+export async function presentMatches(db: Kysely<Database>, rows: readonly MatchRow[], lang: Lang): Promise<MatchObject[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [innings, awards] = await Promise.all([selectInningsRows(db, ids), selectPlayerOfMatch(db, ids)]);
+  const inningsByMatch = groupBy(innings, (inn) => inn.match_id);
+  const awardsByMatch = groupBy(awards, (award) => award.match_id);
+  return rows.map((row) =>
+    toMatchObject(
+      row,
+      inningsByMatch.get(row.id) ?? [],
+      (awardsByMatch.get(row.id) ?? []).map((award) => award.name),
+      lang,
+    ),
+  );
+}
+
+export function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

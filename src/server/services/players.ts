@@ -1,0 +1,322 @@
+// Player overview and player info (spec §3), shared by the provider API and the player page.
+// Everything about a player comes from four indexed queries (the person, the matches played,
+// the batting and bowling innings), loaded once and cached until the data changes; both
+// answers are derived from that one load.
+import { sql, type Kysely } from 'kysely';
+import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
+import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings } from '../domain/career.ts';
+import { ballsToOvers } from '../domain/overs.ts';
+import { isTeamWicket } from '../domain/scorecard.ts';
+import type { DismissalKind } from '../domain/types.ts';
+import type { VersionedCache } from './cache.ts';
+import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from './match-centre-types.ts';
+import { displayTeamName, subTitle } from './match-object.ts';
+import { groupBy } from './match-rows.ts';
+
+/** Order of the format tabs. */
+export const PLAYER_FORMATS: readonly MatchFormat[] = ['t20', 'oneday', 'test'];
+
+/** One match the player was named in, with the side he played for. */
+interface AppearanceRow {
+  match_id: number;
+  match_key: string;
+  format: MatchFormat;
+  gender: string;
+  start_date: string;
+  balls_per_over: number;
+  match_type: string;
+  event_stage: string | null;
+  event_match_number: number | null;
+  event_group: string | null;
+  team_a_name: string;
+  team_b_name: string;
+  side: TeamSide;
+  tou_key: string;
+  tou_name: string;
+  tou_start_date: string | null;
+  tou_end_date: string | null;
+  team_id: number;
+  team_key: string;
+  team_current_name: string;
+  team_code: string;
+  team_type: 'international' | 'club';
+}
+
+interface BattingRow {
+  match_id: number;
+  innings_no: number;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+  dismissal_kind: string | null;
+}
+
+interface BowlingRow {
+  match_id: number;
+  innings_no: number;
+  legal_balls: number;
+  maidens: number;
+  runs: number;
+  wickets: number;
+}
+
+/** Everything the answers are derived from; appearances newest first, innings in playing order. */
+interface PlayerRecord {
+  key: string;
+  name: string;
+  appearances: AppearanceRow[];
+  batting: BattingRow[];
+  bowling: BowlingRow[];
+}
+
+export class PlayerService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache: VersionedCache,
+  ) {}
+
+  /** Career batting and bowling per format, and who the player is; null for an unknown key. */
+  overview(playerKey: string): Promise<PlayerOverview | null> {
+    return this.cache.get(`player:overview:${playerKey}`, async () => {
+      const record = await this.load(playerKey);
+      return record && toOverview(record);
+    });
+  }
+
+  /** The player's tournaments, newest first, each with its matches and his scores in them. */
+  info(playerKey: string): Promise<PlayerInfo | null> {
+    return this.cache.get(`player:info:${playerKey}`, async () => {
+      const record = await this.load(playerKey);
+      return record && toInfo(record);
+    });
+  }
+
+  private load(playerKey: string): Promise<PlayerRecord | null> {
+    return this.cache.get(`player:record:${playerKey}`, async () => {
+      const person = await this.db
+        .selectFrom('people')
+        .select(['id', 'registry_id', 'name'])
+        .where('registry_id', '=', playerKey)
+        .executeTakeFirst();
+      if (!person) return null;
+      const [appearances, batting, bowling] = await Promise.all([
+        this.appearances(person.id),
+        this.battingInnings(person.id),
+        this.bowlingInnings(person.id),
+      ]);
+      return { key: person.registry_id, name: person.name, appearances, batting, bowling };
+    });
+  }
+
+  private appearances(personId: number): Promise<AppearanceRow[]> {
+    return this.db
+      .selectFrom('match_players as mp')
+      .innerJoin('matches as m', 'm.id', 'mp.match_id')
+      .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
+      .innerJoin('teams as pt', (join) =>
+        join.on(sql<boolean>`pt.id = case mp.team when 'a' then m.team_a_id else m.team_b_id end`),
+      )
+      .select([
+        'm.id as match_id',
+        'm.match_key',
+        'm.format',
+        'm.gender',
+        'm.start_date',
+        'm.balls_per_over',
+        'm.match_type',
+        'm.event_stage',
+        'm.event_match_number',
+        'm.event_group',
+        'm.team_a_name',
+        'm.team_b_name',
+        'mp.team as side',
+        't.tou_key',
+        't.name as tou_name',
+        't.start_date as tou_start_date',
+        't.end_date as tou_end_date',
+        'pt.id as team_id',
+        'pt.team_key',
+        'pt.name as team_current_name',
+        'pt.code as team_code',
+        'pt.team_type',
+      ])
+      .where('mp.person_id', '=', personId)
+      .orderBy('m.start_date', 'desc')
+      .orderBy('m.id', 'desc')
+      .execute();
+  }
+
+  // Super overs are left out of career figures, as scorers do.
+  private battingInnings(personId: number): Promise<BattingRow[]> {
+    return this.db
+      .selectFrom('batting_innings as b')
+      .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'b.match_id').onRef('i.innings_no', '=', 'b.innings_no'))
+      .select(['b.match_id', 'b.innings_no', 'b.runs', 'b.balls', 'b.fours', 'b.sixes', 'b.dismissal_kind'])
+      .where('b.person_id', '=', personId)
+      .where('i.super_over', '=', false)
+      .orderBy('b.match_id')
+      .orderBy('b.innings_no')
+      .execute();
+  }
+
+  private bowlingInnings(personId: number): Promise<BowlingRow[]> {
+    return this.db
+      .selectFrom('bowling_innings as w')
+      .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'w.match_id').onRef('i.innings_no', '=', 'w.innings_no'))
+      .select(['w.match_id', 'w.innings_no', 'w.legal_balls', 'w.maidens', 'w.runs', 'w.wickets'])
+      .where('w.person_id', '=', personId)
+      .where('i.super_over', '=', false)
+      .orderBy('w.match_id')
+      .orderBy('w.innings_no')
+      .execute();
+  }
+}
+
+// ---------- deriving the answers ----------
+
+function epochSeconds(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
+}
+
+function isNotOut(dismissalKind: string | null): boolean {
+  return dismissalKind === null || !isTeamWicket(dismissalKind as DismissalKind);
+}
+
+/** Career figures over a set of matches and the innings played in them. */
+function careerOver(appearances: readonly AppearanceRow[], batting: readonly BattingRow[], bowling: readonly BowlingRow[]) {
+  const ballsPerOver = new Map(appearances.map((appearance) => [appearance.match_id, appearance.balls_per_over]));
+  const battingHere: BattingInnings[] = batting
+    .filter((inn) => ballsPerOver.has(inn.match_id))
+    .map((inn) => ({
+      matchId: inn.match_id,
+      runs: inn.runs,
+      balls: inn.balls,
+      fours: inn.fours,
+      sixes: inn.sixes,
+      dismissed: inn.dismissal_kind !== null,
+      retiredNotOut: inn.dismissal_kind !== null && isNotOut(inn.dismissal_kind),
+    }));
+  const bowlingHere: BowlingInnings[] = bowling
+    .filter((inn) => ballsPerOver.has(inn.match_id))
+    .map((inn) => ({
+      matchId: inn.match_id,
+      legalBalls: inn.legal_balls,
+      runs: inn.runs,
+      wickets: inn.wickets,
+      maidens: inn.maidens,
+      ballsPerOver: ballsPerOver.get(inn.match_id) ?? 6,
+    }));
+  return {
+    batting: careerBatting(battingHere, ballsPerOver.size),
+    bowling: careerBowling(bowlingHere, ballsPerOver.size),
+  };
+}
+
+/** The value that occurs most often; ties go to the one seen first. */
+function mostFrequent<T>(values: readonly T[]): T | undefined {
+  const counts = new Map<T, number>();
+  let best: T | undefined;
+  for (const value of values) {
+    const count = (counts.get(value) ?? 0) + 1;
+    counts.set(value, count);
+    if (best === undefined || count > (counts.get(best) ?? 0)) best = value;
+  }
+  return best;
+}
+
+function toOverview(record: PlayerRecord): PlayerOverview {
+  const byFormat = groupBy(record.appearances, (appearance) => appearance.format);
+  const stats = PLAYER_FORMATS.flatMap((format) => {
+    const appearances = byFormat.get(format);
+    return appearances ? [{ formet: format, ...careerOver(appearances, record.batting, record.bowling) }] : [];
+  });
+
+  // Appearances are newest first, so first-seen order is most-recent order (and breaks ties).
+  const teamsById = new Map(record.appearances.map((appearance) => [appearance.team_id, appearance] as const).reverse());
+  const recentTeamIds = [...new Set(record.appearances.map((appearance) => appearance.team_id))];
+  const nationalTeamId = mostFrequent(
+    record.appearances.filter((appearance) => appearance.team_type === 'international').map((appearance) => appearance.team_id),
+  );
+  const nationalTeam = nationalTeamId === undefined ? undefined : teamsById.get(nationalTeamId);
+  const gender = mostFrequent(record.appearances.map((appearance) => appearance.gender)) === 'female' ? 'female' : 'male';
+
+  return {
+    stats,
+    player: {
+      player_key: record.key,
+      player_name: record.name,
+      // Cricsheet has neither photos nor birth dates.
+      image: null,
+      date_of_birth: null,
+      nationality: nationalTeam
+        ? { name: displayTeamName(nationalTeam.team_current_name, gender), code: nationalTeam.team_code }
+        : null,
+      teams: recentTeamIds.flatMap((id) => {
+        const team = teamsById.get(id);
+        return team ? [{ name: displayTeamName(team.team_current_name, gender), url: team.team_key }] : [];
+      }),
+      gender,
+    },
+  };
+}
+
+function toInfo(record: PlayerRecord): PlayerInfo {
+  const battingByMatch = groupBy(record.batting, (inn) => inn.match_id);
+  const bowlingByMatch = groupBy(record.bowling, (inn) => inn.match_id);
+  // Map order is first-seen order: tournaments come out newest first, like the appearances.
+  const byTournament = groupBy(record.appearances, (appearance) => appearance.tou_key);
+  const finalData = [...byTournament.values()].map((appearances): PlayerInfoTournament => {
+    const [latest] = appearances as [AppearanceRow, ...AppearanceRow[]];
+    const earliest = appearances[appearances.length - 1] ?? latest;
+    const { batting, bowling } = careerOver(appearances, record.batting, record.bowling);
+    return {
+      tou_key: latest.tou_key,
+      tou_name: latest.tou_name,
+      imgURl: null,
+      formats: PLAYER_FORMATS.filter((format) => appearances.some((appearance) => appearance.format === format)),
+      start_date: epochSeconds(latest.tou_start_date ?? earliest.start_date),
+      last_scheduled_match_date: epochSeconds(latest.tou_end_date ?? latest.start_date),
+      countries: [...new Set(appearances.map((appearance) => playedFor(appearance)))],
+      totalMatch: batting.matches,
+      totalRun: batting.runs,
+      totalstrike_rate: batting.strike_rate,
+      totalRunAvg: batting.average,
+      wickets: bowling.wickets,
+      match: appearances.map((appearance) =>
+        toInfoMatch(appearance, battingByMatch.get(appearance.match_id) ?? [], bowlingByMatch.get(appearance.match_id) ?? []),
+      ),
+    };
+  });
+  return { finalData };
+}
+
+/** The side's name as it was in that match (a franchise may have been renamed since). */
+function playedFor(appearance: AppearanceRow): string {
+  const name = appearance.side === 'a' ? appearance.team_a_name : appearance.team_b_name;
+  return displayTeamName(name, appearance.gender);
+}
+
+function toInfoMatch(appearance: AppearanceRow, batting: readonly BattingRow[], bowling: readonly BowlingRow[]): PlayerInfoMatch {
+  // Keyed by the player's 1st, 2nd... innings of each kind in the match ('2' only in two-innings matches).
+  const score: PlayerInfoMatch['score']['score'] = {};
+  batting.forEach((inn, index) => {
+    (score[String(index + 1)] ??= {}).batting = {
+      score: { runs: inn.runs, balls: inn.balls, not_out: isNotOut(inn.dismissal_kind) },
+    };
+  });
+  bowling.forEach((inn, index) => {
+    (score[String(index + 1)] ??= {}).bowling = {
+      score: { wickets: inn.wickets, runs: inn.runs, overs: ballsToOvers(inn.legal_balls, appearance.balls_per_over) },
+    };
+  });
+  const teamA = displayTeamName(appearance.team_a_name, appearance.gender);
+  const teamB = displayTeamName(appearance.team_b_name, appearance.gender);
+  return {
+    match_key: appearance.match_key,
+    name: `${teamA} v ${teamB}, ${subTitle(appearance)}`,
+    start_at: epochSeconds(appearance.start_date),
+    format: appearance.format,
+    score: { score },
+  };
+}
