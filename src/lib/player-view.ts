@@ -1,0 +1,214 @@
+// Pure helpers of the player page (/getMatchList/playerInformation[/{match_key}]?player_key=):
+// query parsing, links that keep the page state, scores as printed, and the match lists
+// the Matches tab and the recent form show.
+import type { Dictionary } from '../i18n/en.ts';
+import { localizePath, t, type Lang } from '../i18n/index.ts';
+import type {
+  CareerBatting,
+  CareerBowling,
+  PlayerInfo,
+  PlayerInfoMatch,
+  PlayerInfoTournament,
+} from '../server/services/match-centre-types.ts';
+
+export type PlayerFormat = PlayerInfoMatch['format'];
+
+export const PLAYER_TABS = ['overview', 'matches', 'news', 'info'] as const;
+export type PlayerTab = (typeof PLAYER_TABS)[number];
+
+/** The Matches tab's format filter, in the spec's order: All, ODI, T20, Test. */
+export const MATCH_FILTERS = ['all', 'oneday', 't20', 'test'] as const;
+export type MatchFilter = (typeof MATCH_FILTERS)[number];
+
+export const MATCH_VIEWS = ['batting', 'bowling'] as const;
+export type MatchView = (typeof MATCH_VIEWS)[number];
+
+export const RECENT_FORM_COUNT = 5;
+
+/** The requested value when it is one of `allowed`, else the fallback. */
+export function pickOne<T extends string>(requested: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.find((value) => value === requested) ?? fallback;
+}
+
+/** Where the page is, and who it is about: enough to build any link on it. */
+export interface PlayerPageBase {
+  lang: Lang;
+  playerKey: string;
+  /** The match the fan came from, for the back link; null on the bare route. */
+  matchKey: string | null;
+}
+
+/** The player page with the given tab state; the player key always travels in the query. */
+export function playerPageHref(base: PlayerPageBase, state: { tab?: PlayerTab; format?: string; view?: MatchView } = {}): string {
+  const path = base.matchKey
+    ? `/getMatchList/playerInformation/${encodeURIComponent(base.matchKey)}`
+    : '/getMatchList/playerInformation';
+  const query = new URLSearchParams({ player_key: base.playerKey });
+  if (state.tab) query.set('tab', state.tab);
+  if (state.format) query.set('format', state.format);
+  if (state.view) query.set('view', state.view);
+  return `${localizePath(path, base.lang)}?${query}`;
+}
+
+export function matchPageHref(matchKey: string, lang: Lang): string {
+  return localizePath(`/getMatchList/${encodeURIComponent(matchKey)}`, lang);
+}
+
+type MatchInnings = PlayerInfoMatch['score']['score'][string];
+
+/** The player's innings of one kind in a match, in playing order. */
+function inningsOf(match: PlayerInfoMatch): MatchInnings[] {
+  return Object.keys(match.score.score)
+    .sort((x, y) => Number(x) - Number(y))
+    .map((key) => match.score.score[key]!);
+}
+
+/** '158*' per batting innings, joined as Test scorers do: '12 & 45*'; null if he did not bat. */
+export function battingText(match: PlayerInfoMatch): string | null {
+  const scores = inningsOf(match).flatMap((inn) =>
+    inn.batting ? [`${inn.batting.score.runs}${inn.batting.score.not_out ? '*' : ''}`] : [],
+  );
+  return scores.length ? scores.join(' & ') : null;
+}
+
+/** Balls faced over the match's batting innings, for '158* (73)'; null if he did not bat. */
+export function ballsFaced(match: PlayerInfoMatch): number | null {
+  const balls = inningsOf(match).flatMap((inn) => (inn.batting ? [inn.batting.score.balls] : []));
+  return balls.length ? balls.reduce((sum, value) => sum + value, 0) : null;
+}
+
+/** Wickets/runs per bowling innings: '3/25' or '2/40 & 1/12'; null if he did not bowl. */
+export function bowlingText(match: PlayerInfoMatch): string | null {
+  const figures = inningsOf(match).flatMap((inn) =>
+    inn.bowling ? [`${inn.bowling.score.wickets}/${inn.bowling.score.runs}`] : [],
+  );
+  return figures.length ? figures.join(' & ') : null;
+}
+
+/** Overs bowled per innings as printed ('4', '3.2'), joined like the figures. */
+export function oversText(match: PlayerInfoMatch): string | null {
+  const overs = inningsOf(match).flatMap((inn) =>
+    inn.bowling ? [inn.bowling.score.overs[1] ? inn.bowling.score.overs.join('.') : String(inn.bowling.score.overs[0])] : [],
+  );
+  return overs.length ? overs.join(' & ') : null;
+}
+
+/** Runs scored and wickets taken over some matches (every innings of each). */
+export function matchTotals(matches: readonly PlayerInfoMatch[]): { runs: number; wickets: number } {
+  let runs = 0;
+  let wickets = 0;
+  for (const inn of matches.flatMap(inningsOf)) {
+    runs += inn.batting?.score.runs ?? 0;
+    wickets += inn.bowling?.score.wickets ?? 0;
+  }
+  return { runs, wickets };
+}
+
+export interface MatchInTournament {
+  match: PlayerInfoMatch;
+  tournament: Pick<PlayerInfoTournament, 'tou_key' | 'tou_name'>;
+}
+
+/** The player's latest matches across tournaments, newest first. */
+export function recentMatches(info: PlayerInfo, count = RECENT_FORM_COUNT): MatchInTournament[] {
+  return info.finalData
+    .flatMap((tournament) => tournament.match.map((match) => ({ match, tournament })))
+    .sort((x, y) => y.match.start_at - x.match.start_at)
+    .slice(0, count);
+}
+
+export interface FilteredTournament {
+  tournament: PlayerInfoTournament;
+  matches: PlayerInfoMatch[];
+  /** Every match of the tournament passed the filter, so its totals describe what is shown. */
+  complete: boolean;
+}
+
+/** Tournaments with the matches the format filter keeps; tournaments left empty are dropped. */
+export function filterTournaments(info: PlayerInfo, filter: MatchFilter): FilteredTournament[] {
+  return info.finalData.flatMap((tournament) => {
+    const matches = filter === 'all' ? tournament.match : tournament.match.filter((match) => match.format === filter);
+    return matches.length ? [{ tournament, matches, complete: matches.length === tournament.match.length }] : [];
+  });
+}
+
+function locale(lang: Lang): string {
+  return lang === 'hi' ? 'hi-IN' : 'en-GB';
+}
+
+/** '18 Apr 2008' from epoch seconds (Cricsheet dates are days, stored as midnight UTC). */
+export function dateText(epochSeconds: number, lang: Lang): string {
+  return new Intl.DateTimeFormat(locale(lang), { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    epochSeconds * 1000,
+  );
+}
+
+/** '18 Apr – 01 Jun 2008', or one date when both are the same day. */
+export function dateRangeText(fromSeconds: number, toSeconds: number, lang: Lang): string {
+  if (fromSeconds === toSeconds) return dateText(fromSeconds, lang);
+  const sameYear = new Date(fromSeconds * 1000).getUTCFullYear() === new Date(toSeconds * 1000).getUTCFullYear();
+  const from = new Intl.DateTimeFormat(locale(lang), {
+    day: '2-digit',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(fromSeconds * 1000);
+  return `${from} – ${dateText(toSeconds, lang)}`;
+}
+
+/** Spec: age is the current year minus the birth year; null when the birth date is unknown. */
+export function ageInYears(dateOfBirth: string | null, now: Date = new Date()): number | null {
+  const year = dateOfBirth ? Number(dateOfBirth.slice(0, 4)) : NaN;
+  return Number.isInteger(year) && year > 0 ? now.getUTCFullYear() - year : null;
+}
+
+/** A rate or average with two decimals; '–' when there is none (never dismissed, no balls). */
+export function decimalText(value: number | null): string {
+  return value === null ? '–' : value.toFixed(2);
+}
+
+type StatKey = keyof Dictionary['player']['stat'];
+
+export interface Figure {
+  label: string;
+  value: string | number;
+}
+
+/** The batting career grid, in the spec's order. */
+export function battingFigures(batting: CareerBatting, lang: Lang): Figure[] {
+  const label = (key: StatKey) => t(lang, `player.stat.${key}`);
+  return [
+    { label: label('matches'), value: batting.matches },
+    { label: label('innings'), value: batting.innings },
+    { label: label('runs'), value: batting.runs },
+    { label: label('highScore'), value: batting.high_score || '–' },
+    { label: label('hundreds'), value: batting.hundreds },
+    { label: label('fifties'), value: batting.fifties },
+    { label: label('strikeRate'), value: decimalText(batting.innings ? batting.strike_rate : null) },
+    { label: label('average'), value: decimalText(batting.average) },
+    { label: label('fours'), value: batting.fours },
+    { label: label('sixes'), value: batting.sixes },
+    { label: label('ducks'), value: batting.ducks },
+    { label: label('notOuts'), value: batting.not_outs },
+  ];
+}
+
+/** The bowling career grid, in the spec's order. */
+export function bowlingFigures(bowling: CareerBowling, lang: Lang): Figure[] {
+  const label = (key: StatKey) => t(lang, `player.stat.${key}`);
+  return [
+    { label: label('matches'), value: bowling.matches },
+    { label: label('innings'), value: bowling.innings },
+    { label: label('wickets'), value: bowling.wickets },
+    { label: label('best'), value: bowling.best_str ?? '–' },
+    { label: label('overs'), value: bowling.overs },
+    { label: label('runs'), value: bowling.runs },
+    { label: label('economy'), value: decimalText(bowling.economy) },
+    { label: label('average'), value: decimalText(bowling.average) },
+    { label: label('strikeRate'), value: decimalText(bowling.strike_rate) },
+    { label: label('threeWickets'), value: bowling.three_wickets },
+    { label: label('fiveWickets'), value: bowling.five_wickets },
+    { label: label('tenWickets'), value: bowling.ten_wickets },
+  ];
+}
+

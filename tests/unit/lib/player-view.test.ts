@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageInYears,
+  battingText,
+  bowlingText,
+  dateRangeText,
+  filterTournaments,
+  matchTotals,
+  oversText,
+  pickOne,
+  playerPageHref,
+  recentMatches,
+  MATCH_FILTERS,
+} from '../../../src/lib/player-view.ts';
+import type { PlayerInfoMatch, PlayerInfoTournament } from '../../../src/server/services/match-centre-types.ts';
+
+const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+
+const testMatch: PlayerInfoMatch = {
+  match_key: '1455615',
+  name: 'England v Australia, 5th Test',
+  start_at: day('2026-01-04'),
+  format: 'test',
+  score: {
+    score: {
+      '2': { batting: { score: { runs: 22, balls: 27, not_out: true } }, bowling: { score: { wickets: 0, runs: 40, overs: [6, 0] } } },
+      '1': { batting: { score: { runs: 37, balls: 64, not_out: false } }, bowling: { score: { wickets: 1, runs: 85, overs: [18, 3] } } },
+    },
+  },
+};
+const t20Match = (key: string, date: string, bowling?: [number, number]): PlayerInfoMatch => ({
+  match_key: key,
+  name: `T20 ${key}`,
+  start_at: day(date),
+  format: 't20',
+  score: { score: bowling ? { '1': { bowling: { score: { wickets: bowling[0], runs: bowling[1], overs: [4, 0] } } } } : {} },
+});
+const tournament = (key: string, matches: PlayerInfoMatch[]): PlayerInfoTournament => ({
+  tou_key: key,
+  tou_name: key,
+  imgURl: null,
+  formats: [...new Set(matches.map((match) => match.format))],
+  start_date: Math.min(...matches.map((match) => match.start_at)),
+  last_scheduled_match_date: Math.max(...matches.map((match) => match.start_at)),
+  countries: [],
+  totalMatch: matches.length,
+  totalRun: 0,
+  totalstrike_rate: 0,
+  totalRunAvg: null,
+  wickets: 0,
+  match: matches,
+});
+
+describe('player page helpers', () => {
+  it('prints both innings of a Test in playing order, not outs starred', () => {
+    expect(battingText(testMatch)).toBe('37 & 22*');
+    expect(bowlingText(testMatch)).toBe('1/85 & 0/40');
+    expect(oversText(testMatch)).toBe('18.3 & 6');
+    expect(matchTotals([testMatch])).toEqual({ runs: 59, wickets: 1 });
+  });
+
+  it('says nothing for a discipline the player did not take part in', () => {
+    const match = t20Match('a', '2026-04-06');
+    expect(battingText(match)).toBeNull();
+    expect(bowlingText(match)).toBeNull();
+  });
+
+  it('recent form is the latest matches across tournaments, newest first', () => {
+    const info = {
+      finalData: [
+        tournament('ipl', [t20Match('c', '2026-04-26', [1, 12]), t20Match('b', '2026-04-06')]),
+        tournament('ashes', [testMatch]),
+      ],
+    };
+    expect(recentMatches(info, 2).map(({ match }) => match.match_key)).toEqual(['c', 'b']);
+    expect(recentMatches(info).map(({ tournament: tou }) => tou.tou_key)).toEqual(['ipl', 'ipl', 'ashes']);
+  });
+
+  it('the format filter keeps matching matches and marks split tournaments', () => {
+    const mixed = tournament('tour', [t20Match('t', '2026-03-01'), { ...testMatch, match_key: 'x' }]);
+    const [entry] = filterTournaments({ finalData: [mixed] }, 't20');
+    expect(entry?.matches.map((match) => match.match_key)).toEqual(['t']);
+    expect(entry?.complete).toBe(false);
+    expect(filterTournaments({ finalData: [mixed] }, 'oneday')).toEqual([]);
+    expect(filterTournaments({ finalData: [mixed] }, 'all')[0]?.complete).toBe(true);
+  });
+
+  it('query values outside the allowed set fall back', () => {
+    expect(pickOne('odi', MATCH_FILTERS, 'all')).toBe('all');
+    expect(pickOne('test', MATCH_FILTERS, 'all')).toBe('test');
+    expect(pickOne(null, MATCH_FILTERS, 'all')).toBe('all');
+  });
+
+  it('links keep the player key in the query and the language in the path', () => {
+    expect(playerPageHref({ lang: 'hi', playerKey: 'eaa76d3c', matchKey: '1455615' }, { tab: 'matches', view: 'bowling' })).toBe(
+      '/hi/getMatchList/playerInformation/1455615?player_key=eaa76d3c&tab=matches&view=bowling',
+    );
+    expect(playerPageHref({ lang: 'en', playerKey: 'a b', matchKey: null })).toBe('/getMatchList/playerInformation?player_key=a+b');
+  });
+
+  it('age only when the birth date is known', () => {
+    expect(ageInYears(null)).toBeNull();
+    expect(ageInYears('1999-06-19', new Date('2026-01-01T00:00:00Z'))).toBe(27);
+  });
+
+  it('date ranges drop the first year when both ends share it', () => {
+    expect(dateRangeText(day('2026-04-06'), day('2026-05-24'), 'en')).toBe('06 Apr – 24 May 2026');
+    expect(dateRangeText(day('2025-12-26'), day('2026-01-08'), 'en')).toBe('26 Dec 2025 – 08 Jan 2026');
+  });
+});
