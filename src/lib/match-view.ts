@@ -1,0 +1,180 @@
+// Pure helpers of the match detail page (/getMatchList/{match_key}): tab order and query
+// parsing, overs and figures as printed, ball badges, partnership shares, player links and
+// the live feed's recent players read defensively.
+import { localizePath, type Lang } from '../i18n/index.ts';
+
+export type MatchStatus = 'not_started' | 'started' | 'completed';
+
+export const MATCH_TABS = ['live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'] as const;
+export type MatchTab = (typeof MATCH_TABS)[number];
+
+/** Spec, Match detail: started or completed lead with Live; otherwise with Info. */
+export function tabOrder(status: MatchStatus): readonly MatchTab[] {
+  return status === 'not_started'
+    ? ['info', 'fantasy', 'commentary', 'live', 'scoreboard', 'squads', 'history']
+    : ['live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'];
+}
+
+/** The tab asked for in ?tab=, or the first tab of the status's order. */
+export function pickTab(status: MatchStatus, requested: string | null): MatchTab {
+  const order = tabOrder(status);
+  return order.find((tab) => tab === requested) ?? order[0]!;
+}
+
+/** A non-negative integer query value that is one of `allowed`, else the fallback. */
+export function pickNumber(requested: string | null, allowed: readonly number[], fallback: number): number {
+  if (requested === null || !/^\d{1,3}$/.test(requested)) return fallback;
+  const value = Number(requested);
+  return allowed.includes(value) ? value : fallback;
+}
+
+/** The match page URL with a tab and its own query (innings, team), in the page language. */
+export function matchHref(matchKey: string, lang: Lang, query: Record<string, string | number> = {}): string {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return localizePath(`/getMatchList/${encodeURIComponent(matchKey)}`, lang) + (search ? `?${search}` : '');
+}
+
+/** Player page reached from a match: it carries the match, as the spec's navigation state did. */
+export function playerHref(matchKey: string, playerKey: string, lang: Lang): string {
+  return `${localizePath(`/getMatchList/playerInformation/${encodeURIComponent(matchKey)}`, lang)}?player_key=${encodeURIComponent(playerKey)}`;
+}
+
+/** Scorecard overs: '19.4', and a whole number of overs without '.0' ('20'). */
+export function oversText([overs, balls]: readonly [number, number]): string {
+  return balls === 0 ? String(overs) : `${overs}.${balls}`;
+}
+
+/** A ball's position as commentary prints it: over index and ball number, '12.3'. */
+export function ballText([over, ball]: readonly [number, number]): string {
+  return `${over}.${ball}`;
+}
+
+/** '184/6'; all out prints the runs alone. */
+export function scoreText(runs: number, wickets: number): string {
+  return wickets >= 10 ? String(runs) : `${runs}/${wickets}`;
+}
+
+/** Two decimals; 'N/A' where a figure is missing. */
+export function rate(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? 'N/A' : value.toFixed(2);
+}
+
+export type BallKind = 'wicket' | 'boundary' | 'other';
+
+/** Badge of a commentary ball (spec §9): 'W' in red, fours and sixes green, the rest grey. */
+export function ballBadge(ball: {
+  runs: number;
+  wicket: unknown;
+  batsman: { is_four: boolean; is_six: boolean };
+}): { label: string; kind: BallKind } {
+  if (ball.wicket) return { label: 'W', kind: 'wicket' };
+  if (ball.batsman.is_four || ball.batsman.is_six) return { label: String(ball.runs), kind: 'boundary' };
+  return { label: String(ball.runs), kind: 'other' };
+}
+
+/**
+ * Kind of a ball symbol of an over ('1', '4', 'W', 'wd', '2nb', '4lb'): an upper-case W is a
+ * wicket ('wd' is a wide), a bare 4 or 6 a boundary; extras stay grey.
+ */
+export function reprKind(symbol: string): BallKind {
+  const s = symbol.trim();
+  if (/W/.test(s) || s.toLowerCase() === 'wkt') return 'wicket';
+  if (s === '4' || s === '6') return 'boundary';
+  return 'other';
+}
+
+/** Each batter's share of the stand's bat runs, in whole per cent (50/50 before any run). */
+export function partnershipShare(a: number, b: number): [number, number] {
+  const total = a + b;
+  if (total <= 0) return [50, 50];
+  const left = Math.round((a / total) * 100);
+  return [left, 100 - left];
+}
+
+/** Ordinal numbers for the 'for the Nth wicket' labels in English. */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' }) as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+export interface LiveBatter {
+  key: string;
+  name: string;
+  stats: { runs: number; balls: number; fours: number; sixes: number; strike_rate: number };
+}
+
+export interface LiveBowler {
+  key: string;
+  name: string;
+  stats: { wickets: number; overs: [number, number]; runs: number; economy: number };
+}
+
+export interface RecentPlayers {
+  striker: LiveBatter | null;
+  non_striker: LiveBatter | null;
+  bowler: LiveBowler | null;
+  prev_over_bowler: LiveBowler | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function player(value: unknown): { key: string; name: string; stats: Record<string, unknown> } | null {
+  if (!isRecord(value) || typeof value.key !== 'string' || typeof value.name !== 'string') return null;
+  return { key: value.key, name: value.name, stats: isRecord(value.stats) ? value.stats : {} };
+}
+
+function batter(value: unknown): LiveBatter | null {
+  const p = player(value);
+  if (!p) return null;
+  const { stats } = p;
+  return {
+    key: p.key,
+    name: p.name,
+    stats: { runs: num(stats.runs), balls: num(stats.balls), fours: num(stats.fours), sixes: num(stats.sixes), strike_rate: num(stats.strike_rate) },
+  };
+}
+
+function bowler(value: unknown): LiveBowler | null {
+  const p = player(value);
+  if (!p) return null;
+  const { stats } = p;
+  const overs = Array.isArray(stats.overs) ? stats.overs : [];
+  return {
+    key: p.key,
+    name: p.name,
+    stats: { wickets: num(stats.wickets), overs: [num(overs[0]), num(overs[1])], runs: num(stats.runs), economy: num(stats.economy) },
+  };
+}
+
+/**
+ * play.live.recent_players (spec §3 Live score: striker, non_striker, bowler, prev_over_bowler,
+ * each with key, name, stats). The live feed is not built yet, so the value is read defensively:
+ * null unless at least one player is usable.
+ */
+export function recentPlayers(live: unknown): RecentPlayers | null {
+  if (!isRecord(live) || !isRecord(live.recent_players)) return null;
+  const recent = live.recent_players;
+  const result: RecentPlayers = {
+    striker: batter(recent.striker),
+    non_striker: batter(recent.non_striker),
+    bowler: bowler(recent.bowler),
+    prev_over_bowler: bowler(recent.prev_over_bowler),
+  };
+  return Object.values(result).some((value) => value !== null) ? result : null;
+}
+
+/** Dates of a match as one line: '04 Jan 2026' or '04 Jan – 08 Jan 2026'. */
+export function datesText(dates: readonly string[], lang: Lang): string {
+  const locale = lang === 'hi' ? 'hi-IN' : 'en-GB';
+  const format = (iso: string, withYear: boolean) =>
+    new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(
+      Date.parse(`${iso}T00:00:00Z`),
+    );
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (!first || !last) return '';
+  if (first === last) return format(first, true);
+  return `${format(first, first.slice(0, 4) !== last.slice(0, 4))} – ${format(last, true)}`;
+}

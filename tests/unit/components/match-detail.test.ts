@@ -1,0 +1,165 @@
+// Match detail panels and tabs in the states Cricsheet archives cannot produce (live, upcoming),
+// and the commentary sanitising, rendered with Astro's container API.
+import { getContainerRenderer as reactRenderer } from '@astrojs/react/container-renderer';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { loadRenderers } from 'astro:container';
+import { describe, expect, it } from 'vitest';
+import LivePanel from '../../../src/components/match/LivePanel.astro';
+import LiveTab from '../../../src/components/match/LiveTab.astro';
+import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
+import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
+import type { CommentaryEntry, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
+import type { LiveState } from '../../../src/server/services/match-object.ts';
+
+function detail(overrides: Partial<MatchDetail> & { live?: LiveState | null }): MatchDetail {
+  const { live = null, ...rest } = overrides;
+  return {
+    match_id: 1,
+    match_key: 'm1',
+    tou_key: 'ipl-2026',
+    tou_name: 'Indian Premier League 2026',
+    tou_short_name: 'IPL 2026',
+    sub_title: 'Final',
+    format: 't20',
+    status: 'started',
+    start_at: Date.parse('2026-05-31T14:00:00Z') / 1000,
+    start_time_known: false,
+    venue: { name: 'Narendra Modi Stadium', city: 'Ahmedabad' },
+    weather: null,
+    toss: JSON.stringify({ winner: 'a', elected: 'field' }),
+    team: {
+      a: { url: 'gt', code: 'GT', name: 'Gujarat Titans' },
+      b: { url: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' },
+    },
+    play: {
+      innings: { b_1: { score: { runs: 190, wickets: 9, overs: [20, 0] }, index: 0, declared: false, forfeited: false } },
+      result: null,
+      live,
+      day_number: null,
+      target: { runs: 191, overs: [20, 0] },
+    },
+    officials: { umpires: [], tv_umpires: [], reserve_umpires: [], match_referees: [] },
+    player_of_match: [],
+    toss_text: 'Gujarat Titans won the toss and elected to field',
+    dates: ['2026-05-31'],
+    gender: 'male',
+    match_type: 'T20',
+    notes: [],
+    ...rest,
+  };
+}
+
+const live: LiveState & { recent_players: unknown } = {
+  striker_key: 's1',
+  non_striker_key: 's2',
+  batting_team: 'a',
+  score: { runs: 120, wickets: 3, overs: [14, 2], run_rate: 8.37, msg_trail_by: null, msg_lead_by: null },
+  required_score: { title: 'GT need 71 runs in 34 balls', run_rate: 12.53 },
+  match_break: null,
+  recent_overs_repr: [{ overnumber: 14, ball_repr: ['1', '4', 'W', 'wd', '6', '0'] }, { overnumber: 15, ball_repr: ['2'] }],
+  recent_players: {
+    striker: { key: 's1', name: 'Shubman Gill', stats: { runs: 55, balls: 38, fours: 5, sixes: 2, strike_rate: 144.74 } },
+    non_striker: { key: 's2', name: 'Sai Sudharsan', stats: { runs: 20, balls: 15, fours: 1, sixes: 1, strike_rate: 133.33 } },
+    bowler: { key: 'b1', name: 'Josh Hazlewood', stats: { wickets: 2, overs: [3, 2], runs: 22, economy: 6.6 } },
+  },
+};
+
+async function render(component: Parameters<AstroContainer['renderToString']>[0], props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
+  const container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
+  return container.renderToString(component, { props, locals: { lang } });
+}
+
+describe('live panel', () => {
+  it('shows the batting side, rates, need text, toss and recent overs from play.live', async () => {
+    const html = await render(LivePanel, { match: detail({ live }) });
+    expect(html).toContain('120/3');
+    expect(html).toContain('(14.2)');
+    expect(html).toContain('8.37');
+    expect(html).toContain('12.53');
+    expect(html).toContain('191');
+    expect(html).toContain('GT need 71 runs in 34 balls');
+    expect(html).toContain('Gujarat Titans won the toss');
+    expect(html).toMatch(/class="ball-dot ball-dot--wicket ball-dot--sm"[^>]*>W</);
+    expect(html).toMatch(/class="ball-dot ball-dot--boundary ball-dot--sm"[^>]*>6</);
+  });
+
+  it('falls back to the innings scores and an honest note without a live feed', async () => {
+    const html = await render(LivePanel, { match: detail({}) });
+    expect(html).toContain('190/9 (20)');
+    expect(html).toContain('Live details appear here once the live feed is running.');
+  });
+
+  it('a Test shows the day and Stumps on a day break', async () => {
+    const html = await render(LivePanel, {
+      match: detail({ format: 'test', live: { ...live, match_break: { reason: 'day' } }, play: { ...detail({}).play, live: { ...live, match_break: { reason: 'day' } }, day_number: 3 } }),
+    });
+    expect(html).toMatch(/Day\s*3/);
+    expect(html).toContain('Stumps');
+  });
+});
+
+describe('live tab', () => {
+  it('batters with the striker marked and the current bowler', async () => {
+    const html = await render(LiveTab, { match: detail({ live }) });
+    expect(html).toContain('Shubman Gill');
+    expect(html).toContain('55 (38)');
+    expect(html).toContain('144.74');
+    expect(html).toContain('on strike');
+    expect(html).toContain('Josh Hazlewood');
+    expect(html).toContain('3.2');
+    expect(html).toContain('/getMatchList/playerInformation/m1?player_key=s1');
+  });
+
+  it('a note instead of tables until the feed runs', async () => {
+    const html = await render(LiveTab, { match: detail({}) });
+    expect(html).toContain('Live details appear here once the live feed is running.');
+    expect(html).not.toContain('<table');
+  });
+});
+
+describe('upcoming panel', () => {
+  it('both teams and the date, without a time Cricsheet does not know', async () => {
+    const html = await render(UpcomingPanel, { match: detail({ status: 'not_started' }) });
+    expect(html).toContain('Gujarat Titans');
+    expect(html).toContain('RCB');
+    expect(html).toContain('31 May 2026');
+    expect(html).toContain('start time not announced');
+  });
+});
+
+describe('commentary tab', () => {
+  const ball = (n: number, comment: string): CommentaryEntry => ({
+    entry_time: n,
+    innings_no: 1,
+    overs: [0, n],
+    bowler: { key: 'b1', name: 'Bowler', is_wicket: false, runs: 0 },
+    batsman: { key: 's1', name: 'Batter', runs: 0, is_four: false, is_six: false },
+    wicket: null,
+    runs: 0,
+    comment,
+    over_summary: null,
+  });
+
+  it('live: heading Live, read-aloud island, newest first, comments sanitised', async () => {
+    const html = await render(CommentaryTab, {
+      match: detail({ live }),
+      commentary: { related_balls: [ball(1, 'A to B, no run: <b>beaten</b>'), ball(2, 'A to B, no run: <img src=x onerror=alert(1)>ok')] },
+      requested: null,
+    });
+    expect(html).toMatch(/<h2[^>]*>Live<\/h2>/);
+    expect(html).toContain('Read aloud');
+    expect(html).toContain('<b>beaten</b>');
+    expect(html).not.toContain('onerror');
+    expect(html.indexOf('0.2')).toBeLessThan(html.indexOf('0.1'));
+  });
+
+  it('completed: Highlights (spelt correctly) and no read-aloud', async () => {
+    const html = await render(CommentaryTab, {
+      match: detail({ status: 'completed' }),
+      commentary: { related_balls: [ball(1, 'A to B: x')] },
+      requested: null,
+    });
+    expect(html).toContain('Highlights');
+    expect(html).not.toContain('Read aloud');
+  });
+});
