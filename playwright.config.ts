@@ -1,5 +1,5 @@
 // End-to-end tests in Debian's Chromium against the built server on a fresh PGlite
-// holding the small real data set in tests/fixtures/cricsheet/e2e.
+// holding the small real data set in tests/fixtures/cricsheet/e2e, plus one upcoming match.
 import { defineConfig } from '@playwright/test';
 
 const PORT = 4399;
@@ -23,7 +23,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && tsx scripts/import.ts tests/fixtures/cricsheet/e2e && node dist/app/main.mjs`,
+    command: `rm -rf ${DATA_DIR} && tsx scripts/import.ts tests/fixtures/cricsheet/e2e && tsx tests/e2e/support/seed-upcoming.ts && node dist/app/main.mjs`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,16 +1,23 @@
 // The home page and the site shell in Chromium, against the built server and the small
-// real data set in tests/fixtures/cricsheet/e2e (8 matches).
+// real data set in tests/fixtures/cricsheet/e2e (8 matches) plus one upcoming match.
 import { expect, test } from '@playwright/test';
+import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
-test('home page shows the imported matches as cards, newest first, with results', async ({ page }) => {
+test('home page shows the imported matches as cards: upcoming first, then completed newest first', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   const cards = page.locator('.swiper-slide a');
-  await expect(cards).toHaveCount(8);
-  // Newest completed match first: the IPL 2026 match of 24 May.
-  await expect(cards.first()).toHaveAttribute('href', '/getMatchList/1529312');
-  await expect(cards.first()).toContainText('Rajasthan Royals won by 30 runs');
-  await expect(cards.first()).toContainText('205/8 (20)');
+  await expect(cards).toHaveCount(9);
+  // The upcoming match: a countdown (its date, three days ahead), no scores.
+  const upcoming = cards.nth(0);
+  await expect(upcoming).toHaveAttribute('href', `/getMatchList/${UPCOMING_MATCH_KEY}`);
+  await expect(upcoming.locator('time.countdown')).toBeVisible();
+  await expect(upcoming.locator('.score')).toHaveCount(0);
+  // Then the newest completed match: the IPL 2026 match of 24 May.
+  const latest = cards.nth(1);
+  await expect(latest).toHaveAttribute('href', '/getMatchList/1529312');
+  await expect(latest).toContainText('Rajasthan Royals won by 30 runs');
+  await expect(latest).toContainText('205/8 (20)');
   // A Test side's two innings are joined by '&'.
   await expect(page.locator('a[href="/getMatchList/1455615"]')).toContainText('384 & 342');
   await expect(page.locator('a[href="/getMatchList/1529281"]')).toContainText('Match tied (Kolkata Knight Riders won the Super Over)');
@@ -24,7 +31,7 @@ test('the cards are HTML: the home page works with JavaScript off', async ({ bro
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.locator('.swiper-slide a')).toHaveCount(8);
+  await expect(page.locator('.swiper-slide a')).toHaveCount(9);
   await expect(page.getByText('Australia won by 5 wickets')).toBeVisible();
   await context.close();
 });

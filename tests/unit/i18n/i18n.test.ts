@@ -51,8 +51,8 @@ describe('dictionaries', () => {
   it('translates and interpolates', () => {
     expect(t('en', 'nav.series')).toBe('Series');
     expect(t('hi', 'nav.series')).toBe('सीरीज़');
-    expect(t('en', 'match.need', { team: 'IND', runs: 12 })).toBe('IND need 12 runs');
-    expect(t('hi', 'match.need', { team: 'IND', runs: 12 })).toBe('IND को 12 रन चाहिए');
+    expect(t('en', 'match.wonToss', { team: 'IND', decision: 'bat' })).toBe('IND won the toss elected to bat');
+    expect(t('hi', 'match.wonToss', { team: 'IND', decision: 'बल्लेबाज़ी' })).toContain('IND');
     expect(t('en', 'footer.copyright', { year: 2030 })).toBe('© 2030 Crease');
   });
 });
