@@ -1,6 +1,7 @@
 // Pages through the built Astro handler (dist/, made by `npm run build`, which `npm test`
 // runs before these tests): a failure while rendering is a logged error and an error page.
 import { existsSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
@@ -44,6 +45,34 @@ describe.skipIf(!built)('pages rendered by the server', () => {
 
       const healthy = await app.inject({ method: 'GET', url: '/about' });
       expect(healthy.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('a shareable page is rendered once per data version, then served from memory (gzip when asked)', async () => {
+    const db = await freshDatabase();
+    const services = createServices(db);
+    const listForHome = vi.spyOn(services.matches, 'listForHome');
+    const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+    const app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler });
+    try {
+      const first = await app.inject({ method: 'GET', url: '/' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toContain('public');
+      const second = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+      expect(second.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(second.rawPayload).toString()).toBe(first.body);
+      expect(listForHome).toHaveBeenCalledTimes(1);
+
+      // A Hindi visitor's cookie is part of the key: the English page is not served to them.
+      const hindi = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'lang=hi', accept: 'text/html' } });
+      expect(hindi.statusCode).toBe(302);
+
+      services.dataVersion.bump();
+      await app.inject({ method: 'GET', url: '/' });
+      expect(listForHome).toHaveBeenCalledTimes(2);
     } finally {
       await app.close();
       await db.close();

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX, registerApi } from '../api/index.ts';
 import { ApiError, sendApiError, toClientError } from '../api/errors.ts';
 import type { Services } from '../services/index.ts';
+import { PageCache } from './page-cache.ts';
 
 /** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
 export type AstroHandler = (
@@ -88,12 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const astroHandler = options.astroHandler;
+  const pageCache = new PageCache(services.dataVersion);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
       return sendApiError(request, reply, new ApiError(404, `No API resource at ${request.method} ${request.url.split('?')[0]}`));
     }
     if (!astroHandler) return reply.code(404).send({ status: 'not found' });
     reply.hijack();
+    if (pageCache.serve(request.raw, reply.raw)) return;
+    pageCache.record(request.raw, reply.raw);
     await astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } });
   });
 
