@@ -1,0 +1,115 @@
+// The match centre in Chromium on real data: a completed T20 (IPL 2026, 1529312), a completed
+// Test (the Ashes, 1455615) and the upcoming fixture; every tab, at 375 px and 1280 px, with a
+// screenshot of each for a person to read (test-results/screens/).
+import { expect, test, type Page } from '@playwright/test';
+import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
+
+const WIDTHS = [375, 1280] as const;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+function tabs(page: Page) {
+  return page.getByRole('navigation', { name: 'Match sections' }).getByRole('link');
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('completed T20: header, tab order and every tab with real data', async ({ page }) => {
+      await page.goto('/getMatchList/1529312');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rajasthan Royals vs Mumbai Indians');
+      await expect(page.locator('.panel.result')).toContainText('Rajasthan Royals won by 30 runs');
+      await expect(tabs(page)).toHaveText(['Live', 'Commentary', 'Scoreboard', 'Squads', 'Info', 'Fantasy', 'History']);
+      // Live (default for a completed match): player of the match.
+      await expect(page.getByRole('heading', { name: 'Player Of The Match' })).toBeVisible();
+      await expect(page.locator('.tab-body')).toContainText('JC Archer');
+      await shot(page, `t20-live-${width}`);
+
+      await tabs(page).filter({ hasText: 'Commentary' }).click();
+      await expect(page.getByRole('heading', { name: 'Highlights' })).toBeVisible();
+      await expect(page.locator('.cm-ball').first()).toBeVisible();
+      // Newest first: the last ball of the chase heads the list.
+      await expect(page.locator('.cm-ball').first()).toContainText('19.');
+      await shot(page, `t20-commentary-${width}`);
+
+      await tabs(page).filter({ hasText: 'Scoreboard' }).click();
+      const firstInnings = page.locator('.tab-body');
+      await expect(firstInnings.getByRole('columnheader', { name: 'Batter' })).toBeVisible();
+      await expect(firstInnings).toContainText('205/8');
+      await expect(firstInnings.getByRole('columnheader', { name: 'Bowler' })).toBeVisible();
+      await expect(firstInnings).toContainText('Fall of wickets');
+      await shot(page, `t20-scoreboard-${width}`);
+
+      await tabs(page).filter({ hasText: 'Squads' }).click();
+      // Eleven plus the impact player Cricsheet lists for each IPL 2026 side.
+      await expect(page.locator('.tab-body a[href*="player_key="]')).toHaveCount(12);
+      await shot(page, `t20-squads-${width}`);
+
+      await tabs(page).filter({ hasText: 'Info' }).click();
+      await expect(page.locator('.tab-body')).toContainText('Wankhede Stadium');
+      await shot(page, `t20-info-${width}`);
+
+      await tabs(page).filter({ hasText: 'Fantasy' }).click();
+      await expect(page.locator('.tab-body')).toContainText(/coming soon/i);
+    });
+
+    test('completed Test: four innings tabs, the fourth with the chase', async ({ page }) => {
+      await page.goto('/getMatchList/1455615?tab=scoreboard');
+      await expect(page.locator('.panel.result')).toContainText('Australia won by 5 wickets');
+      const innings = page.getByRole('navigation', { name: /innings/i }).getByRole('link');
+      await expect(innings).toHaveCount(4);
+      await innings.nth(3).click();
+      await expect(page.locator('.tab-body')).toContainText('161/5');
+      await shot(page, `test-scoreboard-4th-${width}`);
+
+      await page.goto('/getMatchList/1455615?tab=commentary');
+      await expect(page.locator('.cm-ball').first()).toBeVisible();
+      await expect(page.locator('.os-balls').first()).toBeVisible();
+      await shot(page, `test-commentary-${width}`);
+    });
+
+    test('upcoming match: Info first, every other tab waits for the start', async ({ page }) => {
+      await page.goto(`/getMatchList/${UPCOMING_MATCH_KEY}`);
+      await expect(tabs(page)).toHaveText(['Info', 'Fantasy', 'Commentary', 'Live', 'Scoreboard', 'Squads', 'History']);
+      await shot(page, `upcoming-info-${width}`);
+      for (const tab of ['Commentary', 'Live', 'Scoreboard', 'Squads']) {
+        await tabs(page).filter({ hasText: tab }).click();
+        await expect(page.locator('.tab-body')).toContainText("Match hasn't started yet. Stay tuned!");
+      }
+    });
+  });
+}
+
+test('a player name in the scoreboard opens the player page, which a shared link also opens', async ({ page }) => {
+  await page.goto('/getMatchList/1455615?tab=scoreboard');
+  const player = page.locator('.tab-body a[href*="player_key="]').first();
+  const name = (await player.textContent())?.trim() ?? '';
+  await player.click();
+  await expect(page).toHaveURL(/\/getMatchList\/playerInformation\/1455615\?player_key=/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(page.locator('main')).toContainText(/Batting/);
+  await shot(page, 'player-overview-1280');
+  const shared = page.url();
+  await page.context().clearCookies();
+  await page.goto(shared);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+});
+
+test('the scoreboard and commentary are HTML: readable with JavaScript off, and in Hindi', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/getMatchList/1529312?tab=scoreboard');
+  await expect(page.locator('.tab-body')).toContainText('205/8');
+  await page.goto('/hi/getMatchList/1529312?tab=commentary');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.locator('.cm-ball').first()).toContainText(/[\u0900-\u097F]/);
+  await context.close();
+});
+
+test('an unknown match is a 404 page', async ({ page }) => {
+  const response = await page.goto('/getMatchList/999999999');
+  expect(response?.status()).toBe(404);
+});
