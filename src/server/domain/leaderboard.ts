@@ -1,0 +1,167 @@
+// Tournament leaderboards: most runs, most wickets, fours, sixes, best bowling and economy.
+//
+// Ranking is competition ranking ("1224"): equal values share a rank and the next rank skips
+// (1, 2, 2, 4). Only the value ranks; the tie-breaks below order the list within a shared rank:
+// - most runs: equal runs share the rank; listed by fewer balls faced, then name;
+// - most wickets: equal wickets share the rank; listed by fewer runs conceded, then name;
+// - fours and sixes: by the count, highest first, leaving out players with none; equal counts
+//   share the rank and are listed by name.
+// A player with no runs (or no wickets) has no rank: he is not on that list.
+// Best bowling compares innings figures: more wickets, then fewer runs (5/20 beats 5/24 beats 4/10).
+import type { PlayerStatsEntry } from '../services/tournament-types.ts';
+import { round2, runRate } from './overs.ts';
+
+export interface Ranked<T> {
+  entry: T;
+  /** 1-based competition rank. */
+  rank: number;
+}
+
+/**
+ * Entries ranked by value, highest first, with shared ranks for equal values (1, 2, 2, 4).
+ * Entries whose value is missing, zero or negative are left out. `listOrder` orders entries
+ * within a shared rank (default: as given).
+ */
+export function rankBy<T>(
+  entries: readonly T[],
+  value: (entry: T) => number | null | undefined,
+  listOrder: (a: T, b: T) => number = () => 0,
+): Ranked<T>[] {
+  const valued = entries
+    .map((entry) => ({ entry, value: value(entry) ?? 0 }))
+    .filter((item) => item.value > 0)
+    .sort((x, y) => y.value - x.value || listOrder(x.entry, y.entry));
+  let rank = 0;
+  return valued.map((item, index) => {
+    // A new value starts a new rank at its 1-based place; an equal value keeps the rank before it.
+    if (index === 0 || item.value !== valued[index - 1]?.value) rank = index + 1;
+    return { entry: item.entry, rank };
+  });
+}
+
+const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name, 'en');
+
+export interface BattingTally {
+  name: string;
+  runs: number;
+  /** Balls faced. */
+  balls: number;
+  fours?: number | null;
+  sixes?: number | null;
+}
+
+export interface BowlingTally {
+  name: string;
+  wickets: number;
+  /** Runs conceded. */
+  runs: number;
+}
+
+const runsListOrder = (a: BattingTally, b: BattingTally): number => a.balls - b.balls || byName(a, b);
+const wicketsListOrder = (a: BowlingTally, b: BowlingTally): number => a.runs - b.runs || byName(a, b);
+
+/** Most runs: ranked by runs alone; a shared rank is listed by fewer balls, then name. */
+export function mostRuns<T extends BattingTally>(entries: readonly T[]): Ranked<T>[] {
+  return rankBy(entries, (entry) => entry.runs, runsListOrder);
+}
+
+/** Most wickets: ranked by wickets alone; a shared rank is listed by fewer runs conceded, then name. */
+export function mostWickets<T extends BowlingTally>(entries: readonly T[]): Ranked<T>[] {
+  return rankBy(entries, (entry) => entry.wickets, wicketsListOrder);
+}
+
+/** Most fours, leaving out players with none or no count. */
+export function mostFours<T extends BattingTally>(entries: readonly T[]): Ranked<T>[] {
+  return rankBy(entries, (entry) => entry.fours, byName);
+}
+
+/** Most sixes, leaving out players with none or no count. */
+export function mostSixes<T extends BattingTally>(entries: readonly T[]): Ranked<T>[] {
+  return rankBy(entries, (entry) => entry.sixes, byName);
+}
+
+export interface BowlingFigures {
+  wickets: number;
+  runs: number;
+}
+
+/** Sort comparator for bowling figures, best first: more wickets, then fewer runs. */
+export function compareBowlingFigures(a: BowlingFigures, b: BowlingFigures): number {
+  return b.wickets - a.wickets || a.runs - b.runs;
+}
+
+/** The best of a player's innings figures; null when he never bowled. */
+export function bestBowling<T extends BowlingFigures>(figures: readonly T[]): T | null {
+  return [...figures].sort(compareBowlingFigures)[0] ?? null;
+}
+
+/** Runs conceded per over, to two decimals; null before a legal ball has been bowled. */
+export function economy(runs: number, legalBalls: number, ballsPerOver = 6): number | null {
+  return legalBalls === 0 ? null : round2(runRate(runs, legalBalls, ballsPerOver));
+}
+
+/** A stats entry seen as the tallies the lists rank. */
+const battingTally = (entry: PlayerStatsEntry): BattingTally & { entry: PlayerStatsEntry } => ({
+  entry,
+  name: entry.player_name,
+  runs: entry.performance.batting.most_runs.value,
+  balls: entry.performance.batting.balls,
+  fours: entry.performance.batting.most_fours.value,
+  sixes: entry.performance.batting.most_sixes.value,
+});
+
+const bowlingTally = (entry: PlayerStatsEntry): BowlingTally & { entry: PlayerStatsEntry } => ({
+  entry,
+  name: entry.player_name,
+  wickets: entry.performance.bowling.most_wickets.value,
+  runs: entry.performance.bowling.runs,
+});
+
+/**
+ * The stats entries with their most-runs and most-wickets ranks filled in (null when the
+ * player has no runs / no wickets). Returns new objects; the order is unchanged.
+ */
+export function withRanks(entries: readonly PlayerStatsEntry[]): PlayerStatsEntry[] {
+  const runsRank = new Map(mostRuns(entries.map(battingTally)).map(({ entry, rank }) => [entry.entry, rank]));
+  const wicketsRank = new Map(mostWickets(entries.map(bowlingTally)).map(({ entry, rank }) => [entry.entry, rank]));
+  return entries.map((entry) => ({
+    ...entry,
+    performance: {
+      batting: {
+        ...entry.performance.batting,
+        most_runs: { ...entry.performance.batting.most_runs, rank: runsRank.get(entry) ?? null },
+      },
+      bowling: {
+        ...entry.performance.bowling,
+        most_wickets: { ...entry.performance.bowling.most_wickets, rank: wicketsRank.get(entry) ?? null },
+      },
+    },
+  }));
+}
+
+export interface StatsLists {
+  runs: PlayerStatsEntry[];
+  wickets: PlayerStatsEntry[];
+  fours: PlayerStatsEntry[];
+  sixes: PlayerStatsEntry[];
+}
+
+/**
+ * The Stats tabs (spec, Stats page), from entries whose ranks are set (withRanks): Runs is the
+ * batting list (entries with a most-runs rank) by rank; Wickets the bowling list (a most-wickets
+ * rank) by rank; 4's and 6's the batting list by count, highest first, leaving out players
+ * without any. Within a shared rank or count the tie-breaks above order the list.
+ */
+export function statsLists(entries: readonly PlayerStatsEntry[]): StatsLists {
+  const batting = entries.filter((entry) => entry.performance.batting.most_runs.rank !== null).map(battingTally);
+  const bowling = entries.filter((entry) => entry.performance.bowling.most_wickets.rank !== null).map(bowlingTally);
+  const runsRank = (tally: { entry: PlayerStatsEntry }) => tally.entry.performance.batting.most_runs.rank ?? 0;
+  const wicketsRank = (tally: { entry: PlayerStatsEntry }) => tally.entry.performance.bowling.most_wickets.rank ?? 0;
+  const entriesOf = (ranked: ReadonlyArray<{ entry: { entry: PlayerStatsEntry } }>) => ranked.map(({ entry }) => entry.entry);
+  return {
+    runs: batting.sort((a, b) => runsRank(a) - runsRank(b) || runsListOrder(a, b)).map((tally) => tally.entry),
+    wickets: bowling.sort((a, b) => wicketsRank(a) - wicketsRank(b) || wicketsListOrder(a, b)).map((tally) => tally.entry),
+    fours: entriesOf(mostFours(batting)),
+    sixes: entriesOf(mostSixes(batting)),
+  };
+}

@@ -1,0 +1,386 @@
+// Points tables of a tournament, from its matches' results and innings totals.
+//
+// Playing conditions applied (those of the IPL and of ICC events; stated here because Cricsheet
+// does not record a competition's own conditions):
+// - Points: 2 for a win, 0 for a loss, 1 each for a no result, a tie not settled by a super over
+//   or bowl-out, and a draw.
+// - A tie settled by a super over or bowl-out (Cricsheet's `eliminator` / `bowl_out`) is a win for
+//   the side that won the eliminator and a loss for the other; the Tied column stays 0, as IPL
+//   tables have shown it since 2009. A tie without an eliminator goes in Tied.
+// - A draw (multi-day leagues) is shown in the NR column, since the table has no column of its own,
+//   but, unlike a no result, it was played out and counts towards net run rate.
+// - A match without any outcome yet (in progress or not recorded) is left out of the table.
+// - Net run rate, as the ICC playing conditions define it: runs scored per over faced minus runs
+//   conceded per over bowled, over the round's matches with a result (no results excluded, ties
+//   and draws included, super overs excluded):
+//   · a side bowled out is charged its full quota of overs: the scheduled overs, or the revised
+//     overs of that innings when the target was revised;
+//   · when the target was revised (DLS, or overs reduced), the side batting first is credited with
+//     (revised target − 1) runs off the revised overs; the chasing side keeps what it scored off
+//     the balls it faced (its quota if bowled out);
+//   · overs are counted in legal balls, never as the 'O.B' decimal, and as the umpires called them:
+//     an over they miscounted stands as one over (Law 17.5), so a five-ball over counts six balls
+//     and a seven-ball over six, as on the official scorecard (Cricsheet's `miscounted_overs`);
+//   · a side with no match that counts shows +0.000.
+// - Rows are ordered by points, net run rate, wins, then name; positions are 1-based.
+// - Knockout matches (finals, qualifiers, eliminators, semi and quarter finals, place play-offs)
+//   are not in the league table: each forms its own round, in the order Final, Qualifiers,
+//   Eliminator, place play-offs, listing the teams that played it with their record there.
+//   Stages that are league phases of their own (Super Eight, Qualifying Group, …) form rounds of
+//   their own, grouped by Cricsheet group, after the league round.
+import type { PointsGroup, PointsRound, PointsRow } from '../services/tournament-types.ts';
+import { runRate } from './overs.ts';
+
+type Side = 'a' | 'b';
+
+/** A team as the table shows it; `url` (the team key) identifies it across matches. */
+export type LeagueTeam = PointsRow['team'];
+
+/** One innings' totals, as the innings table stores them. */
+export interface LeagueInnings {
+  battingTeam: Side;
+  superOver: boolean;
+  runs: number;
+  /** Team wickets (retirements not counted). */
+  wickets: number;
+  legalBalls: number;
+  /** The target set to this innings (revised when DLS applied); null for the side batting first. */
+  targetRuns: number | null;
+  targetBalls: number | null;
+  /**
+   * Balls that make the legal balls what the umpires counted (see miscountedBalls): +1 for each
+   * five-ball over, −1 for each seven-ball over. Default 0.
+   */
+  miscountedBalls?: number;
+  /** Batters absent hurt: the side is all out when the other batters are out. Default 0. */
+  absentBatters?: number;
+}
+
+export interface LeagueMatch {
+  matchId: string | number;
+  teams: [LeagueTeam, LeagueTeam];
+  winner: Side | null;
+  result: 'tie' | 'no result' | 'draw' | null;
+  /** Winner of the super over or bowl-out that settled a tie. */
+  eliminator: Side | null;
+  /** Cricsheet event.stage ('Final', 'Qualifier 1', 'Super Eight', …); null in the league. */
+  stage: string | null;
+  /** Cricsheet event.group ('A', '1', 'Group B'); null when the stage has no groups. */
+  group: string | null;
+  innings: LeagueInnings[];
+  ballsPerOver: number;
+  /** Scheduled legal balls per innings; null when not limited (multi-day). */
+  oversLimitBalls: number | null;
+  format: 't20' | 'oneday' | 'test';
+}
+
+/** Run and ball totals behind a side's net run rate; balls are legal balls. */
+export interface RunRateTotals {
+  runsScored: number;
+  ballsFaced: number;
+  runsConceded: number;
+  ballsBowled: number;
+}
+
+const WICKETS_IN_INNINGS = 10;
+
+/** Runs per over scored minus runs per over conceded; 0 for a side with no balls either way. */
+export function netRunRate(totals: RunRateTotals, ballsPerOver = 6): number {
+  return (
+    runRate(totals.runsScored, totals.ballsFaced, ballsPerOver) - runRate(totals.runsConceded, totals.ballsBowled, ballsPerOver)
+  );
+}
+
+/**
+ * Signed, to three decimals: '+0.809', '-1.012', '+0.000'. Halves round away from zero
+ * (0.0005 → '+0.001', -0.0005 → '-0.001'); the product is first cut to 12 significant digits so
+ * binary noise (0.0125 computed as 0.01249999…) does not decide the rounding.
+ */
+export function formatNetRunRate(value: number): string {
+  const thousandths = Math.round(Number((Math.abs(value) * 1000).toPrecision(12)));
+  if (thousandths === 0) return '+0.000';
+  return `${value < 0 ? '-' : '+'}${(thousandths / 1000).toFixed(3)}`;
+}
+
+/**
+ * The correction that makes an innings' legal balls what the umpires counted, from Cricsheet's
+ * `miscounted_overs` ({ "7": { "balls": 5, "umpire": "Aleem Dar" } }): each miscounted over stands
+ * as a full over. Entries without a ball count are ignored; null or anything else gives 0.
+ */
+export function miscountedBalls(miscountedOvers: unknown, ballsPerOver: number): number {
+  if (typeof miscountedOvers !== 'object' || miscountedOvers === null) return 0;
+  let correction = 0;
+  for (const over of Object.values(miscountedOvers)) {
+    const balls: unknown = typeof over === 'object' && over !== null ? (over as { balls?: unknown }).balls : undefined;
+    if (typeof balls === 'number') correction += ballsPerOver - balls;
+  }
+  return correction;
+}
+
+/** What one innings adds to the batting side's runs and balls (and so to the fielding side's against). */
+interface InningsCredit {
+  battingTeam: Side;
+  runs: number;
+  balls: number;
+}
+
+function isAllOut(innings: LeagueInnings): boolean {
+  return innings.wickets >= WICKETS_IN_INNINGS - (innings.absentBatters ?? 0);
+}
+
+/** The chase's target when it is not simply first-innings runs + 1 off the scheduled overs. */
+function revisedTarget(
+  first: LeagueInnings,
+  chase: LeagueInnings,
+  oversLimitBalls: number,
+): { runs: number; balls: number } | null {
+  if (chase.targetRuns === null || chase.targetBalls === null) return null;
+  const revised = chase.targetBalls !== oversLimitBalls || chase.targetRuns !== first.runs + 1;
+  return revised ? { runs: chase.targetRuns, balls: chase.targetBalls } : null;
+}
+
+/** Balls as the umpires counted them. */
+const countedBalls = (innings: LeagueInnings): number => innings.legalBalls + (innings.miscountedBalls ?? 0);
+
+/** The runs and balls each innings of a match counts for, by the ICC net run rate rules. */
+function inningsCredits(match: LeagueMatch): InningsCredit[] {
+  const innings = match.innings.filter((entry) => !entry.superOver);
+  const limit = match.oversLimitBalls;
+  // Multi-day innings have no quota: what was scored off what was bowled.
+  if (limit === null) {
+    return innings.map((entry) => ({ battingTeam: entry.battingTeam, runs: entry.runs, balls: countedBalls(entry) }));
+  }
+
+  const [first, chase] = innings;
+  const revised = first && chase ? revisedTarget(first, chase, limit) : null;
+  return innings.map((entry): InningsCredit => {
+    if (entry === first && revised) {
+      return { battingTeam: entry.battingTeam, runs: revised.runs - 1, balls: revised.balls };
+    }
+    // The chase's quota is its (possibly revised) target overs.
+    const quota = entry.targetBalls ?? limit;
+    return { battingTeam: entry.battingTeam, runs: entry.runs, balls: isAllOut(entry) ? quota : countedBalls(entry) };
+  });
+}
+
+interface Standing {
+  team: LeagueTeam;
+  played: number;
+  won: number;
+  lost: number;
+  tied: number;
+  noResult: number;
+  points: number;
+  totals: RunRateTotals;
+}
+
+/** The match has an outcome to count: a winner, or a tie, no result or draw. */
+function hasOutcome(match: LeagueMatch): boolean {
+  return match.winner !== null || match.result !== null;
+}
+
+/** The side that won: the declared winner, or the eliminator's winner of a tie. */
+function winningSide(match: LeagueMatch): Side | null {
+  if (match.winner !== null) return match.winner;
+  return match.result === 'tie' ? match.eliminator : null;
+}
+
+const other = (side: Side): Side => (side === 'a' ? 'b' : 'a');
+
+function record(standing: Standing, match: LeagueMatch, side: Side): void {
+  standing.played += 1;
+  const winner = winningSide(match);
+  if (winner === side) {
+    standing.won += 1;
+    standing.points += 2;
+  } else if (winner !== null) {
+    standing.lost += 1;
+  } else if (match.result === 'tie') {
+    standing.tied += 1;
+    standing.points += 1;
+  } else {
+    // A no result or a draw.
+    standing.noResult += 1;
+    standing.points += 1;
+  }
+}
+
+function countRunRate(standings: Record<Side, Standing>, match: LeagueMatch): void {
+  if (match.result === 'no result') return;
+  for (const credit of inningsCredits(match)) {
+    const batting = standings[credit.battingTeam].totals;
+    const fielding = standings[other(credit.battingTeam)].totals;
+    batting.runsScored += credit.runs;
+    batting.ballsFaced += credit.balls;
+    fielding.runsConceded += credit.runs;
+    fielding.ballsBowled += credit.balls;
+  }
+}
+
+/**
+ * The table of a set of matches (one group of one round), ordered by points, net run rate,
+ * wins, then name. Net run rate uses the first match's balls per over: a league plays one kind.
+ */
+export function leagueTable(matches: readonly LeagueMatch[]): PointsRow[] {
+  const standings = new Map<string, Standing>();
+  const standingOf = (team: LeagueTeam): Standing => {
+    let standing = standings.get(team.url);
+    if (!standing) {
+      standing = {
+        team,
+        played: 0,
+        won: 0,
+        lost: 0,
+        tied: 0,
+        noResult: 0,
+        points: 0,
+        totals: { runsScored: 0, ballsFaced: 0, runsConceded: 0, ballsBowled: 0 },
+      };
+      standings.set(team.url, standing);
+    }
+    return standing;
+  };
+
+  const played = matches.filter(hasOutcome);
+  for (const match of played) {
+    const sides: Record<Side, Standing> = { a: standingOf(match.teams[0]), b: standingOf(match.teams[1]) };
+    record(sides.a, match, 'a');
+    record(sides.b, match, 'b');
+    countRunRate(sides, match);
+  }
+
+  const ballsPerOver = played[0]?.ballsPerOver ?? 6;
+  return [...standings.values()]
+    .map((standing) => ({ standing, nrr: netRunRate(standing.totals, ballsPerOver) }))
+    .sort(
+      (x, y) =>
+        y.standing.points - x.standing.points ||
+        y.nrr - x.nrr ||
+        y.standing.won - x.standing.won ||
+        x.standing.team.name.localeCompare(y.standing.team.name, 'en'),
+    )
+    .map(({ standing, nrr }, index) => ({
+      team: standing.team,
+      played: standing.played,
+      won: standing.won,
+      lost: standing.lost,
+      tied: standing.tied,
+      no_result: standing.noResult,
+      points: standing.points,
+      net_run_rate: formatNetRunRate(nrr),
+      position: index + 1,
+    }));
+}
+
+/** Stage names compared without case, spaces or punctuation: 'Semi-final' = 'Semi Final'. */
+const stageKey = (stage: string): string => stage.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+type KnockoutRound = 'Final' | 'Qualifiers' | 'Eliminator' | 'Place Play-Offs';
+
+/** Knockout stages in table order: the round they belong to and the group name shown. */
+const KNOCKOUT_STAGES: ReadonlyArray<{ round: KnockoutRound; group: string; spellings: string[] }> = [
+  { round: 'Final', group: 'Final', spellings: ['Final'] },
+  { round: 'Qualifiers', group: 'Qualifier 1', spellings: ['Qualifier 1'] },
+  { round: 'Qualifiers', group: 'Qualifier 2', spellings: ['Qualifier 2'] },
+  { round: 'Qualifiers', group: 'Qualifier', spellings: ['Qualifier'] },
+  { round: 'Qualifiers', group: 'Semi Final', spellings: ['Semi Final', 'Semifinal', 'Semi Finals'] },
+  { round: 'Qualifiers', group: 'Quarter Final', spellings: ['Quarter Final', 'Quarterfinal', 'Quarter Finals'] },
+  { round: 'Qualifiers', group: 'Preliminary Quarter Final', spellings: ['Preliminary Quarter Final'] },
+  { round: 'Qualifiers', group: 'Knockout', spellings: ['Knockout'] },
+  { round: 'Eliminator', group: 'Eliminator', spellings: ['Eliminator'] },
+  { round: 'Eliminator', group: 'Elimination Final', spellings: ['Elimination Final'] },
+  { round: 'Eliminator', group: 'Challenger', spellings: ['Challenger'] },
+];
+
+const KNOCKOUT_ROUNDS: readonly KnockoutRound[] = ['Final', 'Qualifiers', 'Eliminator', 'Place Play-Offs'];
+
+const knockoutByKey = new Map(
+  KNOCKOUT_STAGES.flatMap((stage, order) =>
+    stage.spellings.map((spelling) => [stageKey(spelling), { ...stage, order }] as const),
+  ),
+);
+
+/** Stage values that mean the main league rather than a phase of its own. */
+const LEAGUE_STAGE_KEYS: ReadonlySet<string> = new Set(['league', 'leaguestage', 'group', 'groupstage', 'groups', 'roundrobin']);
+
+/** '3rd Place Play-Off', '5th Place Playoff', ...: ordered by the place. */
+const PLACE_PLAY_OFF = /^(\d+)(?:st|nd|rd|th)placeplayoffs?$/;
+
+export interface KnockoutStage {
+  round: KnockoutRound;
+  group: string;
+  /** Order of the group within the knockout rounds. */
+  order: number;
+}
+
+/** The knockout round a stage belongs to, or null for a league stage. */
+export function knockoutStage(stage: string | null): KnockoutStage | null {
+  if (stage === null) return null;
+  const key = stageKey(stage);
+  const known = knockoutByKey.get(key);
+  if (known) return { round: known.round, group: known.group, order: known.order };
+  const place = PLACE_PLAY_OFF.exec(key);
+  if (place) return { round: 'Place Play-Offs', group: stage.trim(), order: KNOCKOUT_STAGES.length + Number(place[1]) };
+  return null;
+}
+
+/** 'A' → 'Group A'; names that already say what they are stay. */
+function groupName(group: string): string {
+  return /^(group|pool)\b/i.test(group.trim()) ? group.trim() : `Group ${group.trim()}`;
+}
+
+/** One group per distinct group value, in order of first appearance; ungrouped matches under `fallback`. */
+function groupsOf(matches: readonly LeagueMatch[], fallback: string): PointsGroup[] {
+  const byGroup = new Map<string, LeagueMatch[]>();
+  for (const match of matches) {
+    const name = match.group === null ? fallback : groupName(match.group);
+    byGroup.set(name, [...(byGroup.get(name) ?? []), match]);
+  }
+  return [...byGroup].map(([name, groupMatches]) => ({ group: { name }, points: leagueTable(groupMatches) }));
+}
+
+/**
+ * Every round of a tournament's table. Pass the matches in playing order: phase rounds come in the
+ * order they were first played. The league round is 'League' with one group named after the
+ * tournament, or 'Group Stage' with a group per Cricsheet group; then league phases (Super Eight, …)
+ * by group; then the knockout rounds Final, Qualifiers, Eliminator and Place Play-Offs, with a group
+ * per stage (Qualifier 1, Qualifier 2, Semi Final, …). Rounds without a played match are left out.
+ */
+export function pointsRounds(matches: readonly LeagueMatch[], tournamentName: string): PointsRound[] {
+  const played = matches.filter(hasOutcome);
+  const league: LeagueMatch[] = [];
+  const phases = new Map<string, LeagueMatch[]>();
+  const knockouts: Array<{ stage: KnockoutStage; match: LeagueMatch }> = [];
+
+  for (const match of played) {
+    const knockout = knockoutStage(match.stage);
+    if (knockout) knockouts.push({ stage: knockout, match });
+    else if (match.stage === null || LEAGUE_STAGE_KEYS.has(stageKey(match.stage))) league.push(match);
+    else {
+      const phase = match.stage.trim();
+      phases.set(phase, [...(phases.get(phase) ?? []), match]);
+    }
+  }
+
+  const rounds: PointsRound[] = [];
+  if (league.length > 0) {
+    const grouped = league.some((match) => match.group !== null);
+    rounds.push({ tournament_round: { name: grouped ? 'Group Stage' : 'League' }, groups: groupsOf(league, tournamentName) });
+  }
+  for (const [phase, phaseMatches] of phases) {
+    rounds.push({ tournament_round: { name: phase }, groups: groupsOf(phaseMatches, phase) });
+  }
+  for (const round of KNOCKOUT_ROUNDS) {
+    const inRound = knockouts.filter((entry) => entry.stage.round === round).sort((x, y) => x.stage.order - y.stage.order);
+    if (inRound.length === 0) continue;
+    const groupNames = [...new Set(inRound.map((entry) => entry.stage.group))];
+    rounds.push({
+      tournament_round: { name: round },
+      groups: groupNames.map((name) => ({
+        group: { name },
+        points: leagueTable(inRound.filter((entry) => entry.stage.group === name).map((entry) => entry.match)),
+      })),
+    });
+  }
+  return rounds;
+}

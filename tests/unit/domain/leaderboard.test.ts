@@ -1,0 +1,255 @@
+import { describe, it, expect } from 'vitest';
+import {
+  bestBowling,
+  compareBowlingFigures,
+  economy,
+  mostFours,
+  mostRuns,
+  mostSixes,
+  mostWickets,
+  rankBy,
+  statsLists,
+  withRanks,
+  type BattingTally,
+} from '../../../src/server/domain/leaderboard.ts';
+import type { PlayerStatsEntry } from '../../../src/server/services/tournament-types.ts';
+
+const ranks = <T extends { name: string }>(ranked: Array<{ entry: T; rank: number }>) =>
+  ranked.map(({ entry, rank }) => [rank, entry.name]);
+
+describe('rankBy', () => {
+  it('gives equal values the same rank and skips the ranks they take (1, 2, 2, 4)', () => {
+    const entries = [
+      { name: 'a', value: 10 },
+      { name: 'b', value: 30 },
+      { name: 'c', value: 20 },
+      { name: 'd', value: 20 },
+      { name: 'e', value: 5 },
+    ];
+    expect(ranks(rankBy(entries, (entry) => entry.value))).toEqual([
+      [1, 'b'],
+      [2, 'c'],
+      [2, 'd'],
+      [4, 'a'],
+      [5, 'e'],
+    ]);
+  });
+
+  it('shares ranks across longer runs of equal values', () => {
+    const entries = [7, 7, 7, 3, 3, 1].map((value, index) => ({ name: String(index), value }));
+    expect(rankBy(entries, (entry) => entry.value).map(({ rank }) => rank)).toEqual([1, 1, 1, 4, 4, 6]);
+  });
+
+  it('leaves out missing, zero and negative values', () => {
+    const entries = [
+      { name: 'a', value: 0 },
+      { name: 'b', value: null },
+      { name: 'c', value: undefined },
+      { name: 'd', value: -2 },
+      { name: 'e', value: 1 },
+    ];
+    expect(ranks(rankBy(entries, (entry) => entry.value))).toEqual([[1, 'e']]);
+    expect(rankBy([], () => 1)).toEqual([]);
+  });
+
+  it('orders a shared rank by the list order given, keeping input order otherwise', () => {
+    const entries = [
+      { name: 'z', value: 4 },
+      { name: 'y', value: 4 },
+    ];
+    expect(ranks(rankBy(entries, (entry) => entry.value))).toEqual([
+      [1, 'z'],
+      [1, 'y'],
+    ]);
+    expect(
+      ranks(
+        rankBy(
+          entries,
+          (entry) => entry.value,
+          (a, b) => a.name.localeCompare(b.name),
+        ),
+      ),
+    ).toEqual([
+      [1, 'y'],
+      [1, 'z'],
+    ]);
+  });
+});
+
+describe('batting lists', () => {
+  const batters: BattingTally[] = [
+    { name: 'Gambhir', runs: 534, balls: 379, fours: 68, sixes: 8 },
+    { name: 'Marsh', runs: 616, balls: 441, fours: 59, sixes: 26 },
+    { name: 'Jayasuriya', runs: 514, balls: 309, fours: 58, sixes: 31 },
+    { name: 'Sehwag', runs: 534, balls: 283, fours: 57, sixes: 19 },
+    { name: 'Tail', runs: 0, balls: 3, fours: 0, sixes: 0 },
+    { name: 'Unknown', runs: 12, balls: 10, fours: null, sixes: null },
+  ];
+
+  it('ranks most runs by runs alone, listing a shared rank by fewer balls', () => {
+    expect(ranks(mostRuns(batters))).toEqual([
+      [1, 'Marsh'],
+      [2, 'Sehwag'],
+      [2, 'Gambhir'],
+      [4, 'Jayasuriya'],
+      [5, 'Unknown'],
+    ]);
+  });
+
+  it('lists equal runs off equal balls by name', () => {
+    const ranked = mostRuns([
+      { name: 'b', runs: 10, balls: 8 },
+      { name: 'a', runs: 10, balls: 8 },
+    ]);
+    expect(ranks(ranked)).toEqual([
+      [1, 'a'],
+      [1, 'b'],
+    ]);
+  });
+
+  it('sorts fours and sixes by the count, leaving out none and missing', () => {
+    expect(ranks(mostFours(batters))).toEqual([
+      [1, 'Gambhir'],
+      [2, 'Marsh'],
+      [3, 'Jayasuriya'],
+      [4, 'Sehwag'],
+    ]);
+    expect(ranks(mostSixes(batters))).toEqual([
+      [1, 'Jayasuriya'],
+      [2, 'Marsh'],
+      [3, 'Sehwag'],
+      [4, 'Gambhir'],
+    ]);
+    expect(
+      ranks(
+        mostSixes([
+          { name: 'b', runs: 1, balls: 1, sixes: 2 },
+          { name: 'a', runs: 1, balls: 1, sixes: 2 },
+        ]),
+      ),
+    ).toEqual([
+      [1, 'a'],
+      [1, 'b'],
+    ]);
+  });
+});
+
+describe('bowling', () => {
+  it('ranks most wickets by wickets alone, listing a shared rank by fewer runs conceded, then name', () => {
+    const ranked = mostWickets([
+      { name: 'Pathan', wickets: 15, runs: 403 },
+      { name: 'Tanvir', wickets: 22, runs: 266 },
+      { name: 'Warne', wickets: 19, runs: 374 },
+      { name: 'Sreesanth', wickets: 19, runs: 442 },
+      { name: 'Ahmed', wickets: 15, runs: 403 },
+      { name: 'Part-timer', wickets: 0, runs: 30 },
+    ]);
+    expect(ranks(ranked)).toEqual([
+      [1, 'Tanvir'],
+      [2, 'Warne'],
+      [2, 'Sreesanth'],
+      [4, 'Ahmed'],
+      [4, 'Pathan'],
+    ]);
+  });
+
+  it('compares bowling figures by more wickets, then fewer runs', () => {
+    const figures = [
+      { wickets: 4, runs: 10 },
+      { wickets: 5, runs: 24 },
+      { wickets: 5, runs: 20 },
+      { wickets: 0, runs: 2 },
+    ];
+    expect([...figures].sort(compareBowlingFigures)).toEqual([
+      { wickets: 5, runs: 20 },
+      { wickets: 5, runs: 24 },
+      { wickets: 4, runs: 10 },
+      { wickets: 0, runs: 2 },
+    ]);
+    expect(compareBowlingFigures({ wickets: 3, runs: 20 }, { wickets: 3, runs: 20 })).toBe(0);
+    expect(bestBowling(figures)).toEqual({ wickets: 5, runs: 20 });
+    expect(bestBowling([])).toBeNull();
+  });
+
+  it('gives economy per over from legal balls, to two decimals', () => {
+    // 266 off 46 overs
+    expect(economy(266, 276)).toBe(5.78);
+    // 30 off 3.2 overs (20 balls) is 9.00, not 30 / 3.2
+    expect(economy(30, 20)).toBe(9);
+    expect(economy(10, 0)).toBeNull();
+    expect(economy(40, 40, 8)).toBe(8);
+  });
+});
+
+function statsEntry(
+  name: string,
+  batting: { runs: number; balls: number; fours?: number; sixes?: number },
+  bowling: { wickets: number; runs: number },
+): PlayerStatsEntry {
+  return {
+    player_key: name.toLowerCase(),
+    player_name: name,
+    nationality: { name: 'India', image: null, code: 'IND' },
+    performance: {
+      batting: {
+        most_runs: { rank: null, value: batting.runs },
+        most_fours: { value: batting.fours ?? 0 },
+        most_sixes: { value: batting.sixes ?? 0 },
+        innings: 1,
+        balls: batting.balls,
+        strike_rate: 0,
+      },
+      bowling: {
+        most_wickets: { rank: null, value: bowling.wickets },
+        best_bowling: { runs: 0, wickets: 0, economy: 0 },
+        most_maidens: { value: 0 },
+        runs: bowling.runs,
+        overs: '0',
+        economy: 0,
+      },
+    },
+  };
+}
+
+describe('withRanks and statsLists', () => {
+  const entries = [
+    statsEntry('Bowler', { runs: 0, balls: 2 }, { wickets: 5, runs: 80 }),
+    statsEntry('Opener', { runs: 300, balls: 200, fours: 30, sixes: 10 }, { wickets: 0, runs: 0 }),
+    statsEntry('Keeper', { runs: 150, balls: 120, fours: 12 }, { wickets: 0, runs: 0 }),
+    statsEntry('Allrounder', { runs: 150, balls: 100, fours: 12, sixes: 10 }, { wickets: 5, runs: 60 }),
+    statsEntry('Seamer', { runs: 5, balls: 9, sixes: 1 }, { wickets: 8, runs: 120 }),
+  ];
+  const ranked = withRanks(entries);
+
+  it('fills the most-runs and most-wickets ranks, null for players off the list', () => {
+    expect(
+      ranked.map((entry) => [
+        entry.player_name,
+        entry.performance.batting.most_runs.rank,
+        entry.performance.bowling.most_wickets.rank,
+      ]),
+    ).toEqual([
+      ['Bowler', null, 2],
+      ['Opener', 1, null],
+      ['Keeper', 2, null],
+      ['Allrounder', 2, 2],
+      ['Seamer', 4, 1],
+    ]);
+    // The input is left alone.
+    expect(entries[1]?.performance.batting.most_runs.rank).toBeNull();
+  });
+
+  it('builds the four tabs as the Stats page lists them', () => {
+    const lists = statsLists(ranked);
+    const names = (list: PlayerStatsEntry[]) => list.map((entry) => entry.player_name);
+    expect(names(lists.runs)).toEqual(['Opener', 'Allrounder', 'Keeper', 'Seamer']);
+    expect(names(lists.wickets)).toEqual(['Seamer', 'Allrounder', 'Bowler']);
+    expect(names(lists.fours)).toEqual(['Opener', 'Allrounder', 'Keeper']);
+    expect(names(lists.sixes)).toEqual(['Allrounder', 'Opener', 'Seamer']);
+  });
+
+  it('leaves players without a rank out of every list', () => {
+    const lists = statsLists(entries);
+    expect([lists.runs, lists.wickets, lists.fours, lists.sixes].map((list) => list.length)).toEqual([0, 0, 0, 0]);
+  });
+});
