@@ -6,6 +6,7 @@ import { ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
 import { registerPlayerRoutes } from './players.ts';
+import { registerTournamentRoutes } from './tournaments.ts';
 import { registerOpenApi } from './openapi.ts';
 
 export const API_PREFIX = '/user/v1';
@@ -26,6 +27,7 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
       registerMatchRoutes(api, services);
       registerMatchCentreRoutes(api, services);
       registerPlayerRoutes(api, services);
+      registerTournamentRoutes(api, services);
       registerOpenApi(api);
     },
     { prefix: API_PREFIX },

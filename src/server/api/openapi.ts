@@ -14,6 +14,9 @@ export interface JsonSchema {
   default?: string | number | boolean;
   maxLength?: number;
   minLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
   properties?: Record<string, JsonSchema>;
   required?: readonly string[];
   additionalProperties?: boolean | JsonSchema;
@@ -98,6 +101,26 @@ const playerKeyParameter: ParameterObject = {
   description: 'The player key (Cricsheet registry id, 8 hex digits).',
   schema: { type: 'string', minLength: 1, maxLength: 64 },
 };
+
+const tournamentKeyDescription = "The tournament key (event and season, e.g. 'indian-premier-league-2007-08').";
+const tournamentKeySchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
+const pagingParameters: ParameterObject[] = [
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Page size.',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 30 },
+  },
+  {
+    name: 'offset',
+    in: 'query',
+    required: false,
+    description: 'How many to skip (the pages step by 30).',
+    schema: { type: 'integer', minimum: 0, default: 0 },
+  },
+  { name: 'format', in: 'query', required: false, description: 'Only this format.', schema: format },
+];
 
 /** The success envelope of every resource: { status: true, data }. */
 const envelope = (data: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema =>
@@ -377,6 +400,106 @@ const schemas: Record<string, JsonSchema> = {
     },
   },
   PlayerInfo: object({ finalData: arrayOf(ref('PlayerInfoTournament')) }),
+  Tournament: object(
+    {
+      tou_key: str(),
+      short_name: str(),
+      imgURl: nullable(str('Cricsheet has no artwork: always null.')),
+      name: str(),
+      start_date: int('Epoch seconds (first day)'),
+      last_scheduled_match_date: int('Epoch seconds (last day played)'),
+      formats: arrayOf(format, 'Addition: formats played, t20 then oneday then test.'),
+      gender: { type: 'string', enum: ['male', 'female'] },
+      matches: int('Addition: number of matches.'),
+    },
+    'A tournament, list form (spec §3 Tournament).',
+  ),
+  PointsRow: object({
+    team: object({ name: str(), url: str('Team key'), code: str() }),
+    played: int(),
+    won: int(),
+    lost: int(),
+    tied: int(),
+    no_result: int('No results, and draws in multi-day leagues.'),
+    points: int(),
+    net_run_rate: str("Signed, three decimals: '+0.809'."),
+    position: int('Addition: 1-based position in the group.'),
+  }),
+  PointsRound: object({
+    tournament_round: object({ name: str("'League', 'Group Stage', 'Super Eight', 'Final', 'Qualifiers', 'Eliminator'...") }),
+    groups: arrayOf(object({ group: object({ name: str() }), points: arrayOf(ref('PointsRow')) })),
+  }),
+  SquadPlayerCard: object({
+    player_key: str(),
+    name: str(),
+    image: nullable(str()),
+    role: arrayOf(str(), 'Roles derived from the tournament, most telling first, in the language asked for.'),
+    matches: int('Matches played in the tournament.'),
+  }),
+  TournamentTeam: object({
+    url: str('Team key'),
+    name: str(),
+    code: str(),
+    players: object({
+      bt: arrayOf(ref('SquadPlayerCard'), 'Batters'),
+      bo: arrayOf(ref('SquadPlayerCard'), 'Bowlers'),
+      ar: arrayOf(ref('SquadPlayerCard'), 'All-rounders'),
+      wc: arrayOf(ref('SquadPlayerCard'), 'Wicket-keepers'),
+    }),
+  }),
+  TournamentDetail: object(
+    {
+      tournamentName: str(),
+      tournamentKey: str(),
+      shortName: str(),
+      startDate: int('Epoch seconds'),
+      lastScheduledMatchDate: int('Epoch seconds'),
+      formats: arrayOf(format),
+      gender: { type: 'string', enum: ['male', 'female'] },
+      teamsDetails: object({ matches: arrayOf(ref('Match'), 'Every match in playing order.') }),
+      teams: arrayOf(ref('TournamentTeam')),
+      tournamentPoints: arrayOf(ref('PointsRound'), 'Empty when no match has a result yet.'),
+    },
+    'A tournament, detail form (spec §3 Tournament).',
+  ),
+  MonthGroup: object({ month: str('YYYY-MM'), data: arrayOf(ref('Tournament'), 'Tournaments that started that month.') }),
+  FixtureDayGroup: object({ date: str('YYYY-MM-DD'), matches: arrayOf(ref('Match')) }),
+  PlayerStatsEntry: object(
+    {
+      player_key: str(),
+      player_name: str(),
+      nationality: object({ name: str('The side played for in the tournament'), image: nullable(str()), code: str() }),
+      performance: object({
+        batting: object({
+          most_runs: object({ rank: nullable(int('Shared on equal runs; null when the player did not bat.')), value: int() }),
+          most_fours: object({ value: int() }),
+          most_sixes: object({ value: int() }),
+          innings: int(),
+          balls: int(),
+          strike_rate: num(),
+        }),
+        bowling: object({
+          most_wickets: object({ rank: nullable(int('Shared on equal wickets; null without a wicket.')), value: int() }),
+          best_bowling: object(
+            { runs: int(), wickets: int(), economy: num() },
+            'Best figures in one innings (most wickets, then fewest runs) and that innings’ economy.',
+          ),
+          most_maidens: object({ value: int() }),
+          runs: int('Addition: runs conceded'),
+          overs: str("Addition: overs bowled, 'O.B'"),
+          economy: num('Addition: runs per six balls over the tournament'),
+        }),
+      }),
+    },
+    'One player of a tournament (spec §3 Player stats entry); super overs left out.',
+  ),
+  TeamOption: object({
+    url: str('Team key'),
+    name: str(),
+    code: str(),
+    gender: { type: 'string', enum: ['male', 'female'] },
+    teamType: { type: 'string', enum: ['international', 'club'] },
+  }),
 };
 
 const errorContent = { 'application/json': { schema: ref('Error') } };
@@ -405,7 +528,7 @@ export function openApiDocument(prefix: string): OpenApiDocument {
       title: 'Cricket provider API',
       version: '1.0.0',
       description:
-        'Matches, match centre and players from Cricsheet ball-by-ball data. Every success is { status: true, data }; every error { status: false, message, errMsg } with a matching HTTP status.',
+        'Matches, match centre, players, series, statistics and fixtures from Cricsheet ball-by-ball data. Every success is { status: true, data }; every error { status: false, message, errMsg } with a matching HTTP status.',
       license: { name: 'Data: Open Data Commons Attribution License (Cricsheet)', identifier: 'ODC-By-1.0' },
     },
     servers: [{ url: prefix }],
@@ -457,6 +580,105 @@ export function openApiDocument(prefix: string): OpenApiDocument {
             },
           ],
           responses: { '200': ok('The overview', ref('PlayerOverview')), ...errorResponses, ...notFound },
+        },
+      },
+      '/get/all/tournaments': {
+        get: {
+          operationId: 'listTournaments',
+          summary: 'Every tournament, the one with the latest match day first',
+          tags: ['series'],
+          parameters: [],
+          responses: { '200': ok('The tournaments', arrayOf(ref('Tournament'))), ...errorResponses },
+        },
+      },
+      '/get/tournament/month': {
+        get: {
+          operationId: 'tournamentsByMonth',
+          summary: 'Tournaments grouped by the month they started, newest first; paging counts tournaments',
+          tags: ['series'],
+          parameters: pagingParameters,
+          responses: {
+            '200': ok('A page of month groups', arrayOf(ref('MonthGroup')), { hasMore: bool('Addition: another page follows.') }),
+            ...errorResponses,
+          },
+        },
+      },
+      '/get/tournament/{tou_key}': {
+        get: {
+          operationId: 'tournamentDetail',
+          summary: 'One tournament: matches, squads with derived roles, points table',
+          tags: ['series'],
+          parameters: [
+            { name: 'tou_key', in: 'path', required: true, description: tournamentKeyDescription, schema: tournamentKeySchema },
+            langParameter,
+          ],
+          responses: { '200': ok('The tournament', ref('TournamentDetail')), ...errorResponses, ...notFound },
+        },
+      },
+      '/get/match/fixtures': {
+        get: {
+          operationId: 'fixtures',
+          summary: 'Matches grouped by day, newest first; paging counts matches',
+          tags: ['fixtures'],
+          parameters: [
+            ...pagingParameters,
+            { name: 'gender', in: 'query', required: false, description: 'Only men’s or women’s matches.', schema: { type: 'string', enum: ['male', 'female'] } },
+            {
+              name: 'league',
+              in: 'query',
+              required: false,
+              description: "Addition: only international or club matches ('domestic' means club).",
+              schema: { type: 'string', enum: ['international', 'club', 'domestic'] },
+            },
+            {
+              name: 'team',
+              in: 'query',
+              required: false,
+              description: 'Addition: matches of any of these team keys, comma separated or repeated (MyMatches).',
+              schema: { type: 'string' },
+            },
+            {
+              name: 'date',
+              in: 'query',
+              required: false,
+              description: 'Addition: start at this day and go back in time (the calendar jump).',
+              schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+            },
+            langParameter,
+          ],
+          responses: {
+            '200': ok('A page of day groups', arrayOf(ref('FixtureDayGroup')), { hasMore: bool('Addition: another page follows.') }),
+            ...errorResponses,
+          },
+        },
+      },
+      '/get/fixture/years': {
+        get: {
+          operationId: 'fixtureYears',
+          summary: 'Addition: years with matches, newest first (the fixtures calendar)',
+          tags: ['fixtures'],
+          parameters: [],
+          responses: { '200': ok('The years', arrayOf(int())), ...errorResponses },
+        },
+      },
+      '/get/teams': {
+        get: {
+          operationId: 'teams',
+          summary: "Addition: every team by name (MyMatches' team picker)",
+          tags: ['fixtures'],
+          parameters: [],
+          responses: { '200': ok('The teams', arrayOf(ref('TeamOption'))), ...errorResponses },
+        },
+      },
+      '/tournamentwise/player/stats': {
+        get: {
+          operationId: 'tournamentPlayerStats',
+          summary: 'Batting and bowling of every player of a tournament, with shared ranks',
+          tags: ['series'],
+          parameters: [
+            { name: 'tou_key', in: 'query', required: true, description: tournamentKeyDescription, schema: tournamentKeySchema },
+          ],
+          responses: { '200': ok('The players', arrayOf(ref('PlayerStatsEntry'))), ...errorResponses, ...notFound },
         },
       },
       '/openapi.json': {

@@ -4,11 +4,13 @@ import type { Db } from './client.ts';
 import * as cricketModel from './migrations/001-cricket-model.ts';
 import * as importRuns from './migrations/002-import-runs.ts';
 import * as matchCentreIndexes from './migrations/003-match-centre-indexes.ts';
+import * as tournamentIndexes from './migrations/004-tournament-indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
   '002-import-runs': importRuns,
   '003-match-centre-indexes': matchCentreIndexes,
+  '004-tournament-indexes': tournamentIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -104,14 +104,16 @@ export function formatNetRunRate(value: number): string {
 
 /**
  * The correction that makes an innings' legal balls what the umpires counted, from Cricsheet's
- * `miscounted_overs` ({ "7": { "balls": 5, "umpire": "Aleem Dar" } }): each miscounted over stands
+ * `miscounted_overs` ({ "7": { "balls": 5, "umpire": "Aleem Dar" } }, the count sometimes a string): each miscounted over stands
  * as a full over. Entries without a ball count are ignored; null or anything else gives 0.
  */
 export function miscountedBalls(miscountedOvers: unknown, ballsPerOver: number): number {
   if (typeof miscountedOvers !== 'object' || miscountedOvers === null) return 0;
   let correction = 0;
   for (const over of Object.values(miscountedOvers)) {
-    const balls: unknown = typeof over === 'object' && over !== null ? (over as { balls?: unknown }).balls : undefined;
+    const recorded: unknown = typeof over === 'object' && over !== null ? (over as { balls?: unknown }).balls : undefined;
+    // Some files write the count as a string ("5").
+    const balls = typeof recorded === 'string' && /^\d+$/.test(recorded) ? Number(recorded) : recorded;
     if (typeof balls === 'number') correction += ballsPerOver - balls;
   }
   return correction;

@@ -4,6 +4,7 @@ import { DataVersion, VersionedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
+import { TournamentService } from './tournaments.ts';
 
 export interface Services {
   readonly db: Db;
@@ -11,6 +12,7 @@ export interface Services {
   readonly matches: MatchService;
   readonly matchCentre: MatchCentreService;
   readonly players: PlayerService;
+  readonly tournaments: TournamentService;
 }
 
 export function createServices(db: Db): Services {
@@ -24,5 +26,6 @@ export function createServices(db: Db): Services {
     matches: new MatchService(db.kysely, cache),
     matchCentre: new MatchCentreService(db.kysely, cache, commentaryCache),
     players: new PlayerService(db.kysely, cache),
+    tournaments: new TournamentService(db.kysely, cache),
   };
 }

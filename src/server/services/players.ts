@@ -175,7 +175,8 @@ export class PlayerService {
 
 // ---------- deriving the answers ----------
 
-function epochSeconds(date: string): number {
+/** Midnight UTC of a 'YYYY-MM-DD' day, in epoch seconds (Cricsheet gives days, not times). */
+export function epochSeconds(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
 }
 

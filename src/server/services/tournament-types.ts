@@ -104,11 +104,13 @@ export interface PlayerStatsEntry {
     };
     bowling: {
       most_wickets: { rank: number | null; value: number };
+      /** Best figures in one innings (most wickets, then fewest runs) and that innings' economy. */
       best_bowling: { runs: number; wickets: number; economy: number };
       most_maidens: { value: number };
-      /** Additions: runs conceded, overs as 'O.B'. */
+      /** Additions: runs conceded, overs as 'O.B', economy over the tournament (runs per six balls). */
       runs: number;
       overs: string;
+      economy: number;
     };
   };
 }

@@ -96,6 +96,8 @@ describe('miscountedBalls', () => {
     expect(miscountedBalls({ '7': { balls: 5, umpire: 'Aleem Dar' } }, 6)).toBe(1);
     expect(miscountedBalls({ '10': { balls: 7 } }, 6)).toBe(-1);
     expect(miscountedBalls({ '3': { balls: 5 }, '9': { balls: 7 }, '12': { balls: 4 } }, 6)).toBe(2);
+    // Recent Cricsheet files write the count as a string.
+    expect(miscountedBalls({ '2': { balls: '5' }, '14': { balls: '7' }, '15': { balls: '5' } }, 6)).toBe(1);
   });
 
   it('is 0 without a usable record', () => {

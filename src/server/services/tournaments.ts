@@ -1,0 +1,566 @@
+// Series, statistics and fixtures (spec §3 Tournament, Player stats entry, Month group, Fixture
+// day group), shared by the provider API and the pages. Every answer is a handful of indexed
+// queries (sums per player are added up in SQL), cached until the data changes. Cricket rules
+// live in the domain: league tables and net run rate (points-table.ts), shared ranks
+// (leaderboard.ts) and derived player roles (player-role.ts).
+import { sql, type Kysely } from 'kysely';
+import type { Database, MatchFormat } from '../db/schema.ts';
+import { formatOvers, round2 } from '../domain/overs.ts';
+import { bestBowling, economy, withRanks } from '../domain/leaderboard.ts';
+import { playerRoles, roleLabel } from '../domain/player-role.ts';
+import { miscountedBalls, pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
+import type { Lang } from '../domain/result.ts';
+import type { VersionedCache } from './cache.ts';
+import { displayTeamName, type MatchRow } from './match-object.ts';
+import { groupBy, presentMatches, selectMatchRows } from './match-rows.ts';
+import { epochSeconds, PLAYER_FORMATS } from './players.ts';
+import type {
+  FixtureDayGroup,
+  Format,
+  MonthGroup,
+  Page,
+  PlayerRole,
+  PlayerStatsEntry,
+  TournamentDetail,
+  TournamentListItem,
+  TournamentTeam,
+} from './tournament-types.ts';
+
+export interface MonthFilter {
+  format?: Format;
+}
+
+export interface FixtureFilter {
+  format?: Format;
+  gender?: 'male' | 'female';
+  teamType?: 'international' | 'club';
+  /** Team keys (teams.team_key): matches of any of these sides, for MyMatches. */
+  teams?: readonly string[];
+  /** 'YYYY-MM-DD': this day and older, for the calendar jump. */
+  from?: string;
+}
+
+export interface TeamOption {
+  url: string;
+  name: string;
+  code: string;
+  gender: 'male' | 'female';
+  teamType: 'international' | 'club';
+}
+
+/** A tournament with what its matches say about it (formats, count, span). */
+interface TournamentSummaryRow {
+  id: number;
+  tou_key: string;
+  name: string;
+  short_name: string;
+  gender: string;
+  start_date: string;
+  end_date: string;
+  formats: MatchFormat[];
+  matches: number;
+}
+
+/** Thrown inside a cache loader so that an unknown key is not cached (a failed load never is). */
+class UnknownTournament extends Error {}
+
+export class TournamentService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache: VersionedCache,
+  ) {}
+
+  /** Every tournament, the one with the latest match day first. */
+  list(): Promise<TournamentListItem[]> {
+    return this.cache.get('tournaments:list', async () => {
+      const rows = await this.selectSummaries().orderBy('end_date', 'desc').orderBy('t.id', 'desc').execute();
+      return rows.map(toListItem);
+    });
+  }
+
+  /** Tournaments grouped by the month they started in, newest first; a page counts tournaments. */
+  months(page: Page, filter: MonthFilter): Promise<{ groups: MonthGroup[]; hasMore: boolean }> {
+    const key = `tournaments:months:${filter.format ?? ''}:${page.limit}:${page.offset}`;
+    return this.cache.get(key, async () => {
+      let query = this.selectSummaries();
+      if (filter.format) query = query.having(sql<boolean>`bool_or(m.format = ${filter.format})`);
+      const rows = await query
+        .orderBy('start_date', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(page.limit + 1)
+        .offset(page.offset)
+        .execute();
+      const pageRows = rows.slice(0, page.limit);
+      const byMonth = groupBy(pageRows, (row) => row.start_date.slice(0, 7));
+      return {
+        groups: [...byMonth].map(([month, tournaments]) => ({ month, data: tournaments.map(toListItem) })),
+        hasMore: rows.length > page.limit,
+      };
+    });
+  }
+
+  /** Matches grouped by day, newest first; a page counts matches. */
+  fixtures(page: Page, filter: FixtureFilter, lang: Lang): Promise<{ groups: FixtureDayGroup[]; hasMore: boolean }> {
+    const teams = [...(filter.teams ?? [])].sort();
+    const key = `tournaments:fixtures:${filter.format ?? ''}:${filter.gender ?? ''}:${filter.teamType ?? ''}:${teams.join(',')}:${filter.from ?? ''}:${page.limit}:${page.offset}:${lang}`;
+    return this.cache.get(key, async () => {
+      let query = selectMatchRows(this.db);
+      if (filter.format) query = query.where('m.format', '=', filter.format);
+      if (filter.gender) query = query.where('m.gender', '=', filter.gender);
+      if (filter.teamType) query = query.where('m.team_type', '=', filter.teamType);
+      if (filter.from) query = query.where('m.start_date', '<=', filter.from);
+      if (filter.teams) {
+        // An empty pick means no favourites yet, hence no matches (not every match).
+        if (teams.length === 0) return { groups: [], hasMore: false };
+        // Team ids first: the planner can then walk matches newest first and stop at a page.
+        query = query.where((eb) => {
+          const picked = eb.selectFrom('teams').select('teams.id').where('teams.team_key', 'in', teams);
+          return eb.or([eb('m.team_a_id', 'in', picked), eb('m.team_b_id', 'in', picked)]);
+        });
+      }
+      const rows = await query
+        .orderBy('m.start_date', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(page.limit + 1)
+        .offset(page.offset)
+        .execute();
+      const pageRows = rows.slice(0, page.limit);
+      const dayOf = new Map(pageRows.map((row) => [row.id, row.start_date]));
+      const matches = await presentMatches(this.db, pageRows, lang);
+      const byDay = groupBy(matches, (match) => dayOf.get(match.match_id) ?? '');
+      return {
+        groups: [...byDay].map(([date, dayMatches]) => ({ date, matches: dayMatches })),
+        hasMore: rows.length > page.limit,
+      };
+    });
+  }
+
+  /** Years with at least one match, newest first (the fixtures calendar's year select). */
+  fixtureYears(): Promise<number[]> {
+    return this.cache.get('tournaments:fixture-years', async () => {
+      const rows = await this.db
+        .selectFrom('matches')
+        .select(sql<number>`extract(year from start_date)::int`.as('year'))
+        .distinct()
+        .orderBy('year', 'desc')
+        .execute();
+      return rows.map((row) => row.year);
+    });
+  }
+
+  /** Every team, by name, for MyMatches' team picker. */
+  teams(): Promise<TeamOption[]> {
+    return this.cache.get('tournaments:teams', async () => {
+      const rows = await this.db.selectFrom('teams').select(['team_key', 'name', 'code', 'gender', 'team_type']).execute();
+      return rows
+        .map((row) => ({
+          url: row.team_key,
+          name: displayTeamName(row.name, row.gender),
+          code: row.code,
+          gender: row.gender,
+          teamType: row.team_type,
+        }))
+        .sort((x, y) => x.name.localeCompare(y.name, 'en') || x.url.localeCompare(y.url, 'en'));
+    });
+  }
+
+  /** One tournament with its matches, squads and points table; null for an unknown key. */
+  detail(touKey: string, lang: Lang): Promise<TournamentDetail | null> {
+    return this.cached(`tournaments:detail:${touKey}:${lang}`, touKey, (tournament) => this.buildDetail(tournament, lang));
+  }
+
+  /** Batting and bowling of every player of the tournament, with ranks; null for an unknown key. */
+  playerStats(touKey: string): Promise<PlayerStatsEntry[] | null> {
+    return this.cached(`tournaments:player-stats:${touKey}`, touKey, (tournament) => this.buildPlayerStats(tournament));
+  }
+
+  private async cached<T>(cacheKey: string, touKey: string, build: (tournament: TournamentSummaryRow) => Promise<T>): Promise<T | null> {
+    try {
+      return await this.cache.get(cacheKey, async () => {
+        const tournament = await this.selectSummaries().where('t.tou_key', '=', touKey).executeTakeFirst();
+        if (!tournament) throw new UnknownTournament();
+        return build(tournament);
+      });
+    } catch (error) {
+      if (error instanceof UnknownTournament) return null;
+      throw error;
+    }
+  }
+
+  /** Tournaments with at least one match, with their formats, match count and span. */
+  private selectSummaries() {
+    return this.db
+      .selectFrom('tournaments as t')
+      .innerJoin('matches as m', 'm.tournament_id', 't.id')
+      .select([
+        't.id',
+        't.tou_key',
+        't.name',
+        't.short_name',
+        't.gender',
+        // Set by the importer from the match days; the matches answer until it has run.
+        sql<string>`coalesce(t.start_date, min(m.start_date))`.as('start_date'),
+        sql<string>`coalesce(t.end_date, max(m.start_date))`.as('end_date'),
+        sql<MatchFormat[]>`array_agg(distinct m.format)`.as('formats'),
+        sql<number>`count(*)::int`.as('matches'),
+      ])
+      .groupBy('t.id');
+  }
+
+  // ---------- detail ----------
+
+  private async buildDetail(tournament: TournamentSummaryRow, lang: Lang): Promise<TournamentDetail> {
+    const [rows, tableInnings, tallies] = await Promise.all([
+      selectMatchRows(this.db)
+        .where('m.tournament_id', '=', tournament.id)
+        // Playing order: by day, then match number (Postgres puts a missing number last), then id.
+        .orderBy('m.start_date')
+        .orderBy('m.event_match_number')
+        .orderBy('m.id')
+        .execute(),
+      this.selectTableInnings(tournament.id),
+      this.tallies(tournament.id),
+    ]);
+    const matches = await presentMatches(this.db, rows, lang);
+    const inningsByMatch = groupBy(tableInnings, (inn) => inn.match_id);
+    return {
+      tournamentName: tournament.name,
+      tournamentKey: tournament.tou_key,
+      shortName: tournament.short_name,
+      startDate: epochSeconds(tournament.start_date),
+      lastScheduledMatchDate: epochSeconds(tournament.end_date),
+      formats: orderedFormats(tournament.formats),
+      gender: tournament.gender === 'female' ? 'female' : 'male',
+      teamsDetails: { matches },
+      teams: squads(rows, tallies, lang),
+      tournamentPoints: pointsRounds(
+        rows.map((row) => toLeagueMatch(row, inningsByMatch.get(row.id) ?? [])),
+        tournament.name,
+      ),
+    };
+  }
+
+  /** Innings totals as the points table needs them (absent hurt batters make a side all out sooner). */
+  private selectTableInnings(tournamentId: number) {
+    return this.db
+      .selectFrom('innings as i')
+      .innerJoin('matches as m', 'm.id', 'i.match_id')
+      .select([
+        'i.match_id',
+        'i.batting_team',
+        'i.super_over',
+        'i.runs',
+        'i.wickets',
+        'i.legal_balls',
+        'i.target_runs',
+        'i.target_balls',
+        sql<number>`coalesce(cardinality(i.absent_hurt), 0)`.as('absent_batters'),
+        'i.miscounted_overs',
+      ])
+      .where('m.tournament_id', '=', tournamentId)
+      .orderBy('i.match_id')
+      .orderBy('i.innings_no')
+      .execute();
+  }
+
+  // ---------- player stats ----------
+
+  private async buildPlayerStats(tournament: TournamentSummaryRow): Promise<PlayerStatsEntry[]> {
+    const { players, batting, bowling } = await this.tallies(tournament.id);
+    const entries = [...groupBy(players, (row) => row.person_id).values()].map((sidesOfPlayer): PlayerStatsEntry => {
+      // A player who changed sides is shown with the side he played most for (rows come so ordered).
+      const [player] = sidesOfPlayer as [TournamentPlayerRow, ...TournamentPlayerRow[]];
+      const bat = batting.get(player.person_id);
+      const bowl = bowling.get(player.person_id);
+      const best = bestBowling(bowl?.figures ?? []);
+      return {
+        player_key: player.player_key,
+        player_name: player.player_name,
+        nationality: { name: player.team_name, image: null, code: player.team_code },
+        performance: {
+          batting: {
+            // Ranks are filled in below, over all the entries.
+            most_runs: { rank: null, value: bat?.runs ?? 0 },
+            most_fours: { value: bat?.fours ?? 0 },
+            most_sixes: { value: bat?.sixes ?? 0 },
+            innings: bat?.innings ?? 0,
+            balls: bat?.balls ?? 0,
+            strike_rate: bat && bat.balls > 0 ? round2((bat.runs * 100) / bat.balls) : 0,
+          },
+          bowling: {
+            most_wickets: { rank: null, value: bowl?.wickets ?? 0 },
+            best_bowling: {
+              runs: best?.runs ?? 0,
+              wickets: best?.wickets ?? 0,
+              economy: (best && economy(best.runs, best.balls)) ?? 0,
+            },
+            most_maidens: { value: bowl?.maidens ?? 0 },
+            runs: bowl?.runs ?? 0,
+            overs: formatOvers(bowl?.balls ?? 0, bowl?.balls_per_over ?? 6),
+            economy: (bowl && economy(bowl.runs, bowl.balls)) ?? 0,
+          },
+        },
+      };
+    });
+    // Leaders first: by most-runs rank, then most-wickets rank (unranked last), then name.
+    const unranked = Number.POSITIVE_INFINITY;
+    return withRanks(entries).sort(
+      (x, y) =>
+        (x.performance.batting.most_runs.rank ?? unranked) - (y.performance.batting.most_runs.rank ?? unranked) ||
+        (x.performance.bowling.most_wickets.rank ?? unranked) - (y.performance.bowling.most_wickets.rank ?? unranked) ||
+        x.player_name.localeCompare(y.player_name, 'en'),
+    );
+  }
+
+  // ---------- what each player did in the tournament ----------
+
+  /**
+   * Who played for whom and what each did, summed per player in SQL: one load per tournament
+   * for both the squads (roles) and the stats. Super overs are left out, as scorers do.
+   */
+  private tallies(tournamentId: number): Promise<PlayerTallies> {
+    return this.cache.get(`tournaments:tallies:${tournamentId}`, async () => {
+      const [players, batting, bowling, stumpings] = await Promise.all([
+        this.selectTournamentPlayers(tournamentId),
+        this.sumBatting(tournamentId),
+        this.sumBowling(tournamentId),
+        this.countStumpings(tournamentId),
+      ]);
+      return {
+        players,
+        batting: new Map(batting.map((row) => [row.person_id, row])),
+        bowling: new Map(
+          bowling.map(({ figures, ...row }) => [
+            row.person_id,
+            { ...row, figures: figures.map(([wickets, runs, balls]) => ({ wickets, runs, balls })) },
+          ]),
+        ),
+        stumpings: new Map(stumpings.map((row) => [row.person_id, row.stumpings])),
+      };
+    });
+  }
+
+  /** Who played in the tournament, per side played for, the side with most matches first. */
+  private async selectTournamentPlayers(tournamentId: number): Promise<TournamentPlayerRow[]> {
+    const rows = await this.db
+      .selectFrom('match_players as mp')
+      .innerJoin('matches as m', 'm.id', 'mp.match_id')
+      .innerJoin('people as p', 'p.id', 'mp.person_id')
+      .innerJoin('teams as pt', (join) => join.on(sql<boolean>`pt.id = case mp.team when 'a' then m.team_a_id else m.team_b_id end`))
+      .select([
+        'mp.person_id',
+        'p.registry_id as player_key',
+        'p.name as player_name',
+        'pt.team_key',
+        // The side's name in this tournament's matches (a franchise may have been renamed since).
+        sql<string>`max(case mp.team when 'a' then m.team_a_name else m.team_b_name end)`.as('team_name'),
+        'pt.code as team_code',
+        'pt.gender',
+        sql<number>`count(*)::int`.as('matches'),
+      ])
+      .where('m.tournament_id', '=', tournamentId)
+      .groupBy(['mp.person_id', 'p.id', 'pt.id'])
+      .orderBy('mp.person_id')
+      .orderBy('matches', 'desc')
+      .orderBy('pt.team_key')
+      .execute();
+    return rows.map((row) => ({ ...row, team_name: displayTeamName(row.team_name, row.gender) }));
+  }
+
+  private sumBatting(tournamentId: number) {
+    return this.db
+      .selectFrom('batting_innings as b')
+      .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'b.match_id').onRef('i.innings_no', '=', 'b.innings_no'))
+      .innerJoin('matches as m', 'm.id', 'b.match_id')
+      .select([
+        'b.person_id',
+        sql<number>`count(*)::int`.as('innings'),
+        sql<number>`sum(b.runs)::int`.as('runs'),
+        sql<number>`sum(b.balls)::int`.as('balls'),
+        sql<number>`sum(b.fours)::int`.as('fours'),
+        sql<number>`sum(b.sixes)::int`.as('sixes'),
+        sql<number>`avg(b.position)::float8`.as('average_position'),
+      ])
+      .where('m.tournament_id', '=', tournamentId)
+      .where('i.super_over', '=', false)
+      .groupBy('b.person_id')
+      .execute();
+  }
+
+  private sumBowling(tournamentId: number) {
+    return this.db
+      .selectFrom('bowling_innings as w')
+      .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'w.match_id').onRef('i.innings_no', '=', 'w.innings_no'))
+      .innerJoin('matches as m', 'm.id', 'w.match_id')
+      .select([
+        'w.person_id',
+        sql<number>`count(*)::int`.as('innings'),
+        sql<number>`sum(w.legal_balls)::int`.as('balls'),
+        sql<number>`sum(w.runs)::int`.as('runs'),
+        sql<number>`sum(w.wickets)::int`.as('wickets'),
+        sql<number>`sum(w.maidens)::int`.as('maidens'),
+        // One tournament plays one over length; the largest stands for it should two ever mix.
+        sql<number>`max(m.balls_per_over)::int`.as('balls_per_over'),
+        // Each innings' figures [wickets, runs, balls], for the domain to pick the best from.
+        sql<[number, number, number][]>`array_agg(array[w.wickets, w.runs, w.legal_balls])`.as('figures'),
+      ])
+      .where('m.tournament_id', '=', tournamentId)
+      .where('i.super_over', '=', false)
+      .groupBy('w.person_id')
+      .execute();
+  }
+
+  /** Stumpings per fielder: the one sure sign of a wicket-keeper (player-role.ts). */
+  private countStumpings(tournamentId: number) {
+    const stumpedBy = this.db
+      .selectFrom('batting_innings as b')
+      .innerJoin('matches as m', 'm.id', 'b.match_id')
+      .select(sql<number>`unnest(b.fielder_ids)`.as('person_id'))
+      .where('m.tournament_id', '=', tournamentId)
+      .where('b.dismissal_kind', '=', 'stumped');
+    return this.db
+      .selectFrom(stumpedBy.as('s'))
+      .select(['s.person_id', sql<number>`count(*)::int`.as('stumpings')])
+      .groupBy('s.person_id')
+      .execute();
+  }
+}
+
+interface TournamentPlayerRow {
+  person_id: number;
+  player_key: string;
+  player_name: string;
+  team_key: string;
+  /** As shown: 'India Women' for the women's side. */
+  team_name: string;
+  team_code: string;
+  gender: 'male' | 'female';
+  /** Matches played for this side in the tournament. */
+  matches: number;
+}
+
+interface BattingSum {
+  person_id: number;
+  innings: number;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+  average_position: number;
+}
+
+interface BowlingSum {
+  person_id: number;
+  innings: number;
+  balls: number;
+  runs: number;
+  wickets: number;
+  maidens: number;
+  balls_per_over: number;
+  figures: { wickets: number; runs: number; balls: number }[];
+}
+
+interface PlayerTallies {
+  /** Per player and side played for, the side with most matches first. */
+  players: TournamentPlayerRow[];
+  batting: Map<number, BattingSum>;
+  bowling: Map<number, BowlingSum>;
+  stumpings: Map<number, number>;
+}
+
+type TableInningsRow = Awaited<ReturnType<TournamentService['selectTableInnings']>>[number];
+
+/** A match as the points table reads it; teams by key, with the names the table shows. */
+function toLeagueMatch(row: MatchRow, innings: readonly TableInningsRow[]): LeagueMatch {
+  return {
+    matchId: row.id,
+    teams: [
+      { url: row.a_key, code: row.a_code, name: displayTeamName(row.team_a_name, row.gender) },
+      { url: row.b_key, code: row.b_code, name: displayTeamName(row.team_b_name, row.gender) },
+    ],
+    winner: row.winner,
+    result: row.result,
+    eliminator: row.eliminator ?? row.bowl_out,
+    stage: row.event_stage,
+    group: row.event_group,
+    innings: innings.map((inn) => ({
+      battingTeam: inn.batting_team,
+      superOver: inn.super_over,
+      runs: inn.runs,
+      wickets: inn.wickets,
+      legalBalls: inn.legal_balls,
+      targetRuns: inn.target_runs,
+      targetBalls: inn.target_balls,
+      absentBatters: inn.absent_batters,
+      // Overs the umpires miscounted stand as they were called (Law 17.5).
+      miscountedBalls: miscountedBalls(inn.miscounted_overs, row.balls_per_over),
+    })),
+    ballsPerOver: row.balls_per_over,
+    oversLimitBalls: row.overs_limit === null ? null : row.overs_limit * row.balls_per_over,
+    format: row.format,
+  };
+}
+
+/**
+ * Every side of the tournament (by name) with its players grouped by their first role, each group
+ * by matches played, then name. Roles come from all of the player's matches in the tournament.
+ */
+function squads(rows: readonly MatchRow[], tallies: PlayerTallies, lang: Lang): TournamentTeam[] {
+  const matchesOf = new Map<number, number>();
+  for (const player of tallies.players) matchesOf.set(player.person_id, (matchesOf.get(player.person_id) ?? 0) + player.matches);
+  const playersBySide = groupBy(tallies.players, (player) => player.team_key);
+
+  const sides = new Map<string, Omit<TournamentTeam, 'players'>>();
+  for (const row of rows) {
+    sides.set(row.a_key, { url: row.a_key, name: displayTeamName(row.team_a_name, row.gender), code: row.a_code });
+    sides.set(row.b_key, { url: row.b_key, name: displayTeamName(row.team_b_name, row.gender), code: row.b_code });
+  }
+  return [...sides.values()]
+    .sort((x, y) => x.name.localeCompare(y.name, 'en'))
+    .map((side) => {
+      const players: TournamentTeam['players'] = { bt: [], bo: [], ar: [], wc: [] };
+      const members = [...(playersBySide.get(side.url) ?? [])].sort(
+        (x, y) => y.matches - x.matches || x.player_name.localeCompare(y.player_name, 'en'),
+      );
+      for (const member of members) {
+        const batting = tallies.batting.get(member.person_id);
+        const bowling = tallies.bowling.get(member.person_id);
+        const roles = playerRoles({
+          matches: matchesOf.get(member.person_id) ?? member.matches,
+          battingInnings: batting?.innings ?? 0,
+          averageBattingPosition: batting?.average_position ?? null,
+          bowlingInnings: bowling?.innings ?? 0,
+          ballsBowled: bowling?.balls ?? 0,
+          stumpings: tallies.stumpings.get(member.person_id) ?? 0,
+        });
+        const [mainRole] = roles as [PlayerRole, ...PlayerRole[]];
+        players[mainRole].push({
+          player_key: member.player_key,
+          name: member.player_name,
+          image: null,
+          role: roles.map((role) => roleLabel(role, lang)),
+          matches: member.matches,
+        });
+      }
+      return { ...side, players };
+    });
+}
+
+/** Formats in the order the pages show them (t20, oneday, test). */
+function orderedFormats(formats: readonly MatchFormat[]): Format[] {
+  return PLAYER_FORMATS.filter((format) => formats.includes(format));
+}
+
+function toListItem(row: TournamentSummaryRow): TournamentListItem {
+  return {
+    tou_key: row.tou_key,
+    short_name: row.short_name,
+    imgURl: null,
+    name: row.name,
+    start_date: epochSeconds(row.start_date),
+    last_scheduled_match_date: epochSeconds(row.end_date),
+    formats: orderedFormats(row.formats),
+    gender: row.gender === 'female' ? 'female' : 'male',
+    matches: row.matches,
+  };
+}
