@@ -1,0 +1,244 @@
+// Pure helpers of the series pages (/series, /series/{tou_key}) and the stats pages
+// (/stats, /stats/{tou_key}): tab and query parsing, links that keep the page state, the
+// tournament carousel's order and tiles, featured matches, matches by day, squad filters and
+// the leader lists of the stats tables.
+import { localizePath, type Lang } from '../i18n/index.ts';
+import type { MatchObject } from '../server/services/match-object.ts';
+import type {
+  PlayerRole,
+  PlayerStatsEntry,
+  PointsRound,
+  SquadPlayerCard,
+  TournamentListItem,
+  TournamentTeam,
+} from '../server/services/tournament-types.ts';
+
+export const SERIES_TABS = ['overview', 'matches', 'squads', 'points', 'stats', 'news', 'info'] as const;
+export type SeriesTab = (typeof SERIES_TABS)[number];
+
+export const STAT_TABS = ['runs', 'wickets', 'fours', 'sixes'] as const;
+export type StatTab = (typeof STAT_TABS)[number];
+
+/** The squad filter tabs in the spec's order: All, Batter, Bowler, AR, Wk (query values). */
+export const ROLE_FILTERS = ['all', 'batter', 'bowler', 'ar', 'wk'] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+/** Squad groups in the spec's order: Batsman, Bowler, All Rounder, Wicket Keeper. */
+export const ROLE_GROUPS = ['bt', 'bo', 'ar', 'wc'] as const satisfies readonly PlayerRole[];
+const GROUP_OF_FILTER: Record<Exclude<RoleFilter, 'all'>, PlayerRole> = { batter: 'bt', bowler: 'bo', ar: 'ar', wk: 'wc' };
+
+/** Spec §9: the Overview shows 6 featured matches and 6 squads. */
+export const OVERVIEW_MATCHES = 6;
+export const OVERVIEW_SQUADS = 6;
+/** Spec §9: tournament names are cut at 30 characters. */
+export const TOURNAMENT_NAME_MAX = 30;
+
+/** The requested value when it is one of `allowed`, else the fallback. */
+export function pickOne<T extends string>(requested: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.find((value) => value === requested) ?? fallback;
+}
+
+type Query = Record<string, string | number | null | undefined>;
+
+function withQuery(path: string, query: Query): string {
+  const search = new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]) => (value === null || value === undefined ? [] : [[key, String(value)]])),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** /series/{tou_key} in the page language, with its tab state (tab, team, role, round, stat). */
+export function seriesHref(touKey: string, lang: Lang, query: Query = {}): string {
+  return withQuery(localizePath(`/series/${encodeURIComponent(touKey)}`, lang), query);
+}
+
+/** /stats/{tou_key} in the page language, with the stat tab. */
+export function statsHref(touKey: string, lang: Lang, query: Query = {}): string {
+  return withQuery(localizePath(`/stats/${encodeURIComponent(touKey)}`, lang), query);
+}
+
+/** The player page without a match: /getMatchList/playerInformation?player_key=K. */
+export function playerInfoHref(playerKey: string, lang: Lang): string {
+  return withQuery(localizePath('/getMatchList/playerInformation', lang), { player_key: playerKey });
+}
+
+/** Cuts a text to `max` characters (code points, so Devanagari is not split) with '…'. */
+export function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+/**
+ * Letters of a tournament's tile (Cricsheet has no artwork): an abbreviation already in the
+ * short name ('IPL 2008' -> 'IPL'), else the initials of its capitalised words
+ * ('India tour of Australia 2024/25' -> 'IA'), at most three.
+ */
+export function tileLetters(shortName: string): string {
+  const words = shortName.split(/[\s/-]+/).filter((word) => /^\p{L}/u.test(word));
+  const [first] = words;
+  if (!first) return shortName.trim().slice(0, 2).toUpperCase() || '?';
+  if (/^[\p{Lu}\d]{2,4}$/u.test(first)) return first;
+  const capitals = words.filter((word) => /^\p{Lu}/u.test(word));
+  const initials = (capitals.length ? capitals : words).map((word) => [...word][0]!.toUpperCase()).join('');
+  return [...initials].slice(0, 3).join('');
+}
+
+/** A stable hue per key (the same hash as the team badges), for tiles that tell apart. */
+export function keyHue(key: string): number {
+  let hash = 0;
+  for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return hash % 360;
+}
+
+/**
+ * The carousel's order: the list turned so the selected tournament comes first and the rest
+ * follow in list order, wrapping round. The carousel loops, so nothing is lost, and without
+ * JavaScript the selected tile is the first one in view.
+ */
+export function rotateToSelected<T extends Pick<TournamentListItem, 'tou_key'>>(list: readonly T[], selectedKey: string | null): T[] {
+  const index = selectedKey === null ? -1 : list.findIndex((item) => item.tou_key === selectedKey);
+  return index <= 0 ? [...list] : [...list.slice(index), ...list.slice(0, index)];
+}
+
+/** Knock-out stages as Cricsheet names them: Final, Semi Final, Qualifier 1, Eliminator... */
+const PLAYOFF = /\b(final|semi[- ]?final|qualifier|eliminator|elimination|play-?off|quarter[- ]?final)\b/i;
+
+export function isPlayoff(match: Pick<MatchObject, 'sub_title'>): boolean {
+  return PLAYOFF.test(match.sub_title);
+}
+
+/**
+ * The Overview's featured matches, shown in playing order. Live matches come first, then the
+ * playoffs (when the tournament has any), then the latest completed matches, then the next
+ * upcoming ones, until `count` are chosen. For a finished season that is its playoffs plus
+ * its last league games: the matches a visitor most likely came for.
+ */
+export function featuredMatches(matches: readonly MatchObject[], count = OVERVIEW_MATCHES): MatchObject[] {
+  const order = new Map(matches.map((match, index) => [match, index]));
+  const newestFirst = [...matches].reverse();
+  const candidates = [
+    ...matches.filter((match) => match.status === 'started'),
+    ...newestFirst.filter((match) => isPlayoff(match) && match.status !== 'started'),
+    ...newestFirst.filter((match) => match.status === 'completed'),
+    ...matches.filter((match) => match.status === 'not_started'),
+  ];
+  const chosen = [...new Set(candidates)].slice(0, count);
+  return chosen.sort((x, y) => order.get(x)! - order.get(y)!);
+}
+
+export interface DayGroup {
+  /** 'YYYY-MM-DD' (UTC: Cricsheet dates are days). */
+  day: string;
+  startAt: number;
+  matches: MatchObject[];
+}
+
+/** Matches grouped by their day, in playing order (oldest first, newest last). */
+export function matchesByDay(matches: readonly MatchObject[]): DayGroup[] {
+  const groups: DayGroup[] = [];
+  const byDay = new Map<string, DayGroup>();
+  for (const match of [...matches].sort((x, y) => x.start_at - y.start_at)) {
+    const day = new Date(match.start_at * 1000).toISOString().slice(0, 10);
+    let group = byDay.get(day);
+    if (!group) {
+      group = { day, startAt: match.start_at, matches: [] };
+      byDay.set(day, group);
+      groups.push(group);
+    }
+    group.matches.push(match);
+  }
+  return groups;
+}
+
+/** The team asked for in &team= (its url key), or null when none or unknown. */
+export function pickTeam(teams: readonly TournamentTeam[], requested: string | null): TournamentTeam | null {
+  return requested === null ? null : (teams.find((team) => team.url === requested) ?? null);
+}
+
+export interface SquadGroup {
+  role: PlayerRole;
+  players: SquadPlayerCard[];
+}
+
+/** A team's players in the spec's groups, keeping only the filtered role (all: every group). */
+export function squadGroups(team: TournamentTeam, filter: RoleFilter): SquadGroup[] {
+  const roles = filter === 'all' ? ROLE_GROUPS : [GROUP_OF_FILTER[filter]];
+  return roles.map((role) => ({ role, players: team.players[role] ?? [] }));
+}
+
+export function squadSize(team: TournamentTeam): number {
+  return ROLE_GROUPS.reduce((sum, role) => sum + (team.players[role]?.length ?? 0), 0);
+}
+
+/** The round asked for in &round= (its position, from 0), else the first. */
+export function pickRound(rounds: readonly PointsRound[], requested: string | null): number {
+  if (requested === null || !/^\d{1,3}$/.test(requested)) return 0;
+  const index = Number(requested);
+  return index < rounds.length ? index : 0;
+}
+
+/** A number as the tables print it: missing or not finite shows 0 (spec, Stats page). */
+export function num(value: number | null | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+export interface RankedEntry {
+  entry: PlayerStatsEntry;
+  /** The rank shown in the first column; equal values share it. */
+  rank: number;
+}
+
+function byName(x: PlayerStatsEntry, y: PlayerStatsEntry): number {
+  return x.player_name.localeCompare(y.player_name);
+}
+
+/** Competition ranking ('1, 2, 2, 4') of a list already sorted by value, descending. */
+function shareRanks(entries: readonly PlayerStatsEntry[], value: (entry: PlayerStatsEntry) => number): RankedEntry[] {
+  let rank = 0;
+  return entries.map((entry, index) => {
+    if (index === 0 || value(entries[index - 1]!) !== value(entry)) rank = index + 1;
+    return { entry, rank };
+  });
+}
+
+/**
+ * The leader list of a stats tab. Runs uses the batting list (players with a most-runs rank)
+ * sorted by that rank; Wickets the bowling list sorted by the most-wickets rank; 4's and 6's
+ * the batting list sorted by the count, descending, leaving out players without one.
+ * Entries without a rank are left out of every list (spec, Stats page).
+ */
+export function statLeaders(entries: readonly PlayerStatsEntry[], stat: StatTab): RankedEntry[] {
+  const batting = entries.filter((entry) => entry.performance?.batting?.most_runs?.rank != null);
+  switch (stat) {
+    case 'runs':
+      return batting
+        .map((entry) => ({ entry, rank: entry.performance.batting.most_runs.rank! }))
+        .sort((x, y) => x.rank - y.rank || byName(x.entry, y.entry));
+    case 'wickets':
+      return entries
+        .filter((entry) => entry.performance?.bowling?.most_wickets?.rank != null)
+        .map((entry) => ({ entry, rank: entry.performance.bowling.most_wickets.rank! }))
+        .sort((x, y) => x.rank - y.rank || byName(x.entry, y.entry));
+    case 'fours':
+    case 'sixes': {
+      const value = (entry: PlayerStatsEntry) =>
+        num(stat === 'fours' ? entry.performance.batting.most_fours?.value : entry.performance.batting.most_sixes?.value);
+      const sorted = batting.filter((entry) => value(entry) > 0).sort((x, y) => value(y) - value(x) || byName(x, y));
+      return shareRanks(sorted, value);
+    }
+  }
+}
+
+const ROLE_WORDS: Record<PlayerRole, RegExp> = {
+  bt: /^(bt|bat|batsman|batter|batting)$/i,
+  bo: /^(bo|bowl|bowler|bowling)$/i,
+  ar: /^(ar|all[- ]?rounder|allrounder)$/i,
+  wc: /^(wc|wk|keeper|wicket[- ]?keeper|wicketkeeper)$/i,
+};
+
+/** Which group a role word names ('Batsman', 'bt', 'Wicket Keeper', ...), for a translated label. */
+export function roleKind(role: string | undefined): PlayerRole | null {
+  if (!role) return null;
+  const word = role.trim();
+  return ROLE_GROUPS.find((kind) => ROLE_WORDS[kind].test(word)) ?? null;
+}

@@ -1,0 +1,126 @@
+// Series and stats pieces rendered with Astro's container API: the leader tables, the squads
+// filter and the points table's empty state.
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import StatsBoard from '../../../src/components/stats/StatsBoard.astro';
+import SquadsTab from '../../../src/components/series/SquadsTab.astro';
+import PointsTab from '../../../src/components/series/PointsTab.astro';
+import type {
+  PlayerStatsEntry,
+  PointsRound,
+  SquadPlayerCard,
+  TournamentDetail,
+  TournamentTeam,
+} from '../../../src/server/services/tournament-types.ts';
+
+async function render(component: Parameters<AstroContainer['renderToString']>[0], props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
+  const container = await AstroContainer.create();
+  return container.renderToString(component, { props, locals: { lang } });
+}
+
+function entry(name: string, runs: number, rank: number | null, sixes = 0): PlayerStatsEntry {
+  return {
+    player_key: `k-${name.toLowerCase()}`,
+    player_name: name,
+    nationality: { name: 'Rajasthan Royals', image: null, code: 'RR', url: 'rajasthan-royals' },
+    performance: {
+      batting: {
+        most_runs: { rank, value: runs },
+        most_fours: { value: 0 },
+        most_sixes: { value: sixes },
+        innings: 3,
+        balls: 60,
+        strike_rate: 125.5,
+      },
+      bowling: {
+        most_wickets: { rank: null, value: 0 },
+        best_bowling: { runs: 0, wickets: 0, economy: 0 },
+        most_maidens: { value: 0 },
+        runs: 0,
+        overs: '0',
+        economy: 0,
+      },
+    },
+  };
+}
+
+const hrefs = { runs: '/stats/x', wickets: '/stats/x?stat=wickets', fours: '/stats/x?stat=fours', sixes: '/stats/x?stat=sixes' };
+
+describe('stats board', () => {
+  it('Runs: ranked rows with linked players and team badges; unranked left out', async () => {
+    const html = await render(StatsBoard, { entries: [entry('Watson', 472, 2), entry('Marsh', 616, 1), entry('Extra', 5, null)], stat: 'runs', hrefs });
+    expect(html.indexOf('Marsh')).toBeLessThan(html.indexOf('Watson'));
+    expect(html).not.toContain('Extra');
+    expect(html).toContain('href="/getMatchList/playerInformation?player_key=k-marsh"');
+    expect(html).toContain('>RR<');
+    expect(html).toContain('125.50');
+    expect(html).toMatch(/aria-current="page"[^>]*>\s*<span class="label"[^>]*>Runs/);
+  });
+
+  it("6's without any sixes, and Wickets without ranked bowlers, say 'Data Not Found'", async () => {
+    const entries = [entry('Marsh', 616, 1)];
+    expect(await render(StatsBoard, { entries, stat: 'sixes', hrefs })).toContain('Data Not Found');
+    expect(await render(StatsBoard, { entries, stat: 'wickets', hrefs })).toContain('Data Not Found');
+  });
+});
+
+describe('series squads tab', () => {
+  const card = (name: string, role: string): SquadPlayerCard => ({ player_key: `k-${name}`, name, image: null, role: [role], matches: 3 });
+  const team: TournamentTeam = {
+    url: 'rajasthan-royals',
+    name: 'Rajasthan Royals',
+    code: 'RR',
+    players: { bt: [card('Smith', 'Batsman')], bo: [card('Tanvir', 'Bowler')], ar: [card('Watson', 'All Rounder')], wc: [] },
+  };
+  const detail = { tournamentKey: 'ipl-2008', teams: [team] } as unknown as TournamentDetail;
+
+  it('without a team: the chips and a prompt', async () => {
+    const html = await render(SquadsTab, { detail, team: null, role: 'all' });
+    expect(html).toContain('href="/series/ipl-2008?tab=squads&amp;team=rajasthan-royals"');
+    expect(html).toContain('Pick a team');
+  });
+
+  it('a team with the All filter: groups with counts, cards linking to the player page', async () => {
+    const html = await render(SquadsTab, { detail, team, role: 'all' });
+    expect(html).toMatch(/Batsman\s*<span[^>]*>\(1\)/);
+    expect(html).toMatch(/All Rounder\s*<span[^>]*>\(1\)/);
+    expect(html).not.toContain('Wicket Keeper');
+    expect(html).toContain('href="/getMatchList/playerInformation?player_key=k-Tanvir"');
+    expect(html).toContain('&amp;role=wk');
+  });
+
+  it('the Wk filter on a team without keepers says Data Not Found; Hindi labels', async () => {
+    expect(await render(SquadsTab, { detail, team, role: 'wk' })).toContain('Data Not Found');
+    const hi = await render(SquadsTab, { detail, team, role: 'bowler' }, 'hi');
+    expect(hi).toContain('गेंदबाज़');
+    expect(hi).toContain('href="/hi/getMatchList/playerInformation?player_key=k-Tanvir"');
+    expect(hi).not.toContain('Smith');
+  });
+});
+
+describe('points tab', () => {
+  it("no rounds: 'No Points Table'", async () => {
+    expect(await render(PointsTab, { rounds: [], round: 0 })).toContain('No Points Table');
+  });
+
+  it('a round with round tabs and the columns of the spec', async () => {
+    const rounds: PointsRound[] = ['League', 'Playoffs'].map((name) => ({
+      tournament_round: { name },
+      groups: [
+        {
+          group: { name: '' },
+          points: [
+            {
+              team: { name: 'Rajasthan Royals', url: 'rajasthan-royals', code: 'RR' },
+              played: 14, won: 11, lost: 3, tied: 0, no_result: 0, points: 22, net_run_rate: '+0.632', position: 1,
+            },
+          ],
+        },
+      ],
+    }));
+    const html = await render(PointsTab, { rounds, round: 1, roundHref: (i: number) => `/series/x?tab=points&round=${i}` });
+    for (const col of ['Team', 'Mat', 'Won', 'Lost', 'Tied', 'NR', 'Pts', 'NRR']) expect(html).toContain(`>${col}<`);
+    expect(html).toContain('+0.632');
+    expect(html).toMatch(/href="\/series\/x\?tab=points&amp;round=1" aria-current="page"/);
+  });
+});

@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import {
+  featuredMatches,
+  isPlayoff,
+  keyHue,
+  matchesByDay,
+  pickOne,
+  pickRound,
+  pickTeam,
+  playerInfoHref,
+  roleKind,
+  rotateToSelected,
+  seriesHref,
+  squadGroups,
+  squadSize,
+  statLeaders,
+  statsHref,
+  tileLetters,
+  truncate,
+  num,
+  SERIES_TABS,
+} from '../../../src/lib/tournament-view.ts';
+import type { MatchObject } from '../../../src/server/services/match-object.ts';
+import type { PlayerStatsEntry, PointsRound, SquadPlayerCard, TournamentTeam } from '../../../src/server/services/tournament-types.ts';
+
+function match(id: number, day: string, subTitle: string, status: MatchObject['status'] = 'completed'): MatchObject {
+  return {
+    match_id: id,
+    match_key: String(id),
+    tou_key: 'indian-premier-league-2007-08',
+    tou_name: 'Indian Premier League 2008',
+    tou_short_name: 'IPL 2008',
+    sub_title: subTitle,
+    format: 't20',
+    status,
+    start_at: Date.parse(`${day}T00:00:00Z`) / 1000,
+    start_time_known: false,
+    venue: null,
+    weather: null,
+    toss: null,
+    team: { a: { url: 'a', code: 'A', name: 'A' }, b: { url: 'b', code: 'B', name: 'B' } },
+    play: { innings: {}, result: null, live: null, day_number: null, target: null },
+  };
+}
+
+function entry(
+  name: string,
+  batting: { rank: number | null; runs?: number; fours?: number; sixes?: number },
+  bowling: { rank: number | null; wickets?: number } = { rank: null },
+): PlayerStatsEntry {
+  return {
+    player_key: name.toLowerCase(),
+    player_name: name,
+    nationality: { name: 'Chennai Super Kings', image: null, code: 'CSK', url: 'chennai-super-kings' },
+    performance: {
+      batting: {
+        most_runs: { rank: batting.rank, value: batting.runs ?? 0 },
+        most_fours: { value: batting.fours ?? 0 },
+        most_sixes: { value: batting.sixes ?? 0 },
+        innings: 1,
+        balls: 10,
+        strike_rate: 100,
+      },
+      bowling: {
+        most_wickets: { rank: bowling.rank, value: bowling.wickets ?? 0 },
+        best_bowling: { runs: 0, wickets: 0, economy: 0 },
+        most_maidens: { value: 0 },
+        runs: 0,
+        overs: '0',
+        economy: 0,
+      },
+    },
+  };
+}
+
+const names = (list: { entry: PlayerStatsEntry }[]) => list.map(({ entry: e }) => e.player_name);
+
+describe('tabs and links', () => {
+  it('picks a known tab or falls back', () => {
+    expect(pickOne('points', SERIES_TABS, 'overview')).toBe('points');
+    expect(pickOne('nope', SERIES_TABS, 'overview')).toBe('overview');
+    expect(pickOne(null, SERIES_TABS, 'overview')).toBe('overview');
+  });
+
+  it('builds series, stats and player links in the page language, dropping empty query values', () => {
+    expect(seriesHref('ipl-2008', 'en')).toBe('/series/ipl-2008');
+    expect(seriesHref('ipl-2008', 'hi', { tab: 'squads', team: 'mumbai-indians', role: null })).toBe(
+      '/hi/series/ipl-2008?tab=squads&team=mumbai-indians',
+    );
+    expect(statsHref('a b', 'en', { stat: 'sixes' })).toBe('/stats/a%20b?stat=sixes');
+    expect(playerInfoHref('ab12', 'hi')).toBe('/hi/getMatchList/playerInformation?player_key=ab12');
+  });
+
+  it('reads the round index, falling back to the first round', () => {
+    const rounds = [{}, {}] as PointsRound[];
+    expect(pickRound(rounds, '1')).toBe(1);
+    expect(pickRound(rounds, '2')).toBe(0);
+    expect(pickRound(rounds, '-1')).toBe(0);
+    expect(pickRound(rounds, null)).toBe(0);
+  });
+});
+
+describe('tournament tiles', () => {
+  it('truncates by characters with an ellipsis', () => {
+    expect(truncate('short', 30)).toBe('short');
+    expect(truncate('India tour of Australia 2024/25 extra', 30)).toHaveLength(30);
+    expect(truncate('India tour of Australia 2024/25 extra', 30).endsWith('…')).toBe(true);
+  });
+
+  it('letters a tile from an abbreviation or the capitalised initials', () => {
+    expect(tileLetters('IPL 2008')).toBe('IPL');
+    expect(tileLetters('India tour of Australia 2024/25')).toBe('IA');
+    expect(tileLetters('ICC World Twenty20 2009')).toBe('ICC');
+    expect(tileLetters('Big Bash League 2024/25')).toBe('BBL');
+    expect(tileLetters('2024')).toBe('20');
+  });
+
+  it('gives a stable hue per key', () => {
+    expect(keyHue('ipl')).toBe(keyHue('ipl'));
+    expect(keyHue('ipl')).toBeGreaterThanOrEqual(0);
+    expect(keyHue('ipl')).toBeLessThan(360);
+  });
+
+  it('turns the list so the selected tournament comes first', () => {
+    const list = ['a', 'b', 'c', 'd'].map((tou_key) => ({ tou_key }));
+    expect(rotateToSelected(list, 'c').map((t) => t.tou_key)).toEqual(['c', 'd', 'a', 'b']);
+    expect(rotateToSelected(list, 'a').map((t) => t.tou_key)).toEqual(['a', 'b', 'c', 'd']);
+    expect(rotateToSelected(list, 'zz').map((t) => t.tou_key)).toEqual(['a', 'b', 'c', 'd']);
+    expect(rotateToSelected(list, null)).not.toBe(list);
+  });
+});
+
+describe('featured matches', () => {
+  const league = Array.from({ length: 10 }, (_, i) => match(i + 1, `2008-04-${String(10 + i).padStart(2, '0')}`, `${i + 1}th Match`));
+  it('knows the playoff stages', () => {
+    expect(isPlayoff(match(1, '2008-06-01', 'Final'))).toBe(true);
+    expect(isPlayoff(match(1, '2008-06-01', 'Semi Final'))).toBe(true);
+    expect(isPlayoff(match(1, '2008-06-01', 'Qualifier 1'))).toBe(true);
+    expect(isPlayoff(match(1, '2008-06-01', 'Eliminator'))).toBe(true);
+    expect(isPlayoff(match(1, '2008-06-01', '12th Match, Group A'))).toBe(false);
+  });
+
+  it('without playoffs: the latest 6 completed, in playing order', () => {
+    expect(featuredMatches(league).map((m) => m.match_id)).toEqual([5, 6, 7, 8, 9, 10]);
+  });
+
+  it('playoffs first, then the latest results, shown in playing order', () => {
+    const playoffs = [match(11, '2008-05-30', 'Semi Final'), match(12, '2008-05-31', 'Semi Final'), match(13, '2008-06-01', 'Final')];
+    expect(featuredMatches([...league, ...playoffs]).map((m) => m.match_id)).toEqual([8, 9, 10, 11, 12, 13]);
+    const many = Array.from({ length: 8 }, (_, i) => match(20 + i, `2008-06-${String(10 + i).padStart(2, '0')}`, 'Quarter Final'));
+    expect(featuredMatches([...league, ...many]).map((m) => m.match_id)).toEqual([22, 23, 24, 25, 26, 27]);
+  });
+
+  it('a live match comes first, then upcoming ones fill up', () => {
+    const live = match(30, '2008-06-02', '50th Match', 'started');
+    const next = [match(31, '2008-06-03', '51st Match', 'not_started'), match(32, '2008-06-04', 'Final', 'not_started')];
+    const chosen = featuredMatches([league[0]!, live, ...next]).map((m) => m.match_id);
+    expect(chosen).toEqual([1, 30, 31, 32]);
+  });
+});
+
+describe('matches by day', () => {
+  it('groups by day in playing order, newest last', () => {
+    const groups = matchesByDay([match(3, '2008-04-20', 'x'), match(1, '2008-04-18', 'x'), match(2, '2008-04-20', 'y')]);
+    expect(groups.map((g) => g.day)).toEqual(['2008-04-18', '2008-04-20']);
+    expect(groups[1]!.matches.map((m) => m.match_id)).toEqual([3, 2]);
+  });
+});
+
+describe('squads', () => {
+  const card = (name: string, role: string[]): SquadPlayerCard => ({ player_key: name, name, image: null, role, matches: 1 });
+  const team: TournamentTeam = {
+    url: 'mumbai-indians',
+    name: 'Mumbai Indians',
+    code: 'MI',
+    players: { bt: [card('A', ['Batsman']), card('B', ['Batsman'])], bo: [card('C', ['Bowler'])], ar: [], wc: [card('D', ['Wicket Keeper'])] },
+  };
+
+  it('finds the picked team by its url key', () => {
+    expect(pickTeam([team], 'mumbai-indians')).toBe(team);
+    expect(pickTeam([team], 'nope')).toBeNull();
+    expect(pickTeam([team], null)).toBeNull();
+  });
+
+  it('groups players in the spec order and filters by role', () => {
+    expect(squadGroups(team, 'all').map((g) => [g.role, g.players.length])).toEqual([
+      ['bt', 2],
+      ['bo', 1],
+      ['ar', 0],
+      ['wc', 1],
+    ]);
+    expect(squadGroups(team, 'wk').map((g) => g.role)).toEqual(['wc']);
+    expect(squadGroups(team, 'batter')[0]!.players.map((p) => p.name)).toEqual(['A', 'B']);
+    expect(squadSize(team)).toBe(4);
+  });
+
+  it('recognises role words for a translated label', () => {
+    expect(roleKind('Batsman')).toBe('bt');
+    expect(roleKind('bowler')).toBe('bo');
+    expect(roleKind('All Rounder')).toBe('ar');
+    expect(roleKind('Wicket Keeper')).toBe('wc');
+    expect(roleKind('wk')).toBe('wc');
+    expect(roleKind('Captain')).toBeNull();
+    expect(roleKind(undefined)).toBeNull();
+  });
+});
+
+describe('stat leaders', () => {
+  const entries = [
+    entry('Gambhir', { rank: 2, runs: 534, fours: 68, sixes: 8 }),
+    entry('Marsh', { rank: 1, runs: 616, fours: 59, sixes: 26 }),
+    entry('Sehwag', { rank: 3, runs: 406, fours: 68, sixes: 19 }),
+    entry('Tail', { rank: null, runs: 3, fours: 0, sixes: 0 }, { rank: 1, wickets: 22 }),
+    entry('Bowler2', { rank: 4, runs: 10 }, { rank: 2, wickets: 17 }),
+    entry('Bowler3', { rank: 5, runs: 9 }, { rank: 2, wickets: 17 }),
+  ];
+
+  it('Runs: ranked batters by rank; unranked left out', () => {
+    expect(names(statLeaders(entries, 'runs'))).toEqual(['Marsh', 'Gambhir', 'Sehwag', 'Bowler2', 'Bowler3']);
+  });
+
+  it('Wickets: ranked bowlers by rank, shared ranks kept', () => {
+    const leaders = statLeaders(entries, 'wickets');
+    expect(names(leaders)).toEqual(['Tail', 'Bowler2', 'Bowler3']);
+    expect(leaders.map((l) => l.rank)).toEqual([1, 2, 2]);
+  });
+
+  it("4's and 6's: by value descending, players without one left out, equal values share a rank", () => {
+    const fours = statLeaders(entries, 'fours');
+    expect(names(fours)).toEqual(['Gambhir', 'Sehwag', 'Marsh']);
+    expect(fours.map((l) => l.rank)).toEqual([1, 1, 3]);
+    expect(names(statLeaders(entries, 'sixes'))).toEqual(['Marsh', 'Sehwag', 'Gambhir']);
+  });
+
+  it('shows missing numbers as 0', () => {
+    expect(num(undefined)).toBe(0);
+    expect(num(null)).toBe(0);
+    expect(num(Number.NaN)).toBe(0);
+    expect(num(7)).toBe(7);
+  });
+
+  it('an empty list stays empty', () => {
+    expect(statLeaders([], 'runs')).toEqual([]);
+  });
+});
