@@ -4,6 +4,7 @@ export const icons = {
   news: { d: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 8h3v9a2 2 0 0 1-2 2M7 9h7M7 13h7M7 17h4' },
   trophy: { d: 'M8 4h8v5a4 4 0 0 1-8 0zM8 6H5v1a3 3 0 0 0 3 3M16 6h3v1a3 3 0 0 1-3 3M12 13v4M8 21h8M9 17h6v4H9z' },
   calendar: { d: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5' },
+  filter: { d: 'M4 5h16l-6 7.5V19l-4 2v-8.5z' },
   user: { d: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0' },
   mail: { d: 'M3 5h18v14H3zM3 6l9 7 9-7' },
   android: { d: 'M7 10.5h10v7a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1zM7 9a5 5 0 0 1 10 0zM8.5 2.5l1.2 2M15.5 2.5l-1.2 2M10 18.5V21M14 18.5V21M4.5 11v5M19.5 11v5M10 7h.01M14 7h.01' },

@@ -1,0 +1,105 @@
+// The fixtures page in Chromium: Days (filter tabs, calendar and filter modals, paging),
+// Series (months of tournaments, empty states) and MyMatches (favourites on the device), on the
+// small real data set in tests/fixtures/cricsheet/e2e plus one upcoming match.
+import { expect, test } from '@playwright/test';
+import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
+
+test('Days: matches grouped by day, newest first, cacheable, with paging', async ({ page }) => {
+  const response = await page.goto('/fixtures');
+  expect(response?.headers()['cache-control']).toBe('public, max-age=60');
+  await expect(page.getByRole('link', { name: 'Days' })).toHaveAttribute('aria-current', 'page');
+  const days = page.locator('section.day h2');
+  await expect(days.first()).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(days.filter({ hasText: '24 May 2026' })).toHaveCount(1);
+  // The upcoming match shows its start date, not a score; completed ones their result.
+  const upcoming = page.locator(`a[href="/getMatchList/${UPCOMING_MATCH_KEY}"]`);
+  await expect(upcoming.locator('.score')).toHaveCount(0);
+  await expect(page.locator('a[href="/getMatchList/1529312"]')).toContainText('Rajasthan Royals won by 30 runs');
+  await expect(page.locator('a[href="/getMatchList/1529312"]')).toContainText('T20');
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager.getByText('‹ Prev')).toHaveAttribute('aria-disabled', 'true');
+  await expect(pager.getByText('Next ›')).toHaveAttribute('aria-disabled', 'true');
+  await page.goto('/fixtures?page=2');
+  await expect(page.getByText('No More Data')).toBeVisible();
+});
+
+test('Days: the filter tabs filter', async ({ page }) => {
+  await page.goto('/fixtures?filter=female');
+  await expect(page.getByRole('link', { name: 'Women', exact: true })).toHaveAttribute('aria-current', 'page');
+  const cards = page.locator('section.day a[href^="/getMatchList/"]');
+  await expect(cards).toHaveCount(2);
+  for (const card of await cards.all()) await expect(card).toContainText('Women');
+  // The Ashes Test and a multi-day club match.
+  await page.goto('/fixtures?filter=test');
+  await expect(page.locator('section.day a[href^="/getMatchList/"]')).toHaveCount(2);
+});
+
+test('Days: the filter modal and the calendar modal change the list', async ({ page }) => {
+  await page.goto('/fixtures');
+  await page.getByRole('link', { name: 'Filter' }).click();
+  const filter = page.getByRole('dialog', { name: 'Filter matches' });
+  await expect(filter).toBeVisible();
+  await filter.locator('label.choice', { hasText: 'Domestic' }).click();
+  await filter.locator('label.choice', { hasText: 'T20' }).click();
+  await filter.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/fixtures\?(format=t20&league=domestic|league=domestic&format=t20)$/);
+  // Four IPL matches played and the seeded upcoming one.
+  const cards = page.locator('section.day a[href^="/getMatchList/"]');
+  await expect(cards).toHaveCount(5);
+  for (const card of await cards.all()) await expect(card).not.toContainText('Women');
+
+  await page.goto('/fixtures');
+  await page.getByRole('link', { name: 'Calendar' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Jump to a date' });
+  await expect(calendar.locator('select[name=year] option').first()).toHaveText('2026');
+  await calendar.locator('select[name=month]').selectOption('3');
+  await calendar.locator('select[name=day]').selectOption('28');
+  await calendar.getByRole('button', { name: 'Show matches' }).click();
+  await expect(page.locator('section.day h2').first()).toHaveText('28 Mar 2026');
+  await expect(page.getByText('on or before 28 Mar 2026')).toBeVisible();
+});
+
+test('Series: tournaments by month, linking to the series page; empty states', async ({ page }) => {
+  const response = await page.goto('/fixtures?tab=series');
+  expect(response?.headers()['cache-control']).toBe('public, max-age=60');
+  await expect(page.locator('section.month h2').first()).toContainText('2026');
+  const ipl = page.locator('a[href^="/series/"]', { hasText: 'Indian Premier League 2026' });
+  await expect(ipl).toContainText('06 Apr 2026 – 24 May 2026');
+  await expect(ipl.locator('.tile')).toHaveText('IPL');
+  await page.goto('/fixtures?tab=series&format=test');
+  await expect(page.locator('a[href^="/series/"]')).toHaveCount(2);
+  await page.goto('/fixtures?tab=series&page=4');
+  await expect(page.getByText('No More Data')).toBeVisible();
+});
+
+test('MyMatches: pick a favourite team, keep it on the device, list its matches', async ({ page }) => {
+  await page.goto('/fixtures?tab=mymatches');
+  await expect(page.getByText('Add your favourite teams here to see their matches')).toBeVisible();
+  await page.getByRole('button', { name: '+ Add Teams' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add Teams' });
+  await picker.getByLabel('Search teams').fill('kolkata');
+  await picker.getByRole('button', { name: 'Add Kolkata Knight Riders' }).click();
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(page.locator('.fav-match')).toHaveCount(2);
+  await expect(page.locator('a.fav-match[href="/getMatchList/1529281"]')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('favouriteTeams'))).toBe('["kolkata-knight-riders"]');
+  await page.reload();
+  await expect(page.locator('.fav-chip')).toContainText('Kolkata Knight Riders');
+  await expect(page.locator('.fav-match')).toHaveCount(2);
+});
+
+test('without JavaScript: MyMatches explains itself, the filter modal is a form', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/fixtures?tab=mymatches');
+  await expect(page.locator('.nojs')).toBeVisible();
+  await expect(page.locator('.nojs')).toContainText('needs JavaScript');
+  await expect(page.locator('.fav-add')).toBeHidden();
+  await page.goto('/fixtures');
+  await page.getByRole('link', { name: 'Filter' }).click();
+  await page.locator('#fixtures-filter label.choice', { hasText: 'Test' }).click();
+  await page.locator('#fixtures-filter').getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/format=test/);
+  await expect(page.locator('section.day a[href^="/getMatchList/"]')).toHaveCount(2);
+  await context.close();
+});
