@@ -468,7 +468,7 @@ const schemas: Record<string, JsonSchema> = {
     {
       player_key: str(),
       player_name: str(),
-      nationality: object({ name: str('The side played for in the tournament'), image: nullable(str()), code: str() }),
+      nationality: object({ name: str('The side played for in the tournament'), image: nullable(str()), code: str(), url: str('The team key') }),
       performance: object({
         batting: object({
           most_runs: object({ rank: nullable(int('Shared on equal runs; null when the player did not bat.')), value: int() }),

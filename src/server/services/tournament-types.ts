@@ -91,7 +91,8 @@ export interface FixtureDayGroup {
 export interface PlayerStatsEntry {
   player_key: string;
   player_name: string;
-  nationality: { name: string; image: string | null; code: string };
+  /** The side the player played for in the tournament (url: the team key). */
+  nationality: { name: string; image: string | null; code: string; url: string };
   performance: {
     batting: {
       most_runs: { rank: number | null; value: number };

@@ -276,7 +276,7 @@ export class TournamentService {
       return {
         player_key: player.player_key,
         player_name: player.player_name,
-        nationality: { name: player.team_name, image: null, code: player.team_code },
+        nationality: { name: player.team_name, image: null, code: player.team_code, url: player.team_key },
         performance: {
           batting: {
             // Ranks are filled in below, over all the entries.

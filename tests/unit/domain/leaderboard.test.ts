@@ -189,7 +189,7 @@ function statsEntry(
   return {
     player_key: name.toLowerCase(),
     player_name: name,
-    nationality: { name: 'India', image: null, code: 'IND' },
+    nationality: { name: 'India', image: null, code: 'IND', url: 'india' },
     performance: {
       batting: {
         most_runs: { rank: null, value: batting.runs },
