@@ -45,11 +45,12 @@ try {
   console.log(describeLoad('scorecard API', warmScorecard));
   console.log(describeLoad('match page', warmPage));
   console.log(describeLoad('match page rendered on every request (page cache bypassed)', renderedPage));
+  // The baseline: the same page rendered on every request. Not a target, a comparison.
+  console.log(`Page cache speed-up over rendering every time: ${(warmPage.rps / renderedPage.rps).toFixed(1)}x req/s, p99 ${renderedPage.p99} ms -> ${warmPage.p99} ms`);
   reportTargets(
     [
       [`warm scorecard p99 < ${TARGET_P99_MS} ms`, warmScorecard.p99 < TARGET_P99_MS, warmScorecard.p99 / TARGET_P99_MS],
       [`warm match page p99 < ${TARGET_P99_MS} ms`, warmPage.p99 < TARGET_P99_MS, warmPage.p99 / TARGET_P99_MS],
-      [`match page rendered every time p99 < ${TARGET_P99_MS} ms`, renderedPage.p99 < TARGET_P99_MS, renderedPage.p99 / TARGET_P99_MS],
       [`scorecard >= ${TARGET_SCORECARD_RPS} req/s`, warmScorecard.rps >= TARGET_SCORECARD_RPS, warmScorecard.rps / TARGET_SCORECARD_RPS],
     ],
     warmScorecard.errors + warmPage.errors + renderedPage.errors,

@@ -40,11 +40,12 @@ try {
   console.log(describeLoad('get/tournament', warmApi));
   console.log(describeLoad('series page', warmPage));
   console.log(describeLoad('series page rendered on every request (page cache bypassed)', renderedPage));
+  // The baseline: the same page rendered on every request. Not a target, a comparison.
+  console.log(`Page cache speed-up over rendering every time: ${(warmPage.rps / renderedPage.rps).toFixed(1)}x req/s, p99 ${renderedPage.p99} ms -> ${warmPage.p99} ms`);
   reportTargets(
     [
       [`warm get/tournament p99 < ${TARGET_P99_MS} ms`, warmApi.p99 < TARGET_P99_MS, warmApi.p99 / TARGET_P99_MS],
       [`warm series page p99 < ${TARGET_P99_MS} ms`, warmPage.p99 < TARGET_P99_MS, warmPage.p99 / TARGET_P99_MS],
-      [`series page rendered every time p99 < ${TARGET_P99_MS} ms`, renderedPage.p99 < TARGET_P99_MS, renderedPage.p99 / TARGET_P99_MS],
     ],
     warmApi.errors + warmPage.errors + renderedPage.errors,
   );
