@@ -103,3 +103,17 @@ test('without JavaScript: MyMatches explains itself, the filter modal is a form'
   await expect(page.locator('section.day a[href^="/getMatchList/"]')).toHaveCount(2);
   await context.close();
 });
+
+for (const width of [375, 1280] as const) {
+  test(`Days, Series and MyMatches read well at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const tab of ['days', 'series', 'mymatches'] as const) {
+      await page.goto(`/fixtures?tab=${tab}`);
+      const label = { days: 'Days', series: 'Series', mymatches: 'My Matches' }[tab];
+      await expect(page.getByRole('region', { name: label })).toBeVisible();
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/screens/fixtures-${tab}-${width}.png`, fullPage: true });
+    }
+  });
+}
