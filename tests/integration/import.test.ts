@@ -6,12 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
+import { readArchive } from '../helpers/read-archive.ts';
 import { sharedArchive, testDatabaseUrl } from '../helpers/shared-data.ts';
 
 const archive = sharedArchive('ipl_json.zip');
@@ -24,30 +24,6 @@ interface RawMatch {
   innings: { overs?: { deliveries: { runs: { total: number } }[] }[] }[];
 }
 
-/** Every match of the archive, read with yauzl and JSON.parse, independently of the importer. */
-function readArchive(file: string): Promise<RawMatch[]> {
-  return new Promise((resolve, reject) => {
-    const matches: RawMatch[] = [];
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      zip.on('error', reject).on('end', () => resolve(matches));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (!entry.fileName.endsWith('.json')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject);
-          stream.on('end', () => {
-            const id = Number(path.basename(entry.fileName, '.json'));
-            matches.push({ id, ...(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Omit<RawMatch, 'id'>) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 const deliveriesOf = (match: RawMatch) => match.innings.flatMap((innings) => (innings.overs ?? []).flatMap((over) => over.deliveries));
 
@@ -85,7 +61,7 @@ if (testDatabaseUrl) {
 describe.skipIf(archiveMissing)('importing the IPL archive', () => {
   let raw: RawMatch[];
   beforeAll(async () => {
-    raw = await readArchive(archive);
+    raw = await readArchive<RawMatch>(archive);
   });
 
   describe.each(targets)('into $name', (target) => {

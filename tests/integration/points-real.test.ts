@@ -13,7 +13,6 @@
 // out a wicket sooner (DD in 2014 v CSK, MI in 2019 v DC: the official tables charge 20 overs).
 import { existsSync } from 'node:fs';
 import pino from 'pino';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/http/app.ts';
@@ -22,6 +21,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { PlayerStatsEntry, PointsRow, TournamentDetail } from '../../src/server/services/tournament-types.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { readArchive } from '../helpers/read-archive.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
 
 // ---------- the raw Cricsheet shapes this test reads ----------
@@ -57,29 +57,6 @@ interface RawMatch {
   innings: RawInnings[];
 }
 
-/** Every match of the archive, read with yauzl and JSON.parse, independently of the importer. */
-function readArchive(file: string): Promise<RawMatch[]> {
-  return new Promise((resolve, reject) => {
-    const matches: RawMatch[] = [];
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      zip.on('error', reject).on('end', () => resolve(matches));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (!entry.fileName.endsWith('.json')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject);
-          stream.on('end', () => {
-            matches.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as RawMatch);
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 // ---------- the expected figures, from the raw JSON ----------
 
@@ -231,7 +208,7 @@ describe.skipIf(!haveIpl)('IPL points tables and leaders from the shared archive
 
   beforeAll(async () => {
     const [matches] = await Promise.all([
-      readArchive(iplArchive),
+      readArchive<RawMatch>(iplArchive),
       (async () => {
         db = await freshDatabase();
         const summary = await importSources(db, [iplArchive]);
