@@ -91,13 +91,6 @@ export function partnershipShare(a: number, b: number): [number, number] {
   return [left, 100 - left];
 }
 
-/** Ordinal numbers for the 'for the Nth wicket' labels in English. */
-export function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' }) as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
-
 export interface LiveBatter {
   key: string;
   name: string;

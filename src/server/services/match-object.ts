@@ -2,6 +2,7 @@
 // the provider's, so a client written against the original API keeps working.
 import { ballsToOvers } from '../domain/overs.ts';
 import { resultText, ballsRemaining } from '../domain/result.ts';
+import { matchTitle } from '../domain/match-title.ts';
 import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 
@@ -120,26 +121,15 @@ export interface MatchObject {
   };
 }
 
-function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
-
-const MATCH_TYPE_LABEL: Record<string, string> = {
-  Test: 'Test',
-  MDM: 'Match',
-  ODI: 'ODI',
-  ODM: 'Match',
-  T20: 'T20',
-  IT20: 'T20I',
-};
-
-/** 'Final', 'Qualifier 1', '12th Match', '2nd Test'; the group is added when the data has one. */
-export function subTitle(row: Pick<MatchRow, 'event_stage' | 'event_match_number' | 'event_group' | 'match_type' | 'format'>): string {
-  const label = row.format === 'test' && row.match_type === 'Test' ? 'Test' : row.match_type === 'ODI' ? 'ODI' : 'Match';
-  const base = row.event_stage ?? (row.event_match_number !== null ? `${ordinal(row.event_match_number)} ${label}` : MATCH_TYPE_LABEL[row.match_type] ?? 'Match');
-  return row.event_group ? `${base}, Group ${row.event_group}` : base;
+/** 'Final', '12th Match', '2nd Test' (or in Hindi); the group is added when the data has one. */
+export function subTitle(
+  row: Pick<MatchRow, 'event_stage' | 'event_match_number' | 'event_group' | 'match_type'>,
+  lang: Lang = 'en',
+): string {
+  return matchTitle(
+    { stage: row.event_stage, matchNumber: row.event_match_number, group: row.event_group, matchType: row.match_type },
+    lang,
+  );
 }
 
 /** Innings keyed a_1, a_2, b_1, b_2 in the order each side batted; super overs are left out. */
@@ -196,7 +186,7 @@ export function toMatchObject(
     tou_key: row.tou_key,
     tou_name: row.tou_name,
     tou_short_name: row.tou_short_name,
-    sub_title: subTitle(row),
+    sub_title: subTitle(row, lang),
     format: row.format,
     status: row.status,
     start_at: Math.floor(Date.parse(`${row.start_date}T00:00:00Z`) / 1000),
