@@ -3,6 +3,7 @@
 // - ...?lang=en|hi   -> the no-JavaScript language selector: remember the choice in
 //                       the cookie, then redirect to that language's URL.
 // - unprefixed page  -> if the cookie says 'hi', redirect to the /hi equivalent.
+import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import type { AstroCookies } from 'astro';
 import {
@@ -28,7 +29,7 @@ function rememberLang(cookies: AstroCookies, lang: Lang): void {
   cookies.set(LANG_COOKIE, lang, { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
+const routeByLanguage = defineMiddleware(async (context, next) => {
   const { url, request, cookies } = context;
   const { lang, path } = splitLangPrefix(url.pathname);
   context.locals.lang = lang;
@@ -56,4 +57,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The same URL answers differently depending on the cookie: keep caches honest.
   response.headers.append('Vary', 'Cookie');
   return response;
+});
+
+/**
+ * A page that sets only Astro.response.status (404) keeps the default status text 'OK', which
+ * Node would send as '404 OK'; give it the standard reason phrase.
+ */
+function withReasonPhrase(response: Response): Response {
+  if (response.status === 200 || response.statusText !== 'OK') return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: STATUS_CODES[response.status] ?? '',
+    headers: response.headers,
+  });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await routeByLanguage(context, next);
+  return response instanceof Response ? withReasonPhrase(response) : response;
 });

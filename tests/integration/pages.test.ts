@@ -73,6 +73,10 @@ describe.skipIf(!built)('pages rendered by the server', () => {
       services.dataVersion.bump();
       await app.inject({ method: 'GET', url: '/' });
       expect(listForHome).toHaveBeenCalledTimes(2);
+
+      // A page that answers 404 says so in the status line too, and is never kept.
+      const missing = await app.inject({ method: 'GET', url: '/getMatchList/999999' });
+      expect([missing.statusCode, missing.statusMessage]).toEqual([404, 'Not Found']);
     } finally {
       await app.close();
       await db.close();
