@@ -5,7 +5,7 @@
 // - unprefixed page  -> if the cookie says 'hi', redirect to the /hi equivalent.
 import { STATUS_CODES } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
-import type { AstroCookies } from 'astro';
+import type { APIContext, AstroCookies, MiddlewareNext } from 'astro';
 import {
   LANG_COOKIE,
   LANG_COOKIE_MAX_AGE,
@@ -29,7 +29,7 @@ function rememberLang(cookies: AstroCookies, lang: Lang): void {
   cookies.set(LANG_COOKIE, lang, { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
 }
 
-const routeByLanguage = defineMiddleware(async (context, next) => {
+async function routeByLanguage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { url, request, cookies } = context;
   const { lang, path } = splitLangPrefix(url.pathname);
   context.locals.lang = lang;
@@ -57,7 +57,7 @@ const routeByLanguage = defineMiddleware(async (context, next) => {
   // The same URL answers differently depending on the cookie: keep caches honest.
   response.headers.append('Vary', 'Cookie');
   return response;
-});
+}
 
 /**
  * A page that sets only Astro.response.status (404) keeps the default status text 'OK', which
@@ -72,7 +72,4 @@ function withReasonPhrase(response: Response): Response {
   });
 }
 
-export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await routeByLanguage(context, next);
-  return response instanceof Response ? withReasonPhrase(response) : response;
-});
+export const onRequest = defineMiddleware(async (context, next) => withReasonPhrase(await routeByLanguage(context, next)));

@@ -1,7 +1,7 @@
 // The home card per match status, rendered by Astro's container API. Completed cards are
 // also covered end to end on real data; live and upcoming states cannot come from Cricsheet
 // archives, so their match objects are built here.
-import { getContainerRenderer as reactRenderer } from '@astrojs/react';
+import { getContainerRenderer as reactRenderer } from '@astrojs/react/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
