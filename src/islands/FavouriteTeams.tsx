@@ -226,7 +226,7 @@ export default function FavouriteTeams({ teams, lang, matchPath, labels }: Props
         </nav>
       )}
 
-      <dialog ref={dialog} className="fav-dialog" aria-labelledby={titleId}>
+      <dialog ref={dialog} className="fav-dialog dialog-panel" aria-labelledby={titleId}>
         <div className="fav-dialog-head">
           <h2 id={titleId}>{labels.pickerTitle}</h2>
           <button type="button" className="fav-close" onClick={() => dialog.current?.close()}>
