@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
     importDone = runStartupImport(db, config.cricsheetSources, {
       signal: importer.signal,
-      onBatchCommitted: () => services.dataVersion.bump(),
+      publish: () => services.dataVersion.bump(),
       log: (message) => logger.info(message),
     })
       .then((summary) =>

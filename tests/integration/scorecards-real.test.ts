@@ -95,7 +95,7 @@ interface ExpectedInnings {
   batters: ExpectedBatter[];
   didNotBat: string[];
   bowlers: ExpectedBowler[];
-  fallOfWickets: { wicket: number; name: string; runs: number; overs: [number, number] }[];
+  fallOfWickets: { wicket: number; name: string; runs: number; overs: [number, number] | null }[];
   /** Runs the partnerships add up to: every run scored off a delivery. */
   partnershipRuns: number;
 }
@@ -187,7 +187,9 @@ function expectedInnings(innings: RawInnings, players: string[]): ExpectedInning
         out.outBowler = delivery.bowler;
         if (!NOT_THE_BOWLERS.has(wicket.kind)) bowler.wickets += 1;
         if (!NOT_A_TEAM_WICKET.has(wicket.kind)) {
-          fallOfWickets.push({ wicket: fallOfWickets.length + 1, name: wicket.player_out, runs, overs: overs(legalBalls) });
+          // The ball it fell on: over index, and legal balls of the over before it plus one.
+          const ball = legal ? overLegal : overLegal + 1;
+          fallOfWickets.push({ wicket: fallOfWickets.length + 1, name: wicket.player_out, runs, overs: [over.over, ball] });
         }
       }
     }

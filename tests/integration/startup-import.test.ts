@@ -17,7 +17,7 @@ describe('start-up import', () => {
       const interrupted = await runStartupImport(db, [fixtures], {
         batchSize: 2,
         signal: stop.signal,
-        onBatchCommitted: () => stop.abort(),
+        publish: () => stop.abort(),
       });
       expect(interrupted.aborted).toBe(true);
       const partial = await queryNumber(db, 'select count(*) from matches');

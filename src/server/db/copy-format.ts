@@ -1,6 +1,6 @@
 // Encodes rows in PostgreSQL's COPY text format, the fastest way to load many rows
 // into both PGlite and a PostgreSQL server.
-export type CopyValue = string | number | boolean | null | undefined | readonly (string | number)[] | object;
+export type CopyValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[] | object;
 
 function escapeText(text: string): string {
   return text.replace(/[\\\t\n\r]/g, (ch) =>
@@ -8,9 +8,11 @@ function escapeText(text: string): string {
   );
 }
 
-function arrayLiteral(values: readonly (string | number)[]): string {
+function arrayLiteral(values: readonly (string | number | boolean)[]): string {
+  // Arrays of numbers (an innings' deliveries) are the bulk of an import: joined as they are.
+  if (typeof values[0] === 'number') return `{${values.join(',')}}`;
   const items = values.map((value) =>
-    typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`,
+    typeof value === 'string' ? `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"` : typeof value === 'boolean' ? (value ? 't' : 'f') : String(value),
   );
   return `{${items.join(',')}}`;
 }
@@ -20,7 +22,7 @@ export function encodeCopyValue(value: CopyValue): string {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'string') return escapeText(value);
-  if (Array.isArray(value)) return escapeText(arrayLiteral(value as (string | number)[]));
+  if (Array.isArray(value)) return escapeText(arrayLiteral(value as (string | number | boolean)[]));
   return escapeText(JSON.stringify(value));
 }
 

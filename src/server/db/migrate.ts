@@ -5,12 +5,14 @@ import * as cricketModel from './migrations/001-cricket-model.ts';
 import * as importRuns from './migrations/002-import-runs.ts';
 import * as matchCentreIndexes from './migrations/003-match-centre-indexes.ts';
 import * as tournamentIndexes from './migrations/004-tournament-indexes.ts';
+import * as writePath from './migrations/005-write-path.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
   '002-import-runs': importRuns,
   '003-match-centre-indexes': matchCentreIndexes,
   '004-tournament-indexes': tournamentIndexes,
+  '005-write-path': writePath,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -86,6 +86,8 @@ export interface MatchesTable {
   eliminator: TeamSide | null;
   bowl_out: TeamSide | null;
   missing: unknown;
+  /** RULES_VERSION of the domain rules that derived this match's rows; 0 before versions existed. */
+  rules_version: Generated<number>;
 }
 
 export interface InningsTable {
@@ -104,11 +106,15 @@ export interface InningsTable {
   runs: number;
   wickets: number;
   legal_balls: number;
+  /** Overs as the umpires called them, in legal balls. */
+  called_balls: number;
   byes: number;
   legbyes: number;
   wides: number;
   noballs: number;
   penalty: number;
+  /** The saved InningsTallyState of an innings in progress; null once it is closed. */
+  tally: unknown;
 }
 
 export interface MatchPlayersTable {
@@ -131,26 +137,22 @@ export interface MatchOfficialsTable {
   person_id: number;
 }
 
-export interface DeliveriesTable {
+/** The deliveries of an innings as parallel arrays: element i is the delivery with seq i + 1. */
+export interface InningsBallsTable {
   match_id: number;
   innings_no: number;
-  seq: number;
-  over_no: number;
-  ball_in_over: number;
-  legal_ball_no: number;
-  batter_id: number;
-  non_striker_id: number;
-  bowler_id: number;
-  runs_batter: number;
-  runs_extras: number;
-  runs_total: number;
-  non_boundary: boolean;
-  wides: number;
-  noballs: number;
-  byes: number;
-  legbyes: number;
-  penalty: number;
-  review: unknown;
+  over_no: number[];
+  batter_id: number[];
+  non_striker_id: number[];
+  bowler_id: number[];
+  runs_batter: number[];
+  non_boundary: boolean[];
+  wides: number[];
+  noballs: number[];
+  byes: number[];
+  legbyes: number[];
+  penalty: number[];
+  reviews: { seq: number; review: unknown }[] | null;
 }
 
 export interface WicketsTable {
@@ -162,6 +164,8 @@ export interface WicketsTable {
   player_out_id: number;
   /** Cricsheet fielders as stored: [{ name?, substitute? }]. */
   fielders: { name?: string; substitute?: boolean }[] | null;
+  /** People ids of the named fielders, in order. */
+  fielder_ids: number[] | null;
 }
 
 /** Derived at import: one row per batter per innings, in batting order. */
@@ -181,6 +185,8 @@ export interface BattingInningsTable {
   wicket_no: number | null;
   team_runs_at_dismissal: number | null;
   legal_balls_at_dismissal: number | null;
+  dismissal_over: number | null;
+  dismissal_ball: number | null;
 }
 
 /** Derived at import: one row per bowler per innings, in bowling order. */
@@ -190,6 +196,7 @@ export interface BowlingInningsTable {
   position: number;
   person_id: number;
   legal_balls: number;
+  called_balls: number;
   maidens: number;
   runs: number;
   wickets: number;
@@ -208,6 +215,8 @@ export interface FallOfWicketsTable {
   team_runs: number;
   legal_balls: number;
   kind: string;
+  over_no: number | null;
+  ball_no: number | null;
 }
 
 export interface PartnershipsTable {
@@ -244,7 +253,7 @@ export interface Database {
   match_players: MatchPlayersTable;
   player_of_match: PlayerOfMatchTable;
   match_officials: MatchOfficialsTable;
-  deliveries: DeliveriesTable;
+  innings_balls: InningsBallsTable;
   wickets: WicketsTable;
   batting_innings: BattingInningsTable;
   bowling_innings: BowlingInningsTable;

@@ -1,5 +1,5 @@
 // Career batting and bowling figures, added up from a player's per-innings records.
-import { formatOvers, round2, runRate } from './overs.ts';
+import { formatOvers, RATE_BALLS, round2, runRate } from './overs.ts';
 import type { CareerBatting, CareerBowling } from './types.ts';
 
 export interface BattingInnings {
@@ -19,7 +19,6 @@ export interface BowlingInnings {
   runs: number;
   wickets: number;
   maidens: number;
-  ballsPerOver: number;
 }
 
 function isOut(innings: BattingInnings): boolean {
@@ -60,25 +59,12 @@ export function careerBatting(innings: readonly BattingInnings[], matchesPlayed:
 }
 
 /**
- * Overs bowled as 'O.B'. Overs of one length are summed by balls. When the lengths differ (five- and
- * six-ball overs), each length's whole overs are counted as overs and the odd balls left over are
- * added up as six-ball overs.
+ * Figures summed across matches are counted in balls and shown as six-ball overs, whatever the
+ * matches' over length: 3,089 balls are 514.5 overs, however many of them were bowled in The
+ * Hundred's five-ball sets (rates are per six balls too, see overs.ts RATE_BALLS).
  */
 function oversBowled(innings: readonly BowlingInnings[]): string {
-  const ballsByOverLength = new Map<number, number>();
-  for (const inn of innings) ballsByOverLength.set(inn.ballsPerOver, (ballsByOverLength.get(inn.ballsPerOver) ?? 0) + inn.legalBalls);
-  const lengths = [...ballsByOverLength.entries()];
-  if (lengths.length <= 1) {
-    const [ballsPerOver, balls] = lengths[0] ?? [6, 0];
-    return formatOvers(balls, ballsPerOver);
-  }
-  let wholeOvers = 0;
-  let oddBalls = 0;
-  for (const [ballsPerOver, balls] of lengths) {
-    wholeOvers += Math.floor(balls / ballsPerOver);
-    oddBalls += balls % ballsPerOver;
-  }
-  return formatOvers((wholeOvers + Math.floor(oddBalls / 6)) * 6 + (oddBalls % 6), 6);
+  return formatOvers(innings.reduce((total, inn) => total + inn.legalBalls, 0), RATE_BALLS);
 }
 
 /** Most wickets, then fewest runs: '5/27'. */
@@ -109,7 +95,7 @@ export function careerBowling(innings: readonly BowlingInnings[], matchesPlayed:
     best_str: bestFigures(innings),
     overs: oversBowled(innings),
     runs,
-    economy: balls === 0 ? null : round2(runRate(runs, balls, 6)),
+    economy: balls === 0 ? null : round2(runRate(runs, balls)),
     average: wickets === 0 ? null : round2(runs / wickets),
     strike_rate: wickets === 0 ? null : round2(balls / wickets),
     three_wickets: innings.filter((inn) => inn.wickets >= 3 && inn.wickets < 5).length,

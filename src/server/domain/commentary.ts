@@ -7,10 +7,10 @@
 // an all-run four is run (not a boundary), and no pronoun assumes the batter's gender.
 // HTML is limited to <b> and <br>; every name is escaped.
 import { dismissalText } from './dismissal.ts';
-import { formatOvers, isLegalDelivery } from './overs.ts';
+import { formatBallPosition, formatOvers } from './overs.ts';
 import type { Lang } from './result.ts';
-import { bowlerRuns, isBoundary, isTeamWicket, summariseInnings } from './scorecard.ts';
-import type { BattingEntry, Delivery, DismissalKind, Fielder, InningsInput, InningsSummary, OverSummary, PlayerId, Wicket } from './types.ts';
+import { bowlerRuns, InningsTally, isBoundary, isTeamWicket } from './scorecard.ts';
+import type { BattingEntry, Delivery, DismissalKind, Fielder, InningsInput, OverSummary, PlayerId, Wicket } from './types.ts';
 
 export interface CommentaryInnings extends InningsInput {
   /** 1-based position of the innings in the match. */
@@ -34,8 +34,8 @@ export interface CommentaryBall {
   inningsNo: number;
   /** Over index, 0 for the first over. */
   over: number;
-  /** 1-based count of the deliveries of the over so far, wides and no-balls included. */
-  ballInOver: number;
+  /** The ball's number in the over: legal balls before it in the over, plus one (a wide shares the next legal ball's number). */
+  ball: number;
   legalBallsInInnings: number;
   batter: PlayerId;
   bowler: PlayerId;
@@ -352,14 +352,9 @@ export function commentary(input: CommentaryInput, lang: Lang = 'en'): Commentar
 function inningsCommentary(context: InningsContext): CommentaryBall[] {
   const { innings, input } = context;
   const { deliveries } = innings;
-  // Scorecard state after a delivery, for the few balls that need it (wickets, milestones, over ends).
-  const summaryAfter = (index: number): InningsSummary =>
-    summariseInnings({ ...innings, deliveries: deliveries.slice(0, index + 1), penaltyRunsPost: 0 });
-
+  // The scorecard's own fold: every figure a comment quotes is the scorecard's figure at that ball.
+  const tally = InningsTally.start(innings);
   const balls: CommentaryBall[] = [];
-  const batterRuns = new Map<PlayerId, number>();
-  let teamRuns = innings.penaltyRunsPre;
-  let legalBalls = 0;
   let overStart = 0;
   let freeHitNext = false;
 
@@ -367,31 +362,28 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
     if (index > 0 && deliveries[index - 1]!.over !== delivery.over) overStart = index;
     const next = deliveries[index + 1];
     const overDeliveries = deliveries.slice(overStart, index + 1);
-    const legalInOver = overDeliveries.filter(isLegalDelivery).length;
-    const overEnds = next === undefined ? !innings.inProgress || legalInOver >= innings.ballsPerOver : next.over !== delivery.over;
 
     // A free hit stays in force through wides until a legal ball (or another no-ball) is bowled.
     const freeHit = input.limitedOvers && freeHitNext;
     freeHitNext = delivery.extras.noballs > 0 || (freeHit && delivery.extras.wides > 0);
 
-    const runsBefore = batterRuns.get(delivery.batter) ?? 0;
-    batterRuns.set(delivery.batter, runsBefore + delivery.runsBatter);
-    const teamRunsBefore = teamRuns;
-    teamRuns += delivery.runsTotal;
-    if (isLegalDelivery(delivery)) legalBalls += 1;
+    const runsBefore = tally.battingEntry(delivery.batter)?.runs ?? 0;
+    const teamRunsBefore = tally.summary().runs;
+    const facts = tally.add(delivery);
+    // The next delivery starts another over: the umpire called this one, however many balls it had.
+    if (next !== undefined && next.over !== delivery.over) tally.closeOver();
+    const legalInOver = facts.position.ball - (facts.legal ? 0 : 1);
+    const overEnds = next === undefined ? !innings.inProgress || legalInOver >= innings.ballsPerOver : next.over !== delivery.over;
 
     const batterMarks = milestonesPassed(runsBefore, runsBefore + delivery.runsBatter);
-    const teamMarks = milestonesPassed(teamRunsBefore, teamRuns);
-    const needsSummary = overEnds || delivery.wickets.length > 0 || batterMarks.length > 0;
-    const summary = needsSummary ? summaryAfter(index) : null;
-
+    const teamMarks = milestonesPassed(teamRunsBefore, facts.runs);
     const teamWicket = delivery.wickets.find((wicket) => isTeamWicket(wicket.kind));
-    const written = describe(context, delivery, index, freeHit, summary, { batterMarks, teamMarks, legalBalls });
+    const written = describe(context, delivery, index, freeHit, tally, { batterMarks, teamMarks, calledBalls: facts.calledBalls });
     balls.push({
       inningsNo: innings.inningsNo,
-      over: delivery.over,
-      ballInOver: overDeliveries.length,
-      legalBallsInInnings: legalBalls,
+      over: facts.position.over,
+      ball: facts.position.ball,
+      legalBallsInInnings: tally.summary().legalBalls,
       batter: delivery.batter,
       bowler: delivery.bowler,
       title: written.title,
@@ -403,7 +395,7 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
       isSix: isBoundary(delivery, 6),
       isWicket: teamWicket !== undefined,
       wicket: teamWicket === undefined ? null : { playerOut: teamWicket.playerOut, kind: teamWicket.kind },
-      overSummary: overEnds && summary ? overSummary(context, overDeliveries, summary) : null,
+      overSummary: overEnds ? overSummary(context, overDeliveries, tally) : null,
     });
   });
   return balls;
@@ -415,8 +407,8 @@ interface Progress {
   batterMarks: number[];
   /** Multiples of 50 the team total passed on this delivery. */
   teamMarks: number[];
-  /** Legal balls of the innings so far. */
-  legalBalls: number;
+  /** The innings' overs as called after the delivery, in legal balls. */
+  calledBalls: number;
 }
 
 /** The title and the HTML comment of one delivery. */
@@ -425,7 +417,7 @@ function describe(
   delivery: Delivery,
   index: number,
   freeHit: boolean,
-  summary: InningsSummary | null,
+  tally: InningsTally,
   progress: Progress,
 ): { title: string; comment: string } {
   const { input, innings, book } = context;
@@ -449,7 +441,7 @@ function describe(
   if (teamWickets.length === 0) sentences.push(...deliveryStory(delivery, book, phraseContext, pick, innings.battingTeamName));
   const lines: string[] = [];
   for (const [slot, wicket] of delivery.wickets.entries()) {
-    const entry = summary?.batting.find((batter) => batter.player === wicket.playerOut);
+    const entry = tally.battingEntry(wicket.playerOut);
     const outContext = { ...phraseContext, out: escapeHtml(names(wicket.playerOut)) };
     sentences.push(wicketStory(context, wicket, outContext, (options) => pick(options, 10 + slot)));
     if (entry) lines.push(dismissalLine(context, entry));
@@ -457,11 +449,11 @@ function describe(
   const besidesTheWicket = parts.filter((part) => part !== book.outcome.noRun);
   if (teamWickets.length > 0 && besidesTheWicket.length > 0) sentences.push(book.alsoOnBall(besidesTheWicket.join(', ')));
 
-  const striker = summary?.batting.find((batter) => batter.player === delivery.batter);
+  const striker = tally.battingEntry(delivery.batter);
   if (striker) {
     for (const mark of progress.batterMarks) lines.push(book.batterMilestone(phraseContext.batter, mark, striker.runs, striker.balls));
   }
-  const overs = formatOvers(progress.legalBalls, innings.ballsPerOver);
+  const overs = formatOvers(progress.calledBalls, innings.ballsPerOver);
   for (const mark of progress.teamMarks) lines.push(book.teamMilestone(escapeHtml(innings.battingTeamName), mark, overs));
 
   const description = [sentences.join(' '), ...lines].filter((line) => line !== '').join('<br>');
@@ -469,7 +461,7 @@ function describe(
 }
 
 /** '<b>Batter c Fielder b Bowler 45 (32)</b> Fall of wicket: 61/1 (5.2 ov)'; a retirement has no fall of wicket. */
-function dismissalLine({ input, innings, book, lang }: InningsContext, entry: BattingEntry): string {
+function dismissalLine({ input, book, lang }: InningsContext, entry: BattingEntry): string {
   const { names } = input;
   const dismissal = entry.dismissal;
   if (dismissal === null) return '';
@@ -483,8 +475,7 @@ function dismissalLine({ input, innings, book, lang }: InningsContext, entry: Ba
   );
   const line = `<b>${escapeHtml(`${names(entry.player)} ${how} ${entry.runs} (${entry.balls})`)}</b>`;
   if (dismissal.wicketNumber === null) return line;
-  const overs = formatOvers(dismissal.legalBalls, innings.ballsPerOver);
-  return `${line} ${book.fallOfWicket(`${dismissal.teamRuns}/${dismissal.wicketNumber}`, overs)}`;
+  return `${line} ${book.fallOfWicket(`${dismissal.teamRuns}/${dismissal.wicketNumber}`, formatBallPosition(dismissal.position))}`;
 }
 
 /** What happened on a ball with no team wicket: the extras called, the runs and how they came. */
@@ -556,14 +547,15 @@ function wicketStory(
 }
 
 /** The summary shown after an over: its runs and wickets, the score, the bowler's figures and the batters in. */
-function overSummary(context: InningsContext, overDeliveries: readonly Delivery[], summary: InningsSummary): OverSummary {
+function overSummary(context: InningsContext, overDeliveries: readonly Delivery[], tally: InningsTally): OverSummary {
   const { names } = context.input;
   const last = overDeliveries.at(-1)!;
-  const bowler = summary.bowling.find((entry) => entry.player === last.bowler)!;
+  const summary = tally.summary();
+  const bowler = tally.bowlingEntry(last.bowler)!;
   const outOnLastBall = new Set(last.wickets.map((wicket) => wicket.playerOut));
   const batters = [last.batter, last.nonStriker]
     .filter((player) => !outOnLastBall.has(player))
-    .map((player) => summary.batting.find((entry) => entry.player === player)!)
+    .map((player) => tally.battingEntry(player)!)
     .map((entry) => ({ key: entry.player, name: names(entry.player), runs: entry.runs, balls: entry.balls }));
   return {
     over: last.over + 1,
@@ -573,7 +565,7 @@ function overSummary(context: InningsContext, overDeliveries: readonly Delivery[
     bowler: {
       key: bowler.player,
       name: names(bowler.player),
-      figures: `${formatOvers(bowler.legalBalls, context.innings.ballsPerOver)}-${bowler.maidens}-${bowler.runs}-${bowler.wickets}`,
+      figures: `${formatOvers(bowler.calledBalls, tally.ballsPerOver)}-${bowler.maidens}-${bowler.runs}-${bowler.wickets}`,
     },
     batters,
     balls: overDeliveries.map(ballSymbol),

@@ -6,7 +6,9 @@
 // - most wickets: equal wickets share the rank; listed by fewer runs conceded, then name;
 // - fours and sixes: by the count, highest first, leaving out players with none; equal counts
 //   share the rank and are listed by name.
-// A player with no runs (or no wickets) has no rank: he is not on that list.
+// Everyone who batted is on the most-runs list, a duck included (ranked last, with the other
+// noughts); everyone who bowled is on the most-wickets list. A player who never batted (or never
+// bowled) has no rank there.
 // Best bowling compares innings figures: more wickets, then fewer runs (5/20 beats 5/24 beats 4/10).
 import type { PlayerStatsEntry } from '../services/tournament-types.ts';
 import { round2, runRate } from './overs.ts';
@@ -19,17 +21,18 @@ export interface Ranked<T> {
 
 /**
  * Entries ranked by value, highest first, with shared ranks for equal values (1, 2, 2, 4).
- * Entries whose value is missing, zero or negative are left out. `listOrder` orders entries
- * within a shared rank (default: as given).
+ * Only entries `onList` keeps are ranked (by default those with a value above zero). `listOrder`
+ * orders entries within a shared rank (default: as given).
  */
 export function rankBy<T>(
   entries: readonly T[],
   value: (entry: T) => number | null | undefined,
   listOrder: (a: T, b: T) => number = () => 0,
+  onList: (entry: T, value: number) => boolean = (_entry, entryValue) => entryValue > 0,
 ): Ranked<T>[] {
   const valued = entries
     .map((entry) => ({ entry, value: value(entry) ?? 0 }))
-    .filter((item) => item.value > 0)
+    .filter((item) => onList(item.entry, item.value))
     .sort((x, y) => y.value - x.value || listOrder(x.entry, y.entry));
   let rank = 0;
   return valued.map((item, index) => {
@@ -43,6 +46,8 @@ const byName = (a: { name: string }, b: { name: string }): number => a.name.loca
 
 export interface BattingTally {
   name: string;
+  /** Innings batted: a player who batted is on the runs list even with no runs. */
+  innings: number;
   runs: number;
   /** Balls faced. */
   balls: number;
@@ -52,6 +57,8 @@ export interface BattingTally {
 
 export interface BowlingTally {
   name: string;
+  /** Legal balls bowled: a player who bowled is on the wickets list even without a wicket. */
+  balls: number;
   wickets: number;
   /** Runs conceded. */
   runs: number;
@@ -60,14 +67,14 @@ export interface BowlingTally {
 const runsListOrder = (a: BattingTally, b: BattingTally): number => a.balls - b.balls || byName(a, b);
 const wicketsListOrder = (a: BowlingTally, b: BowlingTally): number => a.runs - b.runs || byName(a, b);
 
-/** Most runs: ranked by runs alone; a shared rank is listed by fewer balls, then name. */
+/** Most runs: everyone who batted, ranked by runs alone; a shared rank is listed by fewer balls, then name. */
 export function mostRuns<T extends BattingTally>(entries: readonly T[]): Ranked<T>[] {
-  return rankBy(entries, (entry) => entry.runs, runsListOrder);
+  return rankBy(entries, (entry) => entry.runs, runsListOrder, (entry) => entry.innings > 0);
 }
 
-/** Most wickets: ranked by wickets alone; a shared rank is listed by fewer runs conceded, then name. */
+/** Most wickets: everyone who bowled, ranked by wickets alone; a shared rank is listed by fewer runs conceded, then name. */
 export function mostWickets<T extends BowlingTally>(entries: readonly T[]): Ranked<T>[] {
-  return rankBy(entries, (entry) => entry.wickets, wicketsListOrder);
+  return rankBy(entries, (entry) => entry.wickets, wicketsListOrder, (entry) => entry.balls > 0);
 }
 
 /** Most fours, leaving out players with none or no count. */
@@ -95,15 +102,16 @@ export function bestBowling<T extends BowlingFigures>(figures: readonly T[]): T 
   return [...figures].sort(compareBowlingFigures)[0] ?? null;
 }
 
-/** Runs conceded per over, to two decimals; null before a legal ball has been bowled. */
-export function economy(runs: number, legalBalls: number, ballsPerOver = 6): number | null {
-  return legalBalls === 0 ? null : round2(runRate(runs, legalBalls, ballsPerOver));
+/** Runs conceded per six balls, to two decimals; null before a legal ball has been bowled. */
+export function economy(runs: number, legalBalls: number): number | null {
+  return legalBalls === 0 ? null : round2(runRate(runs, legalBalls));
 }
 
 /** A stats entry seen as the tallies the lists rank. */
 const battingTally = (entry: PlayerStatsEntry): BattingTally & { entry: PlayerStatsEntry } => ({
   entry,
   name: entry.player_name,
+  innings: entry.performance.batting.innings,
   runs: entry.performance.batting.most_runs.value,
   balls: entry.performance.batting.balls,
   fours: entry.performance.batting.most_fours.value,
@@ -113,6 +121,7 @@ const battingTally = (entry: PlayerStatsEntry): BattingTally & { entry: PlayerSt
 const bowlingTally = (entry: PlayerStatsEntry): BowlingTally & { entry: PlayerStatsEntry } => ({
   entry,
   name: entry.player_name,
+  balls: entry.performance.bowling.balls,
   wickets: entry.performance.bowling.most_wickets.value,
   runs: entry.performance.bowling.runs,
 });

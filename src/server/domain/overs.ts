@@ -27,14 +27,25 @@ export function oversToBalls(overs: number, ballsPerOver = 6): number {
   return whole * ballsPerOver + balls;
 }
 
-/** Runs per over, from legal balls. 0 before any legal ball has been bowled. */
 /** Rates and averages are shown to two decimals. */
 export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-export function runRate(runs: number, legalBalls: number, ballsPerOver = 6): number {
-  return legalBalls === 0 ? 0 : (runs * ballsPerOver) / legalBalls;
+/**
+ * Rates are runs per six balls everywhere: on every scorecard (The Hundred's five-ball sets
+ * included), in careers, tables and live views, so one figure can be compared with another.
+ */
+export const RATE_BALLS = 6;
+
+/** Runs per six balls, from legal balls (as called). 0 before any legal ball has been bowled. */
+export function runRate(runs: number, legalBalls: number): number {
+  return legalBalls === 0 ? 0 : (runs * RATE_BALLS) / legalBalls;
+}
+
+/** A ball's place as commentary and the fall of wickets print it: over index and ball number, '12.3'. */
+export function formatBallPosition(position: { over: number; ball: number }): string {
+  return `${position.over}.${position.ball}`;
 }
 
 /** A delivery that counts towards the over: neither a wide nor a no-ball. */

@@ -20,7 +20,9 @@
 //     the balls it faced (its quota if bowled out);
 //   · overs are counted in legal balls, never as the 'O.B' decimal, and as the umpires called them:
 //     an over they miscounted stands as one over (Law 17.5), so a five-ball over counts six balls
-//     and a seven-ball over six, as on the official scorecard (Cricsheet's `miscounted_overs`);
+//     and a seven-ball over six, as on the official scorecard (the innings' calledBalls, from the
+//     scorecard's own fold);
+//   · rates are runs per six balls, The Hundred's five-ball sets included (overs.ts RATE_BALLS);
 //   · a side with no match that counts shows +0.000.
 // - Rows are ordered by points, net run rate, wins, then name; positions are 1-based.
 // - Knockout matches (finals, qualifiers, eliminators, semi and quarter finals, place play-offs)
@@ -30,6 +32,7 @@
 //   their own, grouped by Cricsheet group, after the league round.
 import type { PointsGroup, PointsRound, PointsRow } from '../services/tournament-types.ts';
 import { runRate } from './overs.ts';
+import { isAllOut } from './scorecard.ts';
 
 type Side = 'a' | 'b';
 
@@ -43,15 +46,11 @@ export interface LeagueInnings {
   runs: number;
   /** Team wickets (retirements not counted). */
   wickets: number;
-  legalBalls: number;
+  /** Legal balls as the umpires called the overs (InningsSummary.calledBalls). */
+  calledBalls: number;
   /** The target set to this innings (revised when DLS applied); null for the side batting first. */
   targetRuns: number | null;
   targetBalls: number | null;
-  /**
-   * Balls that make the legal balls what the umpires counted (see miscountedBalls): +1 for each
-   * five-ball over, −1 for each seven-ball over. Default 0.
-   */
-  miscountedBalls?: number;
   /** Batters absent hurt: the side is all out when the other batters are out. Default 0. */
   absentBatters?: number;
 }
@@ -82,13 +81,10 @@ export interface RunRateTotals {
   ballsBowled: number;
 }
 
-const WICKETS_IN_INNINGS = 10;
 
 /** Runs per over scored minus runs per over conceded; 0 for a side with no balls either way. */
-export function netRunRate(totals: RunRateTotals, ballsPerOver = 6): number {
-  return (
-    runRate(totals.runsScored, totals.ballsFaced, ballsPerOver) - runRate(totals.runsConceded, totals.ballsBowled, ballsPerOver)
-  );
+export function netRunRate(totals: RunRateTotals): number {
+  return runRate(totals.runsScored, totals.ballsFaced) - runRate(totals.runsConceded, totals.ballsBowled);
 }
 
 /**
@@ -102,23 +98,6 @@ export function formatNetRunRate(value: number): string {
   return `${value < 0 ? '-' : '+'}${(thousandths / 1000).toFixed(3)}`;
 }
 
-/**
- * The correction that makes an innings' legal balls what the umpires counted, from Cricsheet's
- * `miscounted_overs` ({ "7": { "balls": 5, "umpire": "Aleem Dar" } }, the count sometimes a string): each miscounted over stands
- * as a full over. Entries without a ball count are ignored; null or anything else gives 0.
- */
-export function miscountedBalls(miscountedOvers: unknown, ballsPerOver: number): number {
-  if (typeof miscountedOvers !== 'object' || miscountedOvers === null) return 0;
-  let correction = 0;
-  for (const over of Object.values(miscountedOvers)) {
-    const recorded: unknown = typeof over === 'object' && over !== null ? (over as { balls?: unknown }).balls : undefined;
-    // Some files write the count as a string ("5").
-    const balls = typeof recorded === 'string' && /^\d+$/.test(recorded) ? Number(recorded) : recorded;
-    if (typeof balls === 'number') correction += ballsPerOver - balls;
-  }
-  return correction;
-}
-
 /** What one innings adds to the batting side's runs and balls (and so to the fielding side's against). */
 interface InningsCredit {
   battingTeam: Side;
@@ -126,9 +105,6 @@ interface InningsCredit {
   balls: number;
 }
 
-function isAllOut(innings: LeagueInnings): boolean {
-  return innings.wickets >= WICKETS_IN_INNINGS - (innings.absentBatters ?? 0);
-}
 
 /** The chase's target when it is not simply first-innings runs + 1 off the scheduled overs. */
 function revisedTarget(
@@ -141,16 +117,13 @@ function revisedTarget(
   return revised ? { runs: chase.targetRuns, balls: chase.targetBalls } : null;
 }
 
-/** Balls as the umpires counted them. */
-const countedBalls = (innings: LeagueInnings): number => innings.legalBalls + (innings.miscountedBalls ?? 0);
-
 /** The runs and balls each innings of a match counts for, by the ICC net run rate rules. */
 function inningsCredits(match: LeagueMatch): InningsCredit[] {
   const innings = match.innings.filter((entry) => !entry.superOver);
   const limit = match.oversLimitBalls;
   // Multi-day innings have no quota: what was scored off what was bowled.
   if (limit === null) {
-    return innings.map((entry) => ({ battingTeam: entry.battingTeam, runs: entry.runs, balls: countedBalls(entry) }));
+    return innings.map((entry) => ({ battingTeam: entry.battingTeam, runs: entry.runs, balls: entry.calledBalls }));
   }
 
   const [first, chase] = innings;
@@ -161,7 +134,7 @@ function inningsCredits(match: LeagueMatch): InningsCredit[] {
     }
     // The chase's quota is its (possibly revised) target overs.
     const quota = entry.targetBalls ?? limit;
-    return { battingTeam: entry.battingTeam, runs: entry.runs, balls: isAllOut(entry) ? quota : countedBalls(entry) };
+    return { battingTeam: entry.battingTeam, runs: entry.runs, balls: isAllOut(entry.wickets, entry.absentBatters) ? quota : entry.calledBalls };
   });
 }
 
@@ -251,9 +224,8 @@ export function leagueTable(matches: readonly LeagueMatch[]): PointsRow[] {
     countRunRate(sides, match);
   }
 
-  const ballsPerOver = played[0]?.ballsPerOver ?? 6;
   return [...standings.values()]
-    .map((standing) => ({ standing, nrr: netRunRate(standing.totals, ballsPerOver) }))
+    .map((standing) => ({ standing, nrr: netRunRate(standing.totals) }))
     .sort(
       (x, y) =>
         y.standing.points - x.standing.points ||

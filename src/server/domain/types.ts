@@ -55,6 +55,14 @@ export interface Delivery {
   wickets: Wicket[];
 }
 
+/** Where a delivery was bowled: the over index and the legal balls of the over before it, plus one. */
+export interface BallPosition {
+  /** Over index as Cricsheet numbers it: 0 for the first over. */
+  over: number;
+  /** 1-based; a wide or no-ball carries the number of the legal ball still to come. */
+  ball: number;
+}
+
 export interface InningsInput {
   battingTeam: 'a' | 'b';
   superOver: boolean;
@@ -63,6 +71,8 @@ export interface InningsInput {
   penaltyRunsPre: number;
   penaltyRunsPost: number;
   ballsPerOver: number;
+  /** Over indexes the umpires ended short (Cricsheet `miscounted_overs`); each counts as a full over. */
+  calledOvers?: readonly number[];
 }
 
 /** One batter's innings, in batting order (order of first appearance at the crease). */
@@ -82,12 +92,16 @@ export interface BattingEntry {
     wicketNumber: number | null;
     teamRuns: number;
     legalBalls: number;
+    position: BallPosition;
   } | null;
 }
 
 export interface BowlingEntry {
   player: PlayerId;
+  /** Legal balls really bowled. */
   legalBalls: number;
+  /** Legal balls as the umpires called the overs: each complete over counts ballsPerOver (Law 17.5). */
+  calledBalls: number;
   maidens: number;
   /** Runs charged to the bowler: off the bat, wides and no-balls; never byes, leg byes or penalties. */
   runs: number;
@@ -110,6 +124,8 @@ export interface FallOfWicket {
   teamRuns: number;
   /** Legal balls bowled in the innings when the wicket fell. */
   legalBalls: number;
+  /** The ball it fell on. */
+  position: BallPosition;
 }
 
 export interface Partnership {
@@ -128,7 +144,10 @@ export interface InningsSummary {
   runs: number;
   /** Team wickets: retired hurt / retired not out do not count. */
   wickets: number;
+  /** Legal balls really bowled. */
   legalBalls: number;
+  /** Overs as the umpires called them, in legal balls: what the scorecard, run rate and net run rate use. */
+  calledBalls: number;
   extras: Extras;
   batting: BattingEntry[];
   bowling: BowlingEntry[];

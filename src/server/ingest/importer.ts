@@ -4,16 +4,10 @@
 // of its file; a changed file (a newer revision) replaces the stored match.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { BulkTransaction, Db } from '../db/client.ts';
-import {
-  identityOf,
-  MatchFileError,
-  MatchRows,
-  matchIdOf,
-  prepareMatch,
-  type EntityIds,
-  type PreparedMatch,
-} from './normalise.ts';
+import type { Db } from '../db/client.ts';
+import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
+import type { MatchWrite } from '../store/match-write.ts';
+import { MatchFileError, matchIdOf, prepareMatch } from './normalise.ts';
 import {
   openSource,
   UnreadableFileError,
@@ -59,8 +53,8 @@ export interface ImportSummary {
 export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   log?: (message: string) => void;
-  /** Called after each committed batch, e.g. to invalidate caches of pages showing the data. */
-  onBatchCommitted?: () => void;
+  /** The change feed: each committed batch publishes the tags of what it wrote. */
+  publish?: PublishTags;
   /** Stops the import after the batch in progress (server shutdown). */
   signal?: AbortSignal;
   /** Matches per transaction; a batch is also closed once it holds BATCH_DELIVERIES deliveries. */
@@ -77,19 +71,9 @@ interface StoredMatch {
 }
 
 interface QueuedMatch {
-  match: PreparedMatch;
+  match: MatchWrite;
   /** The version in the database before this run touched it, if any. */
   previous: StoredMatch | undefined;
-}
-
-/** Ids of entities already in the database, kept across batches (and sources) of one run. */
-class EntityCache {
-  readonly people = new Map<string, number>();
-  readonly teams = new Map<string, number>();
-  /** Identities of the (name, gender, team type) rows in team_names. */
-  readonly teamNames = new Set<string>();
-  readonly venues = new Map<string, number>();
-  readonly tournaments = new Map<string, number>();
 }
 
 export async function importSources(
@@ -112,7 +96,7 @@ export async function importSources(
     aborted: false,
   };
   const stored = await storedMatches(db);
-  const cache = new EntityCache();
+  const writer = new MatchWriter(db, options.publish ?? (() => undefined));
 
   for (const source of sources) {
     if (options.signal?.aborted) break;
@@ -136,7 +120,7 @@ export async function importSources(
       const queued = [...batch.values()];
       batch.clear();
       batchDeliveries = 0;
-      for (const { match, previous, reason } of await writeBatch(db, cache, queued)) {
+      for (const { match, previous, reason } of await writeBatch(writer, queued)) {
         skip(match.fileName, reason);
         // It was counted when queued but is not in the database after all.
         if (previous) {
@@ -148,9 +132,8 @@ export async function importSources(
         }
         summary.deliveries -= match.deliveryCount;
       }
-      options.onBatchCommitted?.();
     };
-    const queue = async (match: PreparedMatch, previous: StoredMatch | undefined) => {
+    const queue = async (match: MatchWrite, previous: StoredMatch | undefined) => {
       const earlier = batch.get(match.id);
       if (earlier) {
         summary.deliveries -= earlier.match.deliveryCount;
@@ -160,7 +143,7 @@ export async function importSources(
       else summary.imported += 1;
       summary.deliveries += match.deliveryCount;
       batchDeliveries += match.deliveryCount;
-      stored.set(match.id, { sha1: match.sha1, revision: match.match.meta.revision });
+      stored.set(match.id, { sha1: match.facts.sourceSha1, revision: match.facts.revision });
       // What the database holds is still what was there before the earlier version in this batch.
       batch.set(match.id, { match, previous: earlier ? earlier.previous : previous });
       if (batch.size >= batchSize || batchDeliveries >= BATCH_DELIVERIES) await flush();
@@ -174,15 +157,15 @@ export async function importSources(
         summary.unchanged += 1;
         return;
       }
-      let match: PreparedMatch;
+      let match: MatchWrite;
       try {
-        match = prepareMatch(file.name, file.bytes, sha1);
+        match = prepareMatch(file.name, file.bytes, sha1).write;
       } catch (error) {
         if (!(error instanceof MatchFileError)) throw error;
         skip(file.name, error.message);
         return;
       }
-      if (previous && previous.revision > match.match.meta.revision) summary.olderKept += 1;
+      if (previous && previous.revision > match.facts.revision) summary.olderKept += 1;
       else await queue(match, previous);
     };
 
@@ -226,181 +209,16 @@ async function storedMatches(db: Db): Promise<Map<number, StoredMatch>> {
  * Writes a batch in one transaction. Should the database reject it, each match is retried
  * alone, so one bad match costs only itself; returns the matches that were not written.
  */
-async function writeBatch(
-  db: Db,
-  cache: EntityCache,
-  queued: QueuedMatch[],
-): Promise<(QueuedMatch & { reason: string })[]> {
+async function writeBatch(writer: MatchWriter, queued: QueuedMatch[]): Promise<(QueuedMatch & { reason: string })[]> {
   try {
-    await writeMatches(db, cache, queued.map((entry) => entry.match));
+    await writer.writeMatches(queued.map((entry) => entry.match));
     return [];
   } catch (error) {
     if (queued.length === 1) return [{ ...queued[0]!, reason: `rejected by the database: ${(error as Error).message}` }];
   }
   const failed: (QueuedMatch & { reason: string })[] = [];
-  for (const entry of queued) failed.push(...(await writeBatch(db, cache, [entry])));
+  for (const entry of queued) failed.push(...(await writeBatch(writer, [entry])));
   return failed;
-}
-
-async function writeMatches(db: Db, cache: EntityCache, matches: PreparedMatch[]): Promise<void> {
-  // Ids found in this transaction join the cache only once it has committed.
-  const found = new EntityCache();
-  await db.bulkTransaction(async (tx) => {
-    await upsertPeople(tx, cache, found, matches);
-    await upsertTeams(tx, cache, found, matches);
-    await upsertVenues(tx, cache, found, matches);
-    await upsertTournaments(tx, cache, found, matches);
-    const lookup = <K>(name: string, cached: Map<K, number>, fresh: Map<K, number>) => (key: K) => {
-      const id = cached.get(key) ?? fresh.get(key);
-      if (id === undefined) throw new Error(`no ${name} id for ${String(key)}`);
-      return id;
-    };
-    const ids: EntityIds = {
-      person: lookup('person', cache.people, found.people),
-      team: lookup('team', cache.teams, found.teams),
-      venue: lookup('venue', cache.venues, found.venues),
-      tournament: lookup('tournament', cache.tournaments, found.tournaments),
-    };
-    const rows = new MatchRows();
-    for (const match of matches) rows.add(match, ids);
-    // A changed match is replaced whole: its child rows go with it (on delete cascade).
-    await tx.query('delete from matches where id = any($1::integer[])', [matches.map((match) => match.id)]);
-    if (db.kind === 'pglite') {
-      // Foreign-key triggers would triple the COPY time on PGlite. The rows are consistent by
-      // construction (every id was resolved in this transaction, parents are copied before
-      // children), and PostgreSQL, where this needs a superuser, keeps checking them; the
-      // setting ends with the transaction, and the cascading delete above has already run.
-      await tx.query('set local session_replication_role = replica');
-    }
-    for (const buffer of rows.all()) await tx.copy(buffer);
-  });
-  for (const key of ['people', 'teams', 'venues', 'tournaments'] as const) {
-    for (const [identity, id] of found[key]) cache[key].set(identity, id);
-  }
-  for (const identity of found.teamNames) cache.teamNames.add(identity);
-}
-
-async function upsertPeople(tx: BulkTransaction, cache: EntityCache, found: EntityCache, matches: PreparedMatch[]) {
-  const missing = new Map<string, string>();
-  for (const match of matches) {
-    for (const [registryId, name] of match.people) if (!cache.people.has(registryId)) missing.set(registryId, name);
-  }
-  if (missing.size === 0) return;
-  const registryIds = [...missing.keys()];
-  await tx.query(
-    `insert into people (registry_id, name) select * from unnest($1::text[], $2::text[])
-     on conflict (registry_id) do nothing`,
-    [registryIds, [...missing.values()]],
-  );
-  const rows = await tx.query<{ id: number; registry_id: string }>(
-    'select id, registry_id from people where registry_id = any($1::text[])',
-    [registryIds],
-  );
-  for (const row of rows) found.people.set(row.registry_id, row.id);
-}
-
-async function upsertTeams(tx: BulkTransaction, cache: EntityCache, found: EntityCache, matches: PreparedMatch[]) {
-  const missing = new Map<string, PreparedMatch['teams'][number]>();
-  const usedNames = new Map<string, PreparedMatch['teams'][number]>();
-  for (const team of matches.flatMap((match) => match.teams)) {
-    if (!cache.teams.has(team.identity)) missing.set(team.identity, team);
-    const usedIdentity = identityOf(team.usedName, team.gender, team.teamType);
-    if (!cache.teamNames.has(usedIdentity)) usedNames.set(usedIdentity, team);
-  }
-  const teams = [...missing.values()];
-  // A key taken by another team of the same name (a club and a country, say) gets the team type appended.
-  for (const keyOf of [(key: string) => key, (key: string, teamType: string) => `${key}-${teamType}`]) {
-    const unresolved = teams.filter((team) => !found.teams.has(team.identity));
-    if (unresolved.length === 0) break;
-    await tx.query(
-      `insert into teams (team_key, name, code, gender, team_type)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) on conflict do nothing`,
-      [
-        unresolved.map((team) => keyOf(team.key, team.teamType)),
-        unresolved.map((team) => team.canonicalName),
-        unresolved.map((team) => team.code),
-        unresolved.map((team) => team.gender),
-        unresolved.map((team) => team.teamType),
-      ],
-    );
-    const rows = await tx.query<{ id: number; name: string; gender: string; team_type: string }>(
-      `select t.id, t.name, t.gender, t.team_type from teams t
-       join unnest($1::text[], $2::text[], $3::text[]) as wanted(name, gender, team_type)
-         using (name, gender, team_type)`,
-      [
-        unresolved.map((team) => team.canonicalName),
-        unresolved.map((team) => team.gender),
-        unresolved.map((team) => team.teamType),
-      ],
-    );
-    for (const row of rows) found.teams.set(identityOf(row.name, row.gender, row.team_type), row.id);
-  }
-  if (usedNames.size === 0) return;
-  const named = [...usedNames.values()];
-  await tx.query(
-    `insert into team_names (name, gender, team_type, team_id)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::integer[]) on conflict do nothing`,
-    [
-      named.map((team) => team.usedName),
-      named.map((team) => team.gender),
-      named.map((team) => team.teamType),
-      named.map((team) => cache.teams.get(team.identity) ?? found.teams.get(team.identity)),
-    ],
-  );
-  for (const identity of usedNames.keys()) found.teamNames.add(identity);
-}
-
-async function upsertVenues(tx: BulkTransaction, cache: EntityCache, found: EntityCache, matches: PreparedMatch[]) {
-  const missing = new Map<string, { name: string; city: string }>();
-  for (const { venue } of matches) if (venue && !cache.venues.has(venue.identity)) missing.set(venue.identity, venue);
-  if (missing.size === 0) return;
-  const venues = [...missing.values()];
-  const params = [venues.map((venue) => venue.name), venues.map((venue) => venue.city)];
-  await tx.query(
-    `insert into venues (name, city) select * from unnest($1::text[], $2::text[]) on conflict do nothing`,
-    params,
-  );
-  const rows = await tx.query<{ id: number; name: string; city: string }>(
-    `select v.id, v.name, v.city from venues v join unnest($1::text[], $2::text[]) as wanted(name, city)
-     using (name, city)`,
-    params,
-  );
-  for (const row of rows) found.venues.set(identityOf(row.name, row.city), row.id);
-}
-
-async function upsertTournaments(
-  tx: BulkTransaction,
-  cache: EntityCache,
-  found: EntityCache,
-  matches: PreparedMatch[],
-) {
-  const missing = new Map<string, PreparedMatch['tournament']>();
-  for (const { tournament } of matches) {
-    if (!cache.tournaments.has(tournament.key)) missing.set(tournament.key, tournament);
-  }
-  if (missing.size === 0) return;
-  const tournaments = [...missing.values()];
-  // Names and dates are provisional until finishTournaments() sees the matches' dates.
-  await tx.query(
-    `insert into tournaments (tou_key, event_name, season, name, short_name, gender, team_type, event_abbreviation)
-     select key, event_name, season, event_name || ' ' || season, event_name || ' ' || season, gender, team_type, abbreviation
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-       as t(key, event_name, season, gender, team_type, abbreviation)
-     on conflict (tou_key) do nothing`,
-    [
-      tournaments.map((tournament) => tournament.key),
-      tournaments.map((tournament) => tournament.eventName),
-      tournaments.map((tournament) => tournament.season),
-      tournaments.map((tournament) => tournament.gender),
-      tournaments.map((tournament) => tournament.teamType),
-      tournaments.map((tournament) => tournament.abbreviation),
-    ],
-  );
-  const rows = await tx.query<{ id: number; tou_key: string }>(
-    'select id, tou_key from tournaments where tou_key = any($1::text[])',
-    [tournaments.map((tournament) => tournament.key)],
-  );
-  for (const row of rows) found.tournaments.set(row.tou_key, row.id);
 }
 
 /**

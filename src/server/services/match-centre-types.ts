@@ -94,7 +94,8 @@ export interface FallOfWicketEntry {
   wicket_number: number;
   player: PlayerRef;
   team_runs: number;
-  overs: OversPair;
+  /** The ball it fell on, [over index, ball number]; null until the match's rows are rebuilt with positions. */
+  overs: OversPair | null;
 }
 
 export interface ScorecardInnings {

@@ -9,7 +9,8 @@ import { commentary, type CommentaryInnings } from '../domain/commentary.ts';
 import { dismissalText } from '../domain/dismissal.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import { followOnEnforced, matchNotes } from '../domain/test-match.ts';
-import type { Delivery, DismissalKind, PlayerId } from '../domain/types.ts';
+import type { DismissalKind, PlayerId } from '../domain/types.ts';
+import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
 import { tossText, type Lang } from '../domain/result.ts';
 import type { VersionedCache } from './cache.ts';
 import type {
@@ -171,7 +172,7 @@ export class MatchCentreService {
           'target_balls',
           'runs',
           'wickets',
-          'legal_balls',
+          'called_balls',
           'byes',
           'legbyes',
           'wides',
@@ -194,7 +195,8 @@ export class MatchCentreService {
           'bowler_id',
           'wicket_no',
           'team_runs_at_dismissal',
-          'legal_balls_at_dismissal',
+          'dismissal_over',
+          'dismissal_ball',
         ])
         .where('match_id', '=', matchId)
         .orderBy('innings_no')
@@ -202,14 +204,14 @@ export class MatchCentreService {
         .execute(),
       this.db
         .selectFrom('bowling_innings')
-        .select(['innings_no', 'person_id', 'legal_balls', 'maidens', 'runs', 'wickets', 'wides', 'noballs', 'dots'])
+        .select(['innings_no', 'person_id', 'called_balls', 'maidens', 'runs', 'wickets', 'wides', 'noballs', 'dots'])
         .where('match_id', '=', matchId)
         .orderBy('innings_no')
         .orderBy('position')
         .execute(),
       this.db
         .selectFrom('fall_of_wickets')
-        .select(['innings_no', 'wicket_no', 'person_id', 'team_runs', 'legal_balls'])
+        .select(['innings_no', 'wicket_no', 'person_id', 'team_runs', 'over_no', 'ball_no'])
         .where('match_id', '=', matchId)
         .orderBy('innings_no')
         .orderBy('wicket_no')
@@ -289,8 +291,9 @@ export class MatchCentreService {
         total: {
           runs: inn.runs,
           wickets: inn.wickets,
-          overs: ballsToOvers(inn.legal_balls, ballsPerOver),
-          run_rate: round2(runRate(inn.runs, inn.legal_balls, ballsPerOver)),
+          // Overs as the umpires called them (Law 17.5); rates per six balls (overs.ts RATE_BALLS).
+          overs: ballsToOvers(inn.called_balls, ballsPerOver),
+          run_rate: round2(runRate(inn.runs, inn.called_balls)),
         },
         target:
           inn.target_runs === null
@@ -322,7 +325,8 @@ export class MatchCentreService {
                   ),
                   wicket_number: row.wicket_no,
                   team_runs: row.team_runs_at_dismissal,
-                  overs: row.legal_balls_at_dismissal === null ? null : ballsToOvers(row.legal_balls_at_dismissal, ballsPerOver),
+                  // The ball it fell on: over index and ball number, read '5.6'.
+                  overs: ballPosition(row.dismissal_over, row.dismissal_ball),
                 },
               },
             },
@@ -337,11 +341,11 @@ export class MatchCentreService {
             [key]: {
               bowling: {
                 score: {
-                  overs: ballsToOvers(row.legal_balls, ballsPerOver),
+                  overs: ballsToOvers(row.called_balls, ballsPerOver),
                   maiden_overs: row.maidens,
                   runs: row.runs,
                   wickets: row.wickets,
-                  economy: round2(runRate(row.runs, row.legal_balls, ballsPerOver)),
+                  economy: round2(runRate(row.runs, row.called_balls)),
                   wides: row.wides,
                   no_balls: row.noballs,
                   dots: row.dots,
@@ -362,7 +366,7 @@ export class MatchCentreService {
           wicket_number: row.wicket_no,
           player: person(row.person_id),
           team_runs: row.team_runs,
-          overs: ballsToOvers(row.legal_balls, ballsPerOver),
+          overs: ballPosition(row.over_no, row.ball_no),
         })),
         partnerships: (standsByInnings.get(inn.innings_no) ?? []).map((row) => ({
           for_wicket: row.for_wicket,
@@ -424,122 +428,53 @@ export class MatchCentreService {
 
   private async buildCommentary(match: MatchCentreRow, lang: Lang): Promise<Commentary> {
     const matchId = match.id;
-    const [innings, deliveries, wickets, players] = await Promise.all([
-      this.db
-        .selectFrom('innings')
-        .select(['innings_no', 'batting_team', 'super_over', 'penalty_runs_pre', 'penalty_runs_post'])
-        .where('match_id', '=', matchId)
-        .orderBy('innings_no')
-        .execute(),
-      this.db
-        .selectFrom('deliveries')
-        .select([
-          'innings_no',
-          'seq',
-          'over_no',
-          'batter_id',
-          'non_striker_id',
-          'bowler_id',
-          'runs_batter',
-          'runs_extras',
-          'runs_total',
-          'non_boundary',
-          'wides',
-          'noballs',
-          'byes',
-          'legbyes',
-          'penalty',
-        ])
-        .where('match_id', '=', matchId)
-        .orderBy('innings_no')
-        .orderBy('seq')
-        .execute(),
-      this.db
-        .selectFrom('wickets')
-        .select(['innings_no', 'seq', 'kind', 'player_out_id', 'fielders'])
-        .where('match_id', '=', matchId)
-        .orderBy('innings_no')
-        .orderBy('seq')
-        .orderBy('position')
-        .execute(),
-      this.matchPlayers(matchId),
-    ]);
-
-    // The domain knows players by registry id (its PlayerId). Fielders are recorded by name:
-    // their ids come from the names of the match's players.
-    const personIds = [
-      ...players.map((row) => row.person_id),
-      ...deliveries.flatMap((row) => [row.batter_id, row.non_striker_id, row.bowler_id]),
-      ...wickets.map((row) => row.player_out_id),
-    ];
-    const person = await this.people(personIds);
-    const names = new Map(personIds.map((id) => [person(id).key, person(id).name]));
-    const keyByName = new Map([...names].map(([key, name]) => [name, key]));
-    const keyOf = (id: number): PlayerId => person(id).key;
-    const wicketsOf = groupBy(wickets, (row) => `${row.innings_no}:${row.seq}`);
-    const deliveriesOf = groupBy(deliveries, (row) => row.innings_no);
+    // The same stored deliveries and the same rules (InningsTally) as the scorecard's rows.
+    const [innings, players] = await Promise.all([readStoredInnings(queryRows(this.db), [matchId]), this.matchPlayers(matchId)]);
+    // Stored deliveries name people by database id; commentary shows names and keys.
+    const personIds = new Set<number>(players.map((row) => row.person_id));
+    for (const inn of innings) {
+      for (const delivery of inn.deliveries) {
+        personIds.add(Number(delivery.batter)).add(Number(delivery.nonStriker)).add(Number(delivery.bowler));
+        for (const wicket of delivery.wickets) personIds.add(Number(wicket.playerOut));
+      }
+    }
+    const person = await this.people([...personIds]);
     const teamNames = teamNamesOf(match);
-    const lastInningsNo = innings.at(-1)?.innings_no;
-
+    const lastInningsNo = innings.at(-1)?.inningsNo;
     const balls = commentary(
       {
         matchSeed: matchId,
         limitedOvers: match.format !== 'test',
-        names: (player) => names.get(player) ?? player,
+        names: (player) => person(Number(player)).name,
         innings: innings.map(
           (inn): CommentaryInnings => ({
-            inningsNo: inn.innings_no,
-            battingTeam: inn.batting_team,
-            battingTeamName: teamNames[inn.batting_team],
-            superOver: inn.super_over,
-            penaltyRunsPre: inn.penalty_runs_pre,
-            penaltyRunsPost: inn.penalty_runs_post,
-            ballsPerOver: match.balls_per_over,
-            inProgress: match.status === 'started' && inn.innings_no === lastInningsNo,
-            deliveries: (deliveriesOf.get(inn.innings_no) ?? []).map(
-              (row): Delivery => ({
-                over: row.over_no,
-                batter: keyOf(row.batter_id),
-                nonStriker: keyOf(row.non_striker_id),
-                bowler: keyOf(row.bowler_id),
-                runsBatter: row.runs_batter,
-                runsExtras: row.runs_extras,
-                runsTotal: row.runs_total,
-                nonBoundary: row.non_boundary,
-                extras: { wides: row.wides, noballs: row.noballs, byes: row.byes, legbyes: row.legbyes, penalty: row.penalty },
-                wickets: (wicketsOf.get(`${row.innings_no}:${row.seq}`) ?? []).map((wicket) => ({
-                  kind: wicket.kind as DismissalKind,
-                  playerOut: keyOf(wicket.player_out_id),
-                  fielders: (wicket.fielders ?? []).map((fielder) => ({
-                    id: fielder.name === undefined ? null : (keyByName.get(fielder.name) ?? null),
-                    name: fielder.name ?? null,
-                    substitute: fielder.substitute ?? false,
-                  })),
-                })),
-              }),
-            ),
+            ...inn,
+            battingTeamName: teamNames[inn.battingTeam],
+            inProgress: match.status === 'started' && inn.inningsNo === lastInningsNo,
           }),
         ),
       },
       lang,
     );
+    const names = { get: (player: PlayerId) => person(Number(player)).name };
+    const keyOf = (player: PlayerId) => person(Number(player)).key;
 
     const entries = balls.map(
       (ball, index): CommentaryEntry => ({
         entry_time: index + 1,
         innings_no: ball.inningsNo,
-        overs: [ball.over, ball.ballInOver],
-        bowler: { key: ball.bowler, name: names.get(ball.bowler) ?? ball.bowler, is_wicket: ball.isWicket, runs: ball.bowlerRuns },
+        overs: [ball.over, ball.ball],
+        bowler: { key: keyOf(ball.bowler), name: names.get(ball.bowler), is_wicket: ball.isWicket, runs: ball.bowlerRuns },
         batsman: {
-          key: ball.batter,
-          name: names.get(ball.batter) ?? ball.batter,
+          key: keyOf(ball.batter),
+          name: names.get(ball.batter),
           runs: ball.batterRuns,
           is_four: ball.isFour,
           is_six: ball.isSix,
         },
         wicket: ball.wicket && {
-          player_key: ball.wicket.playerOut,
-          player_name: names.get(ball.wicket.playerOut) ?? ball.wicket.playerOut,
+          player_key: keyOf(ball.wicket.playerOut),
+          player_name: names.get(ball.wicket.playerOut),
           kind: ball.wicket.kind,
         },
         runs: ball.runs,
@@ -758,3 +693,7 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** A ball's place as [over index, ball number]: the wire's [o, b] pair, shown '5.6'. */
+function ballPosition(over: number | null, ball: number | null): [number, number] | null {
+  return over === null || ball === null ? null : [over, ball];
+}

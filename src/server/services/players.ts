@@ -56,6 +56,7 @@ interface BowlingRow {
   match_id: number;
   innings_no: number;
   legal_balls: number;
+  called_balls: number;
   maidens: number;
   runs: number;
   wickets: number;
@@ -164,7 +165,7 @@ export class PlayerService {
     return this.db
       .selectFrom('bowling_innings as w')
       .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'w.match_id').onRef('i.innings_no', '=', 'w.innings_no'))
-      .select(['w.match_id', 'w.innings_no', 'w.legal_balls', 'w.maidens', 'w.runs', 'w.wickets'])
+      .select(['w.match_id', 'w.innings_no', 'w.legal_balls', 'w.called_balls', 'w.maidens', 'w.runs', 'w.wickets'])
       .where('w.person_id', '=', personId)
       .where('i.super_over', '=', false)
       .orderBy('w.match_id')
@@ -186,9 +187,9 @@ function isNotOut(dismissalKind: string | null): boolean {
 
 /** Career figures over a set of matches and the innings played in them. */
 function careerOver(appearances: readonly AppearanceRow[], batting: readonly BattingRow[], bowling: readonly BowlingRow[]) {
-  const ballsPerOver = new Map(appearances.map((appearance) => [appearance.match_id, appearance.balls_per_over]));
+  const played = new Set(appearances.map((appearance) => appearance.match_id));
   const battingHere: BattingInnings[] = batting
-    .filter((inn) => ballsPerOver.has(inn.match_id))
+    .filter((inn) => played.has(inn.match_id))
     .map((inn) => ({
       matchId: inn.match_id,
       runs: inn.runs,
@@ -199,18 +200,17 @@ function careerOver(appearances: readonly AppearanceRow[], batting: readonly Bat
       retiredNotOut: inn.dismissal_kind !== null && isNotOut(inn.dismissal_kind),
     }));
   const bowlingHere: BowlingInnings[] = bowling
-    .filter((inn) => ballsPerOver.has(inn.match_id))
+    .filter((inn) => played.has(inn.match_id))
     .map((inn) => ({
       matchId: inn.match_id,
       legalBalls: inn.legal_balls,
       runs: inn.runs,
       wickets: inn.wickets,
       maidens: inn.maidens,
-      ballsPerOver: ballsPerOver.get(inn.match_id) ?? 6,
     }));
   return {
-    batting: careerBatting(battingHere, ballsPerOver.size),
-    bowling: careerBowling(bowlingHere, ballsPerOver.size),
+    batting: careerBatting(battingHere, played.size),
+    bowling: careerBowling(bowlingHere, played.size),
   };
 }
 
@@ -308,7 +308,7 @@ function toInfoMatch(appearance: AppearanceRow, batting: readonly BattingRow[], 
   });
   bowling.forEach((inn, index) => {
     (score[String(index + 1)] ??= {}).bowling = {
-      score: { wickets: inn.wickets, runs: inn.runs, overs: ballsToOvers(inn.legal_balls, appearance.balls_per_over) },
+      score: { wickets: inn.wickets, runs: inn.runs, overs: ballsToOvers(inn.called_balls, appearance.balls_per_over) },
     };
   });
   const teamA = displayTeamName(appearance.team_a_name, appearance.gender);

@@ -110,6 +110,8 @@ export interface PlayerStatsEntry {
       most_maidens: { value: number };
       /** Additions: runs conceded, overs as 'O.B', economy over the tournament (runs per six balls). */
       runs: number;
+      /** Legal balls bowled (as called). */
+      balls: number;
       overs: string;
       economy: number;
     };

@@ -5,10 +5,10 @@
 // (leaderboard.ts) and derived player roles (player-role.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat } from '../db/schema.ts';
-import { formatOvers, round2 } from '../domain/overs.ts';
+import { formatOvers, RATE_BALLS, round2 } from '../domain/overs.ts';
 import { bestBowling, economy, withRanks } from '../domain/leaderboard.ts';
 import { playerRoles, roleLabel } from '../domain/player-role.ts';
-import { miscountedBalls, pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
+import { pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
 import type { Lang } from '../domain/result.ts';
 import type { VersionedCache } from './cache.ts';
 import { displayTeamName, type MatchRow } from './match-object.ts';
@@ -251,11 +251,10 @@ export class TournamentService {
         'i.super_over',
         'i.runs',
         'i.wickets',
-        'i.legal_balls',
+        'i.called_balls',
         'i.target_runs',
         'i.target_balls',
         sql<number>`coalesce(cardinality(i.absent_hurt), 0)`.as('absent_batters'),
-        'i.miscounted_overs',
       ])
       .where('m.tournament_id', '=', tournamentId)
       .orderBy('i.match_id')
@@ -296,7 +295,9 @@ export class TournamentService {
             },
             most_maidens: { value: bowl?.maidens ?? 0 },
             runs: bowl?.runs ?? 0,
-            overs: formatOvers(bowl?.balls ?? 0, bowl?.balls_per_over ?? 6),
+            balls: bowl?.balls ?? 0,
+            // Six-ball overs, as careers count them (overs.ts RATE_BALLS).
+            overs: formatOvers(bowl?.balls ?? 0, RATE_BALLS),
             economy: (bowl && economy(bowl.runs, bowl.balls)) ?? 0,
           },
         },
@@ -395,14 +396,12 @@ export class TournamentService {
       .select([
         'w.person_id',
         sql<number>`count(*)::int`.as('innings'),
-        sql<number>`sum(w.legal_balls)::int`.as('balls'),
+        sql<number>`sum(w.called_balls)::int`.as('balls'),
         sql<number>`sum(w.runs)::int`.as('runs'),
         sql<number>`sum(w.wickets)::int`.as('wickets'),
         sql<number>`sum(w.maidens)::int`.as('maidens'),
-        // One tournament plays one over length; the largest stands for it should two ever mix.
-        sql<number>`max(m.balls_per_over)::int`.as('balls_per_over'),
         // Each innings' figures [wickets, runs, balls], for the domain to pick the best from.
-        sql<[number, number, number][]>`array_agg(array[w.wickets, w.runs, w.legal_balls])`.as('figures'),
+        sql<[number, number, number][]>`array_agg(array[w.wickets, w.runs, w.called_balls])`.as('figures'),
       ])
       .where('m.tournament_id', '=', tournamentId)
       .where('i.super_over', '=', false)
@@ -456,7 +455,6 @@ interface BowlingSum {
   runs: number;
   wickets: number;
   maidens: number;
-  balls_per_over: number;
   figures: { wickets: number; runs: number; balls: number }[];
 }
 
@@ -488,12 +486,11 @@ function toLeagueMatch(row: MatchRow, innings: readonly TableInningsRow[]): Leag
       superOver: inn.super_over,
       runs: inn.runs,
       wickets: inn.wickets,
-      legalBalls: inn.legal_balls,
+      // Overs the umpires miscounted stand as they were called (Law 17.5).
+      calledBalls: inn.called_balls,
       targetRuns: inn.target_runs,
       targetBalls: inn.target_balls,
       absentBatters: inn.absent_batters,
-      // Overs the umpires miscounted stand as they were called (Law 17.5).
-      miscountedBalls: miscountedBalls(inn.miscounted_overs, row.balls_per_over),
     })),
     ballsPerOver: row.balls_per_over,
     oversLimitBalls: row.overs_limit === null ? null : row.overs_limit * row.balls_per_over,

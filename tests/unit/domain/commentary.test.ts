@@ -7,7 +7,7 @@ import {
   type CommentaryInnings,
   type CommentaryInput,
 } from '../../../src/server/domain/commentary.ts';
-import { formatOvers } from '../../../src/server/domain/overs.ts';
+import { formatBallPosition, formatOvers } from '../../../src/server/domain/overs.ts';
 import { summariseInnings } from '../../../src/server/domain/scorecard.ts';
 import type { Delivery, Fielder } from '../../../src/server/domain/types.ts';
 import type { Lang } from '../../../src/server/domain/result.ts';
@@ -78,12 +78,18 @@ describe('commentary: title and outcome', () => {
     expect(wide).toMatchObject({ runs: 2, batterRuns: 0, bowlerRuns: 2, isFour: false });
     expect(noBallSix).toMatchObject({ runs: 7, batterRuns: 6, bowlerRuns: 7, isSix: true });
     expect(legBye).toMatchObject({ runs: 2, batterRuns: 0, bowlerRuns: 0 });
-    expect([four, wide, noBallSix, legBye].map((b) => [b?.ballInOver, b?.legalBallsInInnings])).toEqual([
+    // A wide or no-ball carries the number of the legal ball still to come.
+    expect([four, wide, noBallSix, legBye].map((b) => [b?.ball, b?.legalBallsInInnings])).toEqual([
       [1, 1],
       [2, 1],
-      [3, 1],
-      [4, 2],
+      [2, 1],
+      [2, 2],
     ]);
+  });
+
+  it('numbers balls by legal balls of the over (1082591, over 1: . . 4 . 2wd . lb)', () => {
+    const over = overOf(0, 'A', 'B', 'X', [{}, {}, { bat: 4 }, {}, { wides: 2 }, {}, { legbyes: 1 }]);
+    expect(commentary(match(over)).map((b) => `${b.over}.${b.ball}`)).toEqual(['0.1', '0.2', '0.3', '0.4', '0.5', '0.5', '0.6']);
   });
 });
 
@@ -246,9 +252,9 @@ describe('commentary: milestones and penalties', () => {
     ];
     const balls = commentary(match(deliveries));
     const fifty = balls.filter((b) => b.comment.includes('FIFTY for Gambhir'));
-    expect(fifty.map((b) => [b.over, b.ballInOver])).toEqual([[1, 3]]);
+    expect(fifty.map((b) => [b.over, b.ball])).toEqual([[1, 3]]);
     expect(fifty[0]?.comment).toContain('FIFTY for Gambhir</b>: 50 off 9 balls');
-    expect(balls.filter((b) => b.comment.includes('Delhi 50 up')).map((b) => [b.over, b.ballInOver])).toEqual([[1, 3]]);
+    expect(balls.filter((b) => b.comment.includes('Delhi 50 up')).map((b) => [b.over, b.ball])).toEqual([[1, 3]]);
   });
 
   it('a hundred and a team hundred in Hindi', () => {
@@ -290,7 +296,7 @@ describe('commentary: over summaries', () => {
     expect(balls.map((b) => b.overSummary !== null)).toEqual([false, false, false, false, false, false, true, false]);
     expect(balls[6]?.overSummary?.balls).toEqual(['.', '2wd', '.', '.', '.', '.', '.']);
     expect(balls[6]?.overSummary?.bowler.figures).toBe('1-0-2-0');
-    expect(balls[6]?.ballInOver).toBe(7);
+    expect(balls[6]?.ball).toBe(6);
   });
 
   it('eight-ball overs end after the eighth legal ball', () => {
@@ -423,7 +429,7 @@ describe('commentary of a real match: IPL 2008 opener (335982)', () => {
       expect(summaries.map((s) => s.over)).toEqual(Array.from({ length: summaries.length }, (_, i) => i + 1));
       for (const bowler of scorecard.bowling) {
         const last = summaries.filter((s) => s.bowler.key === bowler.player).at(-1);
-        expect(last?.bowler.figures).toBe(`${formatOvers(bowler.legalBalls)}-${bowler.maidens}-${bowler.runs}-${bowler.wickets}`);
+        expect(last?.bowler.figures).toBe(`${formatOvers(bowler.calledBalls)}-${bowler.maidens}-${bowler.runs}-${bowler.wickets}`);
       }
     });
     // Royal Challengers were all out in the 16th over: the part over still gets its summary.
@@ -436,7 +442,8 @@ describe('commentary of a real match: IPL 2008 opener (335982)', () => {
     expect(wickets).toHaveLength(scorecard.wickets);
     scorecard.fallOfWickets.forEach((fow, i) => {
       expect(wickets[i]?.wicket?.playerOut).toBe(fow.player);
-      expect(wickets[i]?.comment).toContain(`Fall of wicket: ${fow.teamRuns}/${fow.wicketNumber} (${formatOvers(fow.legalBalls)} ov)`);
+      // At the ball it fell on, as the scorecard shows it ('8.6', not '9').
+      expect(wickets[i]?.comment).toContain(`Fall of wicket: ${fow.teamRuns}/${fow.wicketNumber} (${formatBallPosition(fow.position)} ov)`);
     });
   });
 });

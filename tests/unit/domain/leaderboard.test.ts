@@ -78,12 +78,12 @@ describe('rankBy', () => {
 
 describe('batting lists', () => {
   const batters: BattingTally[] = [
-    { name: 'Gambhir', runs: 534, balls: 379, fours: 68, sixes: 8 },
-    { name: 'Marsh', runs: 616, balls: 441, fours: 59, sixes: 26 },
-    { name: 'Jayasuriya', runs: 514, balls: 309, fours: 58, sixes: 31 },
-    { name: 'Sehwag', runs: 534, balls: 283, fours: 57, sixes: 19 },
-    { name: 'Tail', runs: 0, balls: 3, fours: 0, sixes: 0 },
-    { name: 'Unknown', runs: 12, balls: 10, fours: null, sixes: null },
+    { name: 'Gambhir', innings: 1, runs: 534, balls: 379, fours: 68, sixes: 8 },
+    { name: 'Marsh', innings: 1, runs: 616, balls: 441, fours: 59, sixes: 26 },
+    { name: 'Jayasuriya', innings: 1, runs: 514, balls: 309, fours: 58, sixes: 31 },
+    { name: 'Sehwag', innings: 1, runs: 534, balls: 283, fours: 57, sixes: 19 },
+    { name: 'Tail', innings: 1, runs: 0, balls: 3, fours: 0, sixes: 0 },
+    { name: 'Unknown', innings: 1, runs: 12, balls: 10, fours: null, sixes: null },
   ];
 
   it('ranks most runs by runs alone, listing a shared rank by fewer balls', () => {
@@ -93,13 +93,26 @@ describe('batting lists', () => {
       [2, 'Gambhir'],
       [4, 'Jayasuriya'],
       [5, 'Unknown'],
+      [6, 'Tail'],
+    ]);
+  });
+
+  it('ranks a batter who made a duck (JJ Bumrah, IPL 2025) but not one who never batted', () => {
+    const ranked = mostRuns([
+      { name: 'JJ Bumrah', innings: 2, runs: 0, balls: 3 },
+      { name: 'Did not bat', innings: 0, runs: 0, balls: 0 },
+      { name: 'Opener', innings: 1, runs: 40, balls: 30 },
+    ]);
+    expect(ranks(ranked)).toEqual([
+      [1, 'Opener'],
+      [2, 'JJ Bumrah'],
     ]);
   });
 
   it('lists equal runs off equal balls by name', () => {
     const ranked = mostRuns([
-      { name: 'b', runs: 10, balls: 8 },
-      { name: 'a', runs: 10, balls: 8 },
+      { name: 'b', innings: 1, runs: 10, balls: 8 },
+      { name: 'a', innings: 1, runs: 10, balls: 8 },
     ]);
     expect(ranks(ranked)).toEqual([
       [1, 'a'],
@@ -123,8 +136,8 @@ describe('batting lists', () => {
     expect(
       ranks(
         mostSixes([
-          { name: 'b', runs: 1, balls: 1, sixes: 2 },
-          { name: 'a', runs: 1, balls: 1, sixes: 2 },
+          { name: 'b', innings: 1, runs: 1, balls: 1, sixes: 2 },
+          { name: 'a', innings: 1, runs: 1, balls: 1, sixes: 2 },
         ]),
       ),
     ).toEqual([
@@ -137,12 +150,12 @@ describe('batting lists', () => {
 describe('bowling', () => {
   it('ranks most wickets by wickets alone, listing a shared rank by fewer runs conceded, then name', () => {
     const ranked = mostWickets([
-      { name: 'Pathan', wickets: 15, runs: 403 },
-      { name: 'Tanvir', wickets: 22, runs: 266 },
-      { name: 'Warne', wickets: 19, runs: 374 },
-      { name: 'Sreesanth', wickets: 19, runs: 442 },
-      { name: 'Ahmed', wickets: 15, runs: 403 },
-      { name: 'Part-timer', wickets: 0, runs: 30 },
+      { name: 'Pathan', balls: 24, wickets: 15, runs: 403 },
+      { name: 'Tanvir', balls: 24, wickets: 22, runs: 266 },
+      { name: 'Warne', balls: 24, wickets: 19, runs: 374 },
+      { name: 'Sreesanth', balls: 24, wickets: 19, runs: 442 },
+      { name: 'Ahmed', balls: 24, wickets: 15, runs: 403 },
+      { name: 'Part-timer', balls: 24, wickets: 0, runs: 30 },
     ]);
     expect(ranks(ranked)).toEqual([
       [1, 'Tanvir'],
@@ -150,6 +163,7 @@ describe('bowling', () => {
       [2, 'Sreesanth'],
       [4, 'Ahmed'],
       [4, 'Pathan'],
+      [6, 'Part-timer'],
     ]);
   });
 
@@ -177,14 +191,13 @@ describe('bowling', () => {
     // 30 off 3.2 overs (20 balls) is 9.00, not 30 / 3.2
     expect(economy(30, 20)).toBe(9);
     expect(economy(10, 0)).toBeNull();
-    expect(economy(40, 40, 8)).toBe(8);
   });
 });
 
 function statsEntry(
   name: string,
   batting: { runs: number; balls: number; fours?: number; sixes?: number },
-  bowling: { wickets: number; runs: number },
+  bowling: { wickets: number; runs: number; balls?: number },
 ): PlayerStatsEntry {
   return {
     player_key: name.toLowerCase(),
@@ -204,6 +217,7 @@ function statsEntry(
         best_bowling: { runs: 0, wickets: 0, economy: 0 },
         most_maidens: { value: 0 },
         runs: bowling.runs,
+        balls: bowling.balls ?? (bowling.wickets > 0 ? 24 : 0),
         overs: '0',
         economy: 0,
       },
@@ -229,7 +243,8 @@ describe('withRanks and statsLists', () => {
         entry.performance.bowling.most_wickets.rank,
       ]),
     ).toEqual([
-      ['Bowler', null, 2],
+      // Batted for a duck: on the runs list, last.
+      ['Bowler', 5, 2],
       ['Opener', 1, null],
       ['Keeper', 2, null],
       ['Allrounder', 2, 2],
@@ -242,7 +257,7 @@ describe('withRanks and statsLists', () => {
   it('builds the four tabs as the Stats page lists them', () => {
     const lists = statsLists(ranked);
     const names = (list: PlayerStatsEntry[]) => list.map((entry) => entry.player_name);
-    expect(names(lists.runs)).toEqual(['Opener', 'Allrounder', 'Keeper', 'Seamer']);
+    expect(names(lists.runs)).toEqual(['Opener', 'Allrounder', 'Keeper', 'Seamer', 'Bowler']);
     expect(names(lists.wickets)).toEqual(['Seamer', 'Allrounder', 'Bowler']);
     expect(names(lists.fours)).toEqual(['Opener', 'Allrounder', 'Keeper']);
     expect(names(lists.sixes)).toEqual(['Allrounder', 'Opener', 'Seamer']);

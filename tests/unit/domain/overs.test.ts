@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ballsToOvers, formatOvers, isLegalDelivery, oversToBalls, runRate } from '../../../src/server/domain/overs.ts';
+import { ballsToOvers, formatOvers, isLegalDelivery, oversToBalls, RATE_BALLS, runRate } from '../../../src/server/domain/overs.ts';
 import { ball, readMatch, realInnings } from './cricket-data.ts';
 
 describe('ballsToOvers', () => {
@@ -61,9 +61,10 @@ describe('runRate', () => {
     expect(runRate(36, 6)).toBe(36);
   });
 
-  it('uses the balls per over of the match', () => {
-    expect(runRate(40, 40, 8)).toBe(8);
-    expect(runRate(150, 100, 5)).toBe(7.5);
+  it('is runs per six balls whatever the length of the overs (The Hundred included)', () => {
+    // 150 off 100 five-ball-set balls is 9 an over of six, not 7.5 a set of five.
+    expect(runRate(150, 100)).toBe(9);
+    expect(RATE_BALLS).toBe(6);
   });
 
   it('is 0 before any legal ball', () => {

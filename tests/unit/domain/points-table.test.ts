@@ -4,7 +4,6 @@ import {
   formatNetRunRate,
   knockoutStage,
   leagueTable,
-  miscountedBalls,
   netRunRate,
   pointsRounds,
   type LeagueInnings,
@@ -25,15 +24,15 @@ const B = team('Bravo');
 const C = team('Charlie');
 const D = team('Delta');
 
-/** An innings: `inn('a', 150, 6, 120)` is side a making 150/6 off 20 overs. */
+/** An innings: `inn('a', 150, 6, 120)` is side a making 150/6 off 20 overs (as called). */
 function inn(
   battingTeam: 'a' | 'b',
   runs: number,
   wickets: number,
-  legalBalls: number,
+  calledBalls: number,
   extra: Partial<LeagueInnings> = {},
 ): LeagueInnings {
-  return { battingTeam, superOver: false, runs, wickets, legalBalls, targetRuns: null, targetBalls: null, ...extra };
+  return { battingTeam, superOver: false, runs, wickets, calledBalls, targetRuns: null, targetBalls: null, ...extra };
 }
 
 /** A chase set first-innings runs + 1 off the full 20 overs. */
@@ -91,23 +90,6 @@ describe('formatNetRunRate', () => {
   });
 });
 
-describe('miscountedBalls', () => {
-  it('makes each miscounted over a full over', () => {
-    expect(miscountedBalls({ '7': { balls: 5, umpire: 'Aleem Dar' } }, 6)).toBe(1);
-    expect(miscountedBalls({ '10': { balls: 7 } }, 6)).toBe(-1);
-    expect(miscountedBalls({ '3': { balls: 5 }, '9': { balls: 7 }, '12': { balls: 4 } }, 6)).toBe(2);
-    // Recent Cricsheet files write the count as a string.
-    expect(miscountedBalls({ '2': { balls: '5' }, '14': { balls: '7' }, '15': { balls: '5' } }, 6)).toBe(1);
-  });
-
-  it('is 0 without a usable record', () => {
-    expect(miscountedBalls(null, 6)).toBe(0);
-    expect(miscountedBalls(undefined, 6)).toBe(0);
-    expect(miscountedBalls({ '4': { umpire: 'X' } }, 6)).toBe(0);
-    expect(miscountedBalls('7', 6)).toBe(0);
-  });
-});
-
 describe('netRunRate', () => {
   it('is runs per over scored minus runs per over conceded, with overs counted in balls', () => {
     // 160 off 19.4 overs (118 balls) is 8.1356 an over, not 160 / 19.4.
@@ -121,9 +103,9 @@ describe('netRunRate', () => {
     expect(netRunRate({ runsScored: 0, ballsFaced: 0, runsConceded: 0, ballsBowled: 0 })).toBe(0);
   });
 
-  it('takes the number of balls in an over', () => {
-    // 8-ball overs: 100 runs off 80 balls is 10 overs, 10 an over.
-    expect(netRunRate({ runsScored: 100, ballsFaced: 80, runsConceded: 80, ballsBowled: 80 }, 8)).toBe(2);
+  it('is per six balls whatever the length of the overs', () => {
+    // 100 off 80 balls is 7.5 per six balls; 80 off 80 is 6.
+    expect(netRunRate({ runsScored: 100, ballsFaced: 80, runsConceded: 80, ballsBowled: 80 })).toBe(1.5);
   });
 });
 
@@ -289,12 +271,9 @@ describe('leagueTable: net run rate by the ICC playing conditions', () => {
   });
 
   it('counts overs as the umpires called them', () => {
-    // Alpha's 20 overs held a five-ball over (119 legal balls), Bravo's a seven-ball one (121).
-    const rows = leagueTable(
-      [t20([A, B], [inn('a', 150, 5, 119, { miscountedBalls: 1 }), chase(140, 5, 121, 151, 120)], { winner: 'a' })].map(
-        (match) => ({ ...match, innings: [match.innings[0]!, { ...match.innings[1]!, miscountedBalls: -1 }] }),
-      ),
-    );
+    // Alpha's 20 overs held a five-ball over (119 legal balls), Bravo's a seven-ball one (121):
+    // both stand as 20 overs (120 balls as called).
+    const rows = leagueTable([t20([A, B], [inn('a', 150, 5, 120), chase(140, 5, 120, 151, 120)], { winner: 'a' })]);
     expect(rowOf(rows, 'Alpha').net_run_rate).toBe('+0.500');
   });
 
@@ -306,8 +285,9 @@ describe('leagueTable: net run rate by the ICC playing conditions', () => {
         oversLimitBalls: 160,
       },
     ]);
-    // 8-ball overs, 20 of them: Alpha bowled out charged 160 balls = 20 overs; Bravo 161 off 12 overs.
-    expect(rowOf(eightBall, 'Bravo').net_run_rate).toBe(formatNetRunRate(161 / 12 - 160 / 20));
+    // 8-ball overs, 20 of them: Alpha bowled out is charged the full 160 balls; Bravo made 161 off 96.
+    // Rates are per six balls, as everywhere (overs.ts RATE_BALLS).
+    expect(rowOf(eightBall, 'Bravo').net_run_rate).toBe(formatNetRunRate((161 * 6) / 96 - (160 * 6) / 160));
   });
 });
 
@@ -447,35 +427,34 @@ async function ipl2008(archive: string): Promise<LeagueMatch[]> {
   try {
     for await (const file of source.files()) {
       if (file instanceof UnreadableFileError) continue;
-      const prepared = prepareMatch(file.name, file.bytes, '');
-      const { info } = prepared.match;
+      const { write, match } = prepareMatch(file.name, file.bytes, '');
+      const { info } = match;
       if (info.season !== '2007/08' || !info.event?.name.startsWith('Indian Premier League')) continue;
       const [nameA] = info.teams;
       const side = (name: string | undefined) => (name === undefined ? null : name === nameA ? 'a' : 'b');
-      const teams = prepared.teams.map((ref) => ({ name: ref.usedName, url: ref.key, code: ref.code })) as [
+      const teams = write.teams.map((ref) => ({ name: ref.usedName, url: ref.key, code: ref.code })) as [
         LeagueTeam,
         LeagueTeam,
       ];
       matches.push({
         date: info.dates[0] ?? '',
         match: {
-          matchId: prepared.id,
+          matchId: write.id,
           teams,
           winner: side(info.outcome.winner),
           result: info.outcome.result ?? null,
           eliminator: side(info.outcome.eliminator ?? info.outcome.bowl_out),
           stage: info.event.stage ?? null,
           group: info.event.group === undefined ? null : String(info.event.group),
-          innings: prepared.innings.map((innings) => ({
-            battingTeam: innings.input.battingTeam,
-            superOver: innings.input.superOver,
-            runs: innings.summary.runs,
-            wickets: innings.summary.wickets,
-            legalBalls: innings.summary.legalBalls,
-            targetRuns: innings.source.target?.runs ?? null,
-            targetBalls: innings.targetBalls,
-            absentBatters: innings.source.absent_hurt?.length ?? 0,
-            miscountedBalls: miscountedBalls(innings.source.miscounted_overs, info.balls_per_over),
+          innings: write.innings.map(({ facts, derived }) => ({
+            battingTeam: facts.battingTeam,
+            superOver: facts.superOver,
+            runs: derived.runs,
+            wickets: derived.wickets,
+            calledBalls: derived.calledBalls,
+            targetRuns: facts.targetRuns,
+            targetBalls: facts.targetBalls,
+            absentBatters: facts.absentHurt?.length ?? 0,
           })),
           ballsPerOver: info.balls_per_over,
           oversLimitBalls: info.overs === undefined ? null : info.overs * info.balls_per_over,

@@ -168,6 +168,24 @@ describe('summariseInnings: maidens', () => {
     expect(bowler(summary, 'X').maidens).toBe(1);
   });
 
+  it('counts overs as called: a five-ball over the source lists as miscounted is a full over (1385696, 1450697)', () => {
+    const fiveBallOver = [...overOf(0, 'A', 'B', 'X', [{}, {}, {}, {}, {}])];
+    const lastOver = summariseInnings(innings(fiveBallOver, { calledOvers: [0] }));
+    // The innings' only over ended short: 1 over as called, 5 legal balls really bowled.
+    expect(lastOver).toMatchObject({ legalBalls: 5, calledBalls: 6 });
+    // The maiden and the bowler's overs agree with the over as called.
+    expect(bowler(lastOver, 'X')).toMatchObject({ legalBalls: 5, calledBalls: 6, maidens: 1 });
+    // Not listed: an unfinished last over stays 0.5.
+    expect(summariseInnings(innings(fiveBallOver))).toMatchObject({ legalBalls: 5, calledBalls: 5 });
+  });
+
+  it('counts a seven-ball over as one over (50.1 shown as 50.0)', () => {
+    const sevenBalls = overOf(0, 'A', 'B', 'X', [{}, {}, {}, {}, {}, {}, { bat: 1 }]);
+    const summary = summariseInnings(innings([...sevenBalls, ...overOf(1, 'B', 'A', 'Y', [{}])], { calledOvers: [0] }));
+    expect(summary).toMatchObject({ legalBalls: 8, calledBalls: 7 });
+    expect(bowler(summary, 'X')).toMatchObject({ legalBalls: 7, calledBalls: 6, runs: 1, maidens: 0 });
+  });
+
   it('needs eight legal balls for a maiden in 8-ball overs', () => {
     const eightDots = [{}, {}, {}, {}, {}, {}, {}, {}];
     const complete = summariseInnings(innings(overOf(0, 'A', 'B', 'X', eightDots), { ballsPerOver: 8 }));
@@ -202,9 +220,10 @@ describe('summariseInnings: wickets and fall of wickets', () => {
       ]),
     );
     expect(summary.fallOfWickets).toEqual([
-      { wicketNumber: 1, player: 'A', kind: 'run out', teamRuns: 5, legalBalls: 2 },
-      { wicketNumber: 2, player: 'C', kind: 'stumped', teamRuns: 6, legalBalls: 2 },
-      { wicketNumber: 3, player: 'B', kind: 'run out', teamRuns: 7, legalBalls: 2 },
+      { wicketNumber: 1, player: 'A', kind: 'run out', teamRuns: 5, legalBalls: 2, position: { over: 0, ball: 2 } },
+      // Off a wide and a no-ball: at the number of the legal ball still to come.
+      { wicketNumber: 2, player: 'C', kind: 'stumped', teamRuns: 6, legalBalls: 2, position: { over: 0, ball: 3 } },
+      { wicketNumber: 3, player: 'B', kind: 'run out', teamRuns: 7, legalBalls: 2, position: { over: 0, ball: 3 } },
     ]);
     // stumped off a wide: the bowler's wicket, but no ball faced
     expect(bowler(summary, 'X').wickets).toBe(1);
@@ -250,7 +269,9 @@ describe('summariseInnings: wickets and fall of wickets', () => {
   it('counts a retired out as a team wicket not credited to the bowler', () => {
     const summary = summariseInnings(innings([ball(0, 'A', 'B', 'X', { bat: 1, out: [['retired out', 'B']] })]));
     expect(summary.wickets).toBe(1);
-    expect(summary.fallOfWickets).toEqual([{ wicketNumber: 1, player: 'B', kind: 'retired out', teamRuns: 1, legalBalls: 1 }]);
+    expect(summary.fallOfWickets).toEqual([
+      { wicketNumber: 1, player: 'B', kind: 'retired out', teamRuns: 1, legalBalls: 1, position: { over: 0, ball: 1 } },
+    ]);
     expect(bowler(summary, 'X').wickets).toBe(0);
   });
 
@@ -264,8 +285,8 @@ describe('summariseInnings: wickets and fall of wickets', () => {
     );
     expect(summary.wickets).toBe(2);
     expect(summary.fallOfWickets).toEqual([
-      { wicketNumber: 1, player: 'D', kind: 'run out', teamRuns: 3, legalBalls: 2 },
-      { wicketNumber: 2, player: 'S', kind: 'retired out', teamRuns: 3, legalBalls: 2 },
+      { wicketNumber: 1, player: 'D', kind: 'run out', teamRuns: 3, legalBalls: 2, position: { over: 13, ball: 2 } },
+      { wicketNumber: 2, player: 'S', kind: 'retired out', teamRuns: 3, legalBalls: 2, position: { over: 13, ball: 2 } },
     ]);
     expect(batter(summary, 'S').dismissal?.wicketNumber).toBe(2);
     expect(summary.partnerships.map((p) => [p.forWicket, p.batterA.player, p.batterB.player, p.unbroken])).toEqual([
@@ -292,7 +313,9 @@ describe('summariseInnings: retirements', () => {
 
   it('does not count retired hurt as a team wicket', () => {
     expect(summary.wickets).toBe(1);
-    expect(summary.fallOfWickets).toEqual([{ wicketNumber: 1, player: 'B', kind: 'caught', teamRuns: 14, legalBalls: 6 }]);
+    expect(summary.fallOfWickets).toEqual([
+      { wicketNumber: 1, player: 'B', kind: 'caught', teamRuns: 14, legalBalls: 6, position: { over: 0, ball: 6 } },
+    ]);
   });
 
   it('continues the returning batter’s entry, not out at the end', () => {
@@ -311,6 +334,7 @@ describe('summariseInnings: retirements', () => {
       wicketNumber: null,
       teamRuns: 0,
       legalBalls: 1,
+      position: { over: 0, ball: 1 },
     });
   });
 

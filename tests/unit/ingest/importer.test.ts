@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/client.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
+import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
 import { cricsheetMatch, innings, squad, writeMatchFolder } from '../../helpers/cricsheet-builder.ts';
 import { emptyDatabase, freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
 import { writeZip } from '../../helpers/zip-writer.ts';
@@ -44,16 +45,14 @@ describe('importSources', () => {
       match_key: '1001', format: 't20', status: 'completed', winner: 'a', win_by_runs: 5, toss_winner: 'a',
       team_a_name: 'Alpha Strikers', venue: 'Test Ground', city: 'Testville', tournament: 'Test Premier League 2024',
     });
-    const firstInnings = await queryRows(
+    // Deliveries in innings order, as arrays: over 0 holds six legal balls; over 1 opens with a wide.
+    const [firstInnings] = await queryRows(
       db,
-      'select seq, over_no, ball_in_over, legal_ball_no, wides, runs_total from deliveries where innings_no = 1 order by seq',
+      'select over_no[6:8] as over_no, wides[6:8] as wides, runs_batter[6:8] as runs_batter from innings_balls where innings_no = 1',
     );
-    // Over 0 holds six legal balls; over 1 opens with a wide, which is not a legal ball.
-    expect(firstInnings.slice(5, 8)).toEqual([
-      { seq: 6, over_no: 0, ball_in_over: 6, legal_ball_no: 6, wides: 0, runs_total: 2 },
-      { seq: 7, over_no: 1, ball_in_over: 1, legal_ball_no: 6, wides: 1, runs_total: 1 },
-      { seq: 8, over_no: 1, ball_in_over: 2, legal_ball_no: 7, wides: 0, runs_total: 1 },
-    ]);
+    expect(firstInnings).toEqual({ over_no: [0, 1, 1], wides: [0, 1, 0], runs_batter: [2, 0, 1] });
+    expect(await queryNumber(db, 'select sum(cardinality(over_no)) from innings_balls')).toBe(25);
+    expect(await queryNumber(db, `select count(*) from matches where rules_version = ${RULES_VERSION}`)).toBe(1);
     expect(await queryRows(db, 'select innings_no, batting_team, runs, wickets, legal_balls, wides, legbyes from innings order by 1')).toEqual([
       { innings_no: 1, batting_team: 'a', runs: 19, wickets: 1, legal_balls: 12, wides: 1, legbyes: 1 },
       { innings_no: 2, batting_team: 'b', runs: 10, wickets: 1, legal_balls: 12, wides: 0, legbyes: 0 },
@@ -125,7 +124,7 @@ describe('importSources', () => {
     const again = await importSources(db, [zip, sameFolder]);
     expect(again).toMatchObject({ imported: 0, replaced: 0, unchanged: 4, deliveries: 0 });
     expect(await queryNumber(db, 'select count(*) from matches')).toBe(2);
-    expect(await queryNumber(db, 'select count(*) from deliveries')).toBe(50);
+    expect(await queryNumber(db, 'select sum(cardinality(over_no)) from innings_balls')).toBe(50);
   });
 
   it('replaces a match with a newer revision and keeps a newer stored one over an older file', async () => {
@@ -135,7 +134,7 @@ describe('importSources', () => {
     const replaced = await importSources(db, [await folder({ '5001.json': revised })]);
     expect(replaced).toMatchObject({ imported: 0, replaced: 1 });
     expect(await queryRows(db, 'select revision, win_by_runs from matches')).toEqual([{ revision: 2, win_by_runs: 9 }]);
-    expect(await queryNumber(db, 'select count(*) from deliveries')).toBe(25);
+    expect(await queryNumber(db, 'select sum(cardinality(over_no)) from innings_balls')).toBe(25);
 
     const older = await importSources(db, [await folder({ '5001.json': cricsheetMatch({ revision: 1, dates: ['2024-05-03'] }) })]);
     expect(older).toMatchObject({ replaced: 0, olderKept: 1 });
@@ -316,7 +315,7 @@ describe('importSources', () => {
     const summary = await importSources(db, [source], {
       batchSize: 1,
       signal: controller.signal,
-      onBatchCommitted: () => {
+      publish: () => {
         batches += 1;
         controller.abort();
       },

@@ -66,6 +66,7 @@ function entry(
         best_bowling: { runs: 0, wickets: 0, economy: 0 },
         most_maidens: { value: 0 },
         runs: 0,
+        balls: 0,
         overs: '0',
         economy: 0,
       },

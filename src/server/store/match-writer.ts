@@ -1,0 +1,326 @@
+// The one code path that writes a match (docs/decisions/017-one-write-path.md). Import, the
+// live engine, replays and corrections all come through here:
+// - writeMatches(): whole matches, deliveries and derived rows, in one transaction;
+// - appendBall(): one delivery added to an innings in progress, its derived rows updated from
+//   the innings' saved tally (no recomputation of the match);
+// - rederive(): derived rows rebuilt from stored deliveries when the rules version moved.
+// Every commit publishes the tags of what it changed, after the commit, so a cache never
+// reloads data older than the change it heard of.
+import type { BulkTransaction, Db } from '../db/client.ts';
+import { CopyBuffer } from '../db/copy-format.ts';
+import { RULES_VERSION } from '../domain/rules-version.ts';
+import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
+import type { Delivery, Fielder } from '../domain/types.ts';
+import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
+import { DerivedCopy, MatchCopy, type DerivedSelection } from './match-copy.ts';
+import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
+import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+
+/** Where a writer announces what changed: the change feed's publish. */
+export type PublishTags = (tags: string[]) => void | Promise<void>;
+
+/** The tags of a match: its page, its tournament, its teams and its people, and the lists showing matches. */
+export function matchTags(match: { matchKey: string; tournamentKey: string; teamKeys: readonly string[]; playerKeys: readonly string[] }): string[] {
+  return [
+    `match:${match.matchKey}`,
+    `tournament:${match.tournamentKey}`,
+    ...match.teamKeys.map((key) => `team:${key}`),
+    ...match.playerKeys.map((key) => `player:${key}`),
+  ];
+}
+
+/** Tags every write of a match also carries: the lists a match appears in. */
+export const MATCH_LIST_TAGS = ['home', 'fixtures', 'tournaments'] as const;
+
+export interface RederiveProgress {
+  done: number;
+  total: number;
+}
+
+export class MatchWriter {
+  /** Entity ids found by earlier commits of this writer. */
+  private readonly entities = new EntityCache();
+
+  constructor(
+    private readonly db: Db,
+    private readonly publish: PublishTags,
+  ) {}
+
+  /**
+   * Writes whole matches in one transaction, replacing any stored version of each (its child rows
+   * go with it: on delete cascade). Throws when the database refuses the batch; nothing is written then.
+   */
+  async writeMatches(writes: readonly MatchWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const found = new EntityCache();
+    const cache = this.entities;
+    await this.db.bulkTransaction(async (tx) => {
+      await upsertPeople(tx, cache, found, writes);
+      await upsertTeams(tx, cache, found, writes);
+      await upsertVenues(tx, cache, found, writes);
+      await upsertTournaments(tx, cache, found, writes);
+      const lookup = <K>(name: string, fresh: Map<K, number>, cached: Map<K, number>) => (key: K) => {
+        const id = fresh.get(key) ?? cached.get(key);
+        if (id === undefined) throw new Error(`no ${name} id for ${String(key)}`);
+        return id;
+      };
+      const person = lookup('person', found.people, cache.people);
+      const team = lookup('team', found.teams, cache.teams);
+      const venue = lookup('venue', found.venues, cache.venues);
+      const tournament = lookup('tournament', found.tournaments, cache.tournaments);
+      const copy = new MatchCopy();
+      for (const write of writes) {
+        const personIds = write.people.map(([registryId]) => person(registryId));
+        copy.add(write, {
+          person: (ref) => personIds[ref]!,
+          teamA: team(write.teams[0].identity),
+          teamB: team(write.teams[1].identity),
+          venue: write.venue ? venue(write.venue.identity) : null,
+          tournament: tournament(write.tournament.key),
+        });
+      }
+      await tx.query('delete from matches where id = any($1::integer[])', [writes.map((write) => write.id)]);
+      await this.relaxForeignKeyTriggers(tx);
+      for (const buffer of copy.all()) await tx.copy(buffer);
+    });
+    cache.merge(found);
+    const teamKey = (identity: string) => cache.teamKeys.get(identity) ?? identity;
+    const tags = new Set<string>(MATCH_LIST_TAGS);
+    for (const write of writes) {
+      const keys = matchTags({
+        matchKey: write.facts.matchKey,
+        tournamentKey: write.tournament.key,
+        teamKeys: write.teams.map((ref) => teamKey(ref.identity)),
+        playerKeys: write.people.map(([registryId]) => registryId),
+      });
+      for (const key of keys) tags.add(key);
+    }
+    await this.publish([...tags]);
+  }
+
+  /**
+   * Appends one delivery to an innings in progress (one that has a saved tally): stores the ball,
+   * updates the innings' totals and rewrites only the derived rows the ball changed. Players are
+   * people ids as strings. Returns the ball's seq in the innings.
+   */
+  async appendBall(matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
+    const person = Number;
+    const changed = await this.db.bulkTransaction(async (tx) => {
+      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string }>(
+        `select i.tally, m.match_key from innings i join matches m on m.id = i.match_id
+         where i.match_id = $1 and i.innings_no = $2 for update of i`,
+        [matchId, inningsNo],
+      );
+      if (!innings) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
+      if (!innings.tally) throw new Error(`innings ${inningsNo} of match ${matchId} is not in progress`);
+      const tally = new InningsTally(innings.tally);
+      const before = tally.summary();
+      const bowlersBefore = before.bowling.length;
+      const standsBefore = before.partnerships.length;
+      const overBowlers = new Set(tally.overBowlers());
+      const facts = tally.add(delivery);
+      const summary = tally.summary();
+
+      const seq = await appendToBallColumns(tx, matchId, inningsNo, delivery);
+      for (const [index, wicket] of delivery.wickets.entries()) {
+        const named = wicket.fielders.filter((fielder) => fielder.id !== null);
+        await tx.query(
+          `insert into wickets (match_id, innings_no, seq, position, kind, player_out_id, fielders, fielder_ids)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            matchId, inningsNo, seq, index + 1, wicket.kind, person(wicket.playerOut),
+            JSON.stringify(wicket.fielders.map(cricsheetFielder)),
+            named.length > 0 ? named.map((fielder) => person(fielder.id!)) : null,
+          ],
+        );
+      }
+
+      // What one ball can change: the two batters and anyone out; the bowlers of the over (an
+      // over ending changes overs as called and maidens) and the ball's bowler; the last stand
+      // and the one it ended; the falls on this ball.
+      const batters = new Set([delivery.batter, delivery.nonStriker, ...delivery.wickets.map((w) => w.playerOut)]);
+      for (const player of tally.overBowlers()) overBowlers.add(player);
+      overBowlers.add(delivery.bowler);
+      const only: DerivedSelection = {
+        batting: summary.batting.flatMap((entry, index) => (batters.has(entry.player) ? [index + 1] : [])),
+        bowling: summary.bowling.flatMap((entry, index) => (overBowlers.has(entry.player) || index >= bowlersBefore ? [index + 1] : [])),
+        fallOfWickets: facts.falls.map((fall) => fall.wicketNumber),
+        partnerships: summary.partnerships.flatMap((_stand, index) => (index + 1 >= Math.min(standsBefore, summary.partnerships.length) ? [index + 1] : [])),
+      };
+      const rows = new DerivedCopy();
+      rows.add(matchId, inningsNo, deriveInningsRows(summary, person), (id) => id, only);
+      const keyColumn = { batting_innings: 'position', bowling_innings: 'position', fall_of_wickets: 'wicket_no', partnerships: 'position' } as const;
+      const selected = { batting_innings: only.batting, bowling_innings: only.bowling, fall_of_wickets: only.fallOfWickets, partnerships: only.partnerships };
+      for (const buffer of rows.all()) {
+        const table = buffer.table as keyof typeof keyColumn;
+        if (buffer.size === 0) continue;
+        await tx.query(`delete from ${table} where match_id = $1 and innings_no = $2 and ${keyColumn[table]} = any($3::integer[])`, [
+          matchId, inningsNo, selected[table],
+        ]);
+        await tx.copy(buffer);
+      }
+      await tx.query(
+        `update innings set runs = $3, wickets = $4, legal_balls = $5, called_balls = $6, byes = $7, legbyes = $8,
+           wides = $9, noballs = $10, penalty = $11, tally = $12
+         where match_id = $1 and innings_no = $2`,
+        [
+          matchId, inningsNo, summary.runs, summary.wickets, summary.legalBalls, summary.calledBalls, summary.extras.byes,
+          summary.extras.legbyes, summary.extras.wides, summary.extras.noballs, summary.extras.penalty, JSON.stringify(tally.save()),
+        ],
+      );
+      const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [
+        [...batters, delivery.bowler].map(person),
+      ]);
+      return { seq, matchKey: innings.match_key, players: people.map((row) => row.registry_id) };
+    });
+    await this.publish([`match:${changed.matchKey}`, ...changed.players.map((key) => `player:${key}`), 'home']);
+    return changed.seq;
+  }
+
+  /**
+   * Opens an innings for ball-by-ball writing: its row with a fresh tally. The match must exist.
+   */
+  async startInnings(matchId: number, facts: InningsFacts): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const [match] = await tx.query<{ match_key: string; balls_per_over: number }>(
+        'select match_key, balls_per_over from matches where id = $1 for update',
+        [matchId],
+      );
+      if (!match) throw new Error(`no match ${matchId}`);
+      const tally = InningsTally.start({ ballsPerOver: match.balls_per_over, penaltyRunsPre: facts.penaltyRunsPre, calledOvers: facts.calledOvers ?? [] });
+      const summary = tally.summary();
+      await tx.query(
+        `insert into innings (match_id, innings_no, batting_team, super_over, declared, forfeited, target_runs, target_balls,
+           penalty_runs_pre, penalty_runs_post, absent_hurt, miscounted_overs, runs, wickets, legal_balls, called_balls,
+           byes, legbyes, wides, noballs, penalty, tally)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0, 0, 0, 0, 0, 0, $14, $15)`,
+        [
+          matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, facts.targetRuns,
+          facts.targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
+          facts.calledOvers === null ? null : JSON.stringify(facts.calledOvers), summary.runs, summary.extras.penalty,
+          JSON.stringify(tally.save()),
+        ],
+      );
+      await tx.query("update matches set status = 'started' where id = $1 and status = 'not_started'", [matchId]);
+      return match.match_key;
+    });
+    await this.publish([`match:${matchKey}`, ...MATCH_LIST_TAGS]);
+  }
+
+  /**
+   * Rebuilds the derived rows of every match whose rules version is not RULES_VERSION, newest
+   * first, a batch per transaction. Matches another writer holds are skipped (`skip locked`) and
+   * left for the next pass. With `all`, every match is marked stale first. Returns matches rebuilt.
+   */
+  async rederive(
+    options: { all?: boolean; batchSize?: number; signal?: AbortSignal; onProgress?: (progress: RederiveProgress) => void } = {},
+  ): Promise<number> {
+    const batchSize = Math.max(1, Math.trunc(options.batchSize ?? 200));
+    if (options.all) await this.db.bulkTransaction((tx) => tx.query('update matches set rules_version = 0'));
+    const [{ total }] = await this.db.bulkTransaction((tx) =>
+      tx.query<{ total: number }>('select count(*)::int as total from matches where rules_version <> $1', [RULES_VERSION]),
+    ) as [{ total: number }];
+    let done = 0;
+    while (done < total && !options.signal?.aborted) {
+      const batch = await this.db.bulkTransaction(async (tx) => {
+        // Newest first: the matches fans open most are the first to be right.
+        const rows = await tx.query<{ id: number; match_key: string; tou_key: string }>(
+          `select m.id, m.match_key, t.tou_key from matches m join tournaments t on t.id = m.tournament_id
+           where m.rules_version <> $1 order by m.start_date desc, m.id desc limit ${batchSize}
+           for update of m skip locked`,
+          [RULES_VERSION],
+        );
+        if (rows.length > 0) await rewriteDerived(tx, rows.map((row) => row.id), this.db.kind);
+        return rows;
+      });
+      if (batch.length === 0) break;
+      done += batch.length;
+      options.onProgress?.({ done, total });
+      await this.publish([
+        ...MATCH_LIST_TAGS,
+        ...batch.map((row) => `match:${row.match_key}`),
+        ...new Set(batch.map((row) => `tournament:${row.tou_key}`)),
+        // Careers add up all of a player's matches: player pages may change with any rebuilt match.
+        'players',
+      ]);
+    }
+    return done;
+  }
+
+  /**
+   * Foreign-key triggers would triple the COPY time on PGlite. The rows are consistent by
+   * construction (every id was resolved in this transaction, parents are copied before
+   * children), and PostgreSQL, where this needs a superuser, keeps checking them; the setting
+   * ends with the transaction, and cascading deletes run before it.
+   */
+  private async relaxForeignKeyTriggers(tx: BulkTransaction): Promise<void> {
+    if (this.db.kind === 'pglite') await tx.query('set local session_replication_role = replica');
+  }
+}
+
+/** Appends one delivery to the innings' ball arrays; returns its seq. */
+async function appendToBallColumns(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
+  const columns: [string, string, unknown][] = [
+    ['over_no', 'smallint', delivery.over],
+    ['batter_id', 'integer', Number(delivery.batter)],
+    ['non_striker_id', 'integer', Number(delivery.nonStriker)],
+    ['bowler_id', 'integer', Number(delivery.bowler)],
+    ['runs_batter', 'smallint', delivery.runsBatter],
+    ['non_boundary', 'boolean', delivery.nonBoundary],
+    ['wides', 'smallint', delivery.extras.wides],
+    ['noballs', 'smallint', delivery.extras.noballs],
+    ['byes', 'smallint', delivery.extras.byes],
+    ['legbyes', 'smallint', delivery.extras.legbyes],
+    ['penalty', 'smallint', delivery.extras.penalty],
+  ];
+  const names = columns.map(([name]) => name);
+  const [row] = await tx.query<{ balls: number }>(
+    `insert into innings_balls (match_id, innings_no, ${names.join(', ')})
+     values ($1, $2, ${columns.map(([, type], i) => `array[$${i + 3}::${type}]`).join(', ')})
+     on conflict (match_id, innings_no) do update set
+       ${names.map((name) => `${name} = innings_balls.${name} || excluded.${name}`).join(', ')}
+     returning cardinality(over_no) as balls`,
+    [matchId, inningsNo, ...columns.map(([, , value]) => value)],
+  );
+  return row!.balls;
+}
+
+/** A fielder as Cricsheet writes one: { name?, substitute? }. */
+function cricsheetFielder(fielder: Fielder): { name?: string; substitute?: boolean } {
+  return { ...(fielder.name === null ? {} : { name: fielder.name }), ...(fielder.substitute ? { substitute: true } : {}) };
+}
+
+/** Replaces the derived rows and innings totals of the given matches with the current rules' figures. */
+async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db['kind']): Promise<void> {
+  const innings = await readStoredInnings(tx.query.bind(tx) as QueryRows, matchIds);
+  const rows = new DerivedCopy();
+  const totals = new CopyBuffer('rederived_innings', [
+    'match_id', 'innings_no', 'runs', 'wickets', 'legal_balls', 'called_balls', 'byes', 'legbyes', 'wides', 'noballs', 'penalty',
+  ]);
+  for (const inn of innings) {
+    const derived = deriveInningsRows(summariseInnings(inn), Number);
+    rows.add(inn.matchId, inn.inningsNo, derived, (id) => id);
+    totals.add([
+      inn.matchId, inn.inningsNo, derived.runs, derived.wickets, derived.legalBalls, derived.calledBalls,
+      derived.extras.byes, derived.extras.legbyes, derived.extras.wides, derived.extras.noballs, derived.extras.penalty,
+    ]);
+  }
+  for (const table of ['batting_innings', 'bowling_innings', 'fall_of_wickets', 'partnerships']) {
+    await tx.query(`delete from ${table} where match_id = any($1::integer[])`, [matchIds]);
+  }
+  if (kind === 'pglite') await tx.query('set local session_replication_role = replica');
+  for (const buffer of rows.all()) await tx.copy(buffer);
+  await tx.query(
+    `create temporary table rederived_innings (
+       match_id integer, innings_no smallint, runs integer, wickets smallint, legal_balls integer, called_balls integer,
+       byes smallint, legbyes smallint, wides smallint, noballs smallint, penalty smallint
+     ) on commit drop`,
+  );
+  await tx.copy(totals);
+  await tx.query(
+    `update innings i set runs = r.runs, wickets = r.wickets, legal_balls = r.legal_balls, called_balls = r.called_balls,
+       byes = r.byes, legbyes = r.legbyes, wides = r.wides, noballs = r.noballs, penalty = r.penalty
+     from rederived_innings r where i.match_id = r.match_id and i.innings_no = r.innings_no`,
+  );
+  await tx.query('update matches set rules_version = $2 where id = any($1::integer[])', [matchIds, RULES_VERSION]);
+}

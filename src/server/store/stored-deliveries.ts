@@ -1,0 +1,117 @@
+// Deliveries as stored (innings_balls arrays plus wickets rows) turned back into the domain's
+// input, people named by their database id as a string. Rebuilding derived rows and the
+// commentary both read deliveries through here, so they fold the same balls with the same rules.
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database, InningsBallsTable, TeamSide } from '../db/schema.ts';
+import type { Delivery, DismissalKind, Fielder, InningsInput } from '../domain/types.ts';
+
+export interface StoredInnings extends InningsInput {
+  matchId: number;
+  inningsNo: number;
+  /** Reviews by seq (1-based), for commentary. */
+  reviews: Map<number, unknown>;
+}
+
+type WicketRowRead = {
+  match_id: number;
+  innings_no: number;
+  seq: number;
+  kind: string;
+  player_out_id: number;
+  fielders: { name?: string; substitute?: boolean }[] | null;
+  fielder_ids: number[] | null;
+};
+
+/** Runs one SQL statement: a transaction's query, or the pool's outside one. */
+export type QueryRows = <R>(text: string, params: unknown[]) => Promise<R[]>;
+
+/** QueryRows on a Kysely instance (reads outside a transaction). */
+export function queryRows(db: Kysely<Database>): QueryRows {
+  return async <R>(text: string, params: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows as R[];
+}
+
+/** The innings of the given matches, in match and innings order, with every delivery. */
+export async function readStoredInnings(query: QueryRows, matchIds: readonly number[]): Promise<StoredInnings[]> {
+  if (matchIds.length === 0) return [];
+  const ids = [...matchIds];
+  // One statement at a time: inside a transaction the connection takes one query at once.
+  const innings = await query<{
+    match_id: number; innings_no: number; batting_team: TeamSide; super_over: boolean; penalty_runs_pre: number;
+    penalty_runs_post: number; miscounted_overs: number[] | null; balls_per_over: number;
+  }>(
+    `select i.match_id, i.innings_no, i.batting_team, i.super_over, i.penalty_runs_pre, i.penalty_runs_post,
+       i.miscounted_overs, m.balls_per_over
+     from innings i join matches m on m.id = i.match_id
+     where i.match_id = any($1::integer[]) order by i.match_id, i.innings_no`,
+    [ids],
+  );
+  const balls = await query<InningsBallsTable>('select * from innings_balls where match_id = any($1::integer[])', [ids]);
+  const wickets = await query<WicketRowRead>(
+    `select match_id, innings_no, seq, kind, player_out_id, fielders, fielder_ids from wickets
+     where match_id = any($1::integer[]) order by match_id, innings_no, seq, position`,
+    [ids],
+  );
+  const key = (matchId: number, inningsNo: number) => `${matchId}/${inningsNo}`;
+  const ballsOf = new Map(balls.map((row) => [key(row.match_id, row.innings_no), row]));
+  const wicketsOf = new Map<string, WicketRowRead[]>();
+  for (const row of wickets) {
+    const list = wicketsOf.get(key(row.match_id, row.innings_no));
+    if (list) list.push(row);
+    else wicketsOf.set(key(row.match_id, row.innings_no), [row]);
+  }
+  return innings.map((inn) => {
+    const k = key(inn.match_id, inn.innings_no);
+    const columns = ballsOf.get(k);
+    return {
+      matchId: inn.match_id,
+      inningsNo: inn.innings_no,
+      battingTeam: inn.batting_team,
+      superOver: inn.super_over,
+      penaltyRunsPre: inn.penalty_runs_pre,
+      penaltyRunsPost: inn.penalty_runs_post,
+      ballsPerOver: inn.balls_per_over,
+      calledOvers: Array.isArray(inn.miscounted_overs) ? inn.miscounted_overs : [],
+      deliveries: columns ? deliveriesOf(columns, wicketsOf.get(k) ?? []) : [],
+      reviews: new Map((columns?.reviews ?? []).map((entry) => [entry.seq, entry.review])),
+    };
+  });
+}
+
+function deliveriesOf(columns: InningsBallsTable, wickets: readonly WicketRowRead[]): Delivery[] {
+  const deliveries: Delivery[] = columns.over_no.map((over, i) => {
+    const wides = columns.wides[i]!;
+    const noballs = columns.noballs[i]!;
+    const byes = columns.byes[i]!;
+    const legbyes = columns.legbyes[i]!;
+    const penalty = columns.penalty[i]!;
+    const runsBatter = columns.runs_batter[i]!;
+    const runsExtras = wides + noballs + byes + legbyes + penalty;
+    return {
+      over,
+      batter: String(columns.batter_id[i]),
+      nonStriker: String(columns.non_striker_id[i]),
+      bowler: String(columns.bowler_id[i]),
+      runsBatter,
+      runsExtras,
+      runsTotal: runsBatter + runsExtras,
+      nonBoundary: columns.non_boundary[i]!,
+      extras: { wides, noballs, byes, legbyes, penalty },
+      wickets: [],
+    };
+  });
+  for (const wicket of wickets) {
+    const ids = [...(wicket.fielder_ids ?? [])];
+    deliveries[wicket.seq - 1]?.wickets.push({
+      kind: wicket.kind as DismissalKind,
+      playerOut: String(wicket.player_out_id),
+      fielders: (wicket.fielders ?? []).map(
+        (fielder): Fielder => ({
+          id: fielder.name === undefined ? null : String(ids.shift()),
+          name: fielder.name ?? null,
+          substitute: fielder.substitute ?? false,
+        }),
+      ),
+    });
+  }
+  return deliveries;
+}
