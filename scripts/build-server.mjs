@@ -1,9 +1,11 @@
-// Bundles the server entry (src/server/main.ts) to dist/app/main.mjs; npm packages stay external.
+// Bundles the server entry (src/server/main.ts) to dist/app/main.mjs, and the import's parse
+// worker beside it (dist/app/parse-worker.mjs); npm packages stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/app/main.mjs',
+  entryPoints: { main: 'src/server/main.ts', 'parse-worker': 'src/server/ingest/parse-worker.ts' },
+  outdir: 'dist/app',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,9 +1,11 @@
 // npm run import -- <source>...   Imports Cricsheet zip archives, folders of match JSON
 // files or archive URLs (default: CRICSHEET_SOURCE, else Cricsheet's downloads).
-// Exit status: 0 all imported, 1 some files skipped, 2 some source could not be read.
+// Exit status: 0 all imported, 1 some files skipped, 2 some source could not be read, 3 the
+// embedded database is in use by another process (a running server).
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { DatabaseLockedError } from '../src/server/db/pglite-lock.ts';
 import { importSources, type ImportProgress, type ImportSummary } from '../src/server/ingest/importer.ts';
 
 const PLAIN_PROGRESS_INTERVAL_MS = 5_000;
@@ -92,4 +94,10 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (!(error instanceof DatabaseLockedError)) throw error;
+  console.error(error.message);
+  process.exitCode = 3;
+}

@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseLockedError } from './db/pglite-lock.ts';
+import { MatchWriter } from './store/match-writer.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createServices } from './services/index.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
@@ -48,32 +50,38 @@ async function main(): Promise<void> {
   const io = attachRealtime(app.server, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
 
-  const importer = new AbortController();
-  let importDone: Promise<unknown> = Promise.resolve();
-  if (config.IMPORT_ON_START && (await startupImportNeeded(db))) {
-    logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
-    importDone = runStartupImport(db, config.cricsheetSources, {
-      signal: importer.signal,
-      publish: () => services.dataVersion.bump(),
-      log: (message) => logger.info(message),
-    })
-      .then((summary) =>
-        logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished'),
-      )
-      .catch((error: unknown) => logger.error({ err: error }, 'import failed'));
-  }
+  // Background work while pages are served: the start-up import when one is due, then the
+  // rebuild of matches whose derived rows an older version of the rules wrote.
+  const background = new AbortController();
+  const publish = () => services.dataVersion.bump();
+  const backgroundDone = (async () => {
+    if (config.IMPORT_ON_START && (await startupImportNeeded(db))) {
+      logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
+      const summary = await runStartupImport(db, config.cricsheetSources, {
+        signal: background.signal,
+        publish,
+        log: (message) => logger.info(message),
+      });
+      logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished');
+    }
+    const rebuilt = await new MatchWriter(db, publish).rederive({
+      signal: background.signal,
+      onProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
+    });
+    if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
+  })().catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    importer.abort();
+    background.abort();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
     io.disconnectSockets(true);
     await app.close();
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await importDone;
+    await backgroundDone;
     await db.close();
     logger.info('stopped');
     process.exit(0);
@@ -83,6 +91,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal with its own explanation (the embedded database is in use) needs no stack.
+  console.error(error instanceof DatabaseLockedError ? error.message : error);
   process.exit(1);
 });

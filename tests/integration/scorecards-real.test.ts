@@ -148,6 +148,9 @@ function expectedInnings(innings: RawInnings, players: string[]): ExpectedInning
     return entry;
   };
   const allOvers = innings.overs ?? [];
+  // Overs the umpires ended short or long count as full overs (Law 17.5), for the innings and the bowler.
+  const miscounted = new Set(Object.keys((innings as { miscounted_overs?: object }).miscounted_overs ?? {}).map(Number));
+  let calledAdjustment = 0;
   allOvers.forEach((over, overIndex) => {
     let overCharged = 0;
     let overLegal = 0;
@@ -194,8 +197,12 @@ function expectedInnings(innings: RawInnings, players: string[]): ExpectedInning
       }
     }
     // A maiden: one bowler's finished over (six legal balls, or followed by another over) without a run charged.
-    const finished = overIndex < allOvers.length - 1 || overLegal >= 6;
+    const finished = overIndex < allOvers.length - 1 || overLegal >= 6 || miscounted.has(over.over);
     if (overBowlers.size === 1 && finished && overCharged === 0) bowlers.get([...overBowlers][0]!)!.maidens += 1;
+    if (miscounted.has(over.over) && overBowlers.size === 1) {
+      calledAdjustment += 6 - overLegal;
+      bowlers.get([...overBowlers][0]!)!.balls += 6 - overLegal;
+    }
   });
   extras.penalty += pre + post;
   extras.extra = extras.wide + extras.no_ball + extras.bye + extras.leg_bye + extras.penalty;
@@ -204,7 +211,7 @@ function expectedInnings(innings: RawInnings, players: string[]): ExpectedInning
     superOver: innings.super_over ?? false,
     runs: runs + post,
     wickets: fallOfWickets.length,
-    overs: overs(legalBalls),
+    overs: overs(legalBalls + calledAdjustment),
     extras,
     batters: [...batters].map(([name, entry]) => ({
       name,

@@ -210,7 +210,7 @@ describe('series, stats and fixtures API', () => {
 
   // ---------- player stats ----------
 
-  it('player stats add up to the scorecards, with shared ranks only for those with runs or wickets', async () => {
+  it('player stats add up to the scorecards, with shared ranks for everyone who batted or bowled', async () => {
     const stats = await get<PlayerStatsEntry[]>(`/tournamentwise/player/stats?tou_key=${IPL_2026}`);
     const runs = new Map<string, number>();
     const wickets = new Map<string, number>();
@@ -237,15 +237,24 @@ describe('series, stats and fixtures API', () => {
       expect(entry.performance.bowling.overs).toMatch(/^\d+(\.[1-5])?$/);
     }
 
-    // Competition ranks: one more than the number of players with more.
-    const ranked = (value: (entry: PlayerStatsEntry) => number, rank: (entry: PlayerStatsEntry) => number | null) => {
+    // Competition ranks among those on the list (everyone who batted, a duck included; everyone
+    // who bowled): one more than the number of them with more.
+    const ranked = (
+      onList: (entry: PlayerStatsEntry) => boolean,
+      value: (entry: PlayerStatsEntry) => number,
+      rank: (entry: PlayerStatsEntry) => number | null,
+    ) => {
+      const listed = stats.filter(onList);
       for (const entry of stats) {
-        if (value(entry) === 0) expect(rank(entry), entry.player_name).toBeNull();
-        else expect(rank(entry), entry.player_name).toBe(stats.filter((other) => value(other) > value(entry)).length + 1);
+        if (!onList(entry)) expect(rank(entry), entry.player_name).toBeNull();
+        else expect(rank(entry), entry.player_name).toBe(listed.filter((other) => value(other) > value(entry)).length + 1);
       }
     };
-    ranked((entry) => entry.performance.batting.most_runs.value, (entry) => entry.performance.batting.most_runs.rank);
-    ranked((entry) => entry.performance.bowling.most_wickets.value, (entry) => entry.performance.bowling.most_wickets.rank);
+    ranked((e) => e.performance.batting.innings > 0, (e) => e.performance.batting.most_runs.value, (e) => e.performance.batting.most_runs.rank);
+    ranked((e) => e.performance.bowling.balls > 0, (e) => e.performance.bowling.most_wickets.value, (e) => e.performance.bowling.most_wickets.rank);
+    // Batters out for a duck are ranked too (JJ Bumrah had none in IPL 2025; any duck here will do).
+    const ducks = stats.filter((e) => e.performance.batting.innings > 0 && e.performance.batting.most_runs.value === 0);
+    for (const entry of ducks) expect(entry.performance.batting.most_runs.rank, entry.player_name).not.toBeNull();
 
     // Mohsin Khan's 5 for 23 in four overs, with a maiden (LSG v RCB, 7 May 2026).
     const mohsin = stats.find((entry) => entry.player_name === 'Mohsin Khan')!;

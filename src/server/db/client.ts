@@ -10,6 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { CopyBuffer } from './copy-format.ts';
 import { PgliteDialect } from './pglite-driver.ts';
+import { lockDataDir } from './pglite-lock.ts';
 import type { Database } from './schema.ts';
 
 /** A transaction for bulk writes: plain SQL plus COPY of prepared rows. */
@@ -40,12 +41,20 @@ function copySql(buffer: CopyBuffer, source: string): string {
 
 async function openPglite(dataDir: string): Promise<Db> {
   let location = dataDir;
+  let unlock = () => undefined as void;
   if (!dataDir.startsWith('memory://')) {
     location = path.resolve(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
+    unlock = lockDataDir(path.resolve(dataDir));
   }
   // Dates stay 'YYYY-MM-DD' strings on both engines (no time-zone shifts through Date).
-  const pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value } });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const kysely = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
   return {
     kind: 'pglite',
@@ -67,6 +76,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     close: async () => {
       await kysely.destroy();
       await pglite.close();
+      unlock();
     },
   };
 }

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
 import type { MatchWrite } from '../store/match-write.ts';
-import { MatchFileError, matchIdOf, prepareMatch } from './normalise.ts';
+import { matchIdOf } from './normalise.ts';
+import { ParsePool, type ParseResult } from './parse-pool.ts';
 import {
   openSource,
   UnreadableFileError,
@@ -59,9 +60,13 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Matches per transaction; a batch is also closed once it holds BATCH_DELIVERIES deliveries. */
   batchSize?: number;
+  /** Worker threads parsing files (default: one fewer than the cores, at least one). */
+  parseThreads?: number;
 }
 
 const DEFAULT_BATCH_SIZE = 150;
+// Files read ahead of the writer: enough to keep the parse threads busy, few enough to bound memory.
+const MAX_IN_FLIGHT = 64;
 // Keeps a batch of long (multi-day) matches from holding too many rows in memory.
 const BATCH_DELIVERIES = 60_000;
 
@@ -97,101 +102,131 @@ export async function importSources(
   };
   const stored = await storedMatches(db);
   const writer = new MatchWriter(db, options.publish ?? (() => undefined));
-
-  for (const source of sources) {
-    if (options.signal?.aborted) break;
-    let opened: OpenedSource;
-    try {
-      log(`Reading ${source}`);
-      opened = await openSource(source);
-    } catch (error) {
-      if (!(error instanceof UnreadableSourceError)) throw error;
-      log(`Cannot read ${source}: ${error.message}`);
-      summary.failedSources.push({ source, reason: error.message });
-      continue;
-    }
-
-    const skip = (file: string, reason: string) => summary.skipped.push({ source, file, reason });
-    // A batch holds at most one version of a match: the last one read.
-    const batch = new Map<number, QueuedMatch>();
-    let batchDeliveries = 0;
-    const flush = async () => {
-      if (batch.size === 0) return;
-      const queued = [...batch.values()];
-      batch.clear();
-      batchDeliveries = 0;
-      for (const { match, previous, reason } of await writeBatch(writer, queued)) {
-        skip(match.fileName, reason);
-        // It was counted when queued but is not in the database after all.
-        if (previous) {
-          summary.replaced -= 1;
-          stored.set(match.id, previous);
-        } else {
-          summary.imported -= 1;
-          stored.delete(match.id);
-        }
-        summary.deliveries -= match.deliveryCount;
-      }
-    };
-    const queue = async (match: MatchWrite, previous: StoredMatch | undefined) => {
-      const earlier = batch.get(match.id);
-      if (earlier) {
-        summary.deliveries -= earlier.match.deliveryCount;
-        batchDeliveries -= earlier.match.deliveryCount;
-      }
-      if (previous) summary.replaced += 1;
-      else summary.imported += 1;
-      summary.deliveries += match.deliveryCount;
-      batchDeliveries += match.deliveryCount;
-      stored.set(match.id, { sha1: match.facts.sourceSha1, revision: match.facts.revision });
-      // What the database holds is still what was there before the earlier version in this batch.
-      batch.set(match.id, { match, previous: earlier ? earlier.previous : previous });
-      if (batch.size >= batchSize || batchDeliveries >= BATCH_DELIVERIES) await flush();
-    };
-    const handle = async (file: SourceFile) => {
-      const sha1 = createHash('sha1').update(file.bytes).digest('hex');
-      const id = matchIdOf(file.name);
-      const previous = id === null ? undefined : stored.get(id);
-      // An unchanged file is recognised from its bytes alone, without parsing it.
-      if (previous?.sha1 === sha1) {
-        summary.unchanged += 1;
-        return;
-      }
-      let match: MatchWrite;
+  const parser = new ParsePool(options.parseThreads);
+  try {
+    for (const source of sources) {
+      if (options.signal?.aborted) break;
+      let opened: OpenedSource;
       try {
-        match = prepareMatch(file.name, file.bytes, sha1).write;
+        log(`Reading ${source}`);
+        opened = await openSource(source);
       } catch (error) {
-        if (!(error instanceof MatchFileError)) throw error;
-        skip(file.name, error.message);
-        return;
+        if (!(error instanceof UnreadableSourceError)) throw error;
+        log(`Cannot read ${source}: ${error.message}`);
+        summary.failedSources.push({ source, reason: error.message });
+        continue;
       }
-      if (previous && previous.revision > match.facts.revision) summary.olderKept += 1;
-      else await queue(match, previous);
-    };
 
-    let done = 0;
-    try {
-      for await (const file of opened.files()) {
-        if (options.signal?.aborted) break;
-        if (file instanceof UnreadableFileError) skip(file.fileName, `cannot read file: ${file.message}`);
-        else await handle(file);
-        done += 1;
+      const skip = (file: string, reason: string) => summary.skipped.push({ source, file, reason });
+      // A batch holds at most one version of a match: the last one read.
+      const batch = new Map<number, QueuedMatch>();
+      let batchDeliveries = 0;
+      const flush = async () => {
+        if (batch.size === 0) return;
+        const queued = [...batch.values()];
+        batch.clear();
+        batchDeliveries = 0;
+        for (const { match, previous, reason } of await writeBatch(writer, queued)) {
+          skip(match.fileName, reason);
+          // It was counted when queued but is not in the database after all.
+          if (previous) {
+            summary.replaced -= 1;
+            stored.set(match.id, previous);
+          } else {
+            summary.imported -= 1;
+            stored.delete(match.id);
+          }
+          summary.deliveries -= match.deliveryCount;
+        }
+      };
+      const queue = async (match: MatchWrite, previous: StoredMatch | undefined) => {
+        const earlier = batch.get(match.id);
+        if (earlier) {
+          summary.deliveries -= earlier.match.deliveryCount;
+          batchDeliveries -= earlier.match.deliveryCount;
+        }
+        if (previous) summary.replaced += 1;
+        else summary.imported += 1;
+        summary.deliveries += match.deliveryCount;
+        batchDeliveries += match.deliveryCount;
+        stored.set(match.id, {
+          sha1: match.facts.sourceSha1,
+          revision: match.facts.revision,
+        });
+        // What the database holds is still what was there before the earlier version in this batch.
+        batch.set(match.id, {
+          match,
+          previous: earlier ? earlier.previous : previous,
+        });
+        if (batch.size >= batchSize || batchDeliveries >= BATCH_DELIVERIES) await flush();
+      };
+      // Files are parsed on the pool's threads while earlier ones are written; results are taken
+      // in source order, and at most MAX_IN_FLIGHT files wait at once (bounded memory).
+      const inFlight: {
+        name: string;
+        sha1: string;
+        result: Promise<ParseResult>;
+      }[] = [];
+      const settle = async () => {
+        const { name, sha1, result } = inFlight.shift()!;
+        const parsed = await result;
+        if ('failed' in parsed) throw new Error(`parsing ${name} failed: ${parsed.failed}`);
+        if ('rejected' in parsed) return skip(name, parsed.rejected);
+        const match = parsed.write;
+        // Looked up now, not when read: an earlier copy of the same match may have been queued since.
+        const previous = stored.get(match.id);
+        if (previous?.sha1 === sha1) summary.unchanged += 1;
+        else if (previous && previous.revision > match.facts.revision) summary.olderKept += 1;
+        else await queue(match, previous);
+      };
+      const handle = async (file: SourceFile) => {
+        const sha1 = createHash('sha1').update(file.bytes).digest('hex');
+        const id = matchIdOf(file.name);
+        const previous = id === null ? undefined : stored.get(id);
+        // An unchanged file is recognised from its bytes alone, without parsing it.
+        if (previous?.sha1 === sha1) {
+          summary.unchanged += 1;
+          return;
+        }
+        inFlight.push({
+          name: file.name,
+          sha1,
+          result: parser.parse(file.name, file.bytes, sha1),
+        });
+        if (inFlight.length >= MAX_IN_FLIGHT) await settle();
+      };
+      // Stopped (shutdown): files still being parsed are dropped, as unread ones are.
+      const drain = async () => {
+        while (inFlight.length > 0 && !options.signal?.aborted) await settle();
+      };
+
+      let done = 0;
+      try {
+        for await (const file of opened.files()) {
+          if (options.signal?.aborted) break;
+          if (file instanceof UnreadableFileError) skip(file.fileName, `cannot read file: ${file.message}`);
+          else await handle(file);
+          done += 1;
+          options.onProgress?.({ source, done, total: opened.total });
+        }
+        await drain();
+        await flush();
+        // The total may have shrunk by non-JSON entries met after the last match.
         options.onProgress?.({ source, done, total: opened.total });
+      } catch (error) {
+        if (!(error instanceof UnreadableSourceError)) throw error;
+        // Keep what was read before the archive turned out to be damaged.
+        await drain();
+        await flush();
+        log(`Stopped reading ${source}: ${error.message}`);
+        summary.failedSources.push({ source, reason: error.message });
+      } finally {
+        await opened.close();
       }
-      await flush();
-      // The total may have shrunk by non-JSON entries met after the last match.
-      options.onProgress?.({ source, done, total: opened.total });
-    } catch (error) {
-      if (!(error instanceof UnreadableSourceError)) throw error;
-      // Keep what was read before the archive turned out to be damaged.
-      await flush();
-      log(`Stopped reading ${source}: ${error.message}`);
-      summary.failedSources.push({ source, reason: error.message });
-    } finally {
-      await opened.close();
     }
+  } finally {
+    await parser.close();
   }
-
   summary.aborted = options.signal?.aborted ?? false;
   await finishTournaments(db);
   // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
@@ -214,7 +249,13 @@ async function writeBatch(writer: MatchWriter, queued: QueuedMatch[]): Promise<(
     await writer.writeMatches(queued.map((entry) => entry.match));
     return [];
   } catch (error) {
-    if (queued.length === 1) return [{ ...queued[0]!, reason: `rejected by the database: ${(error as Error).message}` }];
+    if (queued.length === 1)
+      return [
+        {
+          ...queued[0]!,
+          reason: `rejected by the database: ${(error as Error).message}`,
+        },
+      ];
   }
   const failed: (QueuedMatch & { reason: string })[] = [];
   for (const entry of queued) failed.push(...(await writeBatch(writer, [entry])));

@@ -1,0 +1,77 @@
+// Worker threads that turn match files into MatchWrite data (parse-worker.ts), so parsing
+// and validating run beside the writer instead of before it. Results come back as promises;
+// the importer keeps them in source order.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { MatchWrite } from '../store/match-write.ts';
+
+export interface ParseRequest {
+  id: number;
+  name: string;
+  bytes: Uint8Array;
+  sha1: string;
+}
+
+export type ParseResult =
+  | { id: number; write: MatchWrite }
+  /** The file is not a usable match (MatchFileError): reported and skipped. */
+  | { id: number; rejected: string }
+  /** A bug, not bad input: stops the import. */
+  | { id: number; failed: string };
+
+/** One worker fewer than the cores, for the writer's thread; at least one. */
+export function defaultParseThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+function startWorker(): Worker {
+  // From source (tsx, tests) the worker is TypeScript; in the built server it is bundled beside main.mjs.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const url = new URL(fromSource ? './parse-worker.ts' : './parse-worker.mjs', import.meta.url);
+  return new Worker(url, fromSource ? { execArgv: [...process.execArgv, '--import', 'tsx'] } : {});
+}
+
+export class ParsePool {
+  private readonly workers: Worker[];
+  private readonly pending = new Map<number, { resolve: (result: ParseResult) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private nextWorker = 0;
+
+  constructor(threads = defaultParseThreads()) {
+    this.workers = Array.from({ length: Math.max(1, threads) }, () => {
+      const worker = startWorker();
+      worker.on('message', (result: ParseResult) => {
+        const waiting = this.pending.get(result.id);
+        this.pending.delete(result.id);
+        waiting?.resolve(result);
+      });
+      worker.on('error', (error) => this.failAll(error));
+      worker.on('exit', (code) => {
+        if (code !== 0) this.failAll(new Error(`parse worker exited with code ${code}`));
+      });
+      return worker;
+    });
+  }
+
+  /** Parses one file on the next worker; the bytes are handed over (transferred), not copied. */
+  parse(name: string, bytes: Uint8Array, sha1: string): Promise<ParseResult> {
+    const id = this.nextId++;
+    const worker = this.workers[this.nextWorker]!;
+    this.nextWorker = (this.nextWorker + 1) % this.workers.length;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // A Buffer may be a view into a shared pool: copy it into its own buffer to transfer it.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+      worker.postMessage({ id, name, bytes: own, sha1 } satisfies ParseRequest, [own.buffer as ArrayBuffer]);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private failAll(error: Error): void {
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../src/server/db/client.ts';
+import { DatabaseLockedError } from '../../../src/server/db/pglite-lock.ts';
+import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
+import { importSources } from '../../../src/server/ingest/importer.ts';
+import { MatchWriter } from '../../../src/server/store/match-writer.ts';
+import { queryRows as storeQuery, readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
+import { freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
+
+const realMatches = fileURLToPath(new URL('../../fixtures/cricsheet/real', import.meta.url));
+
+/** Every derived row of the database, in a stable order, to compare two ways of writing them. */
+async function derivedRows(db: Db, matchId?: number) {
+  const where = matchId === undefined ? '' : `where match_id = ${matchId}`;
+  return {
+    innings: await queryRows(db, `select match_id, innings_no, runs, wickets, legal_balls, called_balls, byes, legbyes, wides, noballs, penalty from innings ${where} order by 1, 2`),
+    batting: await queryRows(db, `select * from batting_innings ${where} order by match_id, innings_no, position`),
+    bowling: await queryRows(db, `select * from bowling_innings ${where} order by match_id, innings_no, position`),
+    falls: await queryRows(db, `select * from fall_of_wickets ${where} order by match_id, innings_no, wicket_no`),
+    stands: await queryRows(db, `select * from partnerships ${where} order by match_id, innings_no, position`),
+    balls: await queryRows(db, `select match_id, innings_no, over_no, batter_id, bowler_id, runs_batter, wides, noballs, byes, legbyes, penalty from innings_balls ${where} order by 1, 2`),
+    wickets: await queryRows(db, `select match_id, innings_no, seq, position, kind, player_out_id, fielder_ids from wickets ${where} order by 1, 2, 3, 4`),
+  };
+}
+
+describe('MatchWriter', () => {
+  let db: Db;
+  let matchIds: number[];
+  beforeAll(async () => {
+    db = await freshDatabase();
+    const summary = await importSources(db, [realMatches]);
+    expect(summary.skipped).toEqual([]);
+    matchIds = (await queryRows<{ id: number }>(db, 'select id from matches order by id')).map((row) => row.id);
+  });
+  afterAll(() => db.close());
+
+  it('appends ball by ball to the same rows as writing whole matches, touching only that match', async () => {
+    const published: string[][] = [];
+    const writer = new MatchWriter(db, (tags) => void published.push(tags));
+    for (const matchId of matchIds) {
+      const [matchKey] = (await queryRows<{ match_key: string }>(db, `select match_key from matches where id = ${matchId}`)).map((r) => r.match_key);
+      const whole = await derivedRows(db, matchId);
+      const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+      const facts = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
+      await queryRows(db, `delete from innings where match_id = ${matchId}`);
+      for (const [index, inn] of stored.entries()) {
+        const row = facts[index]!;
+        await writer.startInnings(matchId, {
+          inningsNo: inn.inningsNo,
+          battingTeam: inn.battingTeam,
+          superOver: inn.superOver,
+          declared: row.declared as boolean,
+          forfeited: row.forfeited as boolean,
+          targetRuns: row.target_runs as number | null,
+          targetBalls: row.target_balls as number | null,
+          penaltyRunsPre: inn.penaltyRunsPre,
+          penaltyRunsPost: inn.penaltyRunsPost,
+          absentHurt: row.absent_hurt as string[] | null,
+          calledOvers: (row.miscounted_overs as number[] | null) ?? null,
+          powerplays: [],
+        });
+        published.length = 0;
+        for (const delivery of inn.deliveries) await writer.appendBall(matchId, inn.inningsNo, delivery);
+        // Each ball announced its own match, never another.
+        const matchTags = new Set(published.flat().filter((tag) => tag.startsWith('match:')));
+        expect([...matchTags]).toEqual([`match:${matchKey}`]);
+        expect(published).toHaveLength(inn.deliveries.length);
+      }
+      // Penalty runs after the last ball are added when the innings closes, which the import did at once.
+      const appended = await derivedRows(db, matchId);
+      const post = stored.map((inn) => inn.penaltyRunsPost);
+      appended.innings = appended.innings.map((row, i) => ({ ...row, runs: Number(row.runs) + post[i]!, penalty: Number(row.penalty) + post[i]! }));
+      expect(appended).toEqual(whole);
+    }
+  }, 120_000);
+
+  it('rebuilds the derived rows of matches a stale rules version wrote, and only those', async () => {
+    const writer = new MatchWriter(db, () => undefined);
+    const before = await derivedRows(db);
+    const [first, second] = matchIds as [number, number];
+    // An older version of the rules wrote the first match (with wrong figures); the second is current.
+    await queryRows(db, `update batting_innings set runs = 999 where match_id in (${first}, ${second})`);
+    await queryRows(db, `update innings set called_balls = 1 where match_id = ${first}`);
+    await queryRows(db, `delete from partnerships where match_id = ${first}`);
+    await queryRows(db, `update matches set rules_version = 0 where id = ${first}`);
+    expect(await writer.rederive()).toBe(1);
+    expect(await queryNumber(db, `select count(*) from matches where rules_version <> ${RULES_VERSION}`)).toBe(0);
+    expect(await queryNumber(db, `select count(*) from batting_innings where runs = 999 and match_id = ${first}`)).toBe(0);
+    // The current match was left alone, however wrong its rows.
+    expect(await queryNumber(db, `select count(*) from batting_innings where runs = 999 and match_id = ${second}`)).toBeGreaterThan(0);
+    expect(await writer.rederive({ all: true, batchSize: 2 })).toBe(matchIds.length);
+    expect(await derivedRows(db)).toEqual(before);
+  }, 60_000);
+});
+
+describe('the embedded database lock', () => {
+  it('refuses a second process-level open of the same DATA_DIR with what to do instead', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'crease-lock-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      // A lock naming a live process other than this one stands for a running server.
+      const { writeFileSync } = await import('node:fs');
+      await first.close();
+      writeFileSync(path.join(dataDir, 'crease.lock'), `${process.ppid}\n`);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseLockedError);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/stop that process first, or set DATABASE_URL/);
+      // A lock left by a process that is gone is taken over.
+      writeFileSync(path.join(dataDir, 'crease.lock'), '999999999\n');
+      const reopened = await openDatabase({ dataDir });
+      await reopened.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
