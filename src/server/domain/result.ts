@@ -50,7 +50,8 @@ const WORDING: Record<Lang, Wording> = {
     byWickets: (team, wickets) => `${team} won by ${count(wickets, 'wicket')}`,
     byInnings: (team, runs) => `${team} won by an innings${runs === null ? '' : ` and ${count(runs, 'run')}`}`,
     awarded: (team) => `${team} won (match awarded)`,
-    ballsRemaining: (balls) => `(with ${count(balls, 'ball')} remaining)`,
+    // A chase won on the last ball has nothing to spare: 'with 0 balls remaining' says it badly.
+    ballsRemaining: (balls) => (balls === 0 ? '(off the last ball)' : `(with ${count(balls, 'ball')} remaining)`),
     tied: 'Match tied',
     noResult: 'No result',
     drawn: 'Match drawn',
@@ -66,7 +67,7 @@ const WORDING: Record<Lang, Wording> = {
     byWickets: (team, wickets) => `${team} ${wickets} विकेट से जीती`,
     byInnings: (team, runs) => `${team} पारी${runs === null ? '' : ` और ${runs} रन`} से जीती`,
     awarded: (team) => `${team} को मैच प्रदान किया गया`,
-    ballsRemaining: (balls) => `(${balls} गेंद शेष)`,
+    ballsRemaining: (balls) => (balls === 0 ? '(आख़िरी गेंद पर)' : `(${balls} गेंद शेष)`),
     tied: 'मैच टाई',
     noResult: 'कोई परिणाम नहीं',
     drawn: 'मैच ड्रॉ',

@@ -29,7 +29,7 @@ describe('resultText in English', () => {
       'Chennai Super Kings won by 1 wicket (with 1 ball remaining)',
     );
     expect(resultText(match({ winner: 'b', winByWickets: 3, ballsRemaining: 0, format: 'oneday' }))).toBe(
-      'Mumbai Indians won by 3 wickets (with 0 balls remaining)',
+      'Mumbai Indians won by 3 wickets (off the last ball)',
     );
   });
 
@@ -96,6 +96,9 @@ describe('resultText in Hindi', () => {
       'चेन्नई सुपर किंग्स 6 विकेट से जीती (8 गेंद शेष)',
     );
     expect(resultText(match({ ...csk, winner: 'b', winByRuns: 1 }), 'hi')).toBe('मुंबई इंडियंस 1 रन से जीती');
+    expect(resultText(match({ ...csk, winner: 'a', winByWickets: 2, ballsRemaining: 0 }), 'hi')).toBe(
+      'चेन्नई सुपर किंग्स 2 विकेट से जीती (आख़िरी गेंद पर)',
+    );
     expect(resultText(match({ winner: 'a', winByRuns: 140 }), 'hi')).toBe('Chennai Super Kings 140 रन से जीती');
     expect(resultText(match({ winner: 'a' }), 'hi')).toBe('Chennai Super Kings जीती');
   });
