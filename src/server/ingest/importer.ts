@@ -2,7 +2,6 @@
 // then written in batches, one transaction per batch, so no half-imported match is ever
 // visible. Re-importing is idempotent: a match is keyed by its Cricsheet id and the sha1
 // of its file; a changed file (a newer revision) replaces the stored match.
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
@@ -11,10 +10,9 @@ import { matchIdOf } from './normalise.ts';
 import { ParsePool, type ParseResult } from './parse-pool.ts';
 import {
   openSource,
-  UnreadableFileError,
   UnreadableSourceError,
   type OpenedSource,
-  type SourceFile,
+  type SourceEntry,
 } from './sources.ts';
 
 export interface ImportProgress {
@@ -162,37 +160,27 @@ export async function importSources(
       };
       // Files are parsed on the pool's threads while earlier ones are written; results are taken
       // in source order, and at most MAX_IN_FLIGHT files wait at once (bounded memory).
-      const inFlight: {
-        name: string;
-        sha1: string;
-        result: Promise<ParseResult>;
-      }[] = [];
+      const inFlight: { name: string; result: Promise<ParseResult> }[] = [];
       const settle = async () => {
-        const { name, sha1, result } = inFlight.shift()!;
+        const { name, result } = inFlight.shift()!;
         const parsed = await result;
         if ('failed' in parsed) throw new Error(`parsing ${name} failed: ${parsed.failed}`);
+        if ('unreadable' in parsed) return skip(name, `cannot read file: ${parsed.unreadable}`);
         if ('rejected' in parsed) return skip(name, parsed.rejected);
-        const match = parsed.write;
-        // Looked up now, not when read: an earlier copy of the same match may have been queued since.
-        const previous = stored.get(match.id);
-        if (previous?.sha1 === sha1) summary.unchanged += 1;
-        else if (previous && previous.revision > match.facts.revision) summary.olderKept += 1;
-        else await queue(match, previous);
-      };
-      const handle = async (file: SourceFile) => {
-        const sha1 = createHash('sha1').update(file.bytes).digest('hex');
-        const id = matchIdOf(file.name);
-        const previous = id === null ? undefined : stored.get(id);
-        // An unchanged file is recognised from its bytes alone, without parsing it.
-        if (previous?.sha1 === sha1) {
+        if ('unchanged' in parsed) {
           summary.unchanged += 1;
           return;
         }
-        inFlight.push({
-          name: file.name,
-          sha1,
-          result: parser.parse(file.name, file.bytes, sha1),
-        });
+        const match = parsed.write;
+        // Looked up now, not when listed: an earlier copy of the same match may have been queued since.
+        const previous = stored.get(match.id);
+        if (previous?.sha1 === parsed.sha1) summary.unchanged += 1;
+        else if (previous && previous.revision > match.facts.revision) summary.olderKept += 1;
+        else await queue(match, previous);
+      };
+      const handle = async ({ name, location }: SourceEntry) => {
+        const id = matchIdOf(name);
+        inFlight.push({ name, result: parser.parse(name, location, id === null ? undefined : stored.get(id)?.sha1) });
         if (inFlight.length >= MAX_IN_FLIGHT) await settle();
       };
       // Stopped (shutdown): files still being parsed are dropped, as unread ones are.
@@ -202,10 +190,9 @@ export async function importSources(
 
       let done = 0;
       try {
-        for await (const file of opened.files()) {
+        for await (const entry of opened.entries()) {
           if (options.signal?.aborted) break;
-          if (file instanceof UnreadableFileError) skip(file.fileName, `cannot read file: ${file.message}`);
-          else await handle(file);
+          await handle(entry);
           done += 1;
           options.onProgress?.({ source, done, total: opened.total });
         }

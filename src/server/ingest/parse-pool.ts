@@ -1,19 +1,23 @@
-// Worker threads that turn match files into MatchWrite data (parse-worker.ts), so parsing
-// and validating run beside the writer instead of before it. Results come back as promises;
-// the importer keeps them in source order.
+// Worker threads that read match files and turn them into MatchWrite data (parse-worker.ts),
+// so reading, parsing and validating run beside the writer instead of before it. Results come
+// back as promises; the importer keeps them in source order.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MatchWrite } from '../store/match-write.ts';
+import type { FileLocation } from './sources.ts';
 
 export interface ParseRequest {
   id: number;
   name: string;
-  bytes: Uint8Array;
-  sha1: string;
+  location: FileLocation;
+  /** The sha1 of the stored version of this match, if any: the same bytes need no parsing. */
+  storedSha1: string | undefined;
 }
 
 export type ParseResult =
-  | { id: number; write: MatchWrite }
+  | { id: number; sha1: string; write: MatchWrite }
+  | { id: number; unchanged: true }
+  | { id: number; unreadable: string }
   /** The file is not a usable match (MatchFileError): reported and skipped. */
   | { id: number; rejected: string }
   /** A bug, not bad input: stops the import. */
@@ -53,16 +57,14 @@ export class ParsePool {
     });
   }
 
-  /** Parses one file on the next worker; the bytes are handed over (transferred), not copied. */
-  parse(name: string, bytes: Uint8Array, sha1: string): Promise<ParseResult> {
+  /** Reads and parses one file on the next worker. */
+  parse(name: string, location: FileLocation, storedSha1: string | undefined): Promise<ParseResult> {
     const id = this.nextId++;
     const worker = this.workers[this.nextWorker]!;
     this.nextWorker = (this.nextWorker + 1) % this.workers.length;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      // A Buffer may be a view into a shared pool: copy it into its own buffer to transfer it.
-      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-      worker.postMessage({ id, name, bytes: own, sha1 } satisfies ParseRequest, [own.buffer as ArrayBuffer]);
+      worker.postMessage({ id, name, location, storedSha1 } satisfies ParseRequest);
     });
   }
 

@@ -1,14 +1,28 @@
-// Where Cricsheet match files come from: a zip archive (read entry by entry, never
-// whole), a folder of JSON files, or an http(s) URL of an archive (downloaded to a
-// temporary file first, because a zip's central directory sits at its end).
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+// Where Cricsheet match files come from: a zip archive, a folder of JSON files, or an
+// http(s) URL of an archive (downloaded to a temporary file first, because a zip's central
+// directory sits at its end). A source lists where each file is (entries()); the file itself
+// is read by readLocation(), synchronously, on the import's worker threads: inflating on the
+// writer's thread cost it as much as writing.
+import { closeSync, createWriteStream, openSync, readFileSync, readSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { crc32, inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
+
+/** Where one file's bytes are: a zip entry (local header offset and sizes) or a file of a folder. */
+export type FileLocation =
+  | { kind: 'zip'; archive: string; offset: number; method: number; compressedSize: number; size: number; crc32: number }
+  | { kind: 'file'; path: string };
+
+/** One file of a source, not read yet: its name (for reports and the match id) and where it is. */
+export interface SourceEntry {
+  name: string;
+  location: FileLocation;
+}
 
 /** One file of a source: its name (for reports and the match id) and its bytes. */
 export interface SourceFile {
@@ -32,9 +46,55 @@ export class UnreadableSourceError extends Error {}
 export interface OpenedSource {
   /** Number of match files when the source knows it up front; may shrink as non-JSON entries are met. */
   readonly total: number | null;
-  /** Yields files in source order; yields UnreadableFileError for a file that cannot be read. */
+  /** Lists the match files in source order, without reading them. */
+  entries(): AsyncGenerator<SourceEntry>;
+  /** Reads the files in source order; yields UnreadableFileError for a file that cannot be read. */
   files(): AsyncGenerator<SourceFile | UnreadableFileError>;
   close(): Promise<void>;
+}
+
+/** The bytes of one file; throws UnreadableFileError when they cannot be had intact. */
+export function readLocation(name: string, location: FileLocation): Buffer {
+  try {
+    if (location.kind === 'file') return readFileSync(location.path);
+    return readZipEntry(location);
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError(name, (error as Error).message);
+  }
+}
+
+const LOCAL_HEADER = 0x04034b50;
+
+function readZipEntry(entry: Extract<FileLocation, { kind: 'zip' }>): Buffer {
+  const fd = openSync(entry.archive, 'r');
+  try {
+    const header = Buffer.alloc(30);
+    if (readSync(fd, header, 0, 30, entry.offset) !== 30 || header.readUInt32LE(0) !== LOCAL_HEADER) {
+      throw new Error('no local file header where the zip directory says the entry is');
+    }
+    const start = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    const compressed = Buffer.alloc(entry.compressedSize);
+    if (readSync(fd, compressed, 0, entry.compressedSize, start) !== entry.compressedSize) throw new Error('entry is cut short');
+    if (entry.method !== 0 && entry.method !== 8) throw new Error(`unsupported compression method ${entry.method}`);
+    const bytes = entry.method === 8 ? inflateRawSync(compressed) : compressed;
+    if (bytes.length !== entry.size || crc32(bytes) !== entry.crc32) throw new Error('entry is damaged (size or CRC mismatch)');
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** files() on top of entries(): each entry read as it is listed. */
+async function* readEntries(entries: AsyncGenerator<SourceEntry>): AsyncGenerator<SourceFile | UnreadableFileError> {
+  for await (const { name, location } of entries) {
+    try {
+      yield { name, bytes: readLocation(name, location) };
+    } catch (error) {
+      if (!(error instanceof UnreadableFileError)) throw error;
+      yield error;
+    }
+  }
 }
 
 const isJsonName = (name: string) => name.toLowerCase().endsWith('.json');
@@ -49,19 +109,10 @@ export async function openSource(source: string): Promise<OpenedSource> {
 
 async function openFolder(folder: string): Promise<OpenedSource> {
   const names = (await readdir(folder)).filter(isJsonName).sort();
-  return {
-    total: names.length,
-    async *files() {
-      for (const name of names) {
-        try {
-          yield { name, bytes: await readFile(path.join(folder, name)) };
-        } catch (error) {
-          yield new UnreadableFileError(name, (error as Error).message);
-        }
-      }
-    },
-    close: async () => undefined,
-  };
+  async function* entries(): AsyncGenerator<SourceEntry> {
+    for (const name of names) yield { name, location: { kind: 'file', path: path.join(folder, name) } };
+  }
+  return { total: names.length, entries, files: () => readEntries(entries()), close: async () => undefined };
 }
 
 function openZipFile(file: string): Promise<yauzl.ZipFile> {
@@ -69,18 +120,6 @@ function openZipFile(file: string): Promise<yauzl.ZipFile> {
     yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zipfile) => {
       if (error) reject(new UnreadableSourceError(`not a readable zip archive: ${error.message}`));
       else resolve(zipfile);
-    });
-  });
-}
-
-function readEntry(zipfile: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zipfile.openReadStream(entry, (error, stream) => {
-      if (error) return reject(error);
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
     });
   });
 }
@@ -93,10 +132,10 @@ async function openZip(file: string, cleanup?: () => Promise<void>): Promise<Ope
     await cleanup?.();
     throw error;
   }
-  const source = {
+  const source: OpenedSource & { total: number | null } = {
     total: zipfile.entryCount as number | null,
-    async *files(): AsyncGenerator<SourceFile | UnreadableFileError> {
-      // Entries are listed one at a time (lazyEntries), never the whole archive at once.
+    async *entries(): AsyncGenerator<SourceEntry> {
+      // Entries are listed one at a time (lazyEntries), never the whole directory at once.
       const nextEntry = () =>
         new Promise<yauzl.Entry | null>((resolve, reject) => {
           const onEntry = (entry: yauzl.Entry) => finish(() => resolve(entry));
@@ -110,30 +149,26 @@ async function openZip(file: string, cleanup?: () => Promise<void>): Promise<Ope
           zipfile.on('entry', onEntry).on('end', onEnd).on('error', onError);
           zipfile.readEntry();
         });
-      const read = (entry: yauzl.Entry, name: string) =>
-        readEntry(zipfile, entry).then(
-          (bytes): SourceFile => ({ name, bytes }),
-          (error: Error) => new UnreadableFileError(name, error.message),
-        );
-      // Read one entry ahead: it inflates in the thread pool while the previous one is processed.
-      let ahead: Promise<SourceFile | UnreadableFileError> | null = null;
-      try {
-        for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
-          if (!isJsonName(entry.fileName) || entry.fileName.endsWith('/')) {
-            if (source.total !== null) source.total -= 1;
-            continue;
-          }
-          const current = read(entry, path.posix.basename(entry.fileName));
-          if (ahead) yield await ahead;
-          ahead = current;
+      for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
+        if (!isJsonName(entry.fileName) || entry.fileName.endsWith('/')) {
+          if (source.total !== null) source.total -= 1;
+          continue;
         }
-      } catch (error) {
-        // The archive is damaged further on, but the entry read ahead is good.
-        if (ahead) yield await ahead;
-        throw error;
+        yield {
+          name: path.posix.basename(entry.fileName),
+          location: {
+            kind: 'zip',
+            archive: file,
+            offset: entry.relativeOffsetOfLocalHeader,
+            method: entry.compressionMethod,
+            compressedSize: entry.compressedSize,
+            size: entry.uncompressedSize,
+            crc32: entry.crc32,
+          },
+        };
       }
-      if (ahead) yield await ahead;
     },
+    files: () => readEntries(source.entries()),
     close: async () => {
       zipfile.close();
       await cleanup?.();
