@@ -526,12 +526,20 @@ export class MatchCentreService {
 
     const entries = balls.map(
       (ball, index): CommentaryEntry => ({
+        key: `${ball.inningsNo}.${ball.over}.${ball.ballInOver}`,
         entry_time: index + 1,
         innings_no: ball.inningsNo,
         overs: [ball.over, ball.ballInOver],
-        bowler: { key: ball.bowler, name: names.get(ball.bowler) ?? ball.bowler, is_wicket: ball.isWicket, runs: ball.bowlerRuns },
+        bowler: {
+          key: ball.bowler,
+          player_key: ball.bowler,
+          name: names.get(ball.bowler) ?? ball.bowler,
+          is_wicket: ball.isWicket,
+          runs: ball.bowlerRuns,
+        },
         batsman: {
           key: ball.batter,
+          player_key: ball.batter,
           name: names.get(ball.batter) ?? ball.batter,
           runs: ball.batterRuns,
           is_four: ball.isFour,
@@ -541,7 +549,9 @@ export class MatchCentreService {
           player_key: ball.wicket.playerOut,
           player_name: names.get(ball.wicket.playerOut) ?? ball.wicket.playerOut,
           kind: ball.wicket.kind,
+          wicket_type: ball.wicket.kind,
         },
+        team_score: { runs: ball.runs, extras: ball.runs - ball.batterRuns, is_wicket: ball.isWicket },
         runs: ball.runs,
         comment: ball.comment,
         over_summary: ball.overSummary,
