@@ -31,6 +31,10 @@ export const configSchema = z.object({
   CRICSHEET_SOURCE: commaList.optional(),
   IMPORT_ON_START: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().optional(),
+  // Origins whose web pages may call /user/v1 from a browser: 'https://app.example.com,...'.
+  API_CORS_ORIGINS: commaList
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be origins like https://app.example.com, separated by commas')))
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z
     .string()

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     clientDir: path.join(distDir, 'client'),
     astroHandler: await loadAstroHandler(),
     contactEmail: config.CONTACT_EMAIL ?? null,
+    apiCorsOrigins: config.API_CORS_ORIGINS,
   });
   const io = attachRealtime(app.server, logger);
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -18,8 +18,10 @@ import type {
   ScorecardInnings,
   Squad,
 } from '../../src/server/services/match-centre-types.ts';
-import type { OpenApiDocument } from '../../src/server/api/openapi.ts';
+import { apiRoutes } from '../../src/server/api/schemas/index.ts';
+import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { checkingContract } from '../helpers/api-contract.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const T20_FINAL = '1529312'; // IPL 2026 final: Rajasthan Royals beat Mumbai Indians by 30 runs
@@ -48,7 +50,7 @@ describe('match centre API', () => {
     expect(summary.skipped).toEqual([]);
     expect(summary.failedSources).toEqual([]);
     const services = createServices(db);
-    app = await buildApp({ services, logger: pino({ level: 'silent' }) });
+    app = checkingContract(await buildApp({ services, logger: pino({ level: 'silent' }) }));
     // Routes are registered by now; printRoutes lists them all.
     registered.push(...listRoutes(app));
   });
@@ -219,7 +221,7 @@ describe('match centre API', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toEqual({ status: false, message: 'match_key is required', errMsg: 'match_key is required' });
     }
-    const tooLong = await app.inject({ method: 'GET', url: `/user/v1/scorecard/?match_key=${'9'.repeat(65)}` });
+    const tooLong = await app.inject({ method: 'GET', url: `/user/v1/scorecard/?match_key=${'9'.repeat(MAX_KEY_LENGTH + 1)}` });
     expect(tooLong.statusCode).toBe(400);
     const badLang = await app.inject({ method: 'GET', url: `/user/v1/scorecard/?match_key=${T20_FINAL}&lang=fr` });
     expect(badLang.statusCode).toBe(400);
@@ -251,32 +253,51 @@ describe('match centre API', () => {
     }
   });
 
-  it('the OpenAPI document describes every route under /user/v1', async () => {
+  it('the OpenAPI document is generated from the schemas: every route, its query and its answers', async () => {
     const response = await app.inject({ method: 'GET', url: '/user/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<OpenApiDocument>();
+    interface Operation {
+      parameters?: { name: string; in: string; required: boolean }[];
+      responses: Record<string, { content?: { 'application/json': { schema: { $ref?: string; properties?: Record<string, unknown> } } } }>;
+    }
+    const document = response.json<{
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, unknown> };
+    }>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: '/user/v1' }]);
-    const apiRoutes = registered.filter((route) => route.url.startsWith('/user/v1/') && route.method === 'GET');
-    expect(apiRoutes.length).toBeGreaterThanOrEqual(11);
-    for (const route of apiRoutes) {
-      // Fastify writes a path parameter ':tou_key', OpenAPI '{tou_key}'.
-      const documented = document.paths[route.url.slice('/user/v1'.length).replace(/:(\w+)/g, '{$1}')];
-      expect(documented?.get, `${route.url} is documented`).toBeDefined();
-    }
-    // Every documented path is a real route, with 400 and 404 where a key is taken.
+    // Every GET route under the prefix (the document itself aside) is documented, and nothing else is.
+    const apiRoutesServed = registered
+      .filter((route) => route.url.startsWith('/user/v1/') && route.method === 'GET' && route.url !== '/user/v1/openapi.json')
+      .map((route) => route.url.slice('/user/v1'.length).replace(/:(\w+)/g, '{$1}'));
+    expect(apiRoutesServed.length).toBeGreaterThanOrEqual(16);
+    expect(Object.keys(document.paths).sort()).toEqual([...new Set(apiRoutesServed)].sort());
+    expect(apiRoutes.flatMap((route) => route.paths).map((path) => path.replace(/:(\w+)/g, '{$1}')).sort()).toEqual(
+      Object.keys(document.paths).sort(),
+    );
     for (const [documentedPath, item] of Object.entries(document.paths)) {
-      expect(app.hasRoute({ method: 'GET', url: `/user/v1${documentedPath.replace(/\{(\w+)\}/g, ':$1')}` }), documentedPath).toBe(true);
-      if (item.get.parameters.some((parameter) => parameter.required)) {
-        expect(Object.keys(item.get.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
-      }
+      const operation = item.get!;
+      // The 200 answer is the envelope with its data schema; errors are the one error shape.
+      const ok = operation.responses['200']?.content?.['application/json'].schema;
+      expect(ok?.properties, `${documentedPath} documents its 200 body`).toHaveProperty('data');
+      expect(operation.responses['400']?.content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      if (operation.parameters?.some((parameter) => parameter.required)) expect(operation.responses).toHaveProperty('404');
     }
-    // Every $ref points at a component.
-    const refs = [...response.body.matchAll(/"\$ref":"#\/components\/(schemas|responses)\/(\w+)"/g)];
+    // The query limits come from the schemas: limit is bounded, match_key required.
+    const fixtures = document.paths['/get/match/fixtures']!.get!.parameters!;
+    expect(fixtures.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['limit', 'offset', 'format', 'gender', 'league', 'team', 'date', 'lang']));
+    expect(document.paths['/scorecard/']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'match_key', in: 'query', required: true }));
+    expect(document.paths['/get/tournament/{tou_key}']!.get!.parameters).toContainEqual(expect.objectContaining({ name: 'tou_key', in: 'path', required: true }));
+    // Every $ref points at a component; the shared shapes are components, not copies.
+    const refs = [...response.body.matchAll(/"\$ref":"#\/components\/schemas\/(\w+)"/g)].map((match) => match[1]!);
     expect(refs.length).toBeGreaterThan(20);
-    for (const [, kind, name] of refs) {
-      expect(document.components[kind as 'schemas' | 'responses'][name!], `${kind}/${name}`).toBeDefined();
+    for (const name of refs) expect(document.components.schemas[name], name).toBeDefined();
+    for (const name of ['Match', 'MatchDetail', 'Scorecard', 'Commentary', 'Error', 'Overs', 'InningsScore', 'LiveState']) {
+      expect(document.components.schemas[name], name).toBeDefined();
     }
+    expect(Object.keys(document.components.schemas).filter((name) => name.endsWith('Input'))).toEqual([]);
   });
 });
 

@@ -77,6 +77,15 @@ describe.skipIf(!built)('pages rendered by the server', () => {
       // A page that answers 404 says so in the status line too, and is never kept.
       const missing = await app.inject({ method: 'GET', url: '/getMatchList/999999' });
       expect([missing.statusCode, missing.statusMessage]).toEqual([404, 'Not Found']);
+
+      // A control character in a path can be no page or key: the 404 page, in the path's
+      // language, never a database error.
+      for (const [url, lang] of [['/hi/series/%0a', 'hi'], ['/series/%00', 'en'], ['/getMatchList/%00', 'en'], ['/hi/series/a%0Ab', 'hi']]) {
+        const response = await app.inject({ method: 'GET', url: url!, headers: { accept: 'text/html' } });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toContain('text/html');
+        expect(response.body, url).toContain(`lang="${lang}"`);
+      }
     } finally {
       await app.close();
       await db.close();

@@ -15,6 +15,7 @@ import { createServices, type Services } from '../../src/server/services/index.t
 import type { PlayerInfo, PlayerOverview } from '../../src/server/services/match-centre-types.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { checkingContract } from '../helpers/api-contract.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const e2eFolder = path.join(fixtures, 'e2e');
@@ -90,7 +91,7 @@ describe('player API', () => {
     expect(summary.skipped).toEqual([]);
     expect(summary.imported).toBe(9);
     services = createServices(db);
-    app = await buildApp({ services, logger: pino({ level: 'silent' }) });
+    app = checkingContract(await buildApp({ services, logger: pino({ level: 'silent' }) }));
   });
   afterAll(async () => {
     await app.close();

@@ -12,16 +12,18 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Scorecard, ScorecardInnings } from '../../src/server/services/match-centre-types.ts';
 import type { MatchObject } from '../../src/server/services/match-object.ts';
-import type { TeamOption } from '../../src/server/services/tournaments.ts';
 import type {
   FixtureDayGroup,
   MonthGroup,
   PlayerRole,
   PlayerStatsEntry,
+  TeamOption,
   TournamentDetail,
   TournamentListItem,
 } from '../../src/server/services/tournament-types.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { checkingContract } from '../helpers/api-contract.ts';
+import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const IPL_2026 = 'indian-premier-league-2026';
@@ -42,7 +44,7 @@ describe('series, stats and fixtures API', () => {
     db = await freshDatabase();
     const summary = await importSources(db, [path.join(fixtures, 'e2e'), path.join(fixtures, 'real')]);
     expect(summary.failedSources).toEqual([]);
-    app = await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }) });
+    app = checkingContract(await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }) }));
   });
   afterAll(async () => {
     await app?.close();
@@ -205,7 +207,9 @@ describe('series, stats and fixtures API', () => {
   it('/get/tournament/month is not taken for a tournament key; unknown keys are 404', async () => {
     expect(Array.isArray(await get<MonthGroup[]>('/get/tournament/month'))).toBe(true);
     await expectError('/get/tournament/no-such-cup', 404, 'No tournament with key no-such-cup');
-    await expectError(`/get/tournament/${'x'.repeat(65)}`, 400, 'tou_key is too long');
+    await expectError(`/get/tournament/${'x'.repeat(MAX_KEY_LENGTH + 1)}`, 414, 'A key in the URL is longer than any key.');
+    await expectError('/get/tournament/%00', 400, 'tou_key must not contain control characters');
+    await expectError(`/tournamentwise/player/stats?tou_key=${'x'.repeat(MAX_KEY_LENGTH + 1)}`, 400, 'tou_key is too long');
   });
 
   // ---------- player stats ----------

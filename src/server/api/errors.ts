@@ -1,7 +1,14 @@
 // One error shape for the whole provider API, in the spec's style:
-// { status: false, message, errMsg } with an HTTP status that matches.
+// { status: false, message, errMsg } with an HTTP status that matches. Errors are never cached.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import type { z } from 'zod';
+import type { errorBody as errorBodySchema } from './schemas/common.ts';
+
+export const API_PREFIX = '/user/v1';
 
 export class ApiError extends Error {
   constructor(
@@ -12,14 +19,14 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiErrorBody {
-  status: false;
-  message: string;
-  errMsg: string;
-}
+export type ApiErrorBody = z.output<typeof errorBodySchema>;
 
 export function errorBody(message: string): ApiErrorBody {
   return { status: false, message, errMsg: message };
+}
+
+export function isApiUrl(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 }
 
 function describeZodError(error: ZodError): string {
@@ -31,8 +38,14 @@ function describeZodError(error: ZodError): string {
 /** Maps any thrown error to a status and a message safe to show a client (never a stack). */
 export function toClientError(error: unknown): { statusCode: number; message: string } {
   if (error instanceof ApiError) return { statusCode: error.statusCode, message: error.message };
+  // A query that fails its schema: the first problem, in the words the schema gives it
+  // ('match_key is required').
+  if (hasZodFastifySchemaValidationErrors(error)) return { statusCode: 400, message: error.validation[0]?.message ?? 'Invalid query' };
   if (error instanceof ZodError) return { statusCode: 400, message: describeZodError(error) };
   const fastifyError = error as Partial<FastifyError>;
+  // The router's own refusals name the raw path; say what is wrong instead.
+  if (fastifyError.code === 'FST_ERR_BAD_URL') return { statusCode: 400, message: 'The URL is not valid (a broken %-escape).' };
+  if (fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH') return { statusCode: 414, message: 'A key in the URL is longer than any key.' };
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
     return { statusCode: fastifyError.statusCode, message: fastifyError.message ?? 'Bad request' };
   }
@@ -42,5 +55,51 @@ export function toClientError(error: unknown): { statusCode: number; message: st
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { statusCode, message } = toClientError(error);
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(message));
+  return reply
+    .code(statusCode)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(message));
+}
+
+/** The request line of a raw HTTP packet, when the packet starts with one. */
+function requestLine(packet: Buffer | null): string | null {
+  if (!packet) return null;
+  const head = packet.toString('latin1');
+  if (!/^[A-Z]+ /.test(head)) return null;
+  const end = head.indexOf('\r\n');
+  return end === -1 ? head : head.slice(0, end);
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (Fastify's clientErrorHandler), before any route
+ * or URL is known: in the one error shape, whatever the path. Headers over Node's limit are a
+ * 431, unless the request line alone is what overflowed (a URL that long is a 414).
+ */
+export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket, maxHeaderSize: number): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let statusCode = 400;
+  let message = 'The request could not be read.';
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : null;
+    const line = requestLine(packet);
+    const urlTooLong = line !== null && (line.length >= maxHeaderSize || !packet?.includes('\r\n'));
+    [statusCode, message] = urlTooLong ? [414, 'The URL is too long.'] : [431, 'The request headers are too large.'];
+  } else if (error.code === 'HPE_INVALID_METHOD') {
+    message = 'Unknown HTTP method.';
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    [statusCode, message] = [408, 'The request took too long to arrive.'];
+  }
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const body = JSON.stringify(errorBody(message));
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+      body,
+  );
 }

@@ -1,34 +1,83 @@
-// The provider API under /user/v1/: one module per resource, one error shape.
+// The provider API under /user/v1/: one module per resource, each route validated and documented
+// from its zod schemas (./schemas), one error shape, CORS for the operator's allowed origins.
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
-import { ApiError, sendApiError } from './errors.ts';
+import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
 import { registerPlayerRoutes } from './players.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
-import { registerOpenApi } from './openapi.ts';
+import { contractRegistry } from './schemas/common.ts';
 
-export const API_PREFIX = '/user/v1';
+export { API_PREFIX };
 
-export async function registerApi(app: FastifyInstance, services: Services): Promise<void> {
+export interface ApiOptions {
+  /** Origins (scheme://host[:port]) whose pages may call the API from a browser. */
+  corsOrigins: readonly string[];
+}
+
+const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
+
+export async function registerApi(app: FastifyInstance, services: Services, options: ApiOptions): Promise<void> {
   await app.register(
     async (api) => {
-      // A Test's commentary is close to 1 MB of JSON; compressed it is a tenth of that.
-      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+      api.setValidatorCompiler(validatorCompiler);
+      // Answers are typed against their schemas at compile time and checked against them by every
+      // API test; re-parsing them at run time would triple the cost of a Test's 1 MB commentary.
+      api.setSerializerCompiler(() => (data) => JSON.stringify(data));
       api.setErrorHandler((error, request, reply) => sendApiError(request, reply, error));
       api.setNotFoundHandler((request, reply) =>
         sendApiError(request, reply, new ApiError(404, `No API resource at ${request.method} ${request.url.split('?')[0]}`)),
       );
+      // Third-party apps call with 'Authorization: Bearer' from their own origin; no cookies are
+      // involved, so credentials stay off and an origin is echoed only when it is on the list.
+      await api.register(cors, {
+        origin: [...options.corsOrigins],
+        methods: ['GET', 'HEAD'],
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        credentials: false,
+        maxAge: 600,
+      });
+      // A Test's commentary is close to 1 MB of JSON; compressed it is a tenth of that.
+      await api.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+      await api.register(swagger, {
+        openapi: {
+          openapi: '3.1.0',
+          info: {
+            title: 'Cricket provider API',
+            version: '1.0.0',
+            description:
+              'Matches, match centre, players, series, statistics and fixtures from Cricsheet ball-by-ball data. Every success is { status: true, data }; every error { status: false, message, errMsg } with a matching HTTP status.',
+            license: { name: 'Data: Open Data Commons Attribution License (Cricsheet)', identifier: 'ODC-By-1.0' },
+          },
+          servers: [{ url: API_PREFIX }],
+        },
+        transform: createJsonSchemaTransform({ schemaRegistry: contractRegistry }),
+        // The type provider emits every named schema twice (as read and as written); responses
+        // are only ever written, so the 'Input' twins are left out.
+        transformObject: (document) => {
+          const openapi = transformObject(document);
+          const schemas: Record<string, unknown> = ('components' in openapi && openapi.components?.schemas) || {};
+          for (const name of Object.keys(schemas)) if (name.endsWith('Input') && name.slice(0, -5) in schemas) delete schemas[name];
+          return openapi;
+        },
+      });
+      // Only public, successful answers may be kept by a browser or CDN; errors say no-store.
       api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'public, max-age=30');
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=30' : 'no-store');
         return payload;
       });
       registerMatchRoutes(api, services);
       registerMatchCentreRoutes(api, services);
       registerPlayerRoutes(api, services);
       registerTournamentRoutes(api, services);
-      registerOpenApi(api);
+      api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -1,37 +1,39 @@
 // Match centre resources of the provider API (spec §7): match detail, scorecard,
-// commentary, squads, plus the Info tab's form, head to head and recent matches.
+// commentary, squad, plus the Info tab's form, head to head and recent matches.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { keyParameter, langParameter, parseQuery } from './query.ts';
+import { routeSchema, type RouteContract } from './schemas/common.ts';
+import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
-export const matchQuery = z.object({ match_key: keyParameter('match_key'), lang: langParameter });
+type Envelope = z.ZodObject<{ status: z.ZodLiteral<true>; data: z.ZodType }>;
+type DataOf<R extends Envelope> = z.output<R>['data'];
 
-type MatchResource<T> = (matchKey: string, lang: Lang) => Promise<T | null>;
-
-export function registerMatchCentreRoutes(api: FastifyInstance, services: Services): void {
+export function registerMatchCentreRoutes(app: FastifyInstance, services: Services): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const centre = services.matchCentre;
 
-  /** GET path(s) answering { status: true, data } for a known match key, 404 otherwise. */
-  const route = <T>(paths: string[], load: MatchResource<T>) => {
-    for (const path of paths) {
-      api.get(path, async (request) => {
-        const { match_key, lang } = parseQuery(matchQuery, request.query);
+  /** Each path of a resource answering { status: true, data } for a known match key, 404 otherwise. */
+  const serve = <R extends Envelope>(
+    contract: RouteContract<typeof matchQuery, undefined, R>,
+    load: (matchKey: string, lang: Lang) => Promise<DataOf<R> | null>,
+  ) => {
+    for (const path of contract.paths) {
+      api.get(path, { schema: routeSchema(contract) }, async (request) => {
+        const { match_key, lang } = request.query;
         const value = await load(match_key, lang);
         if (value === null) throw new ApiError(404, `No match with key ${match_key}`);
-        return { status: true, data: value };
+        return { status: true as const, data: value };
       });
     }
   };
 
-  route(['/match/detail'], (key, lang) => centre.detail(key, lang));
-  // The spec calls these with a trailing slash; both spellings answer.
-  route(['/scorecard/', '/scorecard'], (key, lang) => centre.scorecard(key, lang));
-  // 'commentory' is the spec's spelling; data is { related_balls: [...] }.
-  route(['/get/commentory/', '/get/commentory'], (key, lang) => centre.commentary(key, lang));
-  // data.team.a / data.team.b, each with name and players (spec §3 Squad).
-  route(['/get/squad'], (key, lang) => centre.squad(key, lang));
-  route(['/match/info'], (key, lang) => centre.info(key, lang));
+  serve(matchCentreRoutes.detail, (key, lang) => centre.detail(key, lang));
+  serve(matchCentreRoutes.scorecard, (key, lang) => centre.scorecard(key, lang));
+  serve(matchCentreRoutes.commentary, (key, lang) => centre.commentary(key, lang));
+  serve(matchCentreRoutes.squad, (key, lang) => centre.squad(key, lang));
+  serve(matchCentreRoutes.info, (key, lang) => centre.info(key, lang));
 }

@@ -1,13 +1,17 @@
 // Match resources of the provider API (spec §7).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
+import { routeSchema } from './schemas/common.ts';
+import { matchRoutes } from './schemas/matches.ts';
 
-const listQuery = z.object({ lang: z.enum(['en', 'hi']).default('en') });
-
-export function registerMatchRoutes(api: FastifyInstance, services: Services): void {
-  api.get('/get/all/matches', async (request) => {
-    const { lang } = listQuery.parse(request.query);
-    return { status: true, data: await services.matches.listForHome(lang) };
-  });
+export function registerMatchRoutes(app: FastifyInstance, services: Services): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { list } = matchRoutes;
+  for (const path of list.paths) {
+    api.get(path, { schema: routeSchema(list) }, async (request) => ({
+      status: true as const,
+      data: await services.matches.listForHome(request.query.lang),
+    }));
+  }
 }

@@ -78,9 +78,14 @@ const WORDING: Record<Lang, Wording> = {
   },
 };
 
-/** Named rain rules read '(DLS method)'; Cricsheet still writes Duckworth-Lewis-Stern as 'D/L'. Other methods are shown as given. */
+/** Duckworth-Lewis-Stern decided the result (and so set the target); Cricsheet still writes it 'D/L'. */
+export function isDuckworthLewis(method: string | null): boolean {
+  return method === 'D/L' || method === 'DLS';
+}
+
+/** Named rain rules read '(DLS method)'. Other methods are shown as given. */
 function methodNote(method: string, words: Wording): string {
-  if (method === 'D/L' || method === 'DLS') return words.method('DLS');
+  if (isDuckworthLewis(method)) return words.method('DLS');
   if (method === 'VJD') return words.method('VJD');
   return `(${method})`;
 }

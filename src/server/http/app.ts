@@ -1,11 +1,12 @@
 // The HTTP side of the one server process: provider API, health check, built client
 // assets and, for every other path, Astro's on-demand rendering.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, registerApi } from '../api/index.ts';
-import { ApiError, sendApiError, toClientError } from '../api/errors.ts';
+import { registerApi } from '../api/index.ts';
+import { answerClientError, ApiError, isApiUrl, sendApiError, toClientError } from '../api/errors.ts';
+import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
 import { PageCache } from './page-cache.ts';
 
@@ -25,6 +26,8 @@ export interface AppOptions {
   astroHandler?: AstroHandler;
   /** The operator's contact address shown in the footer and on About; null when not set. */
   contactEmail?: string | null;
+  /** Origins allowed to call the API from a browser (API_CORS_ORIGINS); none by default. */
+  apiCorsOrigins?: readonly string[];
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,6 +40,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     return503OnClosing: true,
+    // A key in the path (/get/tournament/{tou_key}) may be as long as any key; longer is a 414.
+    routerOptions: { maxParamLength: MAX_KEY_LENGTH },
+    // A URL the router cannot decode, or a path parameter over the limit: the API answers in its
+    // one error shape, pages in plain text; neither is kept by a cache.
+    frameworkErrors: (error, request, reply) => {
+      if (isApiUrl(request.url)) return sendApiError(request, reply, error);
+      const plain: FastifyReply = reply;
+      return plain.code(error.statusCode ?? 400).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(error.message);
+    },
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, maxHeaderSize),
   });
 
   // One structured log line per request, Astro-rendered pages included.
@@ -65,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerApi(app, services);
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [] });
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {
@@ -91,10 +104,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const astroHandler = options.astroHandler;
   const pageCache = new PageCache(services.dataVersion);
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
+    if (isApiUrl(request.url)) {
       return sendApiError(request, reply, new ApiError(404, `No API resource at ${request.method} ${request.url.split('?')[0]}`));
     }
     if (!astroHandler) return reply.code(404).send({ status: 'not found' });
+    // No page, key or slug holds a control character ('/series/%00' would reach the database,
+    // which refuses a NUL): such a path is the 404 page, in Hindi under /hi.
+    const pathname = request.url.split('?')[0] ?? '';
+    if (/%(?:[01][0-9a-f]|7f)/i.test(pathname)) request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
     reply.hijack();
     if (pageCache.serve(request.raw, reply.raw)) return;
     pageCache.record(request.raw, reply.raw);

@@ -1,6 +1,18 @@
 // Keys, codes and short names derived from Cricsheet's names: URL-safe slugs for
 // teams and tournaments, three-letter-style team codes, league abbreviations.
 
+/**
+ * The longest key the importer produces. Match keys are Cricsheet ids and player keys registry
+ * ids (8 hex digits); team and tournament keys are slugs of names, clipped here so that the
+ * API, the router and the pages can refuse anything longer as a key that cannot exist.
+ */
+export const MAX_KEY_LENGTH = 200;
+
+/** A slug key clipped to MAX_KEY_LENGTH, without a dangling '-'. */
+function clipKey(key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : key.slice(0, MAX_KEY_LENGTH).replace(/-+$/, '');
+}
+
 /** Lower-case ASCII slug: 'Durban's Super Giants' → 'durbans-super-giants', '2007/08' → '2007-08'. */
 export function slug(text: string): string {
   return text
@@ -63,13 +75,13 @@ const saysWomen = /\bwomen/i;
 
 /** URL-safe team key; the women's side of a name gets a '-women' suffix ('india-women'). */
 export function teamKey(name: string, gender: 'male' | 'female'): string {
-  return gender === 'female' && !saysWomen.test(name) ? `${slug(name)}-women` : slug(name);
+  return clipKey(gender === 'female' && !saysWomen.test(name) ? `${slug(name)}-women` : slug(name));
 }
 
 /** Stable URL-safe tournament key: slug(event) + '-' + slug(season) (+ '-women'). */
 export function tournamentKey(eventName: string, season: string, gender: 'male' | 'female'): string {
   const base = `${slug(eventName)}-${slug(season)}`;
-  return gender === 'female' && !saysWomen.test(eventName) ? `${base}-women` : base;
+  return clipKey(gender === 'female' && !saysWomen.test(eventName) ? `${base}-women` : base);
 }
 
 /** Abbreviation used for a tournament's short name: only league-like events get one ('IPL'). */

@@ -461,12 +461,21 @@ export class MatchCentreService {
 
     const entries = balls.map(
       (ball, index): CommentaryEntry => ({
+        // Unique within the match: a wide shares its ball number with the legal ball after it.
+        key: `${ball.inningsNo}.${ball.over}.${ball.ball}.${index + 1}`,
         entry_time: index + 1,
         innings_no: ball.inningsNo,
         overs: [ball.over, ball.ball],
-        bowler: { key: keyOf(ball.bowler), name: names.get(ball.bowler), is_wicket: ball.isWicket, runs: ball.bowlerRuns },
+        bowler: {
+          key: keyOf(ball.bowler),
+          player_key: keyOf(ball.bowler),
+          name: names.get(ball.bowler),
+          is_wicket: ball.isWicket,
+          runs: ball.bowlerRuns,
+        },
         batsman: {
           key: keyOf(ball.batter),
+          player_key: keyOf(ball.batter),
           name: names.get(ball.batter),
           runs: ball.batterRuns,
           is_four: ball.isFour,
@@ -476,7 +485,9 @@ export class MatchCentreService {
           player_key: keyOf(ball.wicket.playerOut),
           player_name: names.get(ball.wicket.playerOut),
           kind: ball.wicket.kind,
+          wicket_type: ball.wicket.kind,
         },
+        team_score: { runs: ball.runs, extras: ball.runs - ball.batterRuns, is_wicket: ball.isWicket },
         runs: ball.runs,
         comment: ball.comment,
         over_summary: ball.overSummary,

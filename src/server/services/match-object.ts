@@ -1,10 +1,12 @@
 // The match object of the spec (§3 Match), built from database rows. Field names are
 // the provider's, so a client written against the original API keeps working.
+import type { z } from 'zod';
 import { ballsToOvers } from '../domain/overs.ts';
-import { resultText, ballsRemaining } from '../domain/result.ts';
+import { resultText, ballsRemaining, isDuckworthLewis } from '../domain/result.ts';
 import { matchTitle } from '../domain/match-title.ts';
-import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
+import type { InningsTable, MatchesTable, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
+import type { inningsKey, inningsScore, liveState, matchObject } from '../api/schemas/match.ts';
 
 /** A match as the listings select it: match columns plus its tournament, teams and venue. */
 export type MatchRow = Pick<
@@ -61,65 +63,11 @@ export type InningsRow = Pick<
   | 'forfeited'
 >;
 
-export interface InningsScore {
-  score: { runs: number; wickets: number; overs: [number, number] };
-  index: number;
-  declared: boolean;
-  forfeited: boolean;
-}
-
-export type InningsKey = 'a_1' | 'a_2' | 'b_1' | 'b_2';
-
+export type InningsScore = z.output<typeof inningsScore>;
+export type InningsKey = z.output<typeof inningsKey>;
 /** play.live of the spec: the state of a match in progress, filled by the live engine. */
-export interface LiveState {
-  striker_key: string | null;
-  non_striker_key: string | null;
-  batting_team: TeamSide;
-  score: {
-    runs: number;
-    wickets: number;
-    overs: [number, number];
-    run_rate: number;
-    msg_trail_by: string | null;
-    msg_lead_by: string | null;
-  };
-  required_score: { title: string; run_rate: number } | null;
-  /** 'day' (stumps), 'lunch', 'tea', 'innings', ... while play is halted. */
-  match_break: { reason: string } | null;
-  recent_overs_repr: { overnumber: number; ball_repr: string[] }[];
-}
-
-export interface MatchObject {
-  match_id: number;
-  match_key: string;
-  tou_key: string;
-  tou_name: string;
-  tou_short_name: string;
-  sub_title: string;
-  format: MatchFormat;
-  status: MatchStatus;
-  /** Epoch seconds. Cricsheet gives the day only, so this is midnight UTC of the first day. */
-  start_at: number;
-  start_time_known: boolean;
-  venue: { name: string; city: string } | null;
-  weather: null;
-  /** JSON string, as the provider sends it: { winner: 'a'|'b', elected: 'bat'|'field' }. */
-  toss: string | null;
-  team: Record<TeamSide, { url: string; code: string; name: string }>;
-  play: {
-    innings: Partial<Record<InningsKey, InningsScore>>;
-    result: {
-      msg: string;
-      winner: TeamSide | null;
-      win_by: number | null;
-      result_type: string | null;
-      pom: string[];
-    } | null;
-    live: LiveState | null;
-    day_number: number | null;
-    target: { runs: number; overs: [number, number] } | null;
-  };
-}
+export type LiveState = z.output<typeof liveState>;
+export type MatchObject = z.output<typeof matchObject>;
 
 /** 'Final', '12th Match', '2nd Test' (or in Hindi); the group is added when the data has one. */
 export function subTitle(
@@ -142,8 +90,12 @@ export function inningsByKey(innings: readonly InningsRow[], ballsPerOver: numbe
       seen[inn.batting_team] += 1;
       const key = `${inn.batting_team}_${seen[inn.batting_team]}` as InningsKey;
       if (seen[inn.batting_team] > 2) return;
+      const overs = ballsToOvers(inn.legal_balls, ballsPerOver);
       keyed[key] = {
-        score: { runs: inn.runs, wickets: inn.wickets, overs: ballsToOvers(inn.legal_balls, ballsPerOver) },
+        score: { runs: inn.runs, wickets: inn.wickets, overs, balls: inn.legal_balls },
+        wickets: inn.wickets,
+        overs,
+        score_str: `${inn.runs}/${inn.wickets} in ${overs[0]}.${overs[1]}`,
         index,
         declared: inn.declared,
         forfeited: inn.forfeited,
@@ -231,6 +183,8 @@ export function toMatchObject(
           ? {
               runs: targetInnings.target_runs,
               overs: ballsToOvers(targetInnings.target_balls ?? 0, row.balls_per_over),
+              balls: targetInnings.target_balls ?? 0,
+              dl_applied: isDuckworthLewis(row.method),
             }
           : null,
     },

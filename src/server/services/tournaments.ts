@@ -21,6 +21,7 @@ import type {
   Page,
   PlayerRole,
   PlayerStatsEntry,
+  TeamOption,
   TournamentDetail,
   TournamentListItem,
   TournamentTeam,
@@ -38,14 +39,6 @@ export interface FixtureFilter {
   teams?: readonly string[];
   /** 'YYYY-MM-DD': this day and older, for the calendar jump. */
   from?: string;
-}
-
-export interface TeamOption {
-  url: string;
-  name: string;
-  code: string;
-  gender: 'male' | 'female';
-  teamType: 'international' | 'club';
 }
 
 /** A tournament with what its matches say about it (formats, count, span). */

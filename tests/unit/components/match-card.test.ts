@@ -33,7 +33,10 @@ function match(overrides: Omit<Partial<MatchObject>, 'play'> & { play?: Partial<
 }
 
 const score = (runs: number, wickets: number, overs: [number, number], index: number) => ({
-  score: { runs, wickets, overs },
+  score: { runs, wickets, overs, balls: overs[0] * 6 + overs[1] },
+  wickets,
+  overs,
+  score_str: `${runs}/${wickets} in ${overs[0]}.${overs[1]}`,
   index,
   declared: false,
   forfeited: false,
@@ -64,10 +67,25 @@ describe('home match card', () => {
     const live: LiveState = {
       striker_key: null,
       non_striker_key: null,
+      bowler_key: null,
+      innings: 'a_2',
       batting_team: 'a',
-      score: { runs: 102, wickets: 3, overs: [30, 0], run_rate: 3.4, msg_trail_by: 'England trail by 81 runs', msg_lead_by: null },
+      bowling_team: 'b',
+      score: {
+        runs: 102,
+        wickets: 3,
+        overs: [30, 0],
+        balls: 180,
+        title: '102/3 in 30.0',
+        run_rate: 3.4,
+        msg_trail_by: 'England trail by 81 runs',
+        msg_lead_by: null,
+      },
       required_score: null,
       match_break: { reason: 'day' },
+      recent_players: { striker: null, non_striker: null, bowler: null, prev_over_bowler: null },
+      recent_overs: [],
+      last_ball_key: null,
       recent_overs_repr: [],
     };
     const html = await render({ match: match({ play: { innings: { a_1: score(102, 3, [30, 0], 0) }, live, day_number: 4 } }) });
@@ -81,7 +99,7 @@ describe('home match card', () => {
       match: match({
         format: 't20',
         sub_title: '12th Match',
-        play: { innings: { a_1: score(180, 6, [20, 0], 0), b_1: score(150, 4, [16, 4], 1) }, target: { runs: 181, overs: [20, 0] } },
+        play: { innings: { a_1: score(180, 6, [20, 0], 0), b_1: score(150, 4, [16, 4], 1) }, target: { runs: 181, overs: [20, 0], balls: 120, dl_applied: false } },
       }),
     });
     expect(html).toContain('Australia need 31 runs in 20 balls');

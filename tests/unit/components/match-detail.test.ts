@@ -32,11 +32,21 @@ function detail(overrides: Partial<MatchDetail> & { live?: LiveState | null }): 
       b: { url: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' },
     },
     play: {
-      innings: { b_1: { score: { runs: 190, wickets: 9, overs: [20, 0] }, index: 0, declared: false, forfeited: false } },
+      innings: {
+        b_1: {
+          score: { runs: 190, wickets: 9, overs: [20, 0], balls: 120 },
+          wickets: 9,
+          overs: [20, 0],
+          score_str: '190/9 in 20.0',
+          index: 0,
+          declared: false,
+          forfeited: false,
+        },
+      },
       result: null,
       live,
       day_number: null,
-      target: { runs: 191, overs: [20, 0] },
+      target: { runs: 191, overs: [20, 0], balls: 120, dl_applied: false },
     },
     officials: { umpires: [], tv_umpires: [], reserve_umpires: [], match_referees: [] },
     player_of_match: [],
@@ -49,18 +59,24 @@ function detail(overrides: Partial<MatchDetail> & { live?: LiveState | null }): 
   };
 }
 
-const live: LiveState & { recent_players: unknown } = {
+const live: LiveState = {
   striker_key: 's1',
   non_striker_key: 's2',
+  bowler_key: 'b1',
+  innings: 'a_1',
   batting_team: 'a',
-  score: { runs: 120, wickets: 3, overs: [14, 2], run_rate: 8.37, msg_trail_by: null, msg_lead_by: null },
-  required_score: { title: 'GT need 71 runs in 34 balls', run_rate: 12.53 },
+  bowling_team: 'b',
+  score: { runs: 120, wickets: 3, overs: [14, 2], balls: 86, title: '120/3 in 14.2', run_rate: 8.37, msg_trail_by: null, msg_lead_by: null },
+  required_score: { runs: 71, balls: 34, title: 'GT need 71 runs in 34 balls', run_rate: 12.53 },
+  recent_overs: [],
+  last_ball_key: null,
   match_break: null,
   recent_overs_repr: [{ overnumber: 14, ball_repr: ['1', '4', 'W', 'wd', '6', '0'] }, { overnumber: 15, ball_repr: ['2'] }],
   recent_players: {
     striker: { key: 's1', name: 'Shubman Gill', stats: { runs: 55, balls: 38, fours: 5, sixes: 2, strike_rate: 144.74 } },
     non_striker: { key: 's2', name: 'Sai Sudharsan', stats: { runs: 20, balls: 15, fours: 1, sixes: 1, strike_rate: 133.33 } },
     bowler: { key: 'b1', name: 'Josh Hazlewood', stats: { wickets: 2, overs: [3, 2], runs: 22, economy: 6.6 } },
+    prev_over_bowler: null,
   },
 };
 
@@ -129,12 +145,14 @@ describe('upcoming panel', () => {
 
 describe('commentary tab', () => {
   const ball = (n: number, comment: string): CommentaryEntry => ({
+    key: `1.0.${n}`,
     entry_time: n,
     innings_no: 1,
     overs: [0, n],
-    bowler: { key: 'b1', name: 'Bowler', is_wicket: false, runs: 0 },
-    batsman: { key: 's1', name: 'Batter', runs: 0, is_four: false, is_six: false },
+    bowler: { key: 'b1', player_key: 'b1', name: 'Bowler', is_wicket: false, runs: 0 },
+    batsman: { key: 's1', player_key: 's1', name: 'Batter', runs: 0, is_four: false, is_six: false },
     wicket: null,
+    team_score: { runs: 0, extras: 0, is_wicket: false },
     runs: 0,
     comment,
     over_summary: null,

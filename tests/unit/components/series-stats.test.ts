@@ -37,6 +37,7 @@ function entry(name: string, runs: number, rank: number | null, sixes = 0): Play
         best_bowling: { runs: 0, wickets: 0, economy: 0 },
         most_maidens: { value: 0 },
         runs: 0,
+        balls: 0,
         overs: '0',
         economy: 0,
       },

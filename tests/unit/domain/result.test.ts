@@ -167,7 +167,7 @@ describe('against real matches', () => {
     if (overs === undefined) throw new Error('336040 records its overs limit');
     const remaining = ballsRemaining(chaseBalls, overs * final.info.balls_per_over);
     expect(remaining).toBe(0);
-    expect(resultText(fromCricsheet(final, remaining))).toBe('Rajasthan Royals won by 3 wickets (with 0 balls remaining)');
-    expect(resultText(fromCricsheet(final, remaining), 'hi')).toBe('Rajasthan Royals 3 विकेट से जीती (0 गेंद शेष)');
+    expect(resultText(fromCricsheet(final, remaining))).toBe('Rajasthan Royals won by 3 wickets (off the last ball)');
+    expect(resultText(fromCricsheet(final, remaining), 'hi')).toBe('Rajasthan Royals 3 विकेट से जीती (आख़िरी गेंद पर)');
   });
 });

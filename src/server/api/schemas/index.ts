@@ -1,0 +1,12 @@
+// The whole contract of the provider API: every resource's route, query and response schemas.
+import { matchCentreRoutes } from './match-centre.ts';
+import { matchRoutes } from './matches.ts';
+import { playerRoutes } from './players.ts';
+import { tournamentRoutes } from './tournaments.ts';
+
+export const apiRoutes = [
+  ...Object.values(matchRoutes),
+  ...Object.values(matchCentreRoutes),
+  ...Object.values(playerRoutes),
+  ...Object.values(tournamentRoutes),
+];

@@ -1,0 +1,137 @@
+// Players (spec §3 Player overview, Player info; §7 player/info, player/overview).
+import { z } from 'zod';
+import type { CareerBatting, CareerBowling } from '../../domain/types.ts';
+import { contract, envelope, format, gender, keyParameter, optionalParameter, overs, route } from './common.ts';
+
+const playerKey = keyParameter('player_key').meta({ description: 'The player key (Cricsheet registry id, 8 hex digits).' });
+
+export const playerInfoQuery = z.object({ player_key: playerKey });
+
+export const playerOverviewQuery = z.object({
+  player_key: playerKey,
+  // The spec sends the lowercased association code ('ind'); accepted, not used to filter.
+  ass_key: optionalParameter(
+    z.string({ error: 'ass_key must be a single value' }).regex(/^[a-z]{2,10}$/, 'ass_key must be 2 to 10 lowercase letters'),
+  ).meta({ description: 'Lowercased association code as the spec sends it; accepted, not used to filter.' }),
+});
+
+// ---------- overview ----------
+
+/** The domain's career figures (src/server/domain/types.ts), checked against them at compile time. */
+export const careerBatting: z.ZodType<CareerBatting> = z.object({
+  matches: z.number().int(),
+  innings: z.number().int(),
+  runs: z.number().int(),
+  high_score: z.string().meta({ description: "e.g. '158*'" }),
+  hundreds: z.number().int(),
+  fifties: z.number().int(),
+  strike_rate: z.number(),
+  average: z.number().nullable().meta({ description: 'null when never dismissed.' }),
+  fours: z.number().int(),
+  sixes: z.number().int(),
+  ducks: z.number().int(),
+  not_outs: z.number().int(),
+  balls: z.number().int(),
+});
+
+export const careerBowling: z.ZodType<CareerBowling> = z.object({
+  matches: z.number().int(),
+  innings: z.number().int(),
+  wickets: z.number().int(),
+  best_str: z.string().nullable().meta({ description: "Best figures in an innings, e.g. '5/27'." }),
+  overs: z.string(),
+  runs: z.number().int(),
+  economy: z.number().nullable(),
+  average: z.number().nullable(),
+  strike_rate: z.number().nullable(),
+  three_wickets: z.number().int(),
+  five_wickets: z.number().int(),
+  ten_wickets: z.number().int().meta({ description: 'Ten or more wickets in a match.' }),
+  maidens: z.number().int(),
+  balls: z.number().int(),
+});
+
+export const playerOverview = contract(
+  'PlayerOverview',
+  z.object({
+    stats: z.array(z.object({ formet: format, batting: careerBatting, bowling: careerBowling })),
+    player: z.object({
+      player_key: z.string(),
+      player_name: z.string(),
+      image: z.string().nullable(),
+      date_of_birth: z.string().nullable(),
+      nationality: z
+        .object({ name: z.string(), code: z.string() })
+        .nullable()
+        .meta({ description: 'The international side the player has represented most, when any.' }),
+      teams: z.array(z.object({ name: z.string(), url: z.string() })),
+      gender,
+    }),
+  }),
+  'Career batting and bowling per format, and the player.',
+);
+
+// ---------- info ----------
+
+export const playerInfoMatch = z.object({
+  match_key: z.string(),
+  name: z.string(),
+  start_at: z.number().int(),
+  format,
+  score: z.object({
+    score: z
+      .record(
+        z.string(),
+        z.object({
+          batting: z.object({ score: z.object({ runs: z.number().int(), balls: z.number().int(), not_out: z.boolean() }) }).optional(),
+          bowling: z.object({ score: z.object({ wickets: z.number().int(), runs: z.number().int(), overs }) }).optional(),
+        }),
+      )
+      .meta({ description: 'score.score[index].batting.score and/or .bowling.score.' }),
+  }),
+});
+
+export const playerInfoTournament = contract(
+  'PlayerInfoTournament',
+  z.object({
+    tou_key: z.string(),
+    tou_name: z.string(),
+    imgURl: z.string().nullable(),
+    formats: z.array(format),
+    start_date: z.number().int(),
+    last_scheduled_match_date: z.number().int(),
+    countries: z.array(z.string()),
+    totalMatch: z.number().int(),
+    totalRun: z.number().int(),
+    totalstrike_rate: z.number(),
+    totalRunAvg: z.number().nullable(),
+    wickets: z.number().int(),
+    match: z.array(playerInfoMatch),
+  }),
+);
+
+export const playerInfo = contract('PlayerInfo', z.object({ finalData: z.array(playerInfoTournament) }));
+
+// ---------- routes ----------
+
+export const playerRoutes = {
+  info: route({
+    paths: ['/player/info'],
+    summary: "A player's matches grouped by tournament",
+    tags: ['players'],
+    querystring: playerInfoQuery,
+    // The spec reads finalData at the top level; data mirrors the other resources.
+    response: envelope(playerInfo, {
+      finalData: z.array(playerInfoTournament).meta({ description: 'Same as data.finalData (the spec reads it at the top level).' }),
+    }),
+    notFound: true,
+  }),
+  overview: route({
+    paths: ['/player/overview'],
+    summary: 'Career batting and bowling per format, and the player',
+    tags: ['players'],
+    querystring: playerOverviewQuery,
+    response: envelope(playerOverview),
+    notFound: true,
+  }),
+};

@@ -1,0 +1,44 @@
+// Holds every API answer a test receives to the contract in src/server/api/schemas: a 200 body
+// must parse with its route's response schema and lose nothing in the parse (a field the
+// schema does not name is stripped, so it fails too); any other answer must be the error shape.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { API_PREFIX } from '../../src/server/api/errors.ts';
+import { apiRoutes } from '../../src/server/api/schemas/index.ts';
+import { errorBody } from '../../src/server/api/schemas/common.ts';
+
+/** The route contract answering a path under the API prefix (':tou_key' matches a segment). */
+export function contractFor(path: string) {
+  return apiRoutes.find((route) =>
+    route.paths.some((pattern) => new RegExp(`^${API_PREFIX}${pattern.replace(/:\w+/g, '[^/]+')}$`).test(path)),
+  );
+}
+
+/** Fails the test unless the body is exactly what the schema describes. */
+export function expectToMatchSchema(schema: z.ZodType, body: unknown, what: string): void {
+  const parsed = schema.safeParse(body);
+  expect(parsed.success ? [] : parsed.error.issues.slice(0, 5), `${what} against its schema`).toEqual([]);
+  expect(parsed.data, `${what}: every field is in the schema`).toEqual(body);
+}
+
+export function expectToMatchContract(url: string, response: LightMyRequestResponse): void {
+  const path = url.split('?')[0] ?? '';
+  if (!(path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) || path === `${API_PREFIX}/openapi.json`) return;
+  if (response.headers['content-type']?.toString().startsWith('application/json') !== true || response.body === '') return;
+  const route = response.statusCode === 200 ? contractFor(path) : undefined;
+  if (response.statusCode === 200) expect(route, `${path} has a contract`).toBeDefined();
+  expectToMatchSchema(route?.response ?? errorBody, response.json(), `${response.statusCode} from ${url}`);
+}
+
+/** The app, with every injected request's answer checked against the contract. */
+export function checkingContract(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  const checked = async (options: InjectOptions) => {
+    const response = await inject(options);
+    expectToMatchContract(String(options.url ?? options.path ?? ''), response);
+    return response;
+  };
+  app.inject = checked as FastifyInstance['inject'];
+  return app;
+}
