@@ -89,16 +89,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const astroHandler = options.astroHandler;
-  const pageCache = new PageCache(services.dataVersion);
+  const pageCache = new PageCache(services.feed);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
       return sendApiError(request, reply, new ApiError(404, `No API resource at ${request.method} ${request.url.split('?')[0]}`));
     }
     if (!astroHandler) return reply.code(404).send({ status: 'not found' });
     reply.hijack();
-    if (pageCache.serve(request.raw, reply.raw)) return;
-    pageCache.record(request.raw, reply.raw);
-    await astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } });
+    await pageCache.handle(request.raw, reply.raw, () =>
+      astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } }),
+    );
   });
 
   return app;
