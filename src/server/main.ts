@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createServices } from './services/index.ts';
+import { openChangeFeed } from './feed/open-feed.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { runStartupImport, startupImportNeeded } from './ingest/startup-import.ts';
@@ -37,7 +38,10 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   logger.info({ database: db.kind, applied }, 'database ready');
 
-  const services = createServices(db);
+  // Redis when REDIS_URL is set, else LISTEN/NOTIFY on PostgreSQL, else this process only.
+  const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger });
+  logger.info({ transport: feed.transportName }, 'change feed ready');
+  const services = createServices(db, feed);
   const app = await buildApp({
     services,
     logger,
@@ -45,7 +49,7 @@ async function main(): Promise<void> {
     astroHandler: await loadAstroHandler(),
     contactEmail: config.CONTACT_EMAIL ?? null,
   });
-  const io = attachRealtime(app.server, logger);
+  const realtime = await attachRealtime(app.server, logger, { redisUrl: config.REDIS_URL });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const importer = new AbortController();
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
     logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
     importDone = runStartupImport(db, config.cricsheetSources, {
       signal: importer.signal,
-      onBatchCommitted: () => services.dataVersion.bump(),
+      onBatchCommitted: (changed) => feed.publish(changed),
       log: (message) => logger.info(message),
     })
       .then((summary) =>
@@ -70,10 +74,11 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     importer.abort();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
-    io.disconnectSockets(true);
+    realtime.io.disconnectSockets(true);
     await app.close();
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await realtime.close();
     await importDone;
+    await feed.close();
     await db.close();
     logger.info('stopped');
     process.exit(0);

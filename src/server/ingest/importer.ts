@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { BulkTransaction, Db } from '../db/client.ts';
+import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import {
   identityOf,
   MatchFileError,
@@ -59,8 +60,11 @@ export interface ImportSummary {
 export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   log?: (message: string) => void;
-  /** Called after each committed batch, e.g. to invalidate caches of pages showing the data. */
-  onBatchCommitted?: () => void;
+  /**
+   * Called after each commit with the tags of what it changed (src/server/feed/tags.ts), for
+   * the change feed; the import waits for it.
+   */
+  onBatchCommitted?: (changed: string[]) => void | Promise<void>;
   /** Stops the import after the batch in progress (server shutdown). */
   signal?: AbortSignal;
   /** Matches per transaction; a batch is also closed once it holds BATCH_DELIVERIES deliveries. */
@@ -148,7 +152,7 @@ export async function importSources(
         }
         summary.deliveries -= match.deliveryCount;
       }
-      options.onBatchCommitted?.();
+      await options.onBatchCommitted?.(tagsOfBatch(queued.map((entry) => entry.match)));
     };
     const queue = async (match: PreparedMatch, previous: StoredMatch | undefined) => {
       const earlier = batch.get(match.id);
@@ -210,7 +214,8 @@ export async function importSources(
   }
 
   summary.aborted = options.signal?.aborted ?? false;
-  await finishTournaments(db);
+  const respanned = await finishTournaments(db);
+  if (respanned.length > 0) await options.onBatchCommitted?.(tagsOfRespanned(respanned));
   // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
   if (summary.imported + summary.replaced > 0) await sql`analyze`.execute(db.kysely);
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
@@ -408,9 +413,16 @@ async function upsertTournaments(
  * year(s) its matches were played in: IPL '2007/08' was played in 2008, so it is
  * 'Indian Premier League 2008'; BBL 2024/25 really spans two years and keeps '2024/25'.
  */
-async function finishTournaments(db: Db): Promise<void> {
-  await db.bulkTransaction((tx) =>
-    tx.query(`
+/** A tournament whose span or name finishTournaments() changed. */
+interface Respanned {
+  tou_key: string;
+  renamed: boolean;
+}
+
+/** Tournaments' names and dates follow from their matches' days; returns those that changed. */
+async function finishTournaments(db: Db): Promise<Respanned[]> {
+  return db.bulkTransaction((tx) =>
+    tx.query<Respanned>(`
       with spans as (
         select m.tournament_id, min(m.start_date) as first_day, max(d.day) as last_day
         from matches m cross join lateral unnest(m.dates) as d(day)
@@ -428,7 +440,26 @@ async function finishTournaments(db: Db): Promise<void> {
       set start_date = l.first_day, end_date = l.last_day,
         name = t.event_name || ' ' || l.years,
         short_name = coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years
-      from labelled l
-      where l.tournament_id = t.id`),
+      from labelled l, tournaments old
+      where l.tournament_id = t.id and old.id = t.id
+        and (t.start_date, t.end_date, t.name, t.short_name) is distinct from
+          (l.first_day, l.last_day, t.event_name || ' ' || l.years, coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years)
+      returning t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`),
   );
+}
+
+/** A batch's matches, their tournaments, teams and everyone they name. */
+function tagsOfBatch(matches: readonly PreparedMatch[]): string[] {
+  return tagsOfWrittenMatches({
+    matches: matches.map((match) => String(match.id)),
+    tournaments: matches.map((match) => match.tournament.key),
+    teams: matches.flatMap((match) => match.teams.map((team) => team.key)),
+    players: matches.flatMap((match) => [...match.people.keys()]),
+  });
+}
+
+/** A new span shows on the tournament's page and in the lists; a new name on most pages. */
+function tagsOfRespanned(respanned: readonly Respanned[]): string[] {
+  if (respanned.some((tournament) => tournament.renamed)) return [tags.all];
+  return [...respanned.map((tournament) => tags.tournament(tournament.tou_key)), tags.tournaments];
 }
