@@ -50,7 +50,8 @@ export class PostgresTransport implements FeedTransport {
   private async connect(): Promise<void> {
     const client = new pg.Client({
       connectionString: this.url,
-      application_name: 'crease-change-feed',
+      // Says which connection this is in pg_stat_activity.
+      application_name: `crease-change-feed ${this.channel}`,
       // A silently dead peer (network gone) is noticed instead of listened to forever.
       keepAlive: true,
     });

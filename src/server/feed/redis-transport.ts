@@ -22,8 +22,10 @@ export class RedisTransport implements FeedTransport {
     private readonly channel = DEFAULT_REDIS_CHANNEL,
   ) {
     // Publications wait for the connection only briefly: a lost one is made up for by 'all'.
-    this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(url, { lazyConnect: true });
+    // Named so that CLIENT LIST says which connections these are.
+    const connectionName = `crease-change-feed:${channel}`;
+    this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectionName });
+    this.subscriber = new Redis(url, { lazyConnect: true, connectionName });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error: Error) => this.logger?.warn({ err: error }, 'change feed: Redis connection error'));
     }
