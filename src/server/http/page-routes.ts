@@ -20,7 +20,9 @@ export interface PageRoute {
 }
 
 const pattern = (regex: RegExp) => (value: string) => regex.test(value);
-const smallNumber = pattern(/^\d{1,3}$/);
+// An innings (a Test has four, super overs add a few) or a points-table round.
+const inningsNumber = pattern(/^\d$/);
+const roundNumber = pattern(/^\d{1,2}$/);
 const pageNumber = pattern(/^\d{1,6}$/);
 const teamKey = pattern(/^[a-z0-9-]{1,100}$/);
 // Cricsheet registry ids; people without one are keyed by name (src/server/ingest/normalise.ts).
@@ -41,7 +43,7 @@ const daysQuery = {
 } as const;
 
 const playerQuery = { player_key: playerKey, tab: PLAYER_TABS, format: MATCH_FILTERS, view: MATCH_VIEWS } as const;
-const seriesQuery = { tab: SERIES_TABS, stat: STAT_TABS, team: teamKey, role: ROLE_FILTERS, round: smallNumber } as const;
+const seriesQuery = { tab: SERIES_TABS, stat: STAT_TABS, team: teamKey, role: ROLE_FILTERS, round: roundNumber } as const;
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/$/, query: {} },
@@ -49,7 +51,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/fixtures\/?$/, query: { tab: FIXTURES_TABS, ...daysQuery } },
   { path: /^\/fixtures\/days\/?$/, query: daysQuery },
   { path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/, query: playerQuery },
-  { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: smallNumber, inn: smallNumber, team: ['a', 'b'] } },
+  { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS } },
 ];
