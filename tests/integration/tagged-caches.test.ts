@@ -48,7 +48,7 @@ let db: Db;
 let services: Services;
 
 /** Imports files through the importer, publishing on the services' feed as the server does. */
-async function importFiles(name: string, files: Record<string, object>): Promise<void> {
+async function importFiles(name: string, files: Parameters<typeof writeMatchFolder>[1]): Promise<void> {
   const folder = await writeMatchFolder(path.join(tmp, name), files);
   const summary = await importSources(db, [folder], { onBatchCommitted: (changed) => services.feed.publish(changed) });
   expect(summary.skipped).toEqual([]);

@@ -116,6 +116,7 @@ export class ChangeFeed {
     }
   }
 
+  /** Keeps a send in `sending` until it settles, so that close() waits for it. */
   private track(sent: Promise<void>): Promise<void> {
     this.sending.add(sent);
     return sent.finally(() => this.sending.delete(sent));

@@ -408,18 +408,18 @@ async function upsertTournaments(
   for (const row of rows) found.tournaments.set(row.tou_key, row.id);
 }
 
-/**
- * Names and dates each tournament from its matches. A season is named by the calendar
- * year(s) its matches were played in: IPL '2007/08' was played in 2008, so it is
- * 'Indian Premier League 2008'; BBL 2024/25 really spans two years and keeps '2024/25'.
- */
 /** A tournament whose span or name finishTournaments() changed. */
 interface Respanned {
   tou_key: string;
   renamed: boolean;
 }
 
-/** Tournaments' names and dates follow from their matches' days; returns those that changed. */
+/**
+ * Names and dates each tournament from its matches. A season is named by the calendar
+ * year(s) its matches were played in: IPL '2007/08' was played in 2008, so it is
+ * 'Indian Premier League 2008'; BBL 2024/25 really spans two years and keeps '2024/25'.
+ * Returns the tournaments it changed, for the change feed.
+ */
 async function finishTournaments(db: Db): Promise<Respanned[]> {
   return db.bulkTransaction((tx) =>
     tx.query<Respanned>(`
