@@ -1,6 +1,6 @@
 // The change feed over Redis pub/sub. A subscribed connection can only listen, so publishing
 // has a connection of its own. ioredis reconnects and subscribes again by itself; every
-// 'ready' after the first is a reconnect.
+// 'ready' after start() is a reconnect.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { FeedTransport, TransportEvents } from './change-feed.ts';
@@ -37,7 +37,8 @@ export class RedisTransport implements FeedTransport {
     });
     await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
     await this.subscriber.subscribe(this.channel);
-    this.subscriber.on('ready', () => events.reconnected());
+    // Either connection back: the subscriber may have missed messages, the publisher failed sends.
+    for (const connection of [this.publisher, this.subscriber]) connection.on('ready', () => events.reconnected());
   }
 
   async send(payload: string): Promise<void> {
