@@ -117,9 +117,13 @@ export class ChangeFeed {
   }
 
   /** Keeps a send in `sending` until it settles, so that close() waits for it. */
-  private track(sent: Promise<void>): Promise<void> {
+  private async track(sent: Promise<void>): Promise<void> {
     this.sending.add(sent);
-    return sent.finally(() => this.sending.delete(sent));
+    try {
+      await sent;
+    } finally {
+      this.sending.delete(sent);
+    }
   }
 
   private receive(payload: string): void {
