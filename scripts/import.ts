@@ -6,6 +6,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { DatabaseLockedError } from '../src/server/db/pglite-lock.ts';
+import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { importSources, type ImportProgress, type ImportSummary } from '../src/server/ingest/importer.ts';
 
 const PLAIN_PROGRESS_INTERVAL_MS = 5_000;
@@ -75,6 +76,8 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const sources = process.argv.slice(2).filter((arg) => arg !== '--');
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Servers sharing the database (PostgreSQL) hear of every committed batch through the feed.
+  const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
   try {
     await migrateToLatest(db);
     const progress = progressReporter(process.stderr);
@@ -84,12 +87,14 @@ async function main(): Promise<number> {
         progress.end();
         console.error(message);
       },
+      publish: (tags) => feed.publish(tags),
     });
     progress.end();
     printSummary(summary);
     if (summary.failedSources.length > 0) return 2;
     return summary.skipped.length > 0 ? 1 : 0;
   } finally {
+    await feed.close();
     await db.close();
   }
 }

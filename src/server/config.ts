@@ -27,6 +27,10 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   CRICSHEET_SOURCE: commaList.optional(),
   IMPORT_ON_START: booleanFlag.default(true),
@@ -40,6 +44,12 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  TEST_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  // Set by CI systems: tests that need PostgreSQL or Redis fail there instead of skipping.
+  CI: booleanFlag.default(false),
 });
 
 export type Config = z.infer<typeof configSchema> & { cricsheetSources: string[] };

@@ -9,6 +9,7 @@ import { DatabaseLockedError } from './db/pglite-lock.ts';
 import { MatchWriter } from './store/match-writer.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createServices } from './services/index.ts';
+import { openChangeFeed } from './feed/open-feed.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { runStartupImport, startupImportNeeded } from './ingest/startup-import.ts';
@@ -39,7 +40,10 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   logger.info({ database: db.kind, applied }, 'database ready');
 
-  const services = createServices(db);
+  // Redis when REDIS_URL is set, else LISTEN/NOTIFY on PostgreSQL, else this process only.
+  const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger });
+  logger.info({ transport: feed.transportName }, 'change feed ready');
+  const services = createServices(db, feed);
   const app = await buildApp({
     services,
     logger,
@@ -48,13 +52,13 @@ async function main(): Promise<void> {
     contactEmail: config.CONTACT_EMAIL ?? null,
     apiCorsOrigins: config.API_CORS_ORIGINS,
   });
-  const io = attachRealtime(app.server, logger);
+  const realtime = await attachRealtime(app.server, logger, { redisUrl: config.REDIS_URL });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   // Background work while pages are served: the start-up import when one is due, then the
   // rebuild of matches whose derived rows an older version of the rules wrote.
   const background = new AbortController();
-  const publish = () => services.dataVersion.bump();
+  const publish = (changed: string[]) => feed.publish(changed);
   const backgroundDone = (async () => {
     if (config.IMPORT_ON_START && (await startupImportNeeded(db))) {
       logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
@@ -79,10 +83,11 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
-    io.disconnectSockets(true);
+    realtime.io.disconnectSockets(true);
     await app.close();
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await realtime.close();
     await backgroundDone;
+    await feed.close();
     await db.close();
     logger.info('stopped');
     process.exit(0);

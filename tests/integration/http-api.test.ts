@@ -217,7 +217,8 @@ describe('API over HTTP: CORS, framework errors, caching, long keys, socket payl
     const score = scoreEvent.parse({ match_key: match!.match_key, sequence: 7, data: match });
     const commentory = commentoryEvent.parse({ match_key: match!.match_key, sequence: 8, commentory: balls, last_ball_key: balls[0]!.key });
 
-    const io = attachRealtime(app.server, pino({ level: 'silent' }));
+    const realtime = await attachRealtime(app.server, pino({ level: 'silent' }));
+    const { io } = realtime;
     const client = connectClient(`http://127.0.0.1:${port}`, { transports: ['websocket'] });
     try {
       await new Promise<void>((resolve) => client.on('connect', () => resolve()));
@@ -235,6 +236,7 @@ describe('API over HTTP: CORS, framework errors, caching, long keys, socket payl
       expectToMatchSchema(commentoryEvent, heardCommentory, 'commentory event');
     } finally {
       client.close();
+      await realtime.close();
     }
     // A payload missing what a provider client reads is refused.
     const { team_score: _dropped, ...withoutTeamScore } = balls[0]!;

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp, type AstroHandler } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
+import { tags } from '../../src/server/feed/tags.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -51,7 +52,7 @@ describe.skipIf(!built)('pages rendered by the server', () => {
     }
   });
 
-  it('a shareable page is rendered once per data version, then served from memory (gzip when asked)', async () => {
+  it('a shareable page is rendered once, served from memory (gzip when asked) until a tag it shows is published', async () => {
     const db = await freshDatabase();
     const services = createServices(db);
     const listForHome = vi.spyOn(services.matches, 'listForHome');
@@ -70,7 +71,10 @@ describe.skipIf(!built)('pages rendered by the server', () => {
       const hindi = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'lang=hi', accept: 'text/html' } });
       expect(hindi.statusCode).toBe(302);
 
-      services.dataVersion.bump();
+      await services.feed.publish([tags.match('1'), tags.tournament('ipl-2024')]);
+      await app.inject({ method: 'GET', url: '/' });
+      expect(listForHome).toHaveBeenCalledTimes(1);
+      await services.feed.publish([tags.home]);
       await app.inject({ method: 'GET', url: '/' });
       expect(listForHome).toHaveBeenCalledTimes(2);
 

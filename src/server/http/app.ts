@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const astroHandler = options.astroHandler;
-  const pageCache = new PageCache(services.dataVersion);
+  const pageCache = new PageCache(services.feed);
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiUrl(request.url)) {
       return sendApiError(request, reply, new ApiError(404, `No API resource at ${request.method} ${request.url.split('?')[0]}`));
@@ -113,9 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const pathname = request.url.split('?')[0] ?? '';
     if (/%(?:[01][0-9a-f]|7f)/i.test(pathname)) request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
     reply.hijack();
-    if (pageCache.serve(request.raw, reply.raw)) return;
-    pageCache.record(request.raw, reply.raw);
-    await astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } });
+    await pageCache.handle(request.raw, reply.raw, () =>
+      astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } }),
+    );
   });
 
   return app;

@@ -4,6 +4,7 @@
 // of its file; a changed file (a newer revision) replaces the stored match.
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import { tags } from '../feed/tags.ts';
 import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
 import type { MatchWrite } from '../store/match-write.ts';
 import { matchIdOf } from './normalise.ts';
@@ -215,7 +216,8 @@ export async function importSources(
     await parser.close();
   }
   summary.aborted = options.signal?.aborted ?? false;
-  await finishTournaments(db);
+  const respanned = await finishTournaments(db);
+  if (respanned.length > 0) await options.publish?.(tagsOfRespanned(respanned));
   // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
   if (summary.imported + summary.replaced > 0) await sql`analyze`.execute(db.kysely);
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
@@ -249,14 +251,21 @@ async function writeBatch(writer: MatchWriter, queued: QueuedMatch[]): Promise<(
   return failed;
 }
 
+/** A tournament whose span or name finishTournaments() changed. */
+interface Respanned {
+  tou_key: string;
+  renamed: boolean;
+}
+
 /**
  * Names and dates each tournament from its matches. A season is named by the calendar
  * year(s) its matches were played in: IPL '2007/08' was played in 2008, so it is
  * 'Indian Premier League 2008'; BBL 2024/25 really spans two years and keeps '2024/25'.
+ * Returns the tournaments it changed, for the change feed.
  */
-async function finishTournaments(db: Db): Promise<void> {
-  await db.bulkTransaction((tx) =>
-    tx.query(`
+async function finishTournaments(db: Db): Promise<Respanned[]> {
+  return db.bulkTransaction((tx) =>
+    tx.query<Respanned>(`
       with spans as (
         select m.tournament_id, min(m.start_date) as first_day, max(d.day) as last_day
         from matches m cross join lateral unnest(m.dates) as d(day)
@@ -274,7 +283,16 @@ async function finishTournaments(db: Db): Promise<void> {
       set start_date = l.first_day, end_date = l.last_day,
         name = t.event_name || ' ' || l.years,
         short_name = coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years
-      from labelled l
-      where l.tournament_id = t.id`),
+      from labelled l, tournaments old
+      where l.tournament_id = t.id and old.id = t.id
+        and (t.start_date, t.end_date, t.name, t.short_name) is distinct from
+          (l.first_day, l.last_day, t.event_name || ' ' || l.years, coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years)
+      returning t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`),
   );
+}
+
+/** A new span shows on the tournament's page and in the lists; a new name on most pages. */
+function tagsOfRespanned(respanned: readonly Respanned[]): string[] {
+  if (respanned.some((tournament) => tournament.renamed)) return [tags.all];
+  return [...respanned.map((tournament) => tags.tournament(tournament.tou_key)), tags.tournaments];
 }

@@ -1,40 +1,29 @@
-// Page and API data is cached in memory until the data it was computed from changes:
-// every write (an import batch, later a live ball) bumps the data version.
-export class DataVersion {
-  private current = 0;
-  get value(): number {
-    return this.current;
+// Service data is cached in memory until the change feed says it changed. Each entry carries
+// the tags its service method declares (tags.match(key) for a match's scorecard, ...), and a
+// publication drops only entries carrying one of its tags: a ball in one match keeps the others.
+import type { ChangeFeed } from '../feed/change-feed.ts';
+import { TaggedStore } from '../feed/tagged-store.ts';
+import { noteTagsRead } from '../feed/tags-read.ts';
+
+/** Memoises async loaders per key, least recently used dropped first. */
+export class TaggedCache {
+  private readonly store: TaggedStore<Promise<unknown>>;
+
+  constructor(feed: Pick<ChangeFeed, 'subscribe'>, maxEntries = 500) {
+    this.store = new TaggedStore(maxEntries);
+    feed.subscribe((tags) => this.store.invalidate(tags));
   }
-  bump(): void {
-    this.current += 1;
-  }
-}
 
-/** Memoises async loaders per key, dropping everything when the data version moves. */
-export class VersionedCache {
-  private version = -1;
-  private readonly entries = new Map<string, Promise<unknown>>();
-
-  constructor(
-    private readonly dataVersion: DataVersion,
-    private readonly maxEntries = 500,
-  ) {}
-
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.version !== this.dataVersion.value) {
-      this.entries.clear();
-      this.version = this.dataVersion.value;
-    }
-    const hit = this.entries.get(key);
+  get<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+    noteTagsRead(tags);
+    const hit = this.store.get(key);
     if (hit) return hit as Promise<T>;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    // The load is stored while it runs, so a publication meanwhile drops it like any entry:
+    // what it read may be older than the change, and it is never kept after it.
     const pending = load();
-    this.entries.set(key, pending);
+    this.store.set(key, pending, tags);
     // A failed load is not cached: the next request tries again.
-    pending.catch(() => this.entries.delete(key));
+    pending.catch(() => this.store.delete(key, pending));
     return pending;
   }
 }

@@ -1,6 +1,7 @@
 // The services the pages and the provider API share (no HTTP hop between them).
 import type { Db } from '../db/client.ts';
-import { DataVersion, VersionedCache } from './cache.ts';
+import { ChangeFeed } from '../feed/change-feed.ts';
+import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
@@ -8,21 +9,22 @@ import { TournamentService } from './tournaments.ts';
 
 export interface Services {
   readonly db: Db;
-  readonly dataVersion: DataVersion;
+  /** Writers publish what they changed here; the caches (and the page cache) listen. */
+  readonly feed: ChangeFeed;
   readonly matches: MatchService;
   readonly matchCentre: MatchCentreService;
   readonly players: PlayerService;
   readonly tournaments: TournamentService;
 }
 
-export function createServices(db: Db): Services {
-  const dataVersion = new DataVersion();
-  const cache = new VersionedCache(dataVersion);
+/** Services over the database; without a feed, an in-process one (a single process). */
+export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Services {
+  const cache = new TaggedCache(feed);
   // Commentary of a Test is ~1 MB: 40 of them at most stay in memory.
-  const commentaryCache = new VersionedCache(dataVersion, 40);
+  const commentaryCache = new TaggedCache(feed, 40);
   return {
     db,
-    dataVersion,
+    feed,
     matches: new MatchService(db.kysely, cache),
     matchCentre: new MatchCentreService(db.kysely, cache, commentaryCache),
     players: new PlayerService(db.kysely, cache),

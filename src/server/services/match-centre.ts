@@ -12,7 +12,8 @@ import { followOnEnforced, matchNotes } from '../domain/test-match.ts';
 import type { DismissalKind, PlayerId } from '../domain/types.ts';
 import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
 import { tossText, type Lang } from '../domain/result.ts';
-import type { VersionedCache } from './cache.ts';
+import { tags } from '../feed/tags.ts';
+import type { TaggedCache } from './cache.ts';
 import type {
   Commentary,
   CommentaryEntry,
@@ -48,8 +49,8 @@ export class MatchCentreService {
    */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cache: VersionedCache,
-    private readonly commentaryCache: VersionedCache,
+    private readonly cache: TaggedCache,
+    private readonly commentaryCache: TaggedCache,
   ) {}
 
   detail(matchKey: string, lang: Lang): Promise<MatchDetail | null> {
@@ -61,15 +62,18 @@ export class MatchCentreService {
   }
 
   commentary(matchKey: string, lang: Lang): Promise<Commentary | null> {
-    return this.cached('commentary', matchKey, lang, (match) => this.buildCommentary(match, lang), this.commentaryCache);
+    return this.cached('commentary', matchKey, lang, (match) => this.buildCommentary(match, lang), { cache: this.commentaryCache });
   }
 
   squad(matchKey: string, lang: Lang): Promise<Squad | null> {
     return this.cached('squad', matchKey, lang, (match) => this.buildSquad(match, lang));
   }
 
+  /** Form and head to head come from the teams' other matches: their tags are the teams' too. */
   info(matchKey: string, lang: Lang): Promise<MatchInfo | null> {
-    return this.cached('info', matchKey, lang, (match) => this.buildInfo(match, lang));
+    return this.cached('info', matchKey, lang, (match) => this.buildInfo(match, lang), {
+      tagsOf: (match) => [tags.match(matchKey), tags.team(match.a_key), tags.team(match.b_key)],
+    });
   }
 
   private async cached<T>(
@@ -77,13 +81,20 @@ export class MatchCentreService {
     matchKey: string,
     lang: Lang,
     build: (match: MatchCentreRow) => Promise<T>,
-    cache = this.cache,
+    { cache = this.cache, tagsOf = () => [tags.match(matchKey)] }: { cache?: TaggedCache; tagsOf?: (match: MatchCentreRow) => string[] } = {},
   ): Promise<T | null> {
+    const match = await this.matchRow(matchKey);
+    if (!match) return null;
+    return cache.get(`match-centre:${resource}:${matchKey}:${lang}`, tagsOf(match), () => build(match));
+  }
+
+  /** The match's row, cached (null for an unknown key, which is not kept). */
+  private async matchRow(matchKey: string): Promise<MatchCentreRow | null> {
     try {
-      return await cache.get(`match-centre:${resource}:${matchKey}:${lang}`, async () => {
+      return await this.cache.get(`match-centre:row:${matchKey}`, [tags.match(matchKey)], async () => {
         const match = await this.findMatch(matchKey);
         if (!match) throw new UnknownMatch();
-        return build(match);
+        return match;
       });
     } catch (error) {
       if (error instanceof UnknownMatch) return null;

@@ -2,7 +2,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
-import type { VersionedCache } from './cache.ts';
+import { tags } from '../feed/tags.ts';
+import type { TaggedCache } from './cache.ts';
 import type { MatchObject } from './match-object.ts';
 import { presentMatches, selectMatchRows } from './match-rows.ts';
 
@@ -11,12 +12,12 @@ export const HOME_MATCH_LIMIT = 20;
 export class MatchService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cache: VersionedCache,
+    private readonly cache: TaggedCache,
   ) {}
 
   /** Live first, then not started (soonest first), then completed (latest first). */
   listForHome(lang: Lang, limit = HOME_MATCH_LIMIT): Promise<MatchObject[]> {
-    return this.cache.get(`home:${lang}:${limit}`, async () => {
+    return this.cache.get(`home:${lang}:${limit}`, [tags.home], async () => {
       const rows = await selectMatchRows(this.db)
         .orderBy(sql`case m.status when 'started' then 0 when 'not_started' then 1 else 2 end`)
         .orderBy(sql`case when m.status = 'not_started' then m.start_date end asc`)

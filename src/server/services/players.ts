@@ -8,7 +8,8 @@ import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings 
 import { ballsToOvers } from '../domain/overs.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
-import type { VersionedCache } from './cache.ts';
+import { tags } from '../feed/tags.ts';
+import type { TaggedCache } from './cache.ts';
 import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from './match-centre-types.ts';
 import { displayTeamName, subTitle } from './match-object.ts';
 import { groupBy } from './match-rows.ts';
@@ -74,12 +75,12 @@ interface PlayerRecord {
 export class PlayerService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cache: VersionedCache,
+    private readonly cache: TaggedCache,
   ) {}
 
   /** Career batting and bowling per format, and who the player is; null for an unknown key. */
   overview(playerKey: string): Promise<PlayerOverview | null> {
-    return this.cache.get(`player:overview:${playerKey}`, async () => {
+    return this.cache.get(`player:overview:${playerKey}`, [tags.player(playerKey)], async () => {
       const record = await this.load(playerKey);
       return record && toOverview(record);
     });
@@ -87,14 +88,14 @@ export class PlayerService {
 
   /** The player's tournaments, newest first, each with its matches and his scores in them. */
   info(playerKey: string): Promise<PlayerInfo | null> {
-    return this.cache.get(`player:info:${playerKey}`, async () => {
+    return this.cache.get(`player:info:${playerKey}`, [tags.player(playerKey)], async () => {
       const record = await this.load(playerKey);
       return record && toInfo(record);
     });
   }
 
   private load(playerKey: string): Promise<PlayerRecord | null> {
-    return this.cache.get(`player:record:${playerKey}`, async () => {
+    return this.cache.get(`player:record:${playerKey}`, [tags.player(playerKey)], async () => {
       const person = await this.db
         .selectFrom('people')
         .select(['id', 'registry_id', 'name'])

@@ -10,7 +10,8 @@ import { bestBowling, economy, withRanks } from '../domain/leaderboard.ts';
 import { playerRoles, roleLabel } from '../domain/player-role.ts';
 import { pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
 import type { Lang } from '../domain/result.ts';
-import type { VersionedCache } from './cache.ts';
+import { tags } from '../feed/tags.ts';
+import type { TaggedCache } from './cache.ts';
 import { displayTeamName, type MatchRow } from './match-object.ts';
 import { groupBy, presentMatches, selectMatchRows } from './match-rows.ts';
 import { epochSeconds, PLAYER_FORMATS } from './players.ts';
@@ -60,12 +61,12 @@ class UnknownTournament extends Error {}
 export class TournamentService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly cache: VersionedCache,
+    private readonly cache: TaggedCache,
   ) {}
 
   /** Every tournament, the one with the latest match day first. */
   list(): Promise<TournamentListItem[]> {
-    return this.cache.get('tournaments:list', async () => {
+    return this.cache.get('tournaments:list', [tags.tournaments], async () => {
       const rows = await this.selectSummaries().orderBy('end_date', 'desc').orderBy('t.id', 'desc').execute();
       return rows.map(toListItem);
     });
@@ -74,7 +75,7 @@ export class TournamentService {
   /** Tournaments grouped by the month they started in, newest first; a page counts tournaments. */
   months(page: Page, filter: MonthFilter): Promise<{ groups: MonthGroup[]; hasMore: boolean }> {
     const key = `tournaments:months:${filter.format ?? ''}:${page.limit}:${page.offset}`;
-    return this.cache.get(key, async () => {
+    return this.cache.get(key, [tags.tournaments], async () => {
       let query = this.selectSummaries();
       if (filter.format) query = query.having(sql<boolean>`bool_or(m.format = ${filter.format})`);
       const rows = await query
@@ -96,7 +97,7 @@ export class TournamentService {
   fixtures(page: Page, filter: FixtureFilter, lang: Lang): Promise<{ groups: FixtureDayGroup[]; hasMore: boolean }> {
     const teams = [...(filter.teams ?? [])].sort();
     const key = `tournaments:fixtures:${filter.format ?? ''}:${filter.gender ?? ''}:${filter.teamType ?? ''}:${teams.join(',')}:${filter.from ?? ''}:${page.limit}:${page.offset}:${lang}`;
-    return this.cache.get(key, async () => {
+    return this.cache.get(key, [tags.fixtures], async () => {
       let query = selectMatchRows(this.db);
       if (filter.format) query = query.where('m.format', '=', filter.format);
       if (filter.gender) query = query.where('m.gender', '=', filter.gender);
@@ -130,7 +131,7 @@ export class TournamentService {
 
   /** Years with at least one match, newest first (the fixtures calendar's year select). */
   fixtureYears(): Promise<number[]> {
-    return this.cache.get('tournaments:fixture-years', async () => {
+    return this.cache.get('tournaments:fixture-years', [tags.fixtures], async () => {
       const rows = await this.db
         .selectFrom('matches')
         .select(sql<number>`extract(year from start_date)::int`.as('year'))
@@ -143,7 +144,7 @@ export class TournamentService {
 
   /** Every team, by name, for MyMatches' team picker. */
   teams(): Promise<TeamOption[]> {
-    return this.cache.get('tournaments:teams', async () => {
+    return this.cache.get('tournaments:teams', [tags.fixtures], async () => {
       const rows = await this.db.selectFrom('teams').select(['team_key', 'name', 'code', 'gender', 'team_type']).execute();
       return rows
         .map((row) => ({
@@ -169,7 +170,7 @@ export class TournamentService {
 
   private async cached<T>(cacheKey: string, touKey: string, build: (tournament: TournamentSummaryRow) => Promise<T>): Promise<T | null> {
     try {
-      return await this.cache.get(cacheKey, async () => {
+      return await this.cache.get(cacheKey, [tags.tournament(touKey)], async () => {
         const tournament = await this.selectSummaries().where('t.tou_key', '=', touKey).executeTakeFirst();
         if (!tournament) throw new UnknownTournament();
         return build(tournament);
@@ -212,7 +213,7 @@ export class TournamentService {
         .orderBy('m.id')
         .execute(),
       this.selectTableInnings(tournament.id),
-      this.tallies(tournament.id),
+      this.tallies(tournament),
     ]);
     const matches = await presentMatches(this.db, rows, lang);
     const inningsByMatch = groupBy(tableInnings, (inn) => inn.match_id);
@@ -258,7 +259,7 @@ export class TournamentService {
   // ---------- player stats ----------
 
   private async buildPlayerStats(tournament: TournamentSummaryRow): Promise<PlayerStatsEntry[]> {
-    const { players, batting, bowling } = await this.tallies(tournament.id);
+    const { players, batting, bowling } = await this.tallies(tournament);
     const entries = [...groupBy(players, (row) => row.person_id).values()].map((sidesOfPlayer): PlayerStatsEntry => {
       // A player who changed sides is shown with the side he played most for (rows come so ordered).
       const [player] = sidesOfPlayer as [TournamentPlayerRow, ...TournamentPlayerRow[]];
@@ -312,8 +313,8 @@ export class TournamentService {
    * Who played for whom and what each did, summed per player in SQL: one load per tournament
    * for both the squads (roles) and the stats. Super overs are left out, as scorers do.
    */
-  private tallies(tournamentId: number): Promise<PlayerTallies> {
-    return this.cache.get(`tournaments:tallies:${tournamentId}`, async () => {
+  private tallies({ id: tournamentId, tou_key: touKey }: TournamentSummaryRow): Promise<PlayerTallies> {
+    return this.cache.get(`tournaments:tallies:${tournamentId}`, [tags.tournament(touKey)], async () => {
       const [players, batting, bowling, stumpings] = await Promise.all([
         this.selectTournamentPlayers(tournamentId),
         this.sumBatting(tournamentId),

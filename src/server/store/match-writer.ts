@@ -9,6 +9,7 @@
 import type { BulkTransaction, Db } from '../db/client.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
+import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
@@ -18,19 +19,6 @@ import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 
 /** Where a writer announces what changed: the change feed's publish. */
 export type PublishTags = (tags: string[]) => void | Promise<void>;
-
-/** The tags of a match: its page, its tournament, its teams and its people, and the lists showing matches. */
-export function matchTags(match: { matchKey: string; tournamentKey: string; teamKeys: readonly string[]; playerKeys: readonly string[] }): string[] {
-  return [
-    `match:${match.matchKey}`,
-    `tournament:${match.tournamentKey}`,
-    ...match.teamKeys.map((key) => `team:${key}`),
-    ...match.playerKeys.map((key) => `player:${key}`),
-  ];
-}
-
-/** Tags every write of a match also carries: the lists a match appears in. */
-export const MATCH_LIST_TAGS = ['home', 'fixtures', 'tournaments'] as const;
 
 export interface RederiveProgress {
   done: number;
@@ -85,17 +73,16 @@ export class MatchWriter {
     });
     cache.merge(found);
     const teamKey = (identity: string) => cache.teamKeys.get(identity) ?? identity;
-    const tags = new Set<string>(MATCH_LIST_TAGS);
-    for (const write of writes) {
-      const keys = matchTags({
-        matchKey: write.facts.matchKey,
-        tournamentKey: write.tournament.key,
-        teamKeys: write.teams.map((ref) => teamKey(ref.identity)),
-        playerKeys: write.people.map(([registryId]) => registryId),
-      });
-      for (const key of keys) tags.add(key);
-    }
-    await this.publish([...tags]);
+    await this.publish([
+      ...new Set(
+        tagsOfWrittenMatches({
+          matches: writes.map((write) => write.facts.matchKey),
+          tournaments: writes.map((write) => write.tournament.key),
+          teams: writes.flatMap((write) => write.teams.map((ref) => teamKey(ref.identity))),
+          players: writes.flatMap((write) => write.people.map(([registryId]) => registryId)),
+        }),
+      ),
+    ]);
   }
 
   /**
@@ -173,7 +160,8 @@ export class MatchWriter {
       ]);
       return { seq, matchKey: innings.match_key, players: people.map((row) => row.registry_id) };
     });
-    await this.publish([`match:${changed.matchKey}`, ...changed.players.map((key) => `player:${key}`), 'home']);
+    // The match's own pages, the players on the ball, and the list of matches showing its score.
+    await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home]);
     return changed.seq;
   }
 
@@ -204,7 +192,7 @@ export class MatchWriter {
       await tx.query("update matches set status = 'started' where id = $1 and status = 'not_started'", [matchId]);
       return match.match_key;
     });
-    await this.publish([`match:${matchKey}`, ...MATCH_LIST_TAGS]);
+    await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
   }
 
   /**
@@ -230,18 +218,28 @@ export class MatchWriter {
            for update of m skip locked`,
           [RULES_VERSION],
         );
-        if (rows.length > 0) await rewriteDerived(tx, rows.map((row) => row.id), this.db.kind);
-        return rows;
+        if (rows.length === 0) return { rows, players: [] };
+        const ids = rows.map((row) => row.id);
+        await rewriteDerived(tx, ids, this.db.kind);
+        const players = await tx.query<{ registry_id: string }>(
+          `select distinct p.registry_id from match_players mp join people p on p.id = mp.person_id
+           where mp.match_id = any($1::integer[])`,
+          [ids],
+        );
+        return { rows, players: players.map((row) => row.registry_id) };
       });
-      if (batch.length === 0) break;
-      done += batch.length;
+      const { rows: rebuilt, players } = batch;
+      if (rebuilt.length === 0) break;
+      done += rebuilt.length;
       options.onProgress?.({ done, total });
+      // Careers add up a player's matches: the pages of everyone who played in them change too.
       await this.publish([
-        ...MATCH_LIST_TAGS,
-        ...batch.map((row) => `match:${row.match_key}`),
-        ...new Set(batch.map((row) => `tournament:${row.tou_key}`)),
-        // Careers add up all of a player's matches: player pages may change with any rebuilt match.
-        'players',
+        ...rebuilt.map((row) => tags.match(row.match_key)),
+        ...new Set(rebuilt.map((row) => tags.tournament(row.tou_key))),
+        ...players.map(tags.player),
+        tags.home,
+        tags.fixtures,
+        tags.tournaments,
       ]);
     }
     return done;

@@ -80,10 +80,15 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Redirects: what a new unknown query parameter gets (decision 013). */
+  redirects: number;
   requests: number;
 }
 
-/** 20 s of load; with uniquePaths every request gets a new URL, so nothing is served from the page cache. */
+/**
+ * 20 s of load; with uniquePaths every request adds a new unknown parameter (?n=<counter>), which
+ * the page cache answers with a 301 to the canonical URL instead of rendering (decision 013).
+ */
 export async function load(url: string, options: { uniquePaths?: boolean } = {}): Promise<LoadResult> {
   let counter = 0;
   const { pathname, search } = new URL(url);
@@ -100,13 +105,14 @@ export async function load(url: string, options: { uniquePaths?: boolean } = {})
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors: result.errors + result['4xx'] + result['5xx'],
+    redirects: result['3xx'],
     requests: result.requests.total,
   };
 }
 
 export function describeLoad(name: string, run: LoadResult): string {
-  return `Warm ${name}, ${DURATION_SECONDS} s x ${CONNECTIONS} connections: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.requests} requests, ${run.errors} errors`;
+  return `Warm ${name}, ${DURATION_SECONDS} s x ${CONNECTIONS} connections: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.requests} requests${run.redirects > 0 ? ` (${run.redirects} redirects)` : ''}, ${run.errors} errors`;
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip } from '../../../src/server/http/page-cache.ts';
+import { canonicalQuery, findPageRoute } from '../../../src/server/http/page-routes.ts';
+
+function canonical(path: string, search: string) {
+  const route = findPageRoute(path);
+  if (!route) throw new Error(`no route for ${path}`);
+  return canonicalQuery(route, new URLSearchParams(search));
+}
+
+describe('page routes', () => {
+  it('finds the route of each cacheable page, the player page before the match page', () => {
+    expect(findPageRoute('/')).toBeDefined();
+    expect(findPageRoute('/getMatchList/playerInformation/1082591')?.query).toHaveProperty('player_key');
+    expect(findPageRoute('/getMatchList/playerInformation')?.query).toHaveProperty('player_key');
+    expect(findPageRoute('/getMatchList/1082591')?.query).toHaveProperty('inn');
+    expect(findPageRoute('/series/ipl-2024')?.query).toHaveProperty('round');
+    expect(findPageRoute('/stats')?.query).toHaveProperty('stat');
+    expect(findPageRoute('/fixtures/')?.query).toHaveProperty('tab');
+    // Pages that are never shared (profile, login) are not cache routes.
+    expect(findPageRoute('/profile')).toBeUndefined();
+    expect(findPageRoute('/about')).toBeUndefined();
+  });
+
+  it('keeps the parameters a page reads, with values it accepts', () => {
+    expect(canonical('/getMatchList/1', 'tab=scoreboard&inn=2')).toEqual({
+      search: '?tab=scoreboard&inn=2',
+      sortedSearch: '?inn=2&tab=scoreboard',
+      canonical: true,
+    });
+    expect(canonical('/fixtures', 'tab=series&format=test&page=3').canonical).toBe(true);
+    expect(canonical('/fixtures/days', 'gender=female&league=domestic&date=2024-02-29').canonical).toBe(true);
+    expect(canonical('/getMatchList/playerInformation', 'player_key=ba607b88&tab=matches&view=bowling&format=t20').canonical).toBe(true);
+    expect(canonical('/getMatchList/playerInformation', 'player_key=name%3AA+B+Smith').canonical).toBe(true);
+    expect(canonical('/series/ipl-2024', 'tab=squads&team=mumbai-indians&role=wk').canonical).toBe(true);
+    expect(canonical('/', 'lang=hi').canonical).toBe(true);
+  });
+
+  it('leaves out unknown parameters, ignored values and repeats', () => {
+    expect(canonical('/', 'r=0.123')).toEqual({ search: '', sortedSearch: '', canonical: false });
+    expect(canonical('/getMatchList/1', 'tab=scoreboard&r=1&utm_source=x')).toMatchObject({ search: '?tab=scoreboard', canonical: false });
+    expect(canonical('/getMatchList/1', 'tab=nonsense')).toMatchObject({ search: '', canonical: false });
+    expect(canonical('/getMatchList/1', 'tab=info&tab=squads')).toMatchObject({ search: '?tab=info', canonical: false });
+    expect(canonical('/fixtures/days', 'date=2023-02-29')).toMatchObject({ search: '', canonical: false });
+    expect(canonical('/fixtures/days', 'tab=series')).toMatchObject({ search: '', canonical: false });
+    expect(canonical('/stats', 'stat=runs&lang=fr')).toMatchObject({ search: '?stat=runs', canonical: false });
+    expect(canonical('/fixtures', 'page=')).toMatchObject({ search: '', canonical: false });
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip', true],
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['GZIP', true],
+    ['x-gzip', true],
+    ['*', true],
+    ['gzip;q=0', false],
+    ['gzip; q=0.000, br', false],
+    ['*;q=0', false],
+    ['*, gzip;q=0', false],
+    ['identity', false],
+    ['br', false],
+    ['', false],
+    [undefined, false],
+  ])('%s → %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+});
