@@ -198,6 +198,23 @@ describe.skipIf(!built)('page cache', () => {
     expect(checked.size).toBeGreaterThan(30);
   });
 
+  it("a player page's canonical, alternates, share links and language switch keep its player and tab", async () => {
+    const player = registryId('Alpha Strikers 1');
+    const page = `/getMatchList/playerInformation/${A}?player_key=${player}&tab=matches`;
+    const body = (await get(page, { accept: 'text/html' })).body.replaceAll('&amp;', '&');
+    const own = `/getMatchList/playerInformation/${A}?player_key=${player}&tab=matches`;
+    expect(body).toContain(`<link rel="canonical" href="http://localhost${own}"`);
+    expect(body).toContain(`hreflang="hi" href="http://localhost/hi${own}"`);
+    expect(body).toContain(`https://wa.me/?text=${encodeURIComponent(`http://localhost${own}`)}`);
+    // Without JavaScript the language form submits the page's own query with lang.
+    const form = /<form class="lang-form"[^>]*>([\s\S]*?)<\/form>/.exec(body)?.[1] ?? '';
+    expect(form).toContain(`<input type="hidden" name="player_key" value="${player}">`);
+    expect(form).toContain('<input type="hidden" name="tab" value="matches">');
+    // A query the page does not read is not part of its address.
+    const noisy = await get(`${page}&r=1`, { accept: 'text/html' });
+    expect(noisy.statusCode).toBe(301);
+  });
+
   it('sends gzip only to a client that accepts it', async () => {
     const url = `/getMatchList/${B}?tab=info`;
     const plain = await get(url);

@@ -89,3 +89,16 @@ export function canonicalQuery(
   const sorted = kept.toString();
   return { search: search ? `?${search}` : '', sortedSearch: sorted ? `?${sorted}` : '', canonical };
 }
+
+/**
+ * What of a page's query makes it that page (player_key, tab, ...): the query its route reads,
+ * less the language (which the path carries). Canonical links, share links and the language
+ * switch keep it; an unknown route keeps none.
+ */
+export function pageQuery(path: string, params: URLSearchParams): URLSearchParams {
+  const route = findPageRoute(path);
+  if (!route) return new URLSearchParams();
+  const kept = new URLSearchParams(canonicalQuery(route, params).search);
+  kept.delete('lang');
+  return kept;
+}

@@ -40,6 +40,7 @@ export class ParsePool {
   private readonly pending = new Map<number, { resolve: (result: ParseResult) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private nextWorker = 0;
+  private closing = false;
 
   constructor(threads = defaultParseThreads()) {
     this.workers = Array.from({ length: Math.max(1, threads) }, () => {
@@ -51,7 +52,7 @@ export class ParsePool {
       });
       worker.on('error', (error) => this.failAll(error));
       worker.on('exit', (code) => {
-        if (code !== 0) this.failAll(new Error(`parse worker exited with code ${code}`));
+        if (code !== 0 && !this.closing) this.failAll(new Error(`parse worker exited with code ${code}`));
       });
       return worker;
     });
@@ -62,13 +63,18 @@ export class ParsePool {
     const id = this.nextId++;
     const worker = this.workers[this.nextWorker]!;
     this.nextWorker = (this.nextWorker + 1) % this.workers.length;
-    return new Promise((resolve, reject) => {
+    const result = new Promise<ParseResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ id, name, location, storedSha1 } satisfies ParseRequest);
     });
+    // Whoever awaits it sees a failure; results dropped unawaited (a stopped import) must not
+    // surface as unhandled rejections.
+    result.catch(() => undefined);
+    return result;
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 

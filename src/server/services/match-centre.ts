@@ -501,7 +501,11 @@ export class MatchCentreService {
         team_score: { runs: ball.runs, extras: ball.runs - ball.batterRuns, is_wicket: ball.isWicket },
         runs: ball.runs,
         comment: ball.comment,
-        over_summary: ball.overSummary,
+        over_summary: ball.overSummary && {
+          ...ball.overSummary,
+          bowler: { ...ball.overSummary.bowler, key: keyOf(ball.overSummary.bowler.key) },
+          batters: ball.overSummary.batters.map((batter) => ({ ...batter, key: keyOf(batter.key) })),
+        },
       }),
     );
     return { related_balls: entries.reverse() };
