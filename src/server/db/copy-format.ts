@@ -17,8 +17,14 @@ function arrayLiteral(values: readonly (string | number | boolean)[]): string {
   return `{${items.join(',')}}`;
 }
 
+/** A value already in COPY text form (a bytea's escaped hex), written as it is. */
+export class CopyText {
+  constructor(readonly text: string) {}
+}
+
 export function encodeCopyValue(value: CopyValue): string {
   if (value === null || value === undefined) return '\\N';
+  if (value instanceof CopyText) return value.text;
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'string') return escapeText(value);

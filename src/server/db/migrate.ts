@@ -17,6 +17,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Applies (or reverts to) the migrations up to and including `name`: for testing a migration on the data before it. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db: db.kysely, provider }).migrateTo(name);
+  if (error) throw error;
+}
+
 /** Applies every pending migration; returns the names applied. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db.kysely, provider });

@@ -137,21 +137,13 @@ export interface MatchOfficialsTable {
   person_id: number;
 }
 
-/** The deliveries of an innings as parallel arrays: element i is the delivery with seq i + 1. */
+/** The deliveries of an innings, BALL_BYTES each (src/server/store/ball-codec.ts). */
 export interface InningsBallsTable {
   match_id: number;
   innings_no: number;
-  over_no: number[];
-  batter_id: number[];
-  non_striker_id: number[];
-  bowler_id: number[];
-  runs_batter: number[];
-  non_boundary: boolean[];
-  wides: number[];
-  noballs: number[];
-  byes: number[];
-  legbyes: number[];
-  penalty: number[];
+  /** People ids the balls' batter, non-striker and bowler bytes index into. */
+  people: number[];
+  balls: Uint8Array;
   reviews: { seq: number; review: unknown }[] | null;
 }
 

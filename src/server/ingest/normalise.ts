@@ -5,10 +5,11 @@ import { oversToBalls } from '../domain/overs.ts';
 import { summariseInnings } from '../domain/scorecard.ts';
 import type { Delivery, Fielder, InningsInput, PlayerId } from '../domain/types.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
+import { BALL_BYTES, BallEncodingError, PeopleDictionary, writeBall } from '../store/ball-codec.ts';
 import { identityOf } from '../store/entities.ts';
 import {
   deriveInningsRows,
-  type BallColumns,
+  type InningsBalls,
   type InningsWrite,
   type MatchWrite,
   type ReplacementRow,
@@ -224,16 +225,15 @@ export function prepareMatch(fileName: string, bytes: Uint8Array, sha1: string):
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
-/** An innings' deliveries as columns, and its wickets and replacements as rows. */
+/** An innings' deliveries as stored bytes, and its wickets and replacements as rows. */
 function ballRows(
   source: CricsheetInnings,
   input: InningsInput,
   refOf: (player: PlayerId) => number,
-): { balls: BallColumns; wickets: WicketRow[]; replacements: ReplacementRow[] } {
-  const balls: BallColumns = {
-    overNo: [], batter: [], nonStriker: [], bowler: [], runsBatter: [], nonBoundary: [], wides: [], noballs: [],
-    byes: [], legbyes: [], penalty: [], reviews: null,
-  };
+): { balls: InningsBalls; wickets: WicketRow[]; replacements: ReplacementRow[] } {
+  const people = new PeopleDictionary<number>();
+  const bytes = new Uint8Array(input.deliveries.length * BALL_BYTES);
+  const balls: InningsBalls = { people: people.people, bytes, reviews: null };
   const wickets: WicketRow[] = [];
   const replacements: ReplacementRow[] = [];
   let seq = 0;
@@ -241,17 +241,25 @@ function ballRows(
     for (const raw of over.deliveries) {
       const delivery = input.deliveries[seq]!;
       seq += 1;
-      balls.overNo.push(delivery.over);
-      balls.batter.push(refOf(delivery.batter));
-      balls.nonStriker.push(refOf(delivery.nonStriker));
-      balls.bowler.push(refOf(delivery.bowler));
-      balls.runsBatter.push(delivery.runsBatter);
-      balls.nonBoundary.push(delivery.nonBoundary);
-      balls.wides.push(delivery.extras.wides);
-      balls.noballs.push(delivery.extras.noballs);
-      balls.byes.push(delivery.extras.byes);
-      balls.legbyes.push(delivery.extras.legbyes);
-      balls.penalty.push(delivery.extras.penalty);
+      const index = (player: PlayerId) => people.indexOf(refOf(player));
+      try {
+        writeBall(bytes, seq - 1, {
+          over: delivery.over,
+          batter: index(delivery.batter),
+          nonStriker: index(delivery.nonStriker),
+          bowler: index(delivery.bowler),
+          runsBatter: delivery.runsBatter,
+          wides: delivery.extras.wides,
+          noballs: delivery.extras.noballs,
+          byes: delivery.extras.byes,
+          legbyes: delivery.extras.legbyes,
+          penalty: delivery.extras.penalty,
+          nonBoundary: delivery.nonBoundary,
+        });
+      } catch (error) {
+        if (error instanceof BallEncodingError) throw new MatchFileError(`over ${over.over}: ${error.message}`);
+        throw error;
+      }
       if (raw.review !== undefined) (balls.reviews ??= []).push({ seq, review: raw.review });
       delivery.wickets.forEach((wicket, index) => {
         const named = wicket.fielders.filter((fielder) => fielder.id !== null);

@@ -1,5 +1,5 @@
 // COPY buffers for the tables of a match, filled from MatchWrite with database ids.
-import { CopyBuffer } from '../db/copy-format.ts';
+import { CopyBuffer, CopyText } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
 import type { DerivedInnings, InningsWrite, MatchWrite } from './match-write.ts';
 
@@ -11,6 +11,11 @@ export interface ResolvedIds {
   teamB: number;
   venue: number | null;
   tournament: number;
+}
+
+/** A bytea column's COPY text: hex, its backslash escaped for COPY (the value is used as written). */
+function bytea(bytes: Uint8Array): CopyText {
+  return new CopyText(`\\\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`);
 }
 
 /** A JSON array for a jsonb column (CopyBuffer would write a JS array as a PostgreSQL array). */
@@ -110,10 +115,7 @@ export class MatchCopy {
     'wickets', 'legal_balls', 'called_balls', 'byes', 'legbyes', 'wides', 'noballs', 'penalty',
   ]);
   readonly powerplays = new CopyBuffer('powerplays', ['match_id', 'innings_no', 'position', 'from_over', 'to_over', 'kind']);
-  readonly balls = new CopyBuffer('innings_balls', [
-    'match_id', 'innings_no', 'over_no', 'batter_id', 'non_striker_id', 'bowler_id', 'runs_batter',
-    'non_boundary', 'wides', 'noballs', 'byes', 'legbyes', 'penalty', 'reviews',
-  ]);
+  readonly balls = new CopyBuffer('innings_balls', ['match_id', 'innings_no', 'people', 'balls', 'reviews']);
   readonly wickets = new CopyBuffer('wickets', [
     'match_id', 'innings_no', 'seq', 'position', 'kind', 'player_out_id', 'fielders', 'fielder_ids',
   ]);
@@ -159,12 +161,8 @@ export class MatchCopy {
     facts.powerplays.forEach((powerplay, index) => {
       this.powerplays.add([matchId, n, index + 1, powerplay.fromOver, powerplay.toOver, powerplay.kind]);
     });
-    if (balls.overNo.length > 0) {
-      this.balls.add([
-        matchId, n, balls.overNo, balls.batter.map(person), balls.nonStriker.map(person), balls.bowler.map(person),
-        balls.runsBatter, balls.nonBoundary, balls.wides, balls.noballs, balls.byes,
-        balls.legbyes, balls.penalty, jsonb(balls.reviews),
-      ]);
+    if (balls.bytes.length > 0) {
+      this.balls.add([matchId, n, balls.people.map(person), bytea(balls.bytes), jsonb(balls.reviews)]);
     }
     for (const wicket of wickets) {
       this.wickets.add([

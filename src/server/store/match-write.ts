@@ -67,19 +67,11 @@ export interface MatchFacts {
   missing: unknown[] | null;
 }
 
-/** An innings' deliveries as parallel arrays (element i is the delivery with seq i + 1); people as refs. */
-export interface BallColumns {
-  overNo: number[];
-  batter: number[];
-  nonStriker: number[];
-  bowler: number[];
-  runsBatter: number[];
-  nonBoundary: boolean[];
-  wides: number[];
-  noballs: number[];
-  byes: number[];
-  legbyes: number[];
-  penalty: number[];
+/** An innings' deliveries as stored (store/ball-codec.ts): the bytes, and its people as refs. */
+export interface InningsBalls {
+  /** Person refs of the innings' dictionary; the bytes index into it. */
+  people: number[];
+  bytes: Uint8Array;
   reviews: { seq: number; review: unknown }[] | null;
 }
 
@@ -151,7 +143,7 @@ export interface DerivedInnings {
 
 export interface InningsWrite {
   facts: InningsFacts;
-  balls: BallColumns;
+  balls: InningsBalls;
   wickets: WicketRow[];
   replacements: ReplacementRow[];
   derived: DerivedInnings;

@@ -12,6 +12,7 @@ import { RULES_VERSION } from '../domain/rules-version.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
+import { BALL_BYTES, PeopleDictionary, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
 import { DerivedCopy, MatchCopy, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
@@ -88,9 +89,10 @@ export class MatchWriter {
   /**
    * Appends one delivery to an innings in progress (one that has a saved tally): stores the ball,
    * updates the innings' totals and rewrites only the derived rows the ball changed. Players are
-   * people ids as strings. Returns the ball's seq in the innings.
+   * people ids as strings; `review` is the umpire review on the ball, if any (Cricsheet's shape).
+   * Returns the ball's seq in the innings.
    */
-  async appendBall(matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
+  async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<number> {
     const person = Number;
     const changed = await this.db.bulkTransaction(async (tx) => {
       const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string }>(
@@ -108,7 +110,14 @@ export class MatchWriter {
       const facts = tally.add(delivery);
       const summary = tally.summary();
 
-      const seq = await appendToBallColumns(tx, matchId, inningsNo, delivery);
+      const seq = await appendToBalls(tx, matchId, inningsNo, delivery);
+      if (review !== undefined) {
+        await tx.query(
+          `update innings_balls set reviews = coalesce(reviews, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('seq', $3::integer, 'review', $4::jsonb))
+           where match_id = $1 and innings_no = $2`,
+          [matchId, inningsNo, seq, JSON.stringify(review)],
+        );
+      }
       for (const [index, wicket] of delivery.wickets.entries()) {
         const named = wicket.fielders.filter((fielder) => fielder.id !== null);
         await tx.query(
@@ -256,29 +265,32 @@ export class MatchWriter {
   }
 }
 
-/** Appends one delivery to the innings' ball arrays; returns its seq. */
-async function appendToBallColumns(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
-  const columns: [string, string, unknown][] = [
-    ['over_no', 'smallint', delivery.over],
-    ['batter_id', 'integer', Number(delivery.batter)],
-    ['non_striker_id', 'integer', Number(delivery.nonStriker)],
-    ['bowler_id', 'integer', Number(delivery.bowler)],
-    ['runs_batter', 'smallint', delivery.runsBatter],
-    ['non_boundary', 'boolean', delivery.nonBoundary],
-    ['wides', 'smallint', delivery.extras.wides],
-    ['noballs', 'smallint', delivery.extras.noballs],
-    ['byes', 'smallint', delivery.extras.byes],
-    ['legbyes', 'smallint', delivery.extras.legbyes],
-    ['penalty', 'smallint', delivery.extras.penalty],
-  ];
-  const names = columns.map(([name]) => name);
+/** Appends one delivery to the innings' stored balls; returns its seq. */
+async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
+  const [stored] = await tx.query<{ people: number[] }>(
+    'select people from innings_balls where match_id = $1 and innings_no = $2 for update',
+    [matchId, inningsNo],
+  );
+  const people = new PeopleDictionary<number>(stored?.people ?? []);
+  const ball = new Uint8Array(BALL_BYTES);
+  writeBall(ball, 0, {
+    over: delivery.over,
+    batter: people.indexOf(Number(delivery.batter)),
+    nonStriker: people.indexOf(Number(delivery.nonStriker)),
+    bowler: people.indexOf(Number(delivery.bowler)),
+    runsBatter: delivery.runsBatter,
+    wides: delivery.extras.wides,
+    noballs: delivery.extras.noballs,
+    byes: delivery.extras.byes,
+    legbyes: delivery.extras.legbyes,
+    penalty: delivery.extras.penalty,
+    nonBoundary: delivery.nonBoundary,
+  });
   const [row] = await tx.query<{ balls: number }>(
-    `insert into innings_balls (match_id, innings_no, ${names.join(', ')})
-     values ($1, $2, ${columns.map(([, type], i) => `array[$${i + 3}::${type}]`).join(', ')})
-     on conflict (match_id, innings_no) do update set
-       ${names.map((name) => `${name} = innings_balls.${name} || excluded.${name}`).join(', ')}
-     returning cardinality(over_no) as balls`,
-    [matchId, inningsNo, ...columns.map(([, , value]) => value)],
+    `insert into innings_balls (match_id, innings_no, people, balls) values ($1, $2, $3, $4)
+     on conflict (match_id, innings_no) do update set people = excluded.people, balls = innings_balls.balls || excluded.balls
+     returning length(balls) / ${BALL_BYTES} as balls`,
+    [matchId, inningsNo, people.people, Buffer.from(ball)],
   );
   return row!.balls;
 }

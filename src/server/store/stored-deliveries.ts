@@ -1,9 +1,10 @@
-// Deliveries as stored (innings_balls arrays plus wickets rows) turned back into the domain's
+// Deliveries as stored (innings_balls bytes plus wickets rows) turned back into the domain's
 // input, people named by their database id as a string. Rebuilding derived rows and the
 // commentary both read deliveries through here, so they fold the same balls with the same rules.
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, InningsBallsTable, TeamSide } from '../db/schema.ts';
 import type { Delivery, DismissalKind, Fielder, InningsInput } from '../domain/types.ts';
+import { ballCount, readBall } from './ball-codec.ts';
 
 export interface StoredInnings extends InningsInput {
   matchId: number;
@@ -61,7 +62,7 @@ export async function readStoredInnings(query: QueryRows, matchIds: readonly num
   }
   return innings.map((inn) => {
     const k = key(inn.match_id, inn.innings_no);
-    const columns = ballsOf.get(k);
+    const stored = ballsOf.get(k);
     return {
       matchId: inn.match_id,
       inningsNo: inn.innings_no,
@@ -71,34 +72,32 @@ export async function readStoredInnings(query: QueryRows, matchIds: readonly num
       penaltyRunsPost: inn.penalty_runs_post,
       ballsPerOver: inn.balls_per_over,
       calledOvers: Array.isArray(inn.miscounted_overs) ? inn.miscounted_overs : [],
-      deliveries: columns ? deliveriesOf(columns, wicketsOf.get(k) ?? []) : [],
-      reviews: new Map((columns?.reviews ?? []).map((entry) => [entry.seq, entry.review])),
+      deliveries: stored ? deliveriesOf(stored, wicketsOf.get(k) ?? []) : [],
+      reviews: new Map((stored?.reviews ?? []).map((entry) => [entry.seq, entry.review])),
     };
   });
 }
 
-function deliveriesOf(columns: InningsBallsTable, wickets: readonly WicketRowRead[]): Delivery[] {
-  const deliveries: Delivery[] = columns.over_no.map((over, i) => {
-    const wides = columns.wides[i]!;
-    const noballs = columns.noballs[i]!;
-    const byes = columns.byes[i]!;
-    const legbyes = columns.legbyes[i]!;
-    const penalty = columns.penalty[i]!;
-    const runsBatter = columns.runs_batter[i]!;
-    const runsExtras = wides + noballs + byes + legbyes + penalty;
-    return {
-      over,
-      batter: String(columns.batter_id[i]),
-      nonStriker: String(columns.non_striker_id[i]),
-      bowler: String(columns.bowler_id[i]),
-      runsBatter,
+function deliveriesOf(stored: InningsBallsTable, wickets: readonly WicketRowRead[]): Delivery[] {
+  const person = (index: number) => String(stored.people[index]);
+  const bytes = stored.balls;
+  const deliveries: Delivery[] = [];
+  for (let i = 0; i < ballCount(bytes); i += 1) {
+    const ball = readBall(bytes, i);
+    const runsExtras = ball.wides + ball.noballs + ball.byes + ball.legbyes + ball.penalty;
+    deliveries.push({
+      over: ball.over,
+      batter: person(ball.batter),
+      nonStriker: person(ball.nonStriker),
+      bowler: person(ball.bowler),
+      runsBatter: ball.runsBatter,
       runsExtras,
-      runsTotal: runsBatter + runsExtras,
-      nonBoundary: columns.non_boundary[i]!,
-      extras: { wides, noballs, byes, legbyes, penalty },
+      runsTotal: ball.runsBatter + runsExtras,
+      nonBoundary: ball.nonBoundary,
+      extras: { wides: ball.wides, noballs: ball.noballs, byes: ball.byes, legbyes: ball.legbyes, penalty: ball.penalty },
       wickets: [],
-    };
-  });
+    });
+  }
   for (const wicket of wickets) {
     const ids = [...(wicket.fielder_ids ?? [])];
     deliveries[wicket.seq - 1]?.wickets.push({

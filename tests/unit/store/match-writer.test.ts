@@ -22,7 +22,7 @@ async function derivedRows(db: Db, matchId?: number) {
     bowling: await queryRows(db, `select * from bowling_innings ${where} order by match_id, innings_no, position`),
     falls: await queryRows(db, `select * from fall_of_wickets ${where} order by match_id, innings_no, wicket_no`),
     stands: await queryRows(db, `select * from partnerships ${where} order by match_id, innings_no, position`),
-    balls: await queryRows(db, `select match_id, innings_no, over_no, batter_id, bowler_id, runs_batter, wides, noballs, byes, legbyes, penalty from innings_balls ${where} order by 1, 2`),
+    balls: await queryRows(db, `select match_id, innings_no, people, balls, reviews from innings_balls ${where} order by 1, 2`),
     wickets: await queryRows(db, `select match_id, innings_no, seq, position, kind, player_out_id, fielder_ids from wickets ${where} order by 1, 2, 3, 4`),
   };
 }
@@ -64,7 +64,9 @@ describe('MatchWriter', () => {
           powerplays: [],
         });
         published.length = 0;
-        for (const delivery of inn.deliveries) await writer.appendBall(matchId, inn.inningsNo, delivery);
+        for (const [index, delivery] of inn.deliveries.entries()) {
+          await writer.appendBall(matchId, inn.inningsNo, delivery, inn.reviews.get(index + 1));
+        }
         // Each ball announced its own match, never another.
         const matchTags = new Set(published.flat().filter((tag) => tag.startsWith('match:')));
         expect([...matchTags]).toEqual([`match:${matchKey}`]);

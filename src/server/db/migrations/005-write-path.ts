@@ -1,7 +1,7 @@
 // The write path (docs/decisions/017-one-write-path.md):
-// - a delivery is a position in per-innings arrays (innings_balls) instead of a row: 6.2 million
-//   rows took most of an import to write and index, the arrays a tenth of the space and time; the
-//   derivable runs_extras and runs_total are gone;
+// - a delivery is twelve bytes of its innings' row (innings_balls, store/ball-codec.ts) instead of a
+//   row of its own: 6.2 million rows took most of an import to write and index; the derivable
+//   runs_extras and runs_total are gone;
 // - derived rows record the rules version that produced them (matches.rules_version); 0 marks
 //   rows written before versions existed, which the next start-up rebuilds;
 // - overs as the umpires called them (innings.called_balls, bowling_innings.called_balls), the
@@ -13,31 +13,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table innings_balls (
       match_id integer not null,
       innings_no smallint not null,
-      over_no smallint[] not null,
-      batter_id integer[] not null,
-      non_striker_id integer[] not null,
-      bowler_id integer[] not null,
-      runs_batter smallint[] not null,
-      non_boundary boolean[] not null,
-      wides smallint[] not null,
-      noballs smallint[] not null,
-      byes smallint[] not null,
-      legbyes smallint[] not null,
-      penalty smallint[] not null,
+      -- The innings' people; each ball's batter, non-striker and bowler byte indexes this array (from 0).
+      people integer[] not null,
+      -- BALL_BYTES a delivery, in order (src/server/store/ball-codec.ts).
+      balls bytea not null,
       -- Cricsheet reviews as [{ seq, review }]: few deliveries have one.
       reviews jsonb,
       primary key (match_id, innings_no),
       foreign key (match_id, innings_no) references innings(match_id, innings_no) on delete cascade
     );
+    -- Already dense: compressing it would cost more time than it saves space.
+    alter table innings_balls alter column balls set storage external;
+    with dictionaries as (
+      select match_id, innings_no,
+        array(select distinct person from unnest(array_agg(batter_id) || array_agg(non_striker_id) || array_agg(bowler_id)) person
+              order by person) as people
+      from deliveries group by match_id, innings_no
+    )
     insert into innings_balls
-    select match_id, innings_no,
-      array_agg(over_no order by seq), array_agg(batter_id order by seq),
-      array_agg(non_striker_id order by seq), array_agg(bowler_id order by seq),
-      array_agg(runs_batter order by seq), array_agg(non_boundary order by seq),
-      array_agg(wides order by seq), array_agg(noballs order by seq), array_agg(byes order by seq),
-      array_agg(legbyes order by seq), array_agg(penalty order by seq),
-      jsonb_agg(jsonb_build_object('seq', seq, 'review', review) order by seq) filter (where review is not null)
-    from deliveries group by match_id, innings_no;
+    select d.match_id, d.innings_no, dict.people,
+      string_agg(
+        int2send(d.over_no) || decode(
+          lpad(to_hex((array_position(dict.people, d.batter_id) - 1)::integer), 2, '0') ||
+          lpad(to_hex((array_position(dict.people, d.non_striker_id) - 1)::integer), 2, '0') ||
+          lpad(to_hex((array_position(dict.people, d.bowler_id) - 1)::integer), 2, '0') ||
+          lpad(to_hex((d.runs_batter)::integer), 2, '0') || lpad(to_hex((d.wides)::integer), 2, '0') || lpad(to_hex((d.noballs)::integer), 2, '0') ||
+          lpad(to_hex((d.byes)::integer), 2, '0') || lpad(to_hex((d.legbyes)::integer), 2, '0') || lpad(to_hex((d.penalty)::integer), 2, '0') ||
+          case when d.non_boundary then '01' else '00' end, 'hex'),
+        ''::bytea order by d.seq),
+      jsonb_agg(jsonb_build_object('seq', d.seq, 'review', d.review) order by d.seq) filter (where d.review is not null)
+    from deliveries d join dictionaries dict using (match_id, innings_no)
+    group by d.match_id, d.innings_no, dict.people;
     drop table deliveries;
 
     alter table matches add column rules_version integer not null default 0;
