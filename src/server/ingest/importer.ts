@@ -59,7 +59,7 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Matches per transaction; a batch is also closed once it holds BATCH_DELIVERIES deliveries. */
   batchSize?: number;
-  /** Worker threads parsing files (default: one fewer than the cores, at least one). */
+  /** Worker threads reading and parsing files (default: one per core). */
   parseThreads?: number;
 }
 
