@@ -10,7 +10,6 @@
 // noughts); everyone who bowled is on the most-wickets list. A player who never batted (or never
 // bowled) has no rank there.
 // Best bowling compares innings figures: more wickets, then fewer runs (5/20 beats 5/24 beats 4/10).
-import { round2, runRate } from './overs.ts';
 
 export interface Ranked<T> {
   entry: T;
@@ -99,11 +98,6 @@ export function compareBowlingFigures(a: BowlingFigures, b: BowlingFigures): num
 /** The best of a player's innings figures; null when he never bowled. */
 export function bestBowling<T extends BowlingFigures>(figures: readonly T[]): T | null {
   return [...figures].sort(compareBowlingFigures)[0] ?? null;
-}
-
-/** Runs conceded per six balls, to two decimals; null before a legal ball has been bowled. */
-export function economy(runs: number, legalBalls: number): number | null {
-  return legalBalls === 0 ? null : round2(runRate(runs, legalBalls));
 }
 
 /** What one player did in a tournament, as the lists rank it. */

@@ -2,9 +2,11 @@
 // match's detail, scorecard, commentary, squads and info tab, built from the stored and
 // derived rows. Each response is cached per match and language until the data changes;
 // a cold build reads each table once for the whole match (never once per player).
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, TeamSide } from '../db/schema.ts';
-import { ballsToOvers, formatOvers, runRate } from '../domain/overs.ts';
+import { ballsToOvers, formatOvers, round2, runRate } from '../domain/overs.ts';
+import { economy, strikeRate } from '../domain/rates.ts';
+import { formLetter, headToHead } from '../domain/form.ts';
 import { commentary, type CommentaryInnings } from '../domain/commentary.ts';
 import { dismissalText } from '../domain/dismissal.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
@@ -320,7 +322,7 @@ export class MatchCentreService {
                   balls: row.balls,
                   fours: row.fours,
                   sixes: row.sixes,
-                  strike_rate: round2(row.balls === 0 ? 0 : (row.runs * 100) / row.balls),
+                  strike_rate: strikeRate(row.runs, row.balls),
                 },
                 dismissal: {
                   msg: dismissalText(
@@ -356,7 +358,7 @@ export class MatchCentreService {
                   maiden_overs: row.maidens,
                   runs: row.runs,
                   wickets: row.wickets,
-                  economy: round2(runRate(row.runs, row.called_balls)),
+                  economy: economy(row.runs, row.called_balls) ?? 0,
                   wides: row.wides,
                   no_balls: row.noballs,
                   dots: row.dots,
@@ -625,34 +627,20 @@ export class MatchCentreService {
   }
 
   /**
-   * Results of every earlier meeting of the two teams, in all formats. A team row is one
-   * name, gender and team type, so the meetings are of the same gender and team type.
-   * A tie stays a tie even when a super over or bowl-out then decided the match.
+   * Results of every earlier meeting of the two teams, in all formats, counted by the domain's
+   * form rule. A team row is one name, gender and team type, so the meetings are of the same
+   * gender and team type.
    */
   private async headToHeadCounts(teamIds: Record<TeamSide, number>, startDate: string) {
-    const wonBy = (teamId: number) =>
-      sql<number>`(count(*) filter (where (m.winner = 'a' and m.team_a_id = ${teamId}) or (m.winner = 'b' and m.team_b_id = ${teamId})))::int`;
-    const counts = await this.db
+    const meetings = await this.db
       .selectFrom('matches as m')
+      .select(['m.team_a_id', 'm.winner', 'm.result'])
       .where('m.status', '=', 'completed')
       .where('m.start_date', '<', startDate)
       .where((eb) => betweenTeams(eb, teamIds))
-      .select([
-        sql<number>`count(*)::int`.as('played'),
-        wonBy(teamIds.a).as('won_a'),
-        wonBy(teamIds.b).as('won_b'),
-        sql<number>`(count(*) filter (where m.result = 'tie'))::int`.as('tied'),
-        sql<number>`(count(*) filter (where m.result = 'no result'))::int`.as('no_result'),
-        sql<number>`(count(*) filter (where m.result = 'draw'))::int`.as('drawn'),
-      ])
-      .executeTakeFirstOrThrow();
-    return {
-      played: counts.played,
-      won: { a: counts.won_a, b: counts.won_b },
-      tied: counts.tied,
-      no_result: counts.no_result,
-      drawn: counts.drawn,
-    };
+      .execute();
+    const counts = headToHead(meetings.map((meeting) => formLetter(meeting, meeting.team_a_id === teamIds.a ? 'a' : 'b')));
+    return { played: counts.played, won: counts.won, tied: counts.tied, no_result: counts.noResult, drawn: counts.drawn };
   }
 }
 
@@ -677,15 +665,13 @@ function betweenTeams(eb: ExpressionBuilder<Database & { m: Database['matches'] 
   ]);
 }
 
-/** W/L/T/NR/D for the team; a tie decided by a super over or bowl-out is still 'T'. */
+/** The team's result in the match (domain form.ts: a tie decided by a super over is still 'T'). */
 function formResult(row: MatchCentreRow, teamId: number): FormResult {
   const side: TeamSide = row.team_a_id === teamId ? 'a' : 'b';
   const opponent: TeamSide = side === 'a' ? 'b' : 'a';
-  const result: FormResult['result'] =
-    row.winner !== null ? (row.winner === side ? 'W' : 'L') : row.result === 'tie' ? 'T' : row.result === 'draw' ? 'D' : 'NR';
   return {
     match_key: row.match_key,
-    result,
+    result: formLetter(row, side),
     opponent: teamNamesOf(row)[opponent],
     start_date: row.start_date,
   };
@@ -708,11 +694,6 @@ function uniqueById<T extends { id: number }>(rows: readonly T[]): T[] {
 
 function teamNamesOf(match: MatchRow): Record<TeamSide, string> {
   return { a: displayTeamName(match.team_a_name, match.gender), b: displayTeamName(match.team_b_name, match.gender) };
-}
-
-/** Rates are shown with two decimals. */
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** A ball's place as [over index, ball number]: the wire's [o, b] pair, shown '5.6'. */

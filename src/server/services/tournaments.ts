@@ -5,8 +5,9 @@
 // (leaderboard.ts) and derived player roles (player-role.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat } from '../db/schema.ts';
-import { formatOvers, RATE_BALLS, round2 } from '../domain/overs.ts';
-import { bestBowling, economy, leaderRanks, type PlayerTallies } from '../domain/leaderboard.ts';
+import { formatOvers, RATE_BALLS } from '../domain/overs.ts';
+import { bestBowling, leaderRanks, type PlayerTallies } from '../domain/leaderboard.ts';
+import { economy, strikeRate } from '../domain/rates.ts';
 import { playerRoles, roleLabel, type PlayerRole } from '../domain/player-role.ts';
 import { formatNetRunRate, pointsRounds, type LeagueMatch, type StandingsRound } from '../domain/points-table.ts';
 import type { Lang } from '../domain/result.ts';
@@ -296,7 +297,7 @@ export class TournamentService {
               most_sixes: { value: bat?.sixes ?? 0 },
               innings: bat?.innings ?? 0,
               balls: bat?.balls ?? 0,
-              strike_rate: bat && bat.balls > 0 ? round2((bat.runs * 100) / bat.balls) : 0,
+              strike_rate: strikeRate(bat?.runs ?? 0, bat?.balls ?? 0),
             },
             bowling: {
               most_wickets: { rank: wicketsRank, value: bowl?.wickets ?? 0 },

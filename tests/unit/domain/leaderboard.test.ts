@@ -2,7 +2,6 @@ import { describe, it, expect } from 'vitest';
 import {
   bestBowling,
   compareBowlingFigures,
-  economy,
   mostFours,
   mostRuns,
   mostSixes,
@@ -13,6 +12,7 @@ import {
   type BattingTally,
   type PlayerTallies,
 } from '../../../src/server/domain/leaderboard.ts';
+import { economy, strikeRate } from '../../../src/server/domain/rates.ts';
 
 const ranks = <T extends { name: string }>(ranked: Array<{ entry: T; rank: number }>) =>
   ranked.map(({ entry, rank }) => [rank, entry.name]);
@@ -191,6 +191,14 @@ describe('bowling', () => {
     // 30 off 3.2 overs (20 balls) is 9.00, not 30 / 3.2
     expect(economy(30, 20)).toBe(9);
     expect(economy(10, 0)).toBeNull();
+  });
+
+  it('gives strike rate per hundred balls, to two decimals, 0 before a ball is faced', () => {
+    // V Kohli's 82* off 53 (Melbourne, 2022).
+    expect(strikeRate(82, 53)).toBe(154.72);
+    expect(strikeRate(0, 1)).toBe(0);
+    expect(strikeRate(0, 0)).toBe(0);
+    expect(strikeRate(100, 100)).toBe(100);
   });
 });
 
