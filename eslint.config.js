@@ -10,4 +10,26 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The domain is pure cricket rules: other layers import it, never the reverse
+    // (docs/decisions/018-domain-layering-and-read-models.md).
+    files: ['src/server/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(services|db|api|store|feed|ingest|http|realtime|live|auth|jobs)(/|$)|^\\.\\./\\.\\./',
+              message: 'The domain imports nothing from services, database, API, store or any other layer.',
+            },
+            {
+              regex: '^(kysely|pg|@electric-sql/pglite|fastify|socket\\.io|ioredis|redis|node:)',
+              message: 'The domain does no I/O.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

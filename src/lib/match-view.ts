@@ -2,6 +2,7 @@
 // parsing, overs and figures as printed, ball badges, partnership shares, player links and
 // the live feed's recent players read defensively.
 import { localizePath, type Lang } from '../i18n/index.ts';
+import { isAllOut } from '../server/domain/scorecard.ts';
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
 
@@ -49,9 +50,9 @@ export function ballText([over, ball]: readonly [number, number]): string {
   return `${over}.${ball}`;
 }
 
-/** '184/6'; all out prints the runs alone. */
+/** '184/6'; all out (domain isAllOut) prints the runs alone. */
 export function scoreText(runs: number, wickets: number): string {
-  return wickets >= 10 ? String(runs) : `${runs}/${wickets}`;
+  return isAllOut(wickets) ? String(runs) : `${runs}/${wickets}`;
 }
 
 /** Two decimals; 'N/A' where a figure is missing. */

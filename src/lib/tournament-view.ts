@@ -3,6 +3,7 @@
 // tournament carousel's order and tiles, featured matches, matches by day, squad filters and
 // the leader lists of the stats tables.
 import { localizePath, type Lang } from '../i18n/index.ts';
+import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
 import type { MatchObject } from '../server/services/match-object.ts';
 import type {
   PlayerRole,
@@ -182,51 +183,22 @@ export function num(value: number | null | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-export interface RankedEntry {
-  entry: PlayerStatsEntry;
-  /** The rank shown in the first column; equal values share it. */
-  rank: number;
-}
+/** An entry with the rank shown in the first column; equal values share it. */
+export type RankedEntry = Ranked<PlayerStatsEntry>;
 
-function byName(x: PlayerStatsEntry, y: PlayerStatsEntry): number {
-  return x.player_name.localeCompare(y.player_name);
-}
-
-/** Competition ranking ('1, 2, 2, 4') of a list already sorted by value, descending. */
-function shareRanks(entries: readonly PlayerStatsEntry[], value: (entry: PlayerStatsEntry) => number): RankedEntry[] {
-  let rank = 0;
-  return entries.map((entry, index) => {
-    if (index === 0 || value(entries[index - 1]!) !== value(entry)) rank = index + 1;
-    return { entry, rank };
-  });
-}
+/** A stats entry as the domain's leader lists read it. */
+const talliesOf = ({ player_name: name, performance: { batting, bowling } }: PlayerStatsEntry) => ({
+  batting: { name, innings: batting.innings, runs: batting.most_runs.value, balls: batting.balls, fours: batting.most_fours.value, sixes: batting.most_sixes.value },
+  bowling: { name, balls: bowling.balls, wickets: bowling.most_wickets.value, runs: bowling.runs },
+  ranks: { runs: batting.most_runs.rank, wickets: bowling.most_wickets.rank },
+});
 
 /**
- * The leader list of a stats tab. Runs uses the batting list (players with a most-runs rank)
- * sorted by that rank; Wickets the bowling list sorted by the most-wickets rank; 4's and 6's
- * the batting list sorted by the count, descending, leaving out players without one.
- * Entries without a rank are left out of every list (spec, Stats page).
+ * The leader list of a stats tab, by the domain's rules (leaderboard.ts statsLists): Runs and
+ * Wickets by the entries' ranks, 4's and 6's by count; entries without a rank are left out.
  */
 export function statLeaders(entries: readonly PlayerStatsEntry[], stat: StatTab): RankedEntry[] {
-  const batting = entries.filter((entry) => entry.performance?.batting?.most_runs?.rank != null);
-  switch (stat) {
-    case 'runs':
-      return batting
-        .map((entry) => ({ entry, rank: entry.performance.batting.most_runs.rank! }))
-        .sort((x, y) => x.rank - y.rank || byName(x.entry, y.entry));
-    case 'wickets':
-      return entries
-        .filter((entry) => entry.performance?.bowling?.most_wickets?.rank != null)
-        .map((entry) => ({ entry, rank: entry.performance.bowling.most_wickets.rank! }))
-        .sort((x, y) => x.rank - y.rank || byName(x.entry, y.entry));
-    case 'fours':
-    case 'sixes': {
-      const value = (entry: PlayerStatsEntry) =>
-        num(stat === 'fours' ? entry.performance.batting.most_fours?.value : entry.performance.batting.most_sixes?.value);
-      const sorted = batting.filter((entry) => value(entry) > 0).sort((x, y) => value(y) - value(x) || byName(x, y));
-      return shareRanks(sorted, value);
-    }
-  }
+  return statsLists(entries, talliesOf)[stat];
 }
 
 const ROLE_WORDS: Record<PlayerRole, RegExp> = {

@@ -1,5 +1,7 @@
 // Career batting and bowling figures, added up from a player's per-innings records.
-import { formatOvers, RATE_BALLS, round2, runRate } from './overs.ts';
+import { bestBowling } from './leaderboard.ts';
+import { formatOvers, RATE_BALLS, round2 } from './overs.ts';
+import { economy, strikeRate } from './rates.ts';
 import type { CareerBatting, CareerBowling } from './types.ts';
 
 export interface BattingInnings {
@@ -48,7 +50,7 @@ export function careerBatting(innings: readonly BattingInnings[], matchesPlayed:
     high_score: highScore(innings),
     hundreds: innings.filter((inn) => inn.runs >= 100).length,
     fifties: innings.filter((inn) => inn.runs >= 50 && inn.runs < 100).length,
-    strike_rate: balls === 0 ? 0 : round2((runs * 100) / balls),
+    strike_rate: strikeRate(runs, balls),
     average: dismissals === 0 ? null : round2(runs / dismissals),
     fours: sum('fours'),
     sixes: sum('sixes'),
@@ -69,10 +71,7 @@ function oversBowled(innings: readonly BowlingInnings[]): string {
 
 /** Most wickets, then fewest runs: '5/27'. */
 function bestFigures(innings: readonly BowlingInnings[]): string | null {
-  let best: BowlingInnings | null = null;
-  for (const inn of innings) {
-    if (best === null || inn.wickets > best.wickets || (inn.wickets === best.wickets && inn.runs < best.runs)) best = inn;
-  }
+  const best = bestBowling(innings);
   return best === null ? null : `${best.wickets}/${best.runs}`;
 }
 
@@ -95,7 +94,7 @@ export function careerBowling(innings: readonly BowlingInnings[], matchesPlayed:
     best_str: bestFigures(innings),
     overs: oversBowled(innings),
     runs,
-    economy: balls === 0 ? null : round2(runRate(runs, balls)),
+    economy: economy(runs, balls),
     average: wickets === 0 ? null : round2(runs / wickets),
     strike_rate: wickets === 0 ? null : round2(balls / wickets),
     three_wickets: innings.filter((inn) => inn.wickets >= 3 && inn.wickets < 5).length,

@@ -10,8 +10,6 @@
 // noughts); everyone who bowled is on the most-wickets list. A player who never batted (or never
 // bowled) has no rank there.
 // Best bowling compares innings figures: more wickets, then fewer runs (5/20 beats 5/24 beats 4/10).
-import type { PlayerStatsEntry } from '../services/tournament-types.ts';
-import { round2, runRate } from './overs.ts';
 
 export interface Ranked<T> {
   entry: T;
@@ -102,75 +100,55 @@ export function bestBowling<T extends BowlingFigures>(figures: readonly T[]): T 
   return [...figures].sort(compareBowlingFigures)[0] ?? null;
 }
 
-/** Runs conceded per six balls, to two decimals; null before a legal ball has been bowled. */
-export function economy(runs: number, legalBalls: number): number | null {
-  return legalBalls === 0 ? null : round2(runRate(runs, legalBalls));
+/** What one player did in a tournament, as the lists rank it. */
+export interface PlayerTallies {
+  batting: BattingTally;
+  bowling: BowlingTally;
 }
 
-/** A stats entry seen as the tallies the lists rank. */
-const battingTally = (entry: PlayerStatsEntry): BattingTally & { entry: PlayerStatsEntry } => ({
-  entry,
-  name: entry.player_name,
-  innings: entry.performance.batting.innings,
-  runs: entry.performance.batting.most_runs.value,
-  balls: entry.performance.batting.balls,
-  fours: entry.performance.batting.most_fours.value,
-  sixes: entry.performance.batting.most_sixes.value,
-});
+/** A player's most-runs and most-wickets ranks; null when he is not on that list. */
+export interface LeaderRanks {
+  runs: number | null;
+  wickets: number | null;
+}
 
-const bowlingTally = (entry: PlayerStatsEntry): BowlingTally & { entry: PlayerStatsEntry } => ({
-  entry,
-  name: entry.player_name,
-  balls: entry.performance.bowling.balls,
-  wickets: entry.performance.bowling.most_wickets.value,
-  runs: entry.performance.bowling.runs,
-});
+/** Each player's most-runs and most-wickets ranks, over all the players given. */
+export function leaderRanks<T>(players: readonly T[], talliesOf: (player: T) => PlayerTallies): Map<T, LeaderRanks> {
+  const tallied = players.map((player) => ({ player, ...talliesOf(player) }));
+  const runsRank = new Map(
+    mostRuns(tallied.map((entry) => ({ ...entry.batting, player: entry.player }))).map(({ entry, rank }) => [entry.player, rank]),
+  );
+  const wicketsRank = new Map(
+    mostWickets(tallied.map((entry) => ({ ...entry.bowling, player: entry.player }))).map(({ entry, rank }) => [entry.player, rank]),
+  );
+  return new Map(players.map((player) => [player, { runs: runsRank.get(player) ?? null, wickets: wicketsRank.get(player) ?? null }]));
+}
+
+export type StatsTab = 'runs' | 'wickets' | 'fours' | 'sixes';
 
 /**
- * The stats entries with their most-runs and most-wickets ranks filled in (null when the
- * player has no runs / no wickets). Returns new objects; the order is unchanged.
- */
-export function withRanks(entries: readonly PlayerStatsEntry[]): PlayerStatsEntry[] {
-  const runsRank = new Map(mostRuns(entries.map(battingTally)).map(({ entry, rank }) => [entry.entry, rank]));
-  const wicketsRank = new Map(mostWickets(entries.map(bowlingTally)).map(({ entry, rank }) => [entry.entry, rank]));
-  return entries.map((entry) => ({
-    ...entry,
-    performance: {
-      batting: {
-        ...entry.performance.batting,
-        most_runs: { ...entry.performance.batting.most_runs, rank: runsRank.get(entry) ?? null },
-      },
-      bowling: {
-        ...entry.performance.bowling,
-        most_wickets: { ...entry.performance.bowling.most_wickets, rank: wicketsRank.get(entry) ?? null },
-      },
-    },
-  }));
-}
-
-export interface StatsLists {
-  runs: PlayerStatsEntry[];
-  wickets: PlayerStatsEntry[];
-  fours: PlayerStatsEntry[];
-  sixes: PlayerStatsEntry[];
-}
-
-/**
- * The Stats tabs (spec, Stats page), from entries whose ranks are set (withRanks): Runs is the
- * batting list (entries with a most-runs rank) by rank; Wickets the bowling list (a most-wickets
+ * The Stats tabs (spec, Stats page), from players whose ranks are known (leaderRanks): Runs is the
+ * batting list (players with a most-runs rank) by rank; Wickets the bowling list (a most-wickets
  * rank) by rank; 4's and 6's the batting list by count, highest first, leaving out players
  * without any. Within a shared rank or count the tie-breaks above order the list.
  */
-export function statsLists(entries: readonly PlayerStatsEntry[]): StatsLists {
-  const batting = entries.filter((entry) => entry.performance.batting.most_runs.rank !== null).map(battingTally);
-  const bowling = entries.filter((entry) => entry.performance.bowling.most_wickets.rank !== null).map(bowlingTally);
-  const runsRank = (tally: { entry: PlayerStatsEntry }) => tally.entry.performance.batting.most_runs.rank ?? 0;
-  const wicketsRank = (tally: { entry: PlayerStatsEntry }) => tally.entry.performance.bowling.most_wickets.rank ?? 0;
-  const entriesOf = (ranked: ReadonlyArray<{ entry: { entry: PlayerStatsEntry } }>) => ranked.map(({ entry }) => entry.entry);
+export function statsLists<T>(
+  players: readonly T[],
+  talliesOf: (player: T) => PlayerTallies & { ranks: LeaderRanks },
+): Record<StatsTab, Ranked<T>[]> {
+  const tallied = players.map((player) => ({ player, ...talliesOf(player) }));
+  const batting = tallied
+    .filter((entry) => entry.ranks.runs !== null)
+    .map((entry) => ({ ...entry.batting, player: entry.player, rank: entry.ranks.runs ?? 0 }));
+  const bowling = tallied
+    .filter((entry) => entry.ranks.wickets !== null)
+    .map((entry) => ({ ...entry.bowling, player: entry.player, rank: entry.ranks.wickets ?? 0 }));
+  const ofPlayers = (ranked: ReadonlyArray<{ entry: { player: T }; rank: number }>): Ranked<T>[] =>
+    ranked.map(({ entry, rank }) => ({ entry: entry.player, rank }));
   return {
-    runs: batting.sort((a, b) => runsRank(a) - runsRank(b) || runsListOrder(a, b)).map((tally) => tally.entry),
-    wickets: bowling.sort((a, b) => wicketsRank(a) - wicketsRank(b) || wicketsListOrder(a, b)).map((tally) => tally.entry),
-    fours: entriesOf(mostFours(batting)),
-    sixes: entriesOf(mostSixes(batting)),
+    runs: ofPlayers(batting.sort((a, b) => a.rank - b.rank || runsListOrder(a, b)).map((entry) => ({ entry, rank: entry.rank }))),
+    wickets: ofPlayers(bowling.sort((a, b) => a.rank - b.rank || wicketsListOrder(a, b)).map((entry) => ({ entry, rank: entry.rank }))),
+    fours: ofPlayers(mostFours(batting)),
+    sixes: ofPlayers(mostSixes(batting)),
   };
 }

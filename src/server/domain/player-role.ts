@@ -14,8 +14,11 @@
 // - Batter ('bt'): everyone else, including a player with no matches.
 // Roles are listed most telling first: a keeper is ['wc', …] followed by his other role
 // (['wc', 'bt'], since keepers bat); everyone else has one role.
-import type { PlayerRole } from '../services/tournament-types.ts';
 import type { Lang } from './result.ts';
+
+/** Batter, bowler, all-rounder, wicket-keeper: the provider's role codes, in the squads' order. */
+export const PLAYER_ROLES = ['bt', 'bo', 'ar', 'wc'] as const;
+export type PlayerRole = (typeof PLAYER_ROLES)[number];
 
 /** What a player did over a set of matches. */
 export interface PlayerRecord {

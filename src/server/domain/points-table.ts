@@ -30,14 +30,43 @@
 //   Eliminator, place play-offs, listing the teams that played it with their record there.
 //   Stages that are league phases of their own (Super Eight, Qualifying Group, …) form rounds of
 //   their own, grouped by Cricsheet group, after the league round.
-import type { PointsGroup, PointsRound, PointsRow } from '../services/tournament-types.ts';
 import { runRate } from './overs.ts';
 import { isAllOut } from './scorecard.ts';
 
 type Side = 'a' | 'b';
 
-/** A team as the table shows it; `url` (the team key) identifies it across matches. */
-export type LeagueTeam = PointsRow['team'];
+/** A team as the table shows it; `key` identifies it across matches. */
+export interface LeagueTeam {
+  key: string;
+  code: string;
+  name: string;
+}
+
+/** One team's line in a table. */
+export interface Standing {
+  team: LeagueTeam;
+  played: number;
+  won: number;
+  lost: number;
+  tied: number;
+  noResult: number;
+  points: number;
+  /** Unrounded; formatNetRunRate shows it as the tables print it. */
+  netRunRate: number;
+  /** 1-based place in the group. */
+  position: number;
+}
+
+export interface StandingsGroup {
+  name: string;
+  standings: Standing[];
+}
+
+/** A round of a tournament's table (League, Super Eight, Final, …), with its groups. */
+export interface StandingsRound {
+  name: string;
+  groups: StandingsGroup[];
+}
 
 /** One innings' totals, as the innings table stores them. */
 export interface LeagueInnings {
@@ -138,7 +167,7 @@ function inningsCredits(match: LeagueMatch): InningsCredit[] {
   });
 }
 
-interface Standing {
+interface Tally {
   team: LeagueTeam;
   played: number;
   won: number;
@@ -162,7 +191,7 @@ function winningSide(match: LeagueMatch): Side | null {
 
 const other = (side: Side): Side => (side === 'a' ? 'b' : 'a');
 
-function record(standing: Standing, match: LeagueMatch, side: Side): void {
+function record(standing: Tally, match: LeagueMatch, side: Side): void {
   standing.played += 1;
   const winner = winningSide(match);
   if (winner === side) {
@@ -180,7 +209,7 @@ function record(standing: Standing, match: LeagueMatch, side: Side): void {
   }
 }
 
-function countRunRate(standings: Record<Side, Standing>, match: LeagueMatch): void {
+function countRunRate(standings: Record<Side, Tally>, match: LeagueMatch): void {
   if (match.result === 'no result') return;
   for (const credit of inningsCredits(match)) {
     const batting = standings[credit.battingTeam].totals;
@@ -196,10 +225,10 @@ function countRunRate(standings: Record<Side, Standing>, match: LeagueMatch): vo
  * The table of a set of matches (one group of one round), ordered by points, net run rate,
  * wins, then name. Net run rate uses the first match's balls per over: a league plays one kind.
  */
-export function leagueTable(matches: readonly LeagueMatch[]): PointsRow[] {
-  const standings = new Map<string, Standing>();
-  const standingOf = (team: LeagueTeam): Standing => {
-    let standing = standings.get(team.url);
+export function leagueTable(matches: readonly LeagueMatch[]): Standing[] {
+  const standings = new Map<string, Tally>();
+  const standingOf = (team: LeagueTeam): Tally => {
+    let standing = standings.get(team.key);
     if (!standing) {
       standing = {
         team,
@@ -211,14 +240,14 @@ export function leagueTable(matches: readonly LeagueMatch[]): PointsRow[] {
         points: 0,
         totals: { runsScored: 0, ballsFaced: 0, runsConceded: 0, ballsBowled: 0 },
       };
-      standings.set(team.url, standing);
+      standings.set(team.key, standing);
     }
     return standing;
   };
 
   const played = matches.filter(hasOutcome);
   for (const match of played) {
-    const sides: Record<Side, Standing> = { a: standingOf(match.teams[0]), b: standingOf(match.teams[1]) };
+    const sides: Record<Side, Tally> = { a: standingOf(match.teams[0]), b: standingOf(match.teams[1]) };
     record(sides.a, match, 'a');
     record(sides.b, match, 'b');
     countRunRate(sides, match);
@@ -233,17 +262,7 @@ export function leagueTable(matches: readonly LeagueMatch[]): PointsRow[] {
         y.standing.won - x.standing.won ||
         x.standing.team.name.localeCompare(y.standing.team.name, 'en'),
     )
-    .map(({ standing, nrr }, index) => ({
-      team: standing.team,
-      played: standing.played,
-      won: standing.won,
-      lost: standing.lost,
-      tied: standing.tied,
-      no_result: standing.noResult,
-      points: standing.points,
-      net_run_rate: formatNetRunRate(nrr),
-      position: index + 1,
-    }));
+    .map(({ standing: { totals: _totals, ...standing }, nrr }, index) => ({ ...standing, netRunRate: nrr, position: index + 1 }));
 }
 
 /** Stage names compared without case, spaces or punctuation: 'Semi-final' = 'Semi Final'. */
@@ -304,13 +323,13 @@ function groupName(group: string): string {
 }
 
 /** One group per distinct group value, in order of first appearance; ungrouped matches under `fallback`. */
-function groupsOf(matches: readonly LeagueMatch[], fallback: string): PointsGroup[] {
+function groupsOf(matches: readonly LeagueMatch[], fallback: string): StandingsGroup[] {
   const byGroup = new Map<string, LeagueMatch[]>();
   for (const match of matches) {
     const name = match.group === null ? fallback : groupName(match.group);
     byGroup.set(name, [...(byGroup.get(name) ?? []), match]);
   }
-  return [...byGroup].map(([name, groupMatches]) => ({ group: { name }, points: leagueTable(groupMatches) }));
+  return [...byGroup].map(([name, groupMatches]) => ({ name, standings: leagueTable(groupMatches) }));
 }
 
 /**
@@ -320,7 +339,7 @@ function groupsOf(matches: readonly LeagueMatch[], fallback: string): PointsGrou
  * by group; then the knockout rounds Final, Qualifiers, Eliminator and Place Play-Offs, with a group
  * per stage (Qualifier 1, Qualifier 2, Semi Final, …). Rounds without a played match are left out.
  */
-export function pointsRounds(matches: readonly LeagueMatch[], tournamentName: string): PointsRound[] {
+export function pointsRounds(matches: readonly LeagueMatch[], tournamentName: string): StandingsRound[] {
   const played = matches.filter(hasOutcome);
   const league: LeagueMatch[] = [];
   const phases = new Map<string, LeagueMatch[]>();
@@ -336,23 +355,23 @@ export function pointsRounds(matches: readonly LeagueMatch[], tournamentName: st
     }
   }
 
-  const rounds: PointsRound[] = [];
+  const rounds: StandingsRound[] = [];
   if (league.length > 0) {
     const grouped = league.some((match) => match.group !== null);
-    rounds.push({ tournament_round: { name: grouped ? 'Group Stage' : 'League' }, groups: groupsOf(league, tournamentName) });
+    rounds.push({ name: grouped ? 'Group Stage' : 'League', groups: groupsOf(league, tournamentName) });
   }
   for (const [phase, phaseMatches] of phases) {
-    rounds.push({ tournament_round: { name: phase }, groups: groupsOf(phaseMatches, phase) });
+    rounds.push({ name: phase, groups: groupsOf(phaseMatches, phase) });
   }
   for (const round of KNOCKOUT_ROUNDS) {
     const inRound = knockouts.filter((entry) => entry.stage.round === round).sort((x, y) => x.stage.order - y.stage.order);
     if (inRound.length === 0) continue;
     const groupNames = [...new Set(inRound.map((entry) => entry.stage.group))];
     rounds.push({
-      tournament_round: { name: round },
+      name: round,
       groups: groupNames.map((name) => ({
-        group: { name },
-        points: leagueTable(inRound.filter((entry) => entry.stage.group === name).map((entry) => entry.match)),
+        name,
+        standings: leagueTable(inRound.filter((entry) => entry.stage.group === name).map((entry) => entry.match)),
       })),
     });
   }

@@ -5,10 +5,11 @@
 // (leaderboard.ts) and derived player roles (player-role.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat } from '../db/schema.ts';
-import { formatOvers, RATE_BALLS, round2 } from '../domain/overs.ts';
-import { bestBowling, economy, withRanks } from '../domain/leaderboard.ts';
-import { playerRoles, roleLabel } from '../domain/player-role.ts';
-import { pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
+import { formatOvers, RATE_BALLS } from '../domain/overs.ts';
+import { bestBowling, leaderRanks, type PlayerTallies } from '../domain/leaderboard.ts';
+import { economy, strikeRate } from '../domain/rates.ts';
+import { playerRoles, roleLabel, type PlayerRole } from '../domain/player-role.ts';
+import { formatNetRunRate, pointsRounds, type LeagueMatch, type StandingsRound } from '../domain/points-table.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
@@ -20,8 +21,8 @@ import type {
   Format,
   MonthGroup,
   Page,
-  PlayerRole,
   PlayerStatsEntry,
+  PointsRound,
   TeamOption,
   TournamentDetail,
   TournamentListItem,
@@ -230,7 +231,7 @@ export class TournamentService {
       tournamentPoints: pointsRounds(
         rows.map((row) => toLeagueMatch(row, inningsByMatch.get(row.id) ?? [])),
         tournament.name,
-      ),
+      ).map(toPointsRound),
     };
   }
 
@@ -260,51 +261,61 @@ export class TournamentService {
 
   private async buildPlayerStats(tournament: TournamentSummaryRow): Promise<PlayerStatsEntry[]> {
     const { players, batting, bowling } = await this.tallies(tournament);
-    const entries = [...groupBy(players, (row) => row.person_id).values()].map((sidesOfPlayer): PlayerStatsEntry => {
-      // A player who changed sides is shown with the side he played most for (rows come so ordered).
-      const [player] = sidesOfPlayer as [TournamentPlayerRow, ...TournamentPlayerRow[]];
+    // A player who changed sides is shown with the side he played most for (rows come so ordered).
+    const shown = [...groupBy(players, (row) => row.person_id).values()].map(([player]) => player as TournamentPlayerRow);
+    const talliesOf = (player: TournamentPlayerRow): PlayerTallies => {
       const bat = batting.get(player.person_id);
       const bowl = bowling.get(player.person_id);
-      const best = bestBowling(bowl?.figures ?? []);
       return {
-        player_key: player.player_key,
-        player_name: player.player_name,
-        nationality: { name: player.team_name, image: null, code: player.team_code, url: player.team_key },
-        performance: {
-          batting: {
-            // Ranks are filled in below, over all the entries.
-            most_runs: { rank: null, value: bat?.runs ?? 0 },
-            most_fours: { value: bat?.fours ?? 0 },
-            most_sixes: { value: bat?.sixes ?? 0 },
-            innings: bat?.innings ?? 0,
-            balls: bat?.balls ?? 0,
-            strike_rate: bat && bat.balls > 0 ? round2((bat.runs * 100) / bat.balls) : 0,
-          },
-          bowling: {
-            most_wickets: { rank: null, value: bowl?.wickets ?? 0 },
-            best_bowling: {
-              runs: best?.runs ?? 0,
-              wickets: best?.wickets ?? 0,
-              economy: (best && economy(best.runs, best.balls)) ?? 0,
-            },
-            most_maidens: { value: bowl?.maidens ?? 0 },
-            runs: bowl?.runs ?? 0,
-            balls: bowl?.balls ?? 0,
-            // Six-ball overs, as careers count them (overs.ts RATE_BALLS).
-            overs: formatOvers(bowl?.balls ?? 0, RATE_BALLS),
-            economy: (bowl && economy(bowl.runs, bowl.balls)) ?? 0,
-          },
-        },
+        batting: { name: player.player_name, innings: bat?.innings ?? 0, runs: bat?.runs ?? 0, balls: bat?.balls ?? 0, fours: bat?.fours ?? 0, sixes: bat?.sixes ?? 0 },
+        bowling: { name: player.player_name, balls: bowl?.balls ?? 0, wickets: bowl?.wickets ?? 0, runs: bowl?.runs ?? 0 },
       };
-    });
-    // Leaders first: by most-runs rank, then most-wickets rank (unranked last), then name.
+    };
+    const ranks = leaderRanks(shown, talliesOf);
     const unranked = Number.POSITIVE_INFINITY;
-    return withRanks(entries).sort(
-      (x, y) =>
-        (x.performance.batting.most_runs.rank ?? unranked) - (y.performance.batting.most_runs.rank ?? unranked) ||
-        (x.performance.bowling.most_wickets.rank ?? unranked) - (y.performance.bowling.most_wickets.rank ?? unranked) ||
-        x.player_name.localeCompare(y.player_name, 'en'),
-    );
+    return shown
+      .map((player) => ({ player, ranks: ranks.get(player) ?? { runs: null, wickets: null } }))
+      // Leaders first: by most-runs rank, then most-wickets rank (unranked last), then name.
+      .sort(
+        (x, y) =>
+          (x.ranks.runs ?? unranked) - (y.ranks.runs ?? unranked) ||
+          (x.ranks.wickets ?? unranked) - (y.ranks.wickets ?? unranked) ||
+          x.player.player_name.localeCompare(y.player.player_name, 'en'),
+      )
+      .map(({ player, ranks: { runs: runsRank, wickets: wicketsRank } }): PlayerStatsEntry => {
+        const bat = batting.get(player.person_id);
+        const bowl = bowling.get(player.person_id);
+        const best = bestBowling(bowl?.figures ?? []);
+        return {
+          player_key: player.player_key,
+          player_name: player.player_name,
+          nationality: { name: player.team_name, image: null, code: player.team_code, url: player.team_key },
+          performance: {
+            batting: {
+              most_runs: { rank: runsRank, value: bat?.runs ?? 0 },
+              most_fours: { value: bat?.fours ?? 0 },
+              most_sixes: { value: bat?.sixes ?? 0 },
+              innings: bat?.innings ?? 0,
+              balls: bat?.balls ?? 0,
+              strike_rate: strikeRate(bat?.runs ?? 0, bat?.balls ?? 0),
+            },
+            bowling: {
+              most_wickets: { rank: wicketsRank, value: bowl?.wickets ?? 0 },
+              best_bowling: {
+                runs: best?.runs ?? 0,
+                wickets: best?.wickets ?? 0,
+                economy: (best && economy(best.runs, best.balls)) ?? 0,
+              },
+              most_maidens: { value: bowl?.maidens ?? 0 },
+              runs: bowl?.runs ?? 0,
+              balls: bowl?.balls ?? 0,
+              // Six-ball overs, as careers count them (overs.ts RATE_BALLS).
+              overs: formatOvers(bowl?.balls ?? 0, RATE_BALLS),
+              economy: (bowl && economy(bowl.runs, bowl.balls)) ?? 0,
+            },
+          },
+        };
+      });
   }
 
   // ---------- what each player did in the tournament ----------
@@ -313,7 +324,7 @@ export class TournamentService {
    * Who played for whom and what each did, summed per player in SQL: one load per tournament
    * for both the squads (roles) and the stats. Super overs are left out, as scorers do.
    */
-  private tallies({ id: tournamentId, tou_key: touKey }: TournamentSummaryRow): Promise<PlayerTallies> {
+  private tallies({ id: tournamentId, tou_key: touKey }: TournamentSummaryRow): Promise<TournamentTallies> {
     return this.cache.get(`tournaments:tallies:${tournamentId}`, [tags.tournament(touKey)], async () => {
       const [players, batting, bowling, stumpings] = await Promise.all([
         this.selectTournamentPlayers(tournamentId),
@@ -452,7 +463,7 @@ interface BowlingSum {
   figures: { wickets: number; runs: number; balls: number }[];
 }
 
-interface PlayerTallies {
+interface TournamentTallies {
   /** Per player and side played for, the side with most matches first. */
   players: TournamentPlayerRow[];
   batting: Map<number, BattingSum>;
@@ -467,8 +478,8 @@ function toLeagueMatch(row: MatchRow, innings: readonly TableInningsRow[]): Leag
   return {
     matchId: row.id,
     teams: [
-      { url: row.a_key, code: row.a_code, name: displayTeamName(row.team_a_name, row.gender) },
-      { url: row.b_key, code: row.b_code, name: displayTeamName(row.team_b_name, row.gender) },
+      { key: row.a_key, code: row.a_code, name: displayTeamName(row.team_a_name, row.gender) },
+      { key: row.b_key, code: row.b_code, name: displayTeamName(row.team_b_name, row.gender) },
     ],
     winner: row.winner,
     result: row.result,
@@ -492,11 +503,32 @@ function toLeagueMatch(row: MatchRow, innings: readonly TableInningsRow[]): Leag
   };
 }
 
+/** A round of the table in the provider's shape: net run rate as the tables print it. */
+function toPointsRound(round: StandingsRound): PointsRound {
+  return {
+    tournament_round: { name: round.name },
+    groups: round.groups.map((group) => ({
+      group: { name: group.name },
+      points: group.standings.map((standing) => ({
+        team: { name: standing.team.name, url: standing.team.key, code: standing.team.code },
+        played: standing.played,
+        won: standing.won,
+        lost: standing.lost,
+        tied: standing.tied,
+        no_result: standing.noResult,
+        points: standing.points,
+        net_run_rate: formatNetRunRate(standing.netRunRate),
+        position: standing.position,
+      })),
+    })),
+  };
+}
+
 /**
  * Every side of the tournament (by name) with its players grouped by their first role, each group
  * by matches played, then name. Roles come from all of the player's matches in the tournament.
  */
-function squads(rows: readonly MatchRow[], tallies: PlayerTallies, lang: Lang): TournamentTeam[] {
+function squads(rows: readonly MatchRow[], tallies: TournamentTallies, lang: Lang): TournamentTeam[] {
   const matchesOf = new Map<number, number>();
   for (const player of tallies.players) matchesOf.set(player.person_id, (matchesOf.get(player.person_id) ?? 0) + player.matches);
   const playersBySide = groupBy(tallies.players, (player) => player.team_key);

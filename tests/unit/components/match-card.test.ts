@@ -105,6 +105,30 @@ describe('home match card', () => {
     expect(html).toContain('Australia need 31 runs in 20 balls');
   });
 
+  it('live chase in The Hundred: balls left counted in five-ball sets, overs shown as sets', async () => {
+    // Set 83 off 100 balls; 40 for 2 after 9 sets and 3 balls (48 balls), so 52 balls are left.
+    const set = (runs: number, wickets: number, balls: number, index: number) => ({
+      score: { runs, wickets, overs: [Math.floor(balls / 5), balls % 5] as [number, number], balls },
+      wickets,
+      overs: [Math.floor(balls / 5), balls % 5] as [number, number],
+      score_str: `${runs}/${wickets} in ${Math.floor(balls / 5)}.${balls % 5}`,
+      index,
+      declared: false,
+      forfeited: false,
+    });
+    const html = await render({
+      match: match({
+        format: 't20',
+        play: {
+          innings: { a_1: set(83, 10, 100, 0), b_1: set(40, 2, 48, 1) },
+          target: { runs: 84, overs: [20, 0], balls: 100, dl_applied: false },
+        },
+      }),
+    });
+    expect(html).toContain('40/2 (9.3)');
+    expect(html).toContain('Australia need 44 runs in 52 balls');
+  });
+
   it('live first innings of a T20 shows the toss', async () => {
     const html = await render({
       match: match({ format: 't20', play: { innings: { a_1: score(40, 1, [5, 0], 0) } } }),

@@ -2,17 +2,17 @@ import { describe, it, expect } from 'vitest';
 import {
   bestBowling,
   compareBowlingFigures,
-  economy,
   mostFours,
   mostRuns,
   mostSixes,
   mostWickets,
   rankBy,
+  leaderRanks,
   statsLists,
-  withRanks,
   type BattingTally,
+  type PlayerTallies,
 } from '../../../src/server/domain/leaderboard.ts';
-import type { PlayerStatsEntry } from '../../../src/server/services/tournament-types.ts';
+import { economy, strikeRate } from '../../../src/server/domain/rates.ts';
 
 const ranks = <T extends { name: string }>(ranked: Array<{ entry: T; rank: number }>) =>
   ranked.map(({ entry, rank }) => [rank, entry.name]);
@@ -192,57 +192,42 @@ describe('bowling', () => {
     expect(economy(30, 20)).toBe(9);
     expect(economy(10, 0)).toBeNull();
   });
+
+  it('gives strike rate per hundred balls, to two decimals, 0 before a ball is faced', () => {
+    // V Kohli's 82* off 53 (Melbourne, 2022).
+    expect(strikeRate(82, 53)).toBe(154.72);
+    expect(strikeRate(0, 1)).toBe(0);
+    expect(strikeRate(0, 0)).toBe(0);
+    expect(strikeRate(100, 100)).toBe(100);
+  });
 });
 
-function statsEntry(
+/** A player who batted once (facing `balls`) and bowled `balls` when he took or conceded anything. */
+function player(
   name: string,
   batting: { runs: number; balls: number; fours?: number; sixes?: number },
   bowling: { wickets: number; runs: number; balls?: number },
-): PlayerStatsEntry {
+): PlayerTallies & { name: string } {
   return {
-    player_key: name.toLowerCase(),
-    player_name: name,
-    nationality: { name: 'India', image: null, code: 'IND', url: 'india' },
-    performance: {
-      batting: {
-        most_runs: { rank: null, value: batting.runs },
-        most_fours: { value: batting.fours ?? 0 },
-        most_sixes: { value: batting.sixes ?? 0 },
-        innings: 1,
-        balls: batting.balls,
-        strike_rate: 0,
-      },
-      bowling: {
-        most_wickets: { rank: null, value: bowling.wickets },
-        best_bowling: { runs: 0, wickets: 0, economy: 0 },
-        most_maidens: { value: 0 },
-        runs: bowling.runs,
-        balls: bowling.balls ?? (bowling.wickets > 0 ? 24 : 0),
-        overs: '0',
-        economy: 0,
-      },
-    },
+    name,
+    batting: { name, innings: 1, runs: batting.runs, balls: batting.balls, fours: batting.fours ?? 0, sixes: batting.sixes ?? 0 },
+    bowling: { name, wickets: bowling.wickets, runs: bowling.runs, balls: bowling.balls ?? (bowling.wickets > 0 ? 24 : 0) },
   };
 }
 
-describe('withRanks and statsLists', () => {
-  const entries = [
-    statsEntry('Bowler', { runs: 0, balls: 2 }, { wickets: 5, runs: 80 }),
-    statsEntry('Opener', { runs: 300, balls: 200, fours: 30, sixes: 10 }, { wickets: 0, runs: 0 }),
-    statsEntry('Keeper', { runs: 150, balls: 120, fours: 12 }, { wickets: 0, runs: 0 }),
-    statsEntry('Allrounder', { runs: 150, balls: 100, fours: 12, sixes: 10 }, { wickets: 5, runs: 60 }),
-    statsEntry('Seamer', { runs: 5, balls: 9, sixes: 1 }, { wickets: 8, runs: 120 }),
+describe('leaderRanks and statsLists', () => {
+  const players = [
+    player('Bowler', { runs: 0, balls: 2 }, { wickets: 5, runs: 80 }),
+    player('Opener', { runs: 300, balls: 200, fours: 30, sixes: 10 }, { wickets: 0, runs: 0 }),
+    player('Keeper', { runs: 150, balls: 120, fours: 12 }, { wickets: 0, runs: 0 }),
+    player('Allrounder', { runs: 150, balls: 100, fours: 12, sixes: 10 }, { wickets: 5, runs: 60 }),
+    player('Seamer', { runs: 5, balls: 9, sixes: 1 }, { wickets: 8, runs: 120 }),
   ];
-  const ranked = withRanks(entries);
+  const ranks = leaderRanks(players, (entry) => entry);
+  const withRanks = (entry: (typeof players)[number]) => ({ ...entry, ranks: ranks.get(entry) ?? { runs: null, wickets: null } });
 
-  it('fills the most-runs and most-wickets ranks, null for players off the list', () => {
-    expect(
-      ranked.map((entry) => [
-        entry.player_name,
-        entry.performance.batting.most_runs.rank,
-        entry.performance.bowling.most_wickets.rank,
-      ]),
-    ).toEqual([
+  it('gives most-runs and most-wickets ranks, null for players off the list', () => {
+    expect(players.map((entry) => [entry.name, ranks.get(entry)?.runs, ranks.get(entry)?.wickets])).toEqual([
       // Batted for a duck: on the runs list, last.
       ['Bowler', 5, 2],
       ['Opener', 1, null],
@@ -250,21 +235,25 @@ describe('withRanks and statsLists', () => {
       ['Allrounder', 2, 2],
       ['Seamer', 4, 1],
     ]);
-    // The input is left alone.
-    expect(entries[1]?.performance.batting.most_runs.rank).toBeNull();
+  });
+
+  it('leaves a player who never batted or bowled off those lists', () => {
+    const benched = { name: 'Benched', batting: { name: 'Benched', innings: 0, runs: 0, balls: 0 }, bowling: { name: 'Benched', balls: 0, wickets: 0, runs: 0 } };
+    expect(leaderRanks([benched], (entry) => entry).get(benched)).toEqual({ runs: null, wickets: null });
   });
 
   it('builds the four tabs as the Stats page lists them', () => {
-    const lists = statsLists(ranked);
-    const names = (list: PlayerStatsEntry[]) => list.map((entry) => entry.player_name);
-    expect(names(lists.runs)).toEqual(['Opener', 'Allrounder', 'Keeper', 'Seamer', 'Bowler']);
-    expect(names(lists.wickets)).toEqual(['Seamer', 'Allrounder', 'Bowler']);
-    expect(names(lists.fours)).toEqual(['Opener', 'Allrounder', 'Keeper']);
-    expect(names(lists.sixes)).toEqual(['Allrounder', 'Opener', 'Seamer']);
+    const lists = statsLists(players, withRanks);
+    const names = (list: Array<{ entry: { name: string }; rank: number }>) => list.map(({ entry, rank }) => `${rank} ${entry.name}`);
+    // Keeper and Allrounder share 2nd on 150: the one who needed fewer balls is listed first.
+    expect(names(lists.runs)).toEqual(['1 Opener', '2 Allrounder', '2 Keeper', '4 Seamer', '5 Bowler']);
+    expect(names(lists.wickets)).toEqual(['1 Seamer', '2 Allrounder', '2 Bowler']);
+    expect(names(lists.fours)).toEqual(['1 Opener', '2 Allrounder', '2 Keeper']);
+    expect(names(lists.sixes)).toEqual(['1 Allrounder', '1 Opener', '3 Seamer']);
   });
 
   it('leaves players without a rank out of every list', () => {
-    const lists = statsLists(entries);
+    const lists = statsLists(players, (entry) => ({ ...entry, ranks: { runs: null, wickets: null } }));
     expect([lists.runs, lists.wickets, lists.fours, lists.sixes].map((list) => list.length)).toEqual([0, 0, 0, 0]);
   });
 });

@@ -240,6 +240,13 @@ describe('stat leaders', () => {
     expect(num(7)).toBe(7);
   });
 
+  it('lists a shared rank by fewer balls faced, then name, as the domain ranks it', () => {
+    const slower = entry('Aaron', { rank: 1, runs: 50 });
+    const quicker = { ...entry('Zak', { rank: 1, runs: 50 }) };
+    quicker.performance.batting.balls = 5;
+    expect(names(statLeaders([slower, quicker], 'runs'))).toEqual(['Zak', 'Aaron']);
+  });
+
   it('an empty list stays empty', () => {
     expect(statLeaders([], 'runs')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // The match centre (spec §3 Scorecard, Commentary entry, Squad; §7 match detail, scorecard,
 // commentary, squad) and the Info tab's form, head to head and recent matches.
 import { z } from 'zod';
+import { FORM_LETTERS } from '../../domain/form.ts';
 import type { OverSummary } from '../../domain/types.ts';
 import { bySide, contract, envelope, gender, keyParameter, langParameter, overs, playerRef, route, teamSide } from './common.ts';
 import { matchObject } from './match.ts';
@@ -239,7 +240,7 @@ export const squad = contract(
 
 export const formResult = z.object({
   match_key: z.string(),
-  result: z.enum(['W', 'L', 'T', 'NR', 'D']),
+  result: z.enum(FORM_LETTERS),
   opponent: z.string(),
   start_date: z.string(),
 });

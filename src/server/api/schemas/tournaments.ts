@@ -3,6 +3,7 @@
 // helpers of the fixtures page: years with matches and the team picker.
 import { z } from 'zod';
 import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
+import { PLAYER_ROLES } from '../../domain/player-role.ts';
 import {
   contract,
   envelope,
@@ -112,7 +113,7 @@ export const pointsGroup = z.object({ group: z.object({ name: z.string() }), poi
 
 export const pointsRound = contract('PointsRound', z.object({ tournament_round: z.object({ name: z.string() }), groups: z.array(pointsGroup) }));
 
-export const playerRole = z.enum(['bt', 'bo', 'ar', 'wc']);
+export const playerRole = z.enum(PLAYER_ROLES);
 
 export const squadPlayerCard = z.object({
   player_key: z.string(),

@@ -1,0 +1,85 @@
+// Ball-by-ball commentary (spec §3 Commentary entry), from the stored deliveries folded with
+// the same rules as the scorecard's rows.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
+import type { Lang } from '../../domain/result.ts';
+import type { PlayerId } from '../../domain/types.ts';
+import { queryRows, readStoredInnings } from '../../store/stored-deliveries.ts';
+import type { Commentary, CommentaryEntry } from '../match-centre-types.ts';
+import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
+
+export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<Commentary> {
+  const matchId = match.id;
+  // The same stored deliveries and the same rules (InningsTally) as the scorecard's rows.
+  const [innings, players] = await Promise.all([readStoredInnings(queryRows(db), [matchId]), matchPlayers(db, matchId)]);
+  // Stored deliveries name people by database id; commentary shows names and keys.
+  const personIds = new Set<number>(players.map((row) => row.person_id));
+  for (const inn of innings) {
+    for (const delivery of inn.deliveries) {
+      personIds.add(Number(delivery.batter)).add(Number(delivery.nonStriker)).add(Number(delivery.bowler));
+      for (const wicket of delivery.wickets) personIds.add(Number(wicket.playerOut));
+    }
+  }
+  const person = await people(db, [...personIds]);
+  const teamNames = teamNamesOf(match);
+  const lastInningsNo = innings.at(-1)?.inningsNo;
+  const balls = commentary(
+    {
+      matchSeed: matchId,
+      limitedOvers: match.format !== 'test',
+      names: (player) => person(Number(player)).name,
+      innings: innings.map(
+        (inn): CommentaryInnings => ({
+          ...inn,
+          battingTeamName: teamNames[inn.battingTeam],
+          inProgress: match.status === 'started' && inn.inningsNo === lastInningsNo,
+        }),
+      ),
+    },
+    lang,
+  );
+  const names = { get: (player: PlayerId) => person(Number(player)).name };
+  const keyOf = (player: PlayerId) => person(Number(player)).key;
+
+  const entries = balls.map(
+    (ball, index): CommentaryEntry => ({
+      // Unique within the match: a wide shares its ball number with the legal ball after it.
+      key: `${ball.inningsNo}.${ball.over}.${ball.ball}.${index + 1}`,
+      entry_time: index + 1,
+      innings_no: ball.inningsNo,
+      overs: [ball.over, ball.ball],
+      bowler: {
+        key: keyOf(ball.bowler),
+        player_key: keyOf(ball.bowler),
+        name: names.get(ball.bowler),
+        is_wicket: ball.isWicket,
+        runs: ball.bowlerRuns,
+      },
+      batsman: {
+        key: keyOf(ball.batter),
+        player_key: keyOf(ball.batter),
+        name: names.get(ball.batter),
+        runs: ball.batterRuns,
+        is_four: ball.isFour,
+        is_six: ball.isSix,
+      },
+      wicket: ball.wicket && {
+        player_key: keyOf(ball.wicket.playerOut),
+        player_name: names.get(ball.wicket.playerOut),
+        kind: ball.wicket.kind,
+        wicket_type: ball.wicket.kind,
+      },
+      team_score: { runs: ball.runs, extras: ball.runs - ball.batterRuns, is_wicket: ball.isWicket },
+      runs: ball.runs,
+      comment: ball.comment,
+      // Stored deliveries name people by database id; the wire names them by registry key.
+      over_summary: ball.overSummary && {
+        ...ball.overSummary,
+        bowler: { ...ball.overSummary.bowler, key: keyOf(ball.overSummary.bowler.key) },
+        batters: ball.overSummary.batters.map((batter) => ({ ...batter, key: keyOf(batter.key) })),
+      },
+    }),
+  );
+  return { related_balls: entries.reverse() };
+}

@@ -1,0 +1,65 @@
+// The match detail (spec §2 Match detail): the match object with officials, awards, toss and
+// the notes a Test needs.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { tossText, type Lang } from '../../domain/result.ts';
+import { matchNotes } from '../../domain/test-match.ts';
+import type { MatchDetail, PlayerRef } from '../match-centre-types.ts';
+import { toMatchObject } from '../match-object.ts';
+import { selectInningsRows, selectPlayerOfMatch } from '../match-rows.ts';
+import { teamNamesOf, type MatchCentreRow } from './shared.ts';
+
+export async function buildDetail(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<MatchDetail> {
+  const [innings, awards, officials] = await Promise.all([
+    selectInningsRows(db, [match.id]),
+    selectPlayerOfMatch(db, [match.id]),
+    db
+      .selectFrom('match_officials as o')
+      .innerJoin('people as p', 'p.id', 'o.person_id')
+      .select(['o.role', 'p.registry_id as key', 'p.name'])
+      .where('o.match_id', '=', match.id)
+      .orderBy('o.role')
+      .orderBy('o.position')
+      .execute(),
+  ]);
+  const officialsOf = (role: string): PlayerRef[] =>
+    officials.filter((official) => official.role === role).map(({ key, name }) => ({ key, name }));
+  const teamNames = teamNamesOf(match);
+  return {
+    ...toMatchObject(match, innings, awards.map((award) => award.name), lang),
+    officials: {
+      umpires: officialsOf('umpire'),
+      tv_umpires: officialsOf('tv_umpire'),
+      reserve_umpires: officialsOf('reserve_umpire'),
+      match_referees: officialsOf('match_referee'),
+    },
+    player_of_match: awards.map(({ key, name }) => ({ key, name })),
+    toss_text:
+      match.toss_winner && (match.toss_decision === 'bat' || match.toss_decision === 'field')
+        ? tossText(teamNames[match.toss_winner], match.toss_decision, lang)
+        : null,
+    dates: [...match.dates],
+    gender: match.gender === 'female' ? 'female' : 'male',
+    match_type: match.match_type,
+    notes: matchNotes(
+      {
+        format: match.format,
+        teamNames,
+        innings: innings.map((inn) => ({
+          battingTeam: inn.batting_team,
+          superOver: inn.super_over,
+          runs: inn.runs,
+          wickets: inn.wickets,
+          declared: inn.declared,
+          forfeited: inn.forfeited,
+          targetRuns: inn.target_runs,
+          targetBalls: inn.target_balls,
+        })),
+        oversLimitBalls: match.overs_limit === null ? null : match.overs_limit * match.balls_per_over,
+        ballsPerOver: match.balls_per_over,
+        method: match.method,
+      },
+      lang,
+    ),
+  };
+}

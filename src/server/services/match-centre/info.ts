@@ -1,0 +1,117 @@
+// The Info and History tabs: venue, each side's form, head to head and recent matches, from
+// the teams' earlier completed matches.
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database, TeamSide } from '../../db/schema.ts';
+import { formLetter, headToHead } from '../../domain/form.ts';
+import type { Lang } from '../../domain/result.ts';
+import type { FormResult, MatchInfo } from '../match-centre-types.ts';
+import type { MatchObject } from '../match-object.ts';
+import { presentMatches, selectMatchRows } from '../match-rows.ts';
+import { teamNamesOf, type MatchCentreRow } from './shared.ts';
+
+/** Form lists this many results per side (spec: 'last 5 matches'). */
+export const FORM_LENGTH = 5;
+/** The recent matches carousel shows at most this many matches of both sides together. */
+export const RECENT_LIMIT = 6;
+/** Head to head lists this many latest meetings. */
+export const HEAD_TO_HEAD_LIMIT = 10;
+
+export async function buildInfo(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<MatchInfo> {
+  const teamIds: Record<TeamSide, number> = { a: match.team_a_id, b: match.team_b_id };
+  const [latestA, latestB, meetingCounts, meetings] = await Promise.all([
+    latestMatchesBefore(db, teamIds.a, match.start_date, Math.max(FORM_LENGTH, RECENT_LIMIT)),
+    latestMatchesBefore(db, teamIds.b, match.start_date, Math.max(FORM_LENGTH, RECENT_LIMIT)),
+    headToHeadCounts(db, teamIds, match.start_date),
+    completedBefore(db, match.start_date)
+      .where((eb) => betweenTeams(eb, teamIds))
+      .limit(HEAD_TO_HEAD_LIMIT)
+      .execute(),
+  ]);
+  const latest: Record<TeamSide, MatchCentreRow[]> = { a: latestA, b: latestB };
+  const recent = recentOfBoth(latestA, latestB);
+
+  // One presenter call for every match shown: innings and awards in two queries.
+  const shown = uniqueById([...recent, ...meetings]);
+  const presented = await presentMatches(db, shown, lang);
+  const presentedById = new Map(presented.map((object) => [object.match_id, object]));
+  const present = (rows: readonly MatchCentreRow[]): MatchObject[] =>
+    rows.map((row) => presentedById.get(row.id)).filter((object): object is MatchObject => object !== undefined);
+
+  const form = (side: TeamSide): FormResult[] =>
+    latest[side].slice(0, FORM_LENGTH).map((row) => formResult(row, teamIds[side]));
+  return {
+    venue: match.venue_name ? { name: match.venue_name, city: match.venue_city ?? '' } : null,
+    form: { a: form('a'), b: form('b') },
+    head_to_head: { ...meetingCounts, last: present(meetings) },
+    recent: present(recent),
+  };
+}
+
+/** Completed matches that started before the date, newest first. */
+function completedBefore(db: Kysely<Database>, startDate: string) {
+  return selectMatchRows(db)
+    .select(['m.team_a_id', 'm.team_b_id'])
+    .where('m.status', '=', 'completed')
+    .where('m.start_date', '<', startDate)
+    .orderBy('m.start_date', 'desc')
+    .orderBy('m.id', 'desc');
+}
+
+function latestMatchesBefore(db: Kysely<Database>, teamId: number, startDate: string, limit: number): Promise<MatchCentreRow[]> {
+  return completedBefore(db, startDate)
+    .where((eb) => eb.or([eb('m.team_a_id', '=', teamId), eb('m.team_b_id', '=', teamId)]))
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Results of every earlier meeting of the two teams, in all formats, counted by the domain's
+ * form rule. A team row is one name, gender and team type, so the meetings are of the same
+ * gender and team type.
+ */
+async function headToHeadCounts(db: Kysely<Database>, teamIds: Record<TeamSide, number>, startDate: string) {
+  const meetings = await db
+    .selectFrom('matches as m')
+    .select(['m.team_a_id', 'm.winner', 'm.result'])
+    .where('m.status', '=', 'completed')
+    .where('m.start_date', '<', startDate)
+    .where((eb) => betweenTeams(eb, teamIds))
+    .execute();
+  const counts = headToHead(meetings.map((meeting) => formLetter(meeting, meeting.team_a_id === teamIds.a ? 'a' : 'b')));
+  return { played: counts.played, won: counts.won, tied: counts.tied, no_result: counts.noResult, drawn: counts.drawn };
+}
+
+/** Matches of the two teams against each other, whichever side each was listed as. */
+function betweenTeams(eb: ExpressionBuilder<Database & { m: Database['matches'] }, 'm'>, teamIds: Record<TeamSide, number>) {
+  return eb.or([
+    eb.and([eb('m.team_a_id', '=', teamIds.a), eb('m.team_b_id', '=', teamIds.b)]),
+    eb.and([eb('m.team_a_id', '=', teamIds.b), eb('m.team_b_id', '=', teamIds.a)]),
+  ]);
+}
+
+/** The team's result in the match (domain form.ts: a tie decided by a super over is still 'T'). */
+function formResult(row: MatchCentreRow, teamId: number): FormResult {
+  const side: TeamSide = row.team_a_id === teamId ? 'a' : 'b';
+  const opponent: TeamSide = side === 'a' ? 'b' : 'a';
+  return {
+    match_key: row.match_key,
+    result: formLetter(row, side),
+    opponent: teamNamesOf(row)[opponent],
+    start_date: row.start_date,
+  };
+}
+
+/** Up to RECENT_LIMIT matches, half from each side when both have enough, newest first. */
+function recentOfBoth<T extends { id: number; start_date: string }>(latestA: readonly T[], latestB: readonly T[]): T[] {
+  const half = Math.floor(RECENT_LIMIT / 2);
+  const fromA = latestA.slice(0, Math.max(half, RECENT_LIMIT - Math.min(half, latestB.length)));
+  const fromB = latestB.slice(0, RECENT_LIMIT - Math.min(fromA.length, RECENT_LIMIT));
+  return uniqueById([...fromA, ...fromB])
+    .sort((x, y) => y.start_date.localeCompare(x.start_date) || y.id - x.id)
+    .slice(0, RECENT_LIMIT);
+}
+
+function uniqueById<T extends { id: number }>(rows: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id) !== undefined);
+}

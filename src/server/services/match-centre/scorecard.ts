@@ -1,0 +1,259 @@
+// The scorecard (spec §3 Scorecard): every innings' batting, bowling, extras, falls of wicket
+// and partnerships from the derived rows, in the provider's teamA..D shape.
+import type { Kysely } from 'kysely';
+import type { Database, TeamSide } from '../../db/schema.ts';
+import { dismissalText } from '../../domain/dismissal.ts';
+import { ballsToOvers, round2, runRate } from '../../domain/overs.ts';
+import { economy, strikeRate } from '../../domain/rates.ts';
+import type { Lang } from '../../domain/result.ts';
+import { followOnEnforced } from '../../domain/test-match.ts';
+import type { DismissalKind } from '../../domain/types.ts';
+import type { Scorecard, ScorecardInnings } from '../match-centre-types.ts';
+import { groupBy } from '../match-rows.ts';
+import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
+
+export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<Scorecard> {
+  const matchId = match.id;
+  const [innings, batting, bowling, falls, stands, players, wickets] = await Promise.all([
+    db
+      .selectFrom('innings')
+      .select([
+        'innings_no',
+        'batting_team',
+        'super_over',
+        'declared',
+        'forfeited',
+        'target_runs',
+        'target_balls',
+        'runs',
+        'wickets',
+        'called_balls',
+        'byes',
+        'legbyes',
+        'wides',
+        'noballs',
+        'penalty',
+      ])
+      .where('match_id', '=', matchId)
+      .orderBy('innings_no')
+      .execute(),
+    db
+      .selectFrom('batting_innings')
+      .select([
+        'innings_no',
+        'person_id',
+        'runs',
+        'balls',
+        'fours',
+        'sixes',
+        'dismissal_kind',
+        'bowler_id',
+        'wicket_no',
+        'team_runs_at_dismissal',
+        'dismissal_over',
+        'dismissal_ball',
+      ])
+      .where('match_id', '=', matchId)
+      .orderBy('innings_no')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('bowling_innings')
+      .select(['innings_no', 'person_id', 'called_balls', 'maidens', 'runs', 'wickets', 'wides', 'noballs', 'dots'])
+      .where('match_id', '=', matchId)
+      .orderBy('innings_no')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('fall_of_wickets')
+      .select(['innings_no', 'wicket_no', 'person_id', 'team_runs', 'over_no', 'ball_no'])
+      .where('match_id', '=', matchId)
+      .orderBy('innings_no')
+      .orderBy('wicket_no')
+      .execute(),
+    db
+      .selectFrom('partnerships')
+      .select([
+        'innings_no',
+        'for_wicket',
+        'batter_a_id',
+        'batter_a_runs',
+        'batter_a_balls',
+        'batter_b_id',
+        'batter_b_runs',
+        'batter_b_balls',
+        'runs',
+        'balls',
+        'unbroken',
+      ])
+      .where('match_id', '=', matchId)
+      .orderBy('innings_no')
+      .orderBy('position')
+      .execute(),
+    matchPlayers(db, matchId),
+    // Fielders as recorded (names and substitute flags) for the dismissal text.
+    db
+      .selectFrom('wickets')
+      .select(['innings_no', 'player_out_id', 'fielders'])
+      .where('match_id', '=', matchId)
+      .orderBy('innings_no')
+      .orderBy('seq')
+      .execute(),
+  ]);
+
+  const person = await people(db, [
+    ...players.map((row) => row.person_id),
+    ...batting.flatMap((row) => (row.bowler_id === null ? [row.person_id] : [row.person_id, row.bowler_id])),
+    ...bowling.map((row) => row.person_id),
+    ...falls.map((row) => row.person_id),
+    ...stands.flatMap((row) => [row.batter_a_id, row.batter_b_id]),
+  ]);
+  const ballsPerOver = match.balls_per_over;
+  const battingByInnings = groupBy(batting, (row) => row.innings_no);
+  const bowlingByInnings = groupBy(bowling, (row) => row.innings_no);
+  const fallsByInnings = groupBy(falls, (row) => row.innings_no);
+  const standsByInnings = groupBy(stands, (row) => row.innings_no);
+  const playersBySide = groupBy(players, (row) => row.team);
+  // A batter's last wicket in an innings is the dismissal that stands (a retired batter may come back).
+  const fieldersOfDismissal = new Map(
+    wickets.map((row) => [`${row.innings_no}:${row.player_out_id}`, row.fielders ?? []] as const),
+  );
+  const teamNames = teamNamesOf(match);
+  const teamCodes: Record<TeamSide, string> = { a: match.a_code, b: match.b_code };
+
+  // Regular innings in playing order, then super overs (Cricsheet already lists them so).
+  const regular = innings.filter((inn) => !inn.super_over);
+  const ordered = [...regular, ...innings.filter((inn) => inn.super_over)];
+  // Only a two-innings match has a follow-on: its third innings, when the domain says it was enforced.
+  const followOnInnings =
+    match.format === 'test' && followOnEnforced(regular.map((inn) => ({ battingTeam: inn.batting_team })))
+      ? regular[2]?.innings_no
+      : undefined;
+
+  const cards = ordered.map((inn, index): ScorecardInnings => {
+    const key = String(index);
+    const inningsBatting = battingByInnings.get(inn.innings_no) ?? [];
+    const batted = new Set(inningsBatting.map((row) => row.person_id));
+    return {
+      index,
+      innings_no: inn.innings_no,
+      batting_team: inn.batting_team,
+      team: { code: teamCodes[inn.batting_team], name: teamNames[inn.batting_team] },
+      super_over: inn.super_over,
+      declared: inn.declared,
+      forfeited: inn.forfeited,
+      follow_on: inn.innings_no === followOnInnings,
+      total: {
+        runs: inn.runs,
+        wickets: inn.wickets,
+        // Overs as the umpires called them (Law 17.5); rates per six balls (overs.ts RATE_BALLS).
+        overs: ballsToOvers(inn.called_balls, ballsPerOver),
+        run_rate: round2(runRate(inn.runs, inn.called_balls)),
+      },
+      target:
+        inn.target_runs === null
+          ? null
+          : { runs: inn.target_runs, overs: ballsToOvers(inn.target_balls ?? 0, ballsPerOver) },
+      batsman: inningsBatting.map((row) => ({
+        player: person(row.person_id),
+        score: {
+          [key]: {
+            batting: {
+              score: {
+                runs: row.runs,
+                balls: row.balls,
+                fours: row.fours,
+                sixes: row.sixes,
+                strike_rate: strikeRate(row.runs, row.balls),
+              },
+              dismissal: {
+                msg: dismissalText(
+                  {
+                    kind: row.dismissal_kind as DismissalKind | null,
+                    bowler: row.bowler_id === null ? null : person(row.bowler_id).name,
+                    fielders: (fieldersOfDismissal.get(`${inn.innings_no}:${row.person_id}`) ?? []).map((fielder) => ({
+                      name: fielder.name ?? null,
+                      substitute: fielder.substitute ?? false,
+                    })),
+                  },
+                  lang,
+                ),
+                wicket_number: row.wicket_no,
+                team_runs: row.team_runs_at_dismissal,
+                // The ball it fell on: over index and ball number, read '5.6'.
+                overs: ballPosition(row.dismissal_over, row.dismissal_ball),
+              },
+            },
+          },
+        },
+      })),
+      did_not_bat: (playersBySide.get(inn.batting_team) ?? [])
+        .filter((player) => !batted.has(player.person_id))
+        .map((player) => person(player.person_id)),
+      bowler: (bowlingByInnings.get(inn.innings_no) ?? []).map((row) => ({
+        player: person(row.person_id),
+        score: {
+          [key]: {
+            bowling: {
+              score: {
+                overs: ballsToOvers(row.called_balls, ballsPerOver),
+                maiden_overs: row.maidens,
+                runs: row.runs,
+                wickets: row.wickets,
+                economy: economy(row.runs, row.called_balls) ?? 0,
+                wides: row.wides,
+                no_balls: row.noballs,
+                dots: row.dots,
+              },
+            },
+          },
+        },
+      })),
+      extraRun: {
+        extra: inn.byes + inn.legbyes + inn.wides + inn.noballs + inn.penalty,
+        no_ball: inn.noballs,
+        wide: inn.wides,
+        leg_bye: inn.legbyes,
+        bye: inn.byes,
+        penalty: inn.penalty,
+      },
+      fall_of_wickets: (fallsByInnings.get(inn.innings_no) ?? []).map((row) => ({
+        wicket_number: row.wicket_no,
+        player: person(row.person_id),
+        team_runs: row.team_runs,
+        overs: ballPosition(row.over_no, row.ball_no),
+      })),
+      partnerships: (standsByInnings.get(inn.innings_no) ?? []).map((row) => ({
+        for_wicket: row.for_wicket,
+        player_a_key: person(row.batter_a_id).key,
+        player_a_name: person(row.batter_a_id).name,
+        player_a_score: { runs: row.batter_a_runs, balls: row.batter_a_balls },
+        player_b_key: person(row.batter_b_id).key,
+        player_b_name: person(row.batter_b_id).name,
+        player_b_score: { runs: row.batter_b_runs, balls: row.batter_b_balls },
+        score: { runs: row.runs, balls: row.balls },
+        unbroken: row.unbroken,
+      })),
+    };
+  });
+
+  const [teamA, teamB, teamC, teamD, ...more] = cards;
+  return {
+    nationality: cards.map((card) => ({
+      code: card.team.code,
+      name: card.team.name,
+      team: card.batting_team,
+      score: { runs: card.total.runs, wickets: card.total.wickets, overs: card.total.overs },
+    })),
+    ...(teamA && { teamA }),
+    ...(teamB && { teamB }),
+    ...(teamC && { teamC }),
+    ...(teamD && { teamD }),
+    more,
+  };
+}
+
+/** A ball's place as [over index, ball number]: the wire's [o, b] pair, shown '5.6'. */
+function ballPosition(over: number | null, ball: number | null): [number, number] | null {
+  return over === null || ball === null ? null : [over, ball];
+}
