@@ -38,7 +38,7 @@ export function lockDataDir(folder: string): () => void {
       const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
         throw new DatabaseLockedError(
-          `The embedded database in ${path.dirname(folder)} is in use by process ${holder} (probably a running server). ` +
+          `The embedded database in ${folder} is in use by process ${holder} (probably a running server). ` +
             'Only one process may open it at a time: stop that process first, or set DATABASE_URL to a PostgreSQL ' +
             'server, which several processes (servers and imports) can share.',
         );

@@ -109,6 +109,7 @@ describe('the embedded database lock', () => {
       await first.close();
       writeFileSync(path.join(dataDir, 'crease.lock'), `${process.ppid}\n`);
       await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseLockedError);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(`The embedded database in ${dataDir} is in use by process ${process.ppid}`);
       await expect(openDatabase({ dataDir })).rejects.toThrow(/stop that process first, or set DATABASE_URL/);
       // A lock left by a process that is gone is taken over.
       writeFileSync(path.join(dataDir, 'crease.lock'), '999999999\n');
