@@ -6,13 +6,12 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseLockedError } from './db/pglite-lock.ts';
-import { MatchWriter } from './store/match-writer.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createServices } from './services/index.ts';
 import { openChangeFeed } from './feed/open-feed.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
 import { attachRealtime } from './realtime/index.ts';
-import { runStartupImport, startupImportNeeded } from './ingest/startup-import.ts';
+import { runStartUpWork } from './jobs/start-up.ts';
 
 // Built layout: dist/app/main.mjs beside dist/server/entry.mjs and dist/client/.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,25 +55,23 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
 
   // Background work while pages are served: the start-up import when one is due, then the
-  // rebuild of matches whose derived rows an older version of the rules wrote.
+  // rebuild of matches an older version of the rules derived (src/server/jobs/start-up.ts).
   const background = new AbortController();
-  const publish = (changed: string[]) => feed.publish(changed);
-  const backgroundDone = (async () => {
-    if (config.IMPORT_ON_START && (await startupImportNeeded(db))) {
-      logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
-      const summary = await runStartupImport(db, config.cricsheetSources, {
-        signal: background.signal,
-        publish,
-        log: (message) => logger.info(message),
-      });
-      logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished');
-    }
-    const rebuilt = await new MatchWriter(db, publish).rederive({
-      signal: background.signal,
-      onProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
-    });
-    if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
-  })().catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
+  const backgroundDone = runStartUpWork({
+    db,
+    publish: (changed) => feed.publish(changed),
+    importSources: config.IMPORT_ON_START ? config.cricsheetSources : null,
+    signal: background.signal,
+    onImportStart: () => logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background'),
+    onImported: (summary) =>
+      logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished'),
+    onRebuildProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
+    log: (message) => logger.info(message),
+  })
+    .then((rebuilt) => {
+      if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
+    })
+    .catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {

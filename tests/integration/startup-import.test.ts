@@ -1,8 +1,17 @@
-// The start-up import runs on an empty database, and again after a run that was cut short.
+// The start-up import runs on an empty database, and again after a run that was cut short; the
+// start-up rebuild brings rows an older version of the rules wrote up to date while pages answer.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { RULES_VERSION } from '../../src/server/domain/rules-version.ts';
+import { ChangeFeed } from '../../src/server/feed/change-feed.ts';
+import { tags } from '../../src/server/feed/tags.ts';
+import { buildApp } from '../../src/server/http/app.ts';
 import { runStartupImport, startupImportNeeded } from '../../src/server/ingest/startup-import.ts';
-import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
+import { runStartUpWork } from '../../src/server/jobs/start-up.ts';
+import { createServices } from '../../src/server/services/index.ts';
+import type { Scorecard } from '../../src/server/services/match-centre-types.ts';
+import { freshDatabase, queryNumber, queryRows } from '../helpers/test-db.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet/e2e');
 
@@ -31,6 +40,45 @@ describe('start-up import', () => {
       expect(await queryNumber(db, 'select count(*) from matches')).toBe(8);
       expect(await startupImportNeeded(db)).toBe(false);
     } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('start-up rebuild of derived rows', () => {
+  it('rebuilds what an older rules version wrote while the API answers, then serves the new figures', async () => {
+    const db = await freshDatabase();
+    const feed = new ChangeFeed();
+    const services = createServices(db, feed);
+    const app = await buildApp({ services, logger: pino({ level: 'silent' }) });
+    try {
+      await runStartupImport(db, [fixtures], {});
+      const [{ match_key: key }] = (await queryRows<{ match_key: string }>(db, 'select match_key from matches order by id limit 1')) as [
+        { match_key: string },
+      ];
+      const runsShown = async () => {
+        const response = await app.inject({ method: 'GET', url: `/user/v1/scorecard/?match_key=${key}` });
+        expect(response.statusCode).toBe(200);
+        return response.json<{ data: Scorecard }>().data.teamA!.batsman[0]!.score['0']!.batting.score.runs;
+      };
+      const right = await runsShown();
+      // Rows an older version of the rules wrote, wrong, and cached by the API.
+      await queryRows(db, 'update batting_innings set runs = runs + 100');
+      await queryRows(db, 'update matches set rules_version = 0');
+      await feed.publish([tags.all]);
+      expect(await runsShown()).toBe(right + 100);
+
+      const stop = new AbortController();
+      const work = runStartUpWork({ db, publish: (changed) => feed.publish(changed), importSources: [fixtures], signal: stop.signal });
+      // The server answers while it rebuilds (the import is not due: the database holds every match).
+      const during = await app.inject({ method: 'GET', url: '/user/v1/get/all/matches' });
+      expect(during.statusCode).toBe(200);
+      expect(await work).toBe(8);
+      expect(await queryNumber(db, `select count(*) from matches where rules_version <> ${RULES_VERSION}`)).toBe(0);
+      // The rebuild published its matches: the cached scorecard was dropped and shows the rules' figures.
+      expect(await runsShown()).toBe(right);
+    } finally {
+      await app.close();
       await db.close();
     }
   });

@@ -1,0 +1,32 @@
+// What a starting server does in the background while it already answers: the start-up import
+// when one is due (an empty database, or an import cut short), then the rebuild of matches whose
+// derived rows an older version of the cricket rules wrote. Each commit publishes its tags, so
+// pages served meanwhile move to the new figures as they land.
+import type { Db } from '../db/client.ts';
+import { runStartupImport, startupImportNeeded } from '../ingest/startup-import.ts';
+import type { ImportSummary } from '../ingest/importer.ts';
+import { MatchWriter, type PublishTags, type RederiveProgress } from '../store/match-writer.ts';
+
+export interface StartUpWork {
+  db: Db;
+  publish: PublishTags;
+  /** Cricsheet sources of the start-up import; null when it is turned off (IMPORT_ON_START=false). */
+  importSources: string[] | null;
+  signal: AbortSignal;
+  onImportStart?: () => void;
+  onImported?: (summary: ImportSummary) => void;
+  onRebuildProgress?: (progress: RederiveProgress) => void;
+  log?: (message: string) => void;
+}
+
+/** Runs the start-up work; returns the matches rebuilt. */
+export async function runStartUpWork(work: StartUpWork): Promise<number> {
+  const { db, publish, signal } = work;
+  if (work.importSources && (await startupImportNeeded(db))) {
+    work.onImportStart?.();
+    const options = { signal, publish, ...(work.log ? { log: work.log } : {}) };
+    work.onImported?.(await runStartupImport(db, work.importSources, options));
+  }
+  if (signal.aborted) return 0;
+  return new MatchWriter(db, publish).rederive({ signal, ...(work.onRebuildProgress ? { onProgress: work.onRebuildProgress } : {}) });
+}
