@@ -3,7 +3,7 @@
 // Pure: it runs on the importer's worker threads; the writer resolves the entities' ids.
 import { oversToBalls } from '../domain/overs.ts';
 import { summariseInnings } from '../domain/scorecard.ts';
-import type { Delivery, Fielder, InningsInput, PlayerId } from '../domain/types.ts';
+import type { Delivery, Fielder, InningsInput, PlayerId, Wicket } from '../domain/types.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import { BALL_BYTES, BallEncodingError, PeopleDictionary, writeBall } from '../store/ball-codec.ts';
 import { identityOf } from '../store/entities.ts';
@@ -18,7 +18,7 @@ import {
   type VenueRef,
   type WicketRow,
 } from '../store/match-write.ts';
-import { cricsheetMatchSchema, type CricsheetInnings, type CricsheetMatch } from './cricsheet-schema.ts';
+import { cricsheetMatchSchema, type CricsheetDelivery, type CricsheetInnings, type CricsheetMatch } from './cricsheet-schema.ts';
 import { eventAbbreviation, teamCode, teamKey, tournamentKey } from './naming.ts';
 import { canonicalTeamName } from './team-aliases.ts';
 
@@ -234,6 +234,7 @@ function ballRows(
   const people = new PeopleDictionary<number>();
   const bytes = new Uint8Array(input.deliveries.length * BALL_BYTES);
   const balls: InningsBalls = { people: people.people, bytes, reviews: null };
+  const index = (player: PlayerId) => people.indexOf(refOf(player));
   const wickets: WicketRow[] = [];
   const replacements: ReplacementRow[] = [];
   let seq = 0;
@@ -241,7 +242,6 @@ function ballRows(
     for (const raw of over.deliveries) {
       const delivery = input.deliveries[seq]!;
       seq += 1;
-      const index = (player: PlayerId) => people.indexOf(refOf(player));
       try {
         writeBall(bytes, seq - 1, {
           over: delivery.over,
@@ -261,7 +261,8 @@ function ballRows(
         throw error;
       }
       if (raw.review !== undefined) (balls.reviews ??= []).push({ seq, review: raw.review });
-      delivery.wickets.forEach((wicket, index) => {
+      for (let index = 0; index < delivery.wickets.length; index += 1) {
+        const wicket = delivery.wickets[index]!;
         const named = wicket.fielders.filter((fielder) => fielder.id !== null);
         wickets.push({
           seq,
@@ -271,7 +272,7 @@ function ballRows(
           fielders: raw.wickets?.[index]?.fielders ?? null,
           fielderRefs: named.length > 0 ? named.map((fielder) => refOf(fielder.id!)) : null,
         });
-      });
+      }
       let position = 0;
       for (const replacement of raw.replacements?.match ?? []) {
         position += 1;
@@ -300,6 +301,20 @@ function targetBalls(overs: number, ballsPerOver: number): number {
   }
 }
 
+function wicketOf(wicket: NonNullable<CricsheetDelivery['wickets']>[number], personOf: (name: string) => PlayerId): Wicket {
+  return {
+    kind: wicket.kind,
+    playerOut: personOf(wicket.player_out),
+    fielders: (wicket.fielders ?? []).map(
+      (fielder): Fielder => ({
+        id: fielder.name === undefined ? null : personOf(fielder.name),
+        name: fielder.name ?? null,
+        substitute: fielder.substitute ?? false,
+      }),
+    ),
+  };
+}
+
 /** One Cricsheet innings as the domain sees it, with players named by personOf. */
 export function inningsInput(
   source: CricsheetInnings,
@@ -326,17 +341,8 @@ export function inningsInput(
           legbyes: raw.extras?.legbyes ?? 0,
           penalty: raw.extras?.penalty ?? 0,
         },
-        wickets: (raw.wickets ?? []).map((wicket) => ({
-          kind: wicket.kind,
-          playerOut: personOf(wicket.player_out),
-          fielders: (wicket.fielders ?? []).map(
-            (fielder): Fielder => ({
-              id: fielder.name === undefined ? null : personOf(fielder.name),
-              name: fielder.name ?? null,
-              substitute: fielder.substitute ?? false,
-            }),
-          ),
-        })),
+        // Most deliveries have no wicket: no mapping (and no closure) for them.
+        wickets: raw.wickets === undefined ? [] : raw.wickets.map((wicket) => wicketOf(wicket, personOf)),
       });
     }
   }
