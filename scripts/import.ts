@@ -3,9 +3,9 @@
 // Exit status: 0 all imported, 1 some files skipped, 2 some source could not be read, 3 the
 // embedded database is in use by another process (a running server).
 import { loadConfig } from '../src/server/config.ts';
+import { runCommand } from './command.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { DatabaseLockedError } from '../src/server/db/pglite-lock.ts';
 import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { importSources, type ImportProgress, type ImportSummary } from '../src/server/ingest/importer.ts';
 
@@ -99,10 +99,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (!(error instanceof DatabaseLockedError)) throw error;
-  console.error(error.message);
-  process.exitCode = 3;
-}
+await runCommand(main);

@@ -4,9 +4,10 @@
 // writing are skipped and left for its own background rebuild.
 // Exit status: 0 done, 3 the embedded database is in use by another process.
 import { loadConfig } from '../src/server/config.ts';
+import { runCommand } from './command.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { DatabaseLockedError } from '../src/server/db/pglite-lock.ts';
+import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { RULES_VERSION } from '../src/server/domain/rules-version.ts';
 import { MatchWriter } from '../src/server/store/match-writer.ts';
 
@@ -14,11 +15,13 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const all = process.argv.includes('--all');
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Servers sharing the database (PostgreSQL) hear of every rebuilt batch through the feed.
+  const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
   try {
     await migrateToLatest(db);
     const startedAt = performance.now();
     let lastReport = 0;
-    const writer = new MatchWriter(db, () => undefined);
+    const writer = new MatchWriter(db, (changed) => feed.publish(changed));
     const rebuilt = await writer.rederive({
       all,
       onProgress: ({ done, total }) => {
@@ -31,14 +34,9 @@ async function main(): Promise<number> {
     console.log(`Rebuilt the derived rows of ${rebuilt} matches with rules version ${RULES_VERSION} in ${seconds.toFixed(1)} s.`);
     return 0;
   } finally {
+    await feed.close();
     await db.close();
   }
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (!(error instanceof DatabaseLockedError)) throw error;
-  console.error(error.message);
-  process.exitCode = 3;
-}
+await runCommand(main);

@@ -5,7 +5,7 @@ import { oversToBalls } from '../domain/overs.ts';
 import { summariseInnings } from '../domain/scorecard.ts';
 import type { Delivery, Fielder, InningsInput, PlayerId, Wicket } from '../domain/types.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
-import { BALL_BYTES, BallEncodingError, PeopleDictionary, writeBall } from '../store/ball-codec.ts';
+import { BALL_BYTES, BallEncodingError, PeopleDictionary, storedBall, writeBall } from '../store/ball-codec.ts';
 import { identityOf } from '../store/entities.ts';
 import {
   deriveInningsRows,
@@ -243,19 +243,7 @@ function ballRows(
       const delivery = input.deliveries[seq]!;
       seq += 1;
       try {
-        writeBall(bytes, seq - 1, {
-          over: delivery.over,
-          batter: index(delivery.batter),
-          nonStriker: index(delivery.nonStriker),
-          bowler: index(delivery.bowler),
-          runsBatter: delivery.runsBatter,
-          wides: delivery.extras.wides,
-          noballs: delivery.extras.noballs,
-          byes: delivery.extras.byes,
-          legbyes: delivery.extras.legbyes,
-          penalty: delivery.extras.penalty,
-          nonBoundary: delivery.nonBoundary,
-        });
+        writeBall(bytes, seq - 1, storedBall(delivery, index));
       } catch (error) {
         if (error instanceof BallEncodingError) throw new MatchFileError(`over ${over.over}: ${error.message}`);
         throw error;

@@ -12,6 +12,8 @@
 //   bytes 6-10 wides, no-balls, byes, leg byes, penalty runs
 //   byte  11   flags: 1 = the batter's runs were not a boundary (Cricsheet `non_boundary`)
 
+import type { Delivery, PlayerId } from '../domain/types.ts';
+
 export const BALL_BYTES = 12;
 const NON_BOUNDARY = 1;
 
@@ -35,6 +37,23 @@ export class BallEncodingError extends Error {}
 function byte(value: number, field: string): number {
   if (!Number.isInteger(value) || value < 0 || value > 255) throw new BallEncodingError(`${field} ${value} does not fit the stored ball`);
   return value;
+}
+
+/** A delivery's stored fields, its people numbered by `indexOf` (an innings' dictionary). */
+export function storedBall(delivery: Delivery, indexOf: (player: PlayerId) => number): StoredBall {
+  return {
+    over: delivery.over,
+    batter: indexOf(delivery.batter),
+    nonStriker: indexOf(delivery.nonStriker),
+    bowler: indexOf(delivery.bowler),
+    runsBatter: delivery.runsBatter,
+    wides: delivery.extras.wides,
+    noballs: delivery.extras.noballs,
+    byes: delivery.extras.byes,
+    legbyes: delivery.extras.legbyes,
+    penalty: delivery.extras.penalty,
+    nonBoundary: delivery.nonBoundary,
+  };
 }
 
 /** Writes one ball at the given ball position of the buffer. */

@@ -12,7 +12,7 @@ import { RULES_VERSION } from '../domain/rules-version.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
-import { BALL_BYTES, PeopleDictionary, writeBall } from './ball-codec.ts';
+import { BALL_BYTES, PeopleDictionary, storedBall, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
 import { DerivedCopy, MatchCopy, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
@@ -273,19 +273,7 @@ async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: nu
   );
   const people = new PeopleDictionary<number>(stored?.people ?? []);
   const ball = new Uint8Array(BALL_BYTES);
-  writeBall(ball, 0, {
-    over: delivery.over,
-    batter: people.indexOf(Number(delivery.batter)),
-    nonStriker: people.indexOf(Number(delivery.nonStriker)),
-    bowler: people.indexOf(Number(delivery.bowler)),
-    runsBatter: delivery.runsBatter,
-    wides: delivery.extras.wides,
-    noballs: delivery.extras.noballs,
-    byes: delivery.extras.byes,
-    legbyes: delivery.extras.legbyes,
-    penalty: delivery.extras.penalty,
-    nonBoundary: delivery.nonBoundary,
-  });
+  writeBall(ball, 0, storedBall(delivery, (player) => people.indexOf(Number(player))));
   const [row] = await tx.query<{ balls: number }>(
     `insert into innings_balls (match_id, innings_no, people, balls) values ($1, $2, $3, $4)
      on conflict (match_id, innings_no) do update set people = excluded.people, balls = innings_balls.balls || excluded.balls
