@@ -1,7 +1,9 @@
 // Response shapes of the match centre (spec §3 Scorecard, Commentary entry, Squad, Player
 // overview, Player info), shared by the provider API and the pages. The contract is the zod
-// schemas in src/server/api/schemas; these are their types, so it is written once.
+// schemas in src/server/api/schemas; these are their types, so it is written once. The match
+// itself is a match summary here, which api/presenters turns into the provider's match object.
 import type { z } from 'zod';
+import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
 import type {
@@ -36,7 +38,9 @@ export interface PlayerRef {
 
 export type OversPair = [number, number];
 
-export type MatchDetail = z.output<typeof matchDetail>;
+/** The match with what its page adds: officials, awards with keys, the toss in words, notes. */
+export type MatchDetail = MatchSummary &
+  Pick<z.output<typeof matchDetail>, 'officials' | 'player_of_match' | 'toss_text' | 'gender' | 'match_type' | 'notes'>;
 
 export type BattingScore = z.output<typeof battingScore>;
 export type Dismissal = z.output<typeof dismissal>;
@@ -55,7 +59,11 @@ export type SquadPlayer = z.output<typeof squadPlayer>;
 export type Squad = z.output<typeof squad>;
 
 export type FormResult = z.output<typeof formResult>;
-export type MatchInfo = z.output<typeof matchInfo>;
+type MatchInfoObject = z.output<typeof matchInfo>;
+export type MatchInfo = Omit<MatchInfoObject, 'head_to_head' | 'recent'> & {
+  head_to_head: Omit<MatchInfoObject['head_to_head'], 'last'> & { last: MatchSummary[] };
+  recent: MatchSummary[];
+};
 
 export type PlayerOverview = z.output<typeof playerOverview>;
 export type PlayerInfoMatch = z.output<typeof playerInfoMatch>;

@@ -11,7 +11,7 @@ import type { DismissalKind } from '../domain/types.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
 import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from './match-centre-types.ts';
-import { displayTeamName, subTitle } from './match-object.ts';
+import { displayTeamName, subTitle } from './match-summary.ts';
 import { groupBy } from './match-rows.ts';
 
 /** Order of the format tabs. */

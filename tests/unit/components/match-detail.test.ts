@@ -9,53 +9,34 @@ import LiveTab from '../../../src/components/match/LiveTab.astro';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
 import type { CommentaryEntry, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
-import type { LiveState } from '../../../src/server/services/match-object.ts';
+import type { LiveState } from '../../../src/server/services/match-summary.ts';
+import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
-function detail(overrides: Partial<MatchDetail> & { live?: LiveState | null }): MatchDetail {
-  const { live = null, ...rest } = overrides;
+function detail(overrides: Partial<MatchDetail>): MatchDetail {
   return {
-    match_id: 1,
-    match_key: 'm1',
-    tou_key: 'ipl-2026',
-    tou_name: 'Indian Premier League 2026',
-    tou_short_name: 'IPL 2026',
-    sub_title: 'Final',
-    format: 't20',
-    status: 'started',
-    start_at: Date.parse('2026-05-31T14:00:00Z') / 1000,
-    start_time_known: false,
-    venue: { name: 'Narendra Modi Stadium', city: 'Ahmedabad' },
-    weather: null,
-    toss: JSON.stringify({ winner: 'a', elected: 'field' }),
-    team: {
-      a: { url: 'gt', code: 'GT', name: 'Gujarat Titans' },
-      b: { url: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' },
-    },
-    play: {
-      innings: {
-        b_1: {
-          score: { runs: 190, wickets: 9, overs: [20, 0], balls: 120 },
-          wickets: 9,
-          overs: [20, 0],
-          score_str: '190/9 in 20.0',
-          index: 0,
-          declared: false,
-          forfeited: false,
-        },
+    ...matchSummary({
+      key: 'm1',
+      title: 'Final',
+      status: 'started',
+      tournament: { key: 'ipl-2026', name: 'Indian Premier League 2026', shortName: 'IPL 2026' },
+      startsAt: Date.parse('2026-05-31T14:00:00Z'),
+      dates: ['2026-05-31'],
+      venue: { name: 'Narendra Modi Stadium', city: 'Ahmedabad' },
+      toss: { winner: 'a', decision: 'field' },
+      teams: {
+        a: { key: 'gt', code: 'GT', name: 'Gujarat Titans' },
+        b: { key: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' },
       },
-      result: null,
-      live,
-      day_number: null,
-      target: { runs: 191, overs: [20, 0], balls: 120, dl_applied: false },
-    },
+      innings: [inningsSummary('b', 1, { runs: 190, wickets: 9, legalBalls: 120 })],
+      target: { runs: 191, balls: 120, dlApplied: false },
+    }),
     officials: { umpires: [], tv_umpires: [], reserve_umpires: [], match_referees: [] },
     player_of_match: [],
     toss_text: 'Gujarat Titans won the toss and elected to field',
-    dates: ['2026-05-31'],
     gender: 'male',
     match_type: 'T20',
     notes: [],
-    ...rest,
+    ...overrides,
   };
 }
 
@@ -107,7 +88,7 @@ describe('live panel', () => {
 
   it('a Test shows the day and Stumps on a day break', async () => {
     const html = await render(LivePanel, {
-      match: detail({ format: 'test', live: { ...live, match_break: { reason: 'day' } }, play: { ...detail({}).play, live: { ...live, match_break: { reason: 'day' } }, day_number: 3 } }),
+      match: detail({ format: 'test', live: { ...live, match_break: { reason: 'day' } }, dayNumber: 3 }),
     });
     expect(html).toMatch(/Day\s*3/);
     expect(html).toContain('Stumps');
