@@ -10,8 +10,12 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { Commentary, Scorecard, ScorecardInnings, Squad } from '../../src/server/services/match-centre-types.ts';
-import type { MatchDetailObject as MatchDetail, MatchInfoObject as MatchInfo } from '../../src/server/api/presenters/match-centre.ts';
+import type { Commentary, ScorecardInnings, Squad } from '../../src/server/services/match-centre-types.ts';
+import type {
+  MatchDetailObject as MatchDetail,
+  MatchInfoObject as MatchInfo,
+  ScorecardObject as Scorecard,
+} from '../../src/server/api/presenters/match-centre.ts';
 import { apiRoutes } from '../../src/server/api/schemas/index.ts';
 import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';
 import { freshDatabase } from '../helpers/test-db.ts';

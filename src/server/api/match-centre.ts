@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentMatchDetail, presentMatchInfo } from './presenters/match-centre.ts';
+import { presentMatchDetail, presentMatchInfo, presentScorecard } from './presenters/match-centre.ts';
 import { routeSchema, type RouteContract } from './schemas/common.ts';
 import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
@@ -36,7 +36,10 @@ export function registerMatchCentreRoutes(app: FastifyInstance, services: Servic
     const detail = await centre.detail(key, lang);
     return detail && presentMatchDetail(detail);
   });
-  serve(matchCentreRoutes.scorecard, (key, lang) => centre.scorecard(key, lang));
+  serve(matchCentreRoutes.scorecard, async (key, lang) => {
+    const card = await centre.scorecard(key, lang);
+    return card && presentScorecard(card);
+  });
   serve(matchCentreRoutes.commentary, (key, lang) => centre.commentary(key, lang));
   serve(matchCentreRoutes.squad, (key, lang) => centre.squad(key, lang));
   serve(matchCentreRoutes.info, async (key, lang) => {

@@ -17,7 +17,6 @@ import type {
   matchDetail,
   matchInfo,
   partnership,
-  scorecard,
   scorecardBatter,
   scorecardBowler,
   scorecardInnings,
@@ -50,7 +49,10 @@ export type ScorecardBowler = z.output<typeof scorecardBowler>;
 export type PartnershipEntry = z.output<typeof partnership>;
 export type FallOfWicketEntry = z.output<typeof fallOfWicket>;
 export type ScorecardInnings = z.output<typeof scorecardInnings>;
-export type Scorecard = z.output<typeof scorecard>;
+/** Every innings in playing order, super overs last (the API splits them into teamA..teamD and more). */
+export interface Scorecard {
+  innings: ScorecardInnings[];
+}
 
 export type CommentaryEntry = z.output<typeof commentaryEntry>;
 export type Commentary = z.output<typeof commentary>;

@@ -1,5 +1,6 @@
 // The scorecard (spec §3 Scorecard): every innings' batting, bowling, extras, falls of wicket
-// and partnerships from the derived rows, in the provider's teamA..D shape.
+// and partnerships from the derived rows, every innings in playing order (the API presenter
+// puts them in the provider's teamA..teamD slots).
 import type { Kysely } from 'kysely';
 import type { Database, TeamSide } from '../../db/schema.ts';
 import { dismissalText } from '../../domain/dismissal.ts';
@@ -237,20 +238,7 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
     };
   });
 
-  const [teamA, teamB, teamC, teamD, ...more] = cards;
-  return {
-    nationality: cards.map((card) => ({
-      code: card.team.code,
-      name: card.team.name,
-      team: card.batting_team,
-      score: { runs: card.total.runs, wickets: card.total.wickets, overs: card.total.overs },
-    })),
-    ...(teamA && { teamA }),
-    ...(teamB && { teamB }),
-    ...(teamC && { teamC }),
-    ...(teamD && { teamD }),
-    more,
-  };
+  return { innings: cards };
 }
 
 /** A ball's place as [over index, ball number]: the wire's [o, b] pair, shown '5.6'. */
