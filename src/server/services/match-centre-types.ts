@@ -23,7 +23,7 @@ import type {
   squad,
   squadPlayer,
 } from '../api/schemas/match-centre.ts';
-import type { playerInfo, playerInfoMatch, playerInfoTournament, playerOverview } from '../api/schemas/players.ts';
+import type { playerInfoMatch, playerInfoTournament, playerOverview } from '../api/schemas/players.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -68,6 +68,28 @@ export type MatchInfo = Omit<MatchInfoObject, 'head_to_head' | 'recent'> & {
 };
 
 export type PlayerOverview = z.output<typeof playerOverview>;
-export type PlayerInfoMatch = z.output<typeof playerInfoMatch>;
-export type PlayerInfoTournament = z.output<typeof playerInfoTournament>;
-export type PlayerInfo = z.output<typeof playerInfo>;
+
+/** The player's n-th innings of each kind in a match: his n-th batting beside his n-th bowling. */
+export interface PlayerMatchInnings {
+  batting: { runs: number; balls: number; notOut: boolean } | null;
+  /** Balls as the umpires called the overs, in the match's balls per over. */
+  bowling: { wickets: number; runs: number; calledBalls: number } | null;
+}
+
+/** One match of the player (spec §3 Player info: match), his innings in playing order. */
+export interface PlayerInfoMatch {
+  key: string;
+  /** 'India v Australia, 2nd Test'. */
+  name: string;
+  /** Epoch seconds, midnight UTC of the first day. */
+  startAt: number;
+  format: z.output<typeof playerInfoMatch>['format'];
+  ballsPerOver: number;
+  innings: PlayerMatchInnings[];
+}
+
+/** A tournament of the player with his figures in it; the provider's field names for now. */
+export type PlayerInfoTournament = Omit<z.output<typeof playerInfoTournament>, 'match'> & { match: PlayerInfoMatch[] };
+export interface PlayerInfo {
+  finalData: PlayerInfoTournament[];
+}
