@@ -14,7 +14,6 @@ import type {
   dismissal,
   fallOfWicket,
   formResult,
-  matchDetail,
   matchInfo,
   partnership,
   scorecardBatter,
@@ -38,8 +37,19 @@ export interface PlayerRef {
 export type OversPair = [number, number];
 
 /** The match with what its page adds: officials, awards with keys, the toss in words, notes. */
-export type MatchDetail = MatchSummary &
-  Pick<z.output<typeof matchDetail>, 'officials' | 'player_of_match' | 'toss_text' | 'gender' | 'match_type' | 'notes'>;
+export interface MatchDetail extends MatchSummary {
+  /** Officials by role, as Cricsheet records them. */
+  officials: { umpires: PlayerRef[]; tvUmpires: PlayerRef[]; reserveUmpires: PlayerRef[]; matchReferees: PlayerRef[] };
+  /** Player(s) of the match with their keys (result.playersOfMatch has the names). */
+  awards: PlayerRef[];
+  /** The toss in words, in the detail's language; null when not recorded. */
+  tossText: string | null;
+  gender: 'male' | 'female';
+  /** Cricsheet's match type: Test, ODI, T20, IT20, MDM, ODM. */
+  matchType: string;
+  /** Follow-on, declarations, rain rule... one line each. */
+  notes: string[];
+}
 
 export type BattingScore = z.output<typeof battingScore>;
 export type Dismissal = z.output<typeof dismissal>;

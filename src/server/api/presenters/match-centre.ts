@@ -11,16 +11,21 @@ export type MatchInfoObject = z.output<typeof matchInfo>;
 export type ScorecardObject = z.output<typeof scorecard>;
 
 export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
-  const { officials, player_of_match, toss_text, gender, match_type, notes } = detail;
+  const { officials } = detail;
   return {
     ...presentMatchObject(detail),
-    officials,
-    player_of_match,
-    toss_text,
+    officials: {
+      umpires: officials.umpires,
+      tv_umpires: officials.tvUmpires,
+      reserve_umpires: officials.reserveUmpires,
+      match_referees: officials.matchReferees,
+    },
+    player_of_match: detail.awards,
+    toss_text: detail.tossText,
     dates: [...detail.dates],
-    gender,
-    match_type,
-    notes,
+    gender: detail.gender,
+    match_type: detail.matchType,
+    notes: detail.notes,
   };
 }
 

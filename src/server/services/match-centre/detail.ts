@@ -30,14 +30,14 @@ export async function buildDetail(db: Kysely<Database>, match: MatchCentreRow, l
     ...summary,
     officials: {
       umpires: officialsOf('umpire'),
-      tv_umpires: officialsOf('tv_umpire'),
-      reserve_umpires: officialsOf('reserve_umpire'),
-      match_referees: officialsOf('match_referee'),
+      tvUmpires: officialsOf('tv_umpire'),
+      reserveUmpires: officialsOf('reserve_umpire'),
+      matchReferees: officialsOf('match_referee'),
     },
-    player_of_match: awards.map(({ key, name }) => ({ key, name })),
-    toss_text: summary.toss && tossText(teamNames[summary.toss.winner], summary.toss.decision, lang),
+    awards: awards.map(({ key, name }) => ({ key, name })),
+    tossText: summary.toss && tossText(teamNames[summary.toss.winner], summary.toss.decision, lang),
     gender: match.gender === 'female' ? 'female' : 'male',
-    match_type: match.match_type,
+    matchType: match.match_type,
     notes: matchNotes(
       {
         format: match.format,
