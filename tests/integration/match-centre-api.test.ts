@@ -10,10 +10,11 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { Commentary, ScorecardInnings, Squad } from '../../src/server/services/match-centre-types.ts';
+import type { Commentary, Squad } from '../../src/server/services/match-centre-types.ts';
 import type {
   MatchDetailObject as MatchDetail,
   MatchInfoObject as MatchInfo,
+  ScorecardInningsObject as ScorecardInnings,
   ScorecardObject as Scorecard,
 } from '../../src/server/api/presenters/match-centre.ts';
 import { apiRoutes } from '../../src/server/api/schemas/index.ts';

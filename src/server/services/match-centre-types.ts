@@ -3,22 +3,15 @@
 // schemas in src/server/api/schemas; these are their types, so it is written once. The match
 // itself is a match summary here, which api/presenters turns into the provider's match object.
 import type { z } from 'zod';
+import type { TeamSide } from '../db/schema.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
 import type {
-  battingScore,
-  bowlingScore,
   commentary,
   commentaryEntry,
-  dismissal,
-  fallOfWicket,
   formResult,
   matchInfo,
-  partnership,
-  scorecardBatter,
-  scorecardBowler,
-  scorecardInnings,
   squad,
   squadPlayer,
 } from '../api/schemas/match-centre.ts';
@@ -51,16 +44,80 @@ export interface MatchDetail extends MatchSummary {
   notes: string[];
 }
 
-export type BattingScore = z.output<typeof battingScore>;
-export type Dismissal = z.output<typeof dismissal>;
-export type ScorecardBatter = z.output<typeof scorecardBatter>;
-export type BowlingScore = z.output<typeof bowlingScore>;
-export type ScorecardBowler = z.output<typeof scorecardBowler>;
-export type PartnershipEntry = z.output<typeof partnership>;
-export type FallOfWicketEntry = z.output<typeof fallOfWicket>;
-export type ScorecardInnings = z.output<typeof scorecardInnings>;
+/** Where a ball fell: over index and legal balls bowled in that over so far, printed '5.6'. */
+export interface BallPosition {
+  over: number;
+  ball: number;
+}
+
+export interface ScorecardBatterLine {
+  player: PlayerRef;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+  strikeRate: number;
+  /** 'c Fielder b Bowler', 'not out'...; the wicket's number, the score and the ball it fell on. */
+  dismissal: { text: string; wicketNumber: number | null; teamRuns: number | null; ball: BallPosition | null };
+}
+
+export interface ScorecardBowlerLine {
+  player: PlayerRef;
+  /** Balls as the umpires called the overs. */
+  calledBalls: number;
+  maidens: number;
+  runs: number;
+  wickets: number;
+  economy: number;
+  wides: number;
+  noBalls: number;
+  dots: number;
+}
+
+export interface FallOfWicket {
+  wicketNumber: number;
+  player: PlayerRef;
+  teamRuns: number;
+  ball: BallPosition | null;
+}
+
+export interface PartnershipLine {
+  forWicket: number;
+  batterA: { player: PlayerRef; runs: number; balls: number };
+  batterB: { player: PlayerRef; runs: number; balls: number };
+  runs: number;
+  balls: number;
+  unbroken: boolean;
+}
+
+/** One innings of the scorecard, in legal balls as called (rates per six balls). */
+export interface ScorecardInnings {
+  /** Position in the scorecard: regular innings in playing order, then super overs. */
+  index: number;
+  inningsNo: number;
+  side: TeamSide;
+  team: { code: string; name: string };
+  superOver: boolean;
+  declared: boolean;
+  forfeited: boolean;
+  followOn: boolean;
+  runs: number;
+  wickets: number;
+  calledBalls: number;
+  runRate: number;
+  /** The chase's target; balls null when the whole allotment applies. */
+  target: { runs: number; balls: number | null } | null;
+  batting: ScorecardBatterLine[];
+  didNotBat: PlayerRef[];
+  bowling: ScorecardBowlerLine[];
+  extras: { total: number; noBalls: number; wides: number; legByes: number; byes: number; penalty: number };
+  fallOfWickets: FallOfWicket[];
+  partnerships: PartnershipLine[];
+}
+
 /** Every innings in playing order, super overs last (the API splits them into teamA..teamD and more). */
 export interface Scorecard {
+  ballsPerOver: number;
   innings: ScorecardInnings[];
 }
 
