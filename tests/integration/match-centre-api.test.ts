@@ -10,8 +10,9 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { Commentary, Squad } from '../../src/server/services/match-centre-types.ts';
+import type { Squad } from '../../src/server/services/match-centre-types.ts';
 import type {
+  CommentaryObject as Commentary,
   MatchDetailObject as MatchDetail,
   MatchInfoObject as MatchInfo,
   ScorecardInningsObject as ScorecardInnings,

@@ -8,8 +8,6 @@ import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
 import type {
-  commentary,
-  commentaryEntry,
   formResult,
   matchInfo,
   squad,
@@ -121,8 +119,32 @@ export interface Scorecard {
   innings: ScorecardInnings[];
 }
 
-export type CommentaryEntry = z.output<typeof commentaryEntry>;
-export type Commentary = z.output<typeof commentary>;
+/** One delivery of the commentary; the ball number counts legal balls bowled in the over so far. */
+export interface CommentaryBall {
+  /** Unique within the match: a wide shares its ball number with the legal ball after it. */
+  key: string;
+  /** Position of the delivery in the match (Cricsheet has no clock times). */
+  sequence: number;
+  inningsNo: number;
+  ball: BallPosition;
+  bowler: { player: PlayerRef; runs: number };
+  batter: { player: PlayerRef; runs: number };
+  /** Total runs of the delivery, extras included. */
+  runs: number;
+  isFour: boolean;
+  isSix: boolean;
+  isWicket: boolean;
+  wicket: { player: PlayerRef; kind: string } | null;
+  /** HTML limited to <b>, <strong>, <em>, <br>: 'Bowler to Batter, outcome: description'. */
+  comment: string;
+  /** At the last ball of an over; players by registry key. */
+  overSummary: OverSummary | null;
+}
+
+export interface Commentary {
+  /** Newest first, as the spec lists them. */
+  balls: CommentaryBall[];
+}
 
 export type SquadPlayer = z.output<typeof squadPlayer>;
 export type Squad = z.output<typeof squad>;

@@ -8,7 +8,7 @@ import LivePanel from '../../../src/components/match/LivePanel.astro';
 import LiveTab from '../../../src/components/match/LiveTab.astro';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
-import type { CommentaryEntry, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
+import type { CommentaryBall, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
 import type { LiveState } from '../../../src/server/services/match-summary.ts';
 import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
@@ -125,24 +125,26 @@ describe('upcoming panel', () => {
 });
 
 describe('commentary tab', () => {
-  const ball = (n: number, comment: string): CommentaryEntry => ({
+  const ball = (n: number, comment: string): CommentaryBall => ({
     key: `1.0.${n}`,
-    entry_time: n,
-    innings_no: 1,
-    overs: [0, n],
-    bowler: { key: 'b1', player_key: 'b1', name: 'Bowler', is_wicket: false, runs: 0 },
-    batsman: { key: 's1', player_key: 's1', name: 'Batter', runs: 0, is_four: false, is_six: false },
-    wicket: null,
-    team_score: { runs: 0, extras: 0, is_wicket: false },
+    sequence: n,
+    inningsNo: 1,
+    ball: { over: 0, ball: n },
+    bowler: { player: { key: 'b1', name: 'Bowler' }, runs: 0 },
+    batter: { player: { key: 's1', name: 'Batter' }, runs: 0 },
     runs: 0,
+    isFour: false,
+    isSix: false,
+    isWicket: false,
+    wicket: null,
     comment,
-    over_summary: null,
+    overSummary: null,
   });
 
   it('live: heading Live, read-aloud island, newest first, comments sanitised', async () => {
     const html = await render(CommentaryTab, {
       match: detail({ live }),
-      commentary: { related_balls: [ball(1, 'A to B, no run: <b>beaten</b>'), ball(2, 'A to B, no run: <img src=x onerror=alert(1)>ok')] },
+      commentary: { balls: [ball(1, 'A to B, no run: <b>beaten</b>'), ball(2, 'A to B, no run: <img src=x onerror=alert(1)>ok')] },
       requested: null,
     });
     expect(html).toMatch(/<h2[^>]*>Live<\/h2>/);
@@ -155,7 +157,7 @@ describe('commentary tab', () => {
   it('completed: Highlights (spelt correctly) and no read-aloud', async () => {
     const html = await render(CommentaryTab, {
       match: detail({ status: 'completed' }),
-      commentary: { related_balls: [ball(1, 'A to B: x')] },
+      commentary: { balls: [ball(1, 'A to B: x')] },
       requested: null,
     });
     expect(html).toContain('Highlights');

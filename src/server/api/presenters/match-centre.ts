@@ -3,14 +3,24 @@
 // scorecard's innings go into the provider's teamA..teamD slots.
 import type { z } from 'zod';
 import { ballsToOvers } from '../../domain/overs.ts';
-import type { BallPosition, MatchDetail, MatchInfo, Scorecard, ScorecardInnings } from '../../services/match-centre-types.ts';
-import type { matchDetail, matchInfo, scorecard, scorecardInnings } from '../schemas/match-centre.ts';
+import type {
+  BallPosition,
+  Commentary,
+  CommentaryBall,
+  MatchDetail,
+  MatchInfo,
+  Scorecard,
+  ScorecardInnings,
+} from '../../services/match-centre-types.ts';
+import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings } from '../schemas/match-centre.ts';
 import { presentMatchObject } from './match.ts';
 
 export type MatchDetailObject = z.output<typeof matchDetail>;
 export type MatchInfoObject = z.output<typeof matchInfo>;
 export type ScorecardObject = z.output<typeof scorecard>;
 export type ScorecardInningsObject = z.output<typeof scorecardInnings>;
+export type CommentaryObject = z.output<typeof commentary>;
+type CommentaryEntryObject = z.output<typeof commentaryEntry>;
 
 export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
   const { officials } = detail;
@@ -139,4 +149,37 @@ export function presentScorecard(card: Scorecard): ScorecardObject {
     ...(teamD && { teamD }),
     more,
   };
+}
+
+/** One delivery as the provider sends it, with v5's duplicate names (player_key, wicket_type). */
+function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObject {
+  return {
+    key: ball.key,
+    entry_time: ball.sequence,
+    innings_no: ball.inningsNo,
+    overs: [ball.ball.over, ball.ball.ball],
+    bowler: { key: ball.bowler.player.key, player_key: ball.bowler.player.key, name: ball.bowler.player.name, is_wicket: ball.isWicket, runs: ball.bowler.runs },
+    batsman: {
+      key: ball.batter.player.key,
+      player_key: ball.batter.player.key,
+      name: ball.batter.player.name,
+      runs: ball.batter.runs,
+      is_four: ball.isFour,
+      is_six: ball.isSix,
+    },
+    wicket: ball.wicket && {
+      player_key: ball.wicket.player.key,
+      player_name: ball.wicket.player.name,
+      kind: ball.wicket.kind,
+      wicket_type: ball.wicket.kind,
+    },
+    team_score: { runs: ball.runs, extras: ball.runs - ball.batter.runs, is_wicket: ball.isWicket },
+    runs: ball.runs,
+    comment: ball.comment,
+    over_summary: ball.overSummary,
+  };
+}
+
+export function presentCommentary(commentary: Commentary): CommentaryObject {
+  return { related_balls: commentary.balls.map(presentCommentaryBall) };
 }
