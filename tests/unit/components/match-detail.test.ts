@@ -84,6 +84,8 @@ describe('live panel', () => {
     const html = await render(LivePanel, { match: detail({}) });
     expect(html).toContain('190/9 (20)');
     expect(html).toContain('Live details appear here once the live feed is running.');
+    const chasing = await render(LivePanel, { match: detail({ situation: { kind: 'need', team: 'a', runs: 71, balls: 34 } }) });
+    expect(chasing).toContain('Gujarat Titans need 71 runs in 34 balls');
   });
 
   it('a Test shows the day and Stumps on a day break', async () => {
