@@ -13,8 +13,8 @@ import {
   type PickerTeam,
 } from '../lib/fixtures-shared.ts';
 import { sideScore } from '../lib/scores.ts';
-import type { FixtureDayGroup } from '../server/services/tournament-types.ts';
-import type { InningsKey, MatchObject } from '../server/services/match-object.ts';
+import type { InningsKey, InningsScore, MatchObject } from '../server/api/presenters/match.ts';
+import type { FixtureDayGroup } from '../server/api/presenters/tournaments.ts';
 import { $favouriteTeams, addFavouriteTeam, removeFavouriteTeam } from '../stores/favourite-teams.ts';
 
 export interface FavouriteTeamsLabels {
@@ -67,9 +67,11 @@ const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/{{(\w+)}}/g, (_, name: string) => String(vars[name] ?? ''));
 
 function MatchRow({ match, matchPath, labels }: { match: MatchObject; matchPath: string; labels: FavouriteTeamsLabels }) {
+  // The island reads the API's match objects: a score line takes the innings' own score.
+  const line = (inn: InningsScore | undefined) => inn && { ...inn.score, declared: inn.declared, forfeited: inn.forfeited };
   const { innings } = match.play;
   const score = (side: 'a' | 'b') =>
-    match.status === 'not_started' ? null : sideScore(innings[`${side}_1` as InningsKey], innings[`${side}_2` as InningsKey]);
+    match.status === 'not_started' ? null : sideScore(line(innings[`${side}_1` as InningsKey]), line(innings[`${side}_2` as InningsKey]));
   return (
     <li>
       <a className="fav-match" href={`${matchPath}${encodeURIComponent(match.match_key)}`} data-status={match.status}>

@@ -45,10 +45,6 @@ export function oversText([overs, balls]: readonly [number, number]): string {
   return balls === 0 ? String(overs) : `${overs}.${balls}`;
 }
 
-/** A ball's position as commentary prints it: over index and ball number, '12.3'. */
-export function ballText([over, ball]: readonly [number, number]): string {
-  return `${over}.${ball}`;
-}
 
 /** '184/6'; all out (domain isAllOut) prints the runs alone. */
 export function scoreText(runs: number, wickets: number): string {
@@ -63,13 +59,9 @@ export function rate(value: number | null | undefined): string {
 export type BallKind = 'wicket' | 'boundary' | 'other';
 
 /** Badge of a commentary ball (spec §9): 'W' in red, fours and sixes green, the rest grey. */
-export function ballBadge(ball: {
-  runs: number;
-  wicket: unknown;
-  batsman: { is_four: boolean; is_six: boolean };
-}): { label: string; kind: BallKind } {
+export function ballBadge(ball: { runs: number; wicket: unknown; isFour: boolean; isSix: boolean }): { label: string; kind: BallKind } {
   if (ball.wicket) return { label: 'W', kind: 'wicket' };
-  if (ball.batsman.is_four || ball.batsman.is_six) return { label: String(ball.runs), kind: 'boundary' };
+  if (ball.isFour || ball.isSix) return { label: String(ball.runs), kind: 'boundary' };
   return { label: String(ball.runs), kind: 'other' };
 }
 

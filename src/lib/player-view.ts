@@ -3,6 +3,7 @@
 // the Matches tab and the recent form show.
 import type { Dictionary } from '../i18n/en.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
+import { formatOvers } from '../server/domain/overs.ts';
 import type {
   CareerBatting,
   CareerBowling,
@@ -54,42 +55,27 @@ export function matchPageHref(matchKey: string, lang: Lang): string {
   return localizePath(`/getMatchList/${encodeURIComponent(matchKey)}`, lang);
 }
 
-type MatchInnings = PlayerInfoMatch['score']['score'][string];
-
-/** The player's innings of one kind in a match, in playing order. */
-function inningsOf(match: PlayerInfoMatch): MatchInnings[] {
-  return Object.keys(match.score.score)
-    .sort((x, y) => Number(x) - Number(y))
-    .map((key) => match.score.score[key]!);
-}
-
 /** '158*' per batting innings, joined as Test scorers do: '12 & 45*'; null if he did not bat. */
 export function battingText(match: PlayerInfoMatch): string | null {
-  const scores = inningsOf(match).flatMap((inn) =>
-    inn.batting ? [`${inn.batting.score.runs}${inn.batting.score.not_out ? '*' : ''}`] : [],
-  );
+  const scores = match.innings.flatMap((inn) => (inn.batting ? [`${inn.batting.runs}${inn.batting.notOut ? '*' : ''}`] : []));
   return scores.length ? scores.join(' & ') : null;
 }
 
 /** Balls faced over the match's batting innings, for '158* (73)'; null if he did not bat. */
 export function ballsFaced(match: PlayerInfoMatch): number | null {
-  const balls = inningsOf(match).flatMap((inn) => (inn.batting ? [inn.batting.score.balls] : []));
+  const balls = match.innings.flatMap((inn) => (inn.batting ? [inn.batting.balls] : []));
   return balls.length ? balls.reduce((sum, value) => sum + value, 0) : null;
 }
 
 /** Wickets/runs per bowling innings: '3/25' or '2/40 & 1/12'; null if he did not bowl. */
 export function bowlingText(match: PlayerInfoMatch): string | null {
-  const figures = inningsOf(match).flatMap((inn) =>
-    inn.bowling ? [`${inn.bowling.score.wickets}/${inn.bowling.score.runs}`] : [],
-  );
+  const figures = match.innings.flatMap((inn) => (inn.bowling ? [`${inn.bowling.wickets}/${inn.bowling.runs}`] : []));
   return figures.length ? figures.join(' & ') : null;
 }
 
-/** Overs bowled per innings as printed ('4', '3.2'), joined like the figures. */
+/** Overs bowled per innings as printed ('4', '3.2', in the match's balls per over), joined like the figures. */
 export function oversText(match: PlayerInfoMatch): string | null {
-  const overs = inningsOf(match).flatMap((inn) =>
-    inn.bowling ? [inn.bowling.score.overs[1] ? inn.bowling.score.overs.join('.') : String(inn.bowling.score.overs[0])] : [],
-  );
+  const overs = match.innings.flatMap((inn) => (inn.bowling ? [formatOvers(inn.bowling.calledBalls, match.ballsPerOver)] : []));
   return overs.length ? overs.join(' & ') : null;
 }
 
@@ -97,9 +83,9 @@ export function oversText(match: PlayerInfoMatch): string | null {
 export function matchTotals(matches: readonly PlayerInfoMatch[]): { runs: number; wickets: number } {
   let runs = 0;
   let wickets = 0;
-  for (const inn of matches.flatMap(inningsOf)) {
-    runs += inn.batting?.score.runs ?? 0;
-    wickets += inn.bowling?.score.wickets ?? 0;
+  for (const inn of matches.flatMap((match) => match.innings)) {
+    runs += inn.batting?.runs ?? 0;
+    wickets += inn.bowling?.wickets ?? 0;
   }
   return { runs, wickets };
 }
@@ -113,7 +99,7 @@ export interface MatchInTournament {
 export function recentMatches(info: PlayerInfo, count = RECENT_FORM_COUNT): MatchInTournament[] {
   return info.finalData
     .flatMap((tournament) => tournament.match.map((match) => ({ match, tournament })))
-    .sort((x, y) => y.match.start_at - x.match.start_at)
+    .sort((x, y) => y.match.startAt - x.match.startAt)
     .slice(0, count);
 }
 

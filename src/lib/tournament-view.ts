@@ -4,7 +4,7 @@
 // the leader lists of the stats tables.
 import { localizePath, type Lang } from '../i18n/index.ts';
 import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
-import type { MatchObject } from '../server/services/match-object.ts';
+import type { MatchSummary } from '../server/services/match-summary.ts';
 import type {
   PlayerRole,
   PlayerStatsEntry,
@@ -104,8 +104,8 @@ export function rotateToSelected<T extends Pick<TournamentListItem, 'tou_key'>>(
 /** Knock-out stages as Cricsheet names them: Final, Semi Final, Qualifier 1, Eliminator... */
 const PLAYOFF = /\b(final|semi[- ]?final|qualifier|eliminator|elimination|play-?off|quarter[- ]?final)\b/i;
 
-export function isPlayoff(match: Pick<MatchObject, 'sub_title'>): boolean {
-  return PLAYOFF.test(match.sub_title);
+export function isPlayoff(match: Pick<MatchSummary, 'title'>): boolean {
+  return PLAYOFF.test(match.title);
 }
 
 /**
@@ -114,7 +114,7 @@ export function isPlayoff(match: Pick<MatchObject, 'sub_title'>): boolean {
  * upcoming ones, until `count` are chosen. For a finished season that is its playoffs plus
  * its last league games: the matches a visitor most likely came for.
  */
-export function featuredMatches(matches: readonly MatchObject[], count = OVERVIEW_MATCHES): MatchObject[] {
+export function featuredMatches(matches: readonly MatchSummary[], count = OVERVIEW_MATCHES): MatchSummary[] {
   const order = new Map(matches.map((match, index) => [match, index]));
   const newestFirst = [...matches].reverse();
   const candidates = [
@@ -130,19 +130,20 @@ export function featuredMatches(matches: readonly MatchObject[], count = OVERVIE
 export interface DayGroup {
   /** 'YYYY-MM-DD' (UTC: Cricsheet dates are days). */
   day: string;
-  startAt: number;
-  matches: MatchObject[];
+  /** Epoch milliseconds of the day's first start. */
+  startsAt: number;
+  matches: MatchSummary[];
 }
 
 /** Matches grouped by their day, in playing order (oldest first, newest last). */
-export function matchesByDay(matches: readonly MatchObject[]): DayGroup[] {
+export function matchesByDay(matches: readonly MatchSummary[]): DayGroup[] {
   const groups: DayGroup[] = [];
   const byDay = new Map<string, DayGroup>();
-  for (const match of [...matches].sort((x, y) => x.start_at - y.start_at)) {
-    const day = new Date(match.start_at * 1000).toISOString().slice(0, 10);
+  for (const match of [...matches].sort((x, y) => x.startsAt - y.startsAt)) {
+    const day = new Date(match.startsAt).toISOString().slice(0, 10);
     let group = byDay.get(day);
     if (!group) {
-      group = { day, startAt: match.start_at, matches: [] };
+      group = { day, startsAt: match.startsAt, matches: [] };
       byDay.set(day, group);
       groups.push(group);
     }

@@ -80,8 +80,8 @@ try {
       balls += 1;
       runs += delivery.runsTotal;
       const card = await services.matchCentre.scorecard(LIVE_MATCH, 'en');
-      const shown = [card!.teamA, card!.teamB].find((side) => side?.innings_no === inn.inningsNo)!;
-      if (shown.total.runs !== runs) throw new Error(`after ball ${balls} the scorecard shows ${shown.total.runs}, not ${runs}`);
+      const shown = card!.innings.find((side) => side.inningsNo === inn.inningsNo)!;
+      if (shown.runs !== runs) throw new Error(`after ball ${balls} the scorecard shows ${shown.runs}, not ${runs}`);
       const kept =
         (await services.matchCentre.scorecard(OTHER_MATCH, 'en')) === other.scorecard &&
         (await services.matchCentre.commentary(OTHER_MATCH, 'en')) === other.commentary &&

@@ -20,8 +20,8 @@ import { commentoryEvent, scoreEvent } from '../../src/server/api/schemas/realti
 import { errorBody } from '../../src/server/api/schemas/common.ts';
 import { sendApiError } from '../../src/server/api/errors.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { Commentary } from '../../src/server/services/match-centre-types.ts';
-import type { MatchObject } from '../../src/server/services/match-object.ts';
+import type { CommentaryObject as Commentary } from '../../src/server/api/presenters/match-centre.ts';
+import type { MatchObject } from '../../src/server/api/presenters/match.ts';
 import { cricsheetMatch, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
 import { checkingContract, expectToMatchSchema } from '../helpers/api-contract.ts';
 import { freshDatabase } from '../helpers/test-db.ts';

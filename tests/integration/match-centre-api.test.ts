@@ -10,14 +10,14 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import type { Squad } from '../../src/server/services/match-centre-types.ts';
 import type {
-  Commentary,
-  MatchDetail,
-  MatchInfo,
-  Scorecard,
-  ScorecardInnings,
-  Squad,
-} from '../../src/server/services/match-centre-types.ts';
+  CommentaryObject as Commentary,
+  MatchDetailObject as MatchDetail,
+  MatchInfoObject as MatchInfo,
+  ScorecardInningsObject as ScorecardInnings,
+  ScorecardObject as Scorecard,
+} from '../../src/server/api/presenters/match-centre.ts';
 import { apiRoutes } from '../../src/server/api/schemas/index.ts';
 import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';
 import { freshDatabase } from '../helpers/test-db.ts';

@@ -22,7 +22,11 @@ import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { openSource, type SourceFile } from '../../src/server/ingest/sources.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { MatchDetail, Scorecard, ScorecardInnings } from '../../src/server/services/match-centre-types.ts';
+import type {
+  MatchDetailObject as MatchDetail,
+  ScorecardInningsObject as ScorecardInnings,
+  ScorecardObject as Scorecard,
+} from '../../src/server/api/presenters/match-centre.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
 

@@ -10,17 +10,10 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { Scorecard, ScorecardInnings } from '../../src/server/services/match-centre-types.ts';
-import type { MatchObject } from '../../src/server/services/match-object.ts';
-import type {
-  FixtureDayGroup,
-  MonthGroup,
-  PlayerRole,
-  PlayerStatsEntry,
-  TeamOption,
-  TournamentDetail,
-  TournamentListItem,
-} from '../../src/server/services/tournament-types.ts';
+import type { ScorecardInningsObject as ScorecardInnings, ScorecardObject as Scorecard } from '../../src/server/api/presenters/match-centre.ts';
+import type { MatchObject } from '../../src/server/api/presenters/match.ts';
+import type { FixtureDayGroup, TournamentDetailObject as TournamentDetail } from '../../src/server/api/presenters/tournaments.ts';
+import type { MonthGroup, PlayerRole, PlayerStatsEntry, TeamOption, TournamentListItem } from '../../src/server/services/tournament-types.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
+import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard } from './presenters/match-centre.ts';
 import { routeSchema, type RouteContract } from './schemas/common.ts';
 import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
@@ -31,9 +32,21 @@ export function registerMatchCentreRoutes(app: FastifyInstance, services: Servic
     }
   };
 
-  serve(matchCentreRoutes.detail, (key, lang) => centre.detail(key, lang));
-  serve(matchCentreRoutes.scorecard, (key, lang) => centre.scorecard(key, lang));
-  serve(matchCentreRoutes.commentary, (key, lang) => centre.commentary(key, lang));
+  serve(matchCentreRoutes.detail, async (key, lang) => {
+    const detail = await centre.detail(key, lang);
+    return detail && presentMatchDetail(detail);
+  });
+  serve(matchCentreRoutes.scorecard, async (key, lang) => {
+    const card = await centre.scorecard(key, lang);
+    return card && presentScorecard(card);
+  });
+  serve(matchCentreRoutes.commentary, async (key, lang) => {
+    const commentary = await centre.commentary(key, lang);
+    return commentary && presentCommentary(commentary);
+  });
   serve(matchCentreRoutes.squad, (key, lang) => centre.squad(key, lang));
-  serve(matchCentreRoutes.info, (key, lang) => centre.info(key, lang));
+  serve(matchCentreRoutes.info, async (key, lang) => {
+    const info = await centre.info(key, lang);
+    return info && presentMatchInfo(info);
+  });
 }

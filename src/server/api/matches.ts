@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
+import { presentMatchObject } from './presenters/match.ts';
 import { routeSchema } from './schemas/common.ts';
 import { matchRoutes } from './schemas/matches.ts';
 
@@ -11,7 +12,7 @@ export function registerMatchRoutes(app: FastifyInstance, services: Services): v
   for (const path of list.paths) {
     api.get(path, { schema: routeSchema(list) }, async (request) => ({
       status: true as const,
-      data: await services.matches.listForHome(request.query.lang),
+      data: (await services.matches.listForHome(request.query.lang)).map(presentMatchObject),
     }));
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
+import { presentPlayerInfo } from './presenters/players.ts';
 import { routeSchema } from './schemas/common.ts';
 import { playerRoutes } from './schemas/players.ts';
 
@@ -17,8 +18,9 @@ export function registerPlayerRoutes(app: FastifyInstance, services: Services): 
       const { player_key } = request.query;
       const found = await services.players.info(player_key);
       if (!found) throw unknownPlayer(player_key);
+      const info = presentPlayerInfo(found);
       // The spec reads finalData at the top level; data mirrors the other resources.
-      return { status: true as const, finalData: found.finalData, data: found };
+      return { status: true as const, finalData: info.finalData, data: info };
     });
   }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
+import { presentFixtureDay, presentTournamentDetail } from './presenters/tournaments.ts';
 import { routeSchema } from './schemas/common.ts';
 import { tournamentRoutes as routes } from './schemas/tournaments.ts';
 
@@ -33,7 +34,7 @@ export function registerTournamentRoutes(app: FastifyInstance, services: Service
       const { tou_key } = request.params;
       const detail = await tournaments.detail(tou_key, request.query.lang);
       if (!detail) throw unknownTournament(tou_key);
-      return { status: true as const, data: detail };
+      return { status: true as const, data: presentTournamentDetail(detail) };
     });
   }
 
@@ -45,7 +46,7 @@ export function registerTournamentRoutes(app: FastifyInstance, services: Service
         { format, gender, teamType: league, teams: team, from: date },
         lang,
       );
-      return { status: true as const, data: groups, hasMore };
+      return { status: true as const, data: groups.map(presentFixtureDay), hasMore };
     });
   }
 

@@ -1,28 +1,19 @@
 // Response shapes of the match centre (spec §3 Scorecard, Commentary entry, Squad, Player
 // overview, Player info), shared by the provider API and the pages. The contract is the zod
-// schemas in src/server/api/schemas; these are their types, so it is written once.
+// schemas in src/server/api/schemas; these are their types, so it is written once. The match
+// itself is a match summary here, which api/presenters turns into the provider's match object.
 import type { z } from 'zod';
+import type { TeamSide } from '../db/schema.ts';
+import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
 import type {
-  battingScore,
-  bowlingScore,
-  commentary,
-  commentaryEntry,
-  dismissal,
-  fallOfWicket,
   formResult,
-  matchDetail,
   matchInfo,
-  partnership,
-  scorecard,
-  scorecardBatter,
-  scorecardBowler,
-  scorecardInnings,
   squad,
   squadPlayer,
 } from '../api/schemas/match-centre.ts';
-import type { playerInfo, playerInfoMatch, playerInfoTournament, playerOverview } from '../api/schemas/players.ts';
+import type { playerInfoMatch, playerInfoTournament, playerOverview } from '../api/schemas/players.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -36,28 +27,158 @@ export interface PlayerRef {
 
 export type OversPair = [number, number];
 
-export type MatchDetail = z.output<typeof matchDetail>;
+/** The match with what its page adds: officials, awards with keys, the toss in words, notes. */
+export interface MatchDetail extends MatchSummary {
+  /** Officials by role, as Cricsheet records them. */
+  officials: { umpires: PlayerRef[]; tvUmpires: PlayerRef[]; reserveUmpires: PlayerRef[]; matchReferees: PlayerRef[] };
+  /** Player(s) of the match with their keys (result.playersOfMatch has the names). */
+  awards: PlayerRef[];
+  /** The toss in words, in the detail's language; null when not recorded. */
+  tossText: string | null;
+  gender: 'male' | 'female';
+  /** Cricsheet's match type: Test, ODI, T20, IT20, MDM, ODM. */
+  matchType: string;
+  /** Follow-on, declarations, rain rule... one line each. */
+  notes: string[];
+}
 
-export type BattingScore = z.output<typeof battingScore>;
-export type Dismissal = z.output<typeof dismissal>;
-export type ScorecardBatter = z.output<typeof scorecardBatter>;
-export type BowlingScore = z.output<typeof bowlingScore>;
-export type ScorecardBowler = z.output<typeof scorecardBowler>;
-export type PartnershipEntry = z.output<typeof partnership>;
-export type FallOfWicketEntry = z.output<typeof fallOfWicket>;
-export type ScorecardInnings = z.output<typeof scorecardInnings>;
-export type Scorecard = z.output<typeof scorecard>;
+/** Where a ball fell: over index and legal balls bowled in that over so far, printed '5.6'. */
+export interface BallPosition {
+  over: number;
+  ball: number;
+}
 
-export type CommentaryEntry = z.output<typeof commentaryEntry>;
-export type Commentary = z.output<typeof commentary>;
+export interface ScorecardBatterLine {
+  player: PlayerRef;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+  strikeRate: number;
+  /** 'c Fielder b Bowler', 'not out'...; the wicket's number, the score and the ball it fell on. */
+  dismissal: { text: string; wicketNumber: number | null; teamRuns: number | null; ball: BallPosition | null };
+}
+
+export interface ScorecardBowlerLine {
+  player: PlayerRef;
+  /** Balls as the umpires called the overs. */
+  calledBalls: number;
+  maidens: number;
+  runs: number;
+  wickets: number;
+  economy: number;
+  wides: number;
+  noBalls: number;
+  dots: number;
+}
+
+export interface FallOfWicket {
+  wicketNumber: number;
+  player: PlayerRef;
+  teamRuns: number;
+  ball: BallPosition | null;
+}
+
+export interface PartnershipLine {
+  forWicket: number;
+  batterA: { player: PlayerRef; runs: number; balls: number };
+  batterB: { player: PlayerRef; runs: number; balls: number };
+  runs: number;
+  balls: number;
+  unbroken: boolean;
+}
+
+/** One innings of the scorecard, in legal balls as called (rates per six balls). */
+export interface ScorecardInnings {
+  /** Position in the scorecard: regular innings in playing order, then super overs. */
+  index: number;
+  inningsNo: number;
+  side: TeamSide;
+  team: { code: string; name: string };
+  superOver: boolean;
+  declared: boolean;
+  forfeited: boolean;
+  followOn: boolean;
+  runs: number;
+  wickets: number;
+  calledBalls: number;
+  runRate: number;
+  /** The chase's target; balls null when the whole allotment applies. */
+  target: { runs: number; balls: number | null } | null;
+  batting: ScorecardBatterLine[];
+  didNotBat: PlayerRef[];
+  bowling: ScorecardBowlerLine[];
+  extras: { total: number; noBalls: number; wides: number; legByes: number; byes: number; penalty: number };
+  fallOfWickets: FallOfWicket[];
+  partnerships: PartnershipLine[];
+}
+
+/** Every innings in playing order, super overs last (the API splits them into teamA..teamD and more). */
+export interface Scorecard {
+  ballsPerOver: number;
+  innings: ScorecardInnings[];
+}
+
+/** One delivery of the commentary; the ball number counts legal balls bowled in the over so far. */
+export interface CommentaryBall {
+  /** Unique within the match: a wide shares its ball number with the legal ball after it. */
+  key: string;
+  /** Position of the delivery in the match (Cricsheet has no clock times). */
+  sequence: number;
+  inningsNo: number;
+  ball: BallPosition;
+  bowler: { player: PlayerRef; runs: number };
+  batter: { player: PlayerRef; runs: number };
+  /** Total runs of the delivery, extras included. */
+  runs: number;
+  isFour: boolean;
+  isSix: boolean;
+  isWicket: boolean;
+  wicket: { player: PlayerRef; kind: string } | null;
+  /** HTML limited to <b>, <strong>, <em>, <br>: 'Bowler to Batter, outcome: description'. */
+  comment: string;
+  /** At the last ball of an over; players by registry key. */
+  overSummary: OverSummary | null;
+}
+
+export interface Commentary {
+  /** Newest first, as the spec lists them. */
+  balls: CommentaryBall[];
+}
 
 export type SquadPlayer = z.output<typeof squadPlayer>;
 export type Squad = z.output<typeof squad>;
 
 export type FormResult = z.output<typeof formResult>;
-export type MatchInfo = z.output<typeof matchInfo>;
+type MatchInfoObject = z.output<typeof matchInfo>;
+export type MatchInfo = Omit<MatchInfoObject, 'head_to_head' | 'recent'> & {
+  head_to_head: Omit<MatchInfoObject['head_to_head'], 'last'> & { last: MatchSummary[] };
+  recent: MatchSummary[];
+};
 
 export type PlayerOverview = z.output<typeof playerOverview>;
-export type PlayerInfoMatch = z.output<typeof playerInfoMatch>;
-export type PlayerInfoTournament = z.output<typeof playerInfoTournament>;
-export type PlayerInfo = z.output<typeof playerInfo>;
+
+/** The player's n-th innings of each kind in a match: his n-th batting beside his n-th bowling. */
+export interface PlayerMatchInnings {
+  batting: { runs: number; balls: number; notOut: boolean } | null;
+  /** Balls as the umpires called the overs, in the match's balls per over. */
+  bowling: { wickets: number; runs: number; calledBalls: number } | null;
+}
+
+/** One match of the player (spec §3 Player info: match), his innings in playing order. */
+export interface PlayerInfoMatch {
+  key: string;
+  /** 'India v Australia, 2nd Test'. */
+  name: string;
+  /** Epoch seconds, midnight UTC of the first day. */
+  startAt: number;
+  format: z.output<typeof playerInfoMatch>['format'];
+  ballsPerOver: number;
+  innings: PlayerMatchInnings[];
+}
+
+/** A tournament of the player with his figures in it; the provider's field names for now. */
+export type PlayerInfoTournament = Omit<z.output<typeof playerInfoTournament>, 'match'> & { match: PlayerInfoMatch[] };
+export interface PlayerInfo {
+  finalData: PlayerInfoTournament[];
+}

@@ -1,10 +1,10 @@
-// How every service selects matches and turns them into the spec's match objects: one
-// select (match, tournament, teams, venue) and one presenter (innings and awards of many
-// matches in two queries, not one per match).
+// How every service selects matches and summarises them: one select (match, tournament,
+// teams, venue) and one summariser (innings and awards of many matches in two queries, not
+// one per match).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
-import { toMatchObject, type InningsRow, type MatchObject, type MatchRow } from './match-object.ts';
+import { summariseMatch, type InningsRow, type MatchRow, type MatchSummary } from './match-summary.ts';
 
 /** Matches with their tournament, teams and venue, selected as MatchRow; add where/order/limit. */
 export function selectMatchRows(db: Kysely<Database>) {
@@ -52,7 +52,7 @@ export function selectMatchRows(db: Kysely<Database>) {
     ]);
 }
 
-/** Innings of the given matches in match and playing order, as the match object needs them. */
+/** Innings of the given matches in match and playing order, as the match summary needs them. */
 export function selectInningsRows(db: Kysely<Database>, matchIds: readonly number[]): Promise<InningsRow[]> {
   if (matchIds.length === 0) return Promise.resolve([]);
   return db
@@ -65,6 +65,7 @@ export function selectInningsRows(db: Kysely<Database>, matchIds: readonly numbe
       'runs',
       'wickets',
       'legal_balls',
+      'called_balls',
       'target_runs',
       'target_balls',
       'declared',
@@ -95,15 +96,15 @@ export function selectPlayerOfMatch(db: Kysely<Database>, matchIds: readonly num
     .execute();
 }
 
-/** Match objects for the rows, in the rows' order. */
-export async function presentMatches(db: Kysely<Database>, rows: readonly MatchRow[], lang: Lang): Promise<MatchObject[]> {
+/** Match summaries for the rows, in the rows' order. */
+export async function summariseMatches(db: Kysely<Database>, rows: readonly MatchRow[], lang: Lang): Promise<MatchSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [innings, awards] = await Promise.all([selectInningsRows(db, ids), selectPlayerOfMatch(db, ids)]);
   const inningsByMatch = groupBy(innings, (inn) => inn.match_id);
   const awardsByMatch = groupBy(awards, (award) => award.match_id);
   return rows.map((row) =>
-    toMatchObject(
+    summariseMatch(
       row,
       inningsByMatch.get(row.id) ?? [],
       (awardsByMatch.get(row.id) ?? []).map((award) => award.name),

@@ -4,8 +4,8 @@ import type { Database } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { MatchObject } from './match-object.ts';
-import { presentMatches, selectMatchRows } from './match-rows.ts';
+import type { MatchSummary } from './match-summary.ts';
+import { summariseMatches, selectMatchRows } from './match-rows.ts';
 
 export const HOME_MATCH_LIMIT = 20;
 
@@ -16,7 +16,7 @@ export class MatchService {
   ) {}
 
   /** Live first, then not started (soonest first), then completed (latest first). */
-  listForHome(lang: Lang, limit = HOME_MATCH_LIMIT): Promise<MatchObject[]> {
+  listForHome(lang: Lang, limit = HOME_MATCH_LIMIT): Promise<MatchSummary[]> {
     return this.cache.get(`home:${lang}:${limit}`, [tags.home], async () => {
       const rows = await selectMatchRows(this.db)
         .orderBy(sql`case m.status when 'started' then 0 when 'not_started' then 1 else 2 end`)
@@ -25,7 +25,7 @@ export class MatchService {
         .orderBy('m.id', 'desc')
         .limit(limit)
         .execute();
-      return presentMatches(this.db, rows, lang);
+      return summariseMatches(this.db, rows, lang);
     });
   }
 }

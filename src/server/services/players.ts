@@ -5,13 +5,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings } from '../domain/career.ts';
-import { ballsToOvers } from '../domain/overs.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from './match-centre-types.ts';
-import { displayTeamName, subTitle } from './match-object.ts';
+import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview } from './match-centre-types.ts';
+import { displayTeamName, subTitle } from './match-summary.ts';
 import { groupBy } from './match-rows.ts';
 
 /** Order of the format tabs. */
@@ -300,25 +299,23 @@ function playedFor(appearance: AppearanceRow): string {
 }
 
 function toInfoMatch(appearance: AppearanceRow, batting: readonly BattingRow[], bowling: readonly BowlingRow[]): PlayerInfoMatch {
-  // Keyed by the player's 1st, 2nd... innings of each kind in the match ('2' only in two-innings matches).
-  const score: PlayerInfoMatch['score']['score'] = {};
-  batting.forEach((inn, index) => {
-    (score[String(index + 1)] ??= {}).batting = {
-      score: { runs: inn.runs, balls: inn.balls, not_out: isNotOut(inn.dismissal_kind) },
-    };
-  });
-  bowling.forEach((inn, index) => {
-    (score[String(index + 1)] ??= {}).bowling = {
-      score: { wickets: inn.wickets, runs: inn.runs, overs: ballsToOvers(inn.called_balls, appearance.balls_per_over) },
+  // His 1st, 2nd... innings of each kind in the match (a second only in two-innings matches).
+  const innings = Array.from({ length: Math.max(batting.length, bowling.length) }, (_, index): PlayerMatchInnings => {
+    const bat = batting[index];
+    const bowl = bowling[index];
+    return {
+      batting: bat ? { runs: bat.runs, balls: bat.balls, notOut: isNotOut(bat.dismissal_kind) } : null,
+      bowling: bowl ? { wickets: bowl.wickets, runs: bowl.runs, calledBalls: bowl.called_balls } : null,
     };
   });
   const teamA = displayTeamName(appearance.team_a_name, appearance.gender);
   const teamB = displayTeamName(appearance.team_b_name, appearance.gender);
   return {
-    match_key: appearance.match_key,
+    key: appearance.match_key,
     name: `${teamA} v ${teamB}, ${subTitle(appearance)}`,
-    start_at: epochSeconds(appearance.start_date),
+    startAt: epochSeconds(appearance.start_date),
     format: appearance.format,
-    score: { score },
+    ballsPerOver: appearance.balls_per_over,
+    innings,
   };
 }

@@ -13,11 +13,11 @@ import { formatNetRunRate, pointsRounds, type LeagueMatch, type StandingsRound }
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import { displayTeamName, type MatchRow } from './match-object.ts';
-import { groupBy, presentMatches, selectMatchRows } from './match-rows.ts';
+import { displayTeamName, type MatchRow } from './match-summary.ts';
+import { groupBy, summariseMatches, selectMatchRows } from './match-rows.ts';
 import { epochSeconds, PLAYER_FORMATS } from './players.ts';
 import type {
-  FixtureDayGroup,
+  FixtureDay,
   Format,
   MonthGroup,
   Page,
@@ -95,7 +95,7 @@ export class TournamentService {
   }
 
   /** Matches grouped by day, newest first; a page counts matches. */
-  fixtures(page: Page, filter: FixtureFilter, lang: Lang): Promise<{ groups: FixtureDayGroup[]; hasMore: boolean }> {
+  fixtures(page: Page, filter: FixtureFilter, lang: Lang): Promise<{ groups: FixtureDay[]; hasMore: boolean }> {
     const teams = [...(filter.teams ?? [])].sort();
     const key = `tournaments:fixtures:${filter.format ?? ''}:${filter.gender ?? ''}:${filter.teamType ?? ''}:${teams.join(',')}:${filter.from ?? ''}:${page.limit}:${page.offset}:${lang}`;
     return this.cache.get(key, [tags.fixtures], async () => {
@@ -121,8 +121,8 @@ export class TournamentService {
         .execute();
       const pageRows = rows.slice(0, page.limit);
       const dayOf = new Map(pageRows.map((row) => [row.id, row.start_date]));
-      const matches = await presentMatches(this.db, pageRows, lang);
-      const byDay = groupBy(matches, (match) => dayOf.get(match.match_id) ?? '');
+      const matches = await summariseMatches(this.db, pageRows, lang);
+      const byDay = groupBy(matches, (match) => dayOf.get(match.id) ?? '');
       return {
         groups: [...byDay].map(([date, dayMatches]) => ({ date, matches: dayMatches })),
         hasMore: rows.length > page.limit,
@@ -216,7 +216,7 @@ export class TournamentService {
       this.selectTableInnings(tournament.id),
       this.tallies(tournament),
     ]);
-    const matches = await presentMatches(this.db, rows, lang);
+    const matches = await summariseMatches(this.db, rows, lang);
     const inningsByMatch = groupBy(tableInnings, (inn) => inn.match_id);
     return {
       tournamentName: tournament.name,

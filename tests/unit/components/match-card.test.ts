@@ -6,55 +6,45 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
 import MatchCard from '../../../src/components/home/MatchCard.astro';
-import type { LiveState, MatchObject } from '../../../src/server/services/match-object.ts';
+import type { LiveState, MatchSummary } from '../../../src/server/services/match-summary.ts';
+import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
-function match(overrides: Omit<Partial<MatchObject>, 'play'> & { play?: Partial<MatchObject['play']> }): MatchObject {
-  const base: MatchObject = {
-    match_id: 1,
-    match_key: '1',
-    tou_key: 'the-ashes-2025-26',
-    tou_name: 'The Ashes 2025/26',
-    tou_short_name: 'The Ashes',
-    sub_title: '5th Test',
+/** A live Test between England and Australia unless told otherwise. */
+function match(overrides: Partial<MatchSummary>): MatchSummary {
+  return matchSummary({
+    key: '1',
+    tournament: { key: 'the-ashes-2025-26', name: 'The Ashes 2025/26', shortName: 'The Ashes' },
+    title: '5th Test',
     format: 'test',
     status: 'started',
-    start_at: Date.parse('2026-01-04T00:00:00Z') / 1000,
-    start_time_known: false,
+    startsAt: Date.parse('2026-01-04T00:00:00Z'),
+    dates: ['2026-01-04'],
     venue: { name: 'Sydney Cricket Ground', city: 'Sydney' },
-    weather: null,
-    toss: JSON.stringify({ winner: 'a', elected: 'bat' }),
-    team: {
-      a: { url: 'england', code: 'ENG', name: 'England' },
-      b: { url: 'australia', code: 'AUS', name: 'Australia' },
+    toss: { winner: 'a', decision: 'bat' },
+    teams: {
+      a: { key: 'england', code: 'ENG', name: 'England' },
+      b: { key: 'australia', code: 'AUS', name: 'Australia' },
     },
-    play: { innings: {}, result: null, live: null, day_number: null, target: null },
-  };
-  return { ...base, ...overrides, play: { ...base.play, ...overrides.play } };
+    ...overrides,
+  });
 }
 
-const score = (runs: number, wickets: number, overs: [number, number], index: number) => ({
-  score: { runs, wickets, overs, balls: overs[0] * 6 + overs[1] },
-  wickets,
-  overs,
-  score_str: `${runs}/${wickets} in ${overs[0]}.${overs[1]}`,
-  index,
-  declared: false,
-  forfeited: false,
-});
-
-async function render(props: { match: MatchObject; lang?: 'en' | 'hi' }): Promise<string> {
+async function render(props: { match: MatchSummary; lang?: 'en' | 'hi' }): Promise<string> {
   const container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
   return container.renderToString(MatchCard, { props: { lang: 'en', ...props }, locals: { lang: props.lang ?? 'en' } });
 }
 
 describe('home match card', () => {
-  it('live Test: both innings joined by &, the day number and the trail text', async () => {
+  it('live Test: both innings joined by &, the day number and the situation the summary carries', async () => {
     const html = await render({
       match: match({
-        play: {
-          innings: { a_1: score(384, 10, [97, 3], 0), b_1: score(567, 10, [133, 5], 1), a_2: score(102, 3, [30, 0], 2) },
-          day_number: 4,
-        },
+        innings: [
+          inningsSummary('a', 1, { runs: 384, wickets: 10, legalBalls: 583 }),
+          inningsSummary('b', 1, { runs: 567, wickets: 10, legalBalls: 803 }),
+          inningsSummary('a', 2, { runs: 102, wickets: 3, legalBalls: 180 }),
+        ],
+        dayNumber: 4,
+        situation: { kind: 'trail', team: 'a', runs: 81 },
       }),
     });
     expect(html).toContain('384 &amp; 102');
@@ -88,57 +78,49 @@ describe('home match card', () => {
       last_ball_key: null,
       recent_overs_repr: [],
     };
-    const html = await render({ match: match({ play: { innings: { a_1: score(102, 3, [30, 0], 0) }, live, day_number: 4 } }) });
+    const html = await render({ match: match({ innings: [inningsSummary('a', 1, { runs: 102, wickets: 3, legalBalls: 180 })], live, dayNumber: 4 }) });
     expect(html).toContain('Stumps');
-    const lunch = await render({ match: match({ play: { innings: {}, live: { ...live, match_break: { reason: 'lunch' } } } }) });
+    const lunch = await render({ match: match({ live: { ...live, match_break: { reason: 'lunch' } } }) });
     expect(lunch).toContain('Lunch Break');
   });
 
-  it('live chase: runs needed in balls left', async () => {
+  it('live chase in The Hundred: overs shown as five-ball sets, the need in balls as the summary says', async () => {
     const html = await render({
       match: match({
         format: 't20',
-        sub_title: '12th Match',
-        play: { innings: { a_1: score(180, 6, [20, 0], 0), b_1: score(150, 4, [16, 4], 1) }, target: { runs: 181, overs: [20, 0], balls: 120, dl_applied: false } },
-      }),
-    });
-    expect(html).toContain('Australia need 31 runs in 20 balls');
-  });
-
-  it('live chase in The Hundred: balls left counted in five-ball sets, overs shown as sets', async () => {
-    // Set 83 off 100 balls; 40 for 2 after 9 sets and 3 balls (48 balls), so 52 balls are left.
-    const set = (runs: number, wickets: number, balls: number, index: number) => ({
-      score: { runs, wickets, overs: [Math.floor(balls / 5), balls % 5] as [number, number], balls },
-      wickets,
-      overs: [Math.floor(balls / 5), balls % 5] as [number, number],
-      score_str: `${runs}/${wickets} in ${Math.floor(balls / 5)}.${balls % 5}`,
-      index,
-      declared: false,
-      forfeited: false,
-    });
-    const html = await render({
-      match: match({
-        format: 't20',
-        play: {
-          innings: { a_1: set(83, 10, 100, 0), b_1: set(40, 2, 48, 1) },
-          target: { runs: 84, overs: [20, 0], balls: 100, dl_applied: false },
-        },
+        ballsPerOver: 5,
+        innings: [inningsSummary('a', 1, { runs: 83, wickets: 10, legalBalls: 100 }), inningsSummary('b', 1, { runs: 40, wickets: 2, legalBalls: 48 })],
+        situation: { kind: 'need', team: 'b', runs: 44, balls: 52 },
       }),
     });
     expect(html).toContain('40/2 (9.3)');
     expect(html).toContain('Australia need 44 runs in 52 balls');
   });
 
-  it('live first innings of a T20 shows the toss', async () => {
+  it('overs as the umpires called them, as the scorecard shows them', async () => {
+    // 301 legal balls, but the umpires called 50 overs: the card says 50, not 50.1.
     const html = await render({
-      match: match({ format: 't20', play: { innings: { a_1: score(40, 1, [5, 0], 0) } } }),
+      match: match({
+        format: 'oneday',
+        status: 'completed',
+        innings: [inningsSummary('a', 1, { runs: 280, wickets: 7, legalBalls: 301, calledBalls: 300 })],
+      }),
+    });
+    expect(html).toContain('280/7 (50)');
+  });
+
+  it('live first innings without a situation shows the toss', async () => {
+    const html = await render({
+      match: match({ format: 't20', innings: [inningsSummary('a', 1, { runs: 40, wickets: 1, legalBalls: 30 })] }),
     });
     expect(html).toContain('England won the toss elected to bat');
+    const fielding = await render({ match: match({ format: 't20', toss: { winner: 'b', decision: 'field' } }) });
+    expect(fielding).toContain('Australia won the toss elected to bowl');
   });
 
   it('upcoming: no scores, a countdown and the start date', async () => {
     const start = Date.now() + 3 * 24 * 3600 * 1000;
-    const html = await render({ match: match({ status: 'not_started', start_at: Math.floor(start / 1000) }) });
+    const html = await render({ match: match({ status: 'not_started', startsAt: start }) });
     expect(html).toContain('class="countdown"');
     expect(html).toContain('<astro-island');
     expect(html).not.toContain('class="score"');
@@ -148,10 +130,8 @@ describe('home match card', () => {
     const html = await render({
       match: match({
         status: 'completed',
-        play: {
-          innings: { a_1: score(205, 8, [20, 0], 0), b_1: score(175, 9, [20, 0], 1) },
-          result: { msg: 'England won by 30 runs', winner: 'a', win_by: 30, result_type: 'runs', pom: [] },
-        },
+        innings: [inningsSummary('a', 1, { runs: 205, wickets: 8, legalBalls: 120 }), inningsSummary('b', 1, { runs: 175, wickets: 9, legalBalls: 120 })],
+        result: { text: 'England won by 30 runs', winner: 'a', margin: { kind: 'runs', runs: 30 }, outcome: null, playersOfMatch: [] },
       }),
     });
     expect(html).toContain('England won by 30 runs');

@@ -8,54 +8,35 @@ import LivePanel from '../../../src/components/match/LivePanel.astro';
 import LiveTab from '../../../src/components/match/LiveTab.astro';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
-import type { CommentaryEntry, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
-import type { LiveState } from '../../../src/server/services/match-object.ts';
+import type { CommentaryBall, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
+import type { LiveState } from '../../../src/server/services/match-summary.ts';
+import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
-function detail(overrides: Partial<MatchDetail> & { live?: LiveState | null }): MatchDetail {
-  const { live = null, ...rest } = overrides;
+function detail(overrides: Partial<MatchDetail>): MatchDetail {
   return {
-    match_id: 1,
-    match_key: 'm1',
-    tou_key: 'ipl-2026',
-    tou_name: 'Indian Premier League 2026',
-    tou_short_name: 'IPL 2026',
-    sub_title: 'Final',
-    format: 't20',
-    status: 'started',
-    start_at: Date.parse('2026-05-31T14:00:00Z') / 1000,
-    start_time_known: false,
-    venue: { name: 'Narendra Modi Stadium', city: 'Ahmedabad' },
-    weather: null,
-    toss: JSON.stringify({ winner: 'a', elected: 'field' }),
-    team: {
-      a: { url: 'gt', code: 'GT', name: 'Gujarat Titans' },
-      b: { url: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' },
-    },
-    play: {
-      innings: {
-        b_1: {
-          score: { runs: 190, wickets: 9, overs: [20, 0], balls: 120 },
-          wickets: 9,
-          overs: [20, 0],
-          score_str: '190/9 in 20.0',
-          index: 0,
-          declared: false,
-          forfeited: false,
-        },
+    ...matchSummary({
+      key: 'm1',
+      title: 'Final',
+      status: 'started',
+      tournament: { key: 'ipl-2026', name: 'Indian Premier League 2026', shortName: 'IPL 2026' },
+      startsAt: Date.parse('2026-05-31T14:00:00Z'),
+      dates: ['2026-05-31'],
+      venue: { name: 'Narendra Modi Stadium', city: 'Ahmedabad' },
+      toss: { winner: 'a', decision: 'field' },
+      teams: {
+        a: { key: 'gt', code: 'GT', name: 'Gujarat Titans' },
+        b: { key: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' },
       },
-      result: null,
-      live,
-      day_number: null,
-      target: { runs: 191, overs: [20, 0], balls: 120, dl_applied: false },
-    },
-    officials: { umpires: [], tv_umpires: [], reserve_umpires: [], match_referees: [] },
-    player_of_match: [],
-    toss_text: 'Gujarat Titans won the toss and elected to field',
-    dates: ['2026-05-31'],
+      innings: [inningsSummary('b', 1, { runs: 190, wickets: 9, legalBalls: 120 })],
+      target: { runs: 191, balls: 120, dlApplied: false },
+    }),
+    officials: { umpires: [], tvUmpires: [], reserveUmpires: [], matchReferees: [] },
+    awards: [],
+    tossText: 'Gujarat Titans won the toss and elected to field',
     gender: 'male',
-    match_type: 'T20',
+    matchType: 'T20',
     notes: [],
-    ...rest,
+    ...overrides,
   };
 }
 
@@ -103,11 +84,13 @@ describe('live panel', () => {
     const html = await render(LivePanel, { match: detail({}) });
     expect(html).toContain('190/9 (20)');
     expect(html).toContain('Live details appear here once the live feed is running.');
+    const chasing = await render(LivePanel, { match: detail({ situation: { kind: 'need', team: 'a', runs: 71, balls: 34 } }) });
+    expect(chasing).toContain('Gujarat Titans need 71 runs in 34 balls');
   });
 
   it('a Test shows the day and Stumps on a day break', async () => {
     const html = await render(LivePanel, {
-      match: detail({ format: 'test', live: { ...live, match_break: { reason: 'day' } }, play: { ...detail({}).play, live: { ...live, match_break: { reason: 'day' } }, day_number: 3 } }),
+      match: detail({ format: 'test', live: { ...live, match_break: { reason: 'day' } }, dayNumber: 3 }),
     });
     expect(html).toMatch(/Day\s*3/);
     expect(html).toContain('Stumps');
@@ -144,24 +127,26 @@ describe('upcoming panel', () => {
 });
 
 describe('commentary tab', () => {
-  const ball = (n: number, comment: string): CommentaryEntry => ({
+  const ball = (n: number, comment: string): CommentaryBall => ({
     key: `1.0.${n}`,
-    entry_time: n,
-    innings_no: 1,
-    overs: [0, n],
-    bowler: { key: 'b1', player_key: 'b1', name: 'Bowler', is_wicket: false, runs: 0 },
-    batsman: { key: 's1', player_key: 's1', name: 'Batter', runs: 0, is_four: false, is_six: false },
-    wicket: null,
-    team_score: { runs: 0, extras: 0, is_wicket: false },
+    sequence: n,
+    inningsNo: 1,
+    ball: { over: 0, ball: n },
+    bowler: { player: { key: 'b1', name: 'Bowler' }, runs: 0 },
+    batter: { player: { key: 's1', name: 'Batter' }, runs: 0 },
     runs: 0,
+    isFour: false,
+    isSix: false,
+    isWicket: false,
+    wicket: null,
     comment,
-    over_summary: null,
+    overSummary: null,
   });
 
   it('live: heading Live, read-aloud island, newest first, comments sanitised', async () => {
     const html = await render(CommentaryTab, {
       match: detail({ live }),
-      commentary: { related_balls: [ball(1, 'A to B, no run: <b>beaten</b>'), ball(2, 'A to B, no run: <img src=x onerror=alert(1)>ok')] },
+      commentary: { balls: [ball(1, 'A to B, no run: <b>beaten</b>'), ball(2, 'A to B, no run: <img src=x onerror=alert(1)>ok')] },
       requested: null,
     });
     expect(html).toMatch(/<h2[^>]*>Live<\/h2>/);
@@ -174,7 +159,7 @@ describe('commentary tab', () => {
   it('completed: Highlights (spelt correctly) and no read-aloud', async () => {
     const html = await render(CommentaryTab, {
       match: detail({ status: 'completed' }),
-      commentary: { related_balls: [ball(1, 'A to B: x')] },
+      commentary: { balls: [ball(1, 'A to B: x')] },
       requested: null,
     });
     expect(html).toContain('Highlights');

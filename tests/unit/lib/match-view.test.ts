@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ballBadge,
-  ballText,
   datesText,
   matchHref,
   oversText,
@@ -47,13 +46,12 @@ describe('figures', () => {
   it('prints overs, balls and scores', () => {
     expect(oversText([19, 4])).toBe('19.4');
     expect(oversText([20, 0])).toBe('20');
-    expect(ballText([0, 1])).toBe('0.1');
     expect(scoreText(184, 6)).toBe('184/6');
     expect(scoreText(150, 10)).toBe('150');
   });
 
   it('badges a wicket W in red, fours and sixes green, the rest grey', () => {
-    const ball = (runs: number, wicket: unknown, four = false, six = false) => ({ runs, wicket, batsman: { is_four: four, is_six: six } });
+    const ball = (runs: number, wicket: unknown, isFour = false, isSix = false) => ({ runs, wicket, isFour, isSix });
     expect(ballBadge(ball(0, { player_key: 'x' }))).toEqual({ label: 'W', kind: 'wicket' });
     expect(ballBadge(ball(4, null, true))).toEqual({ label: '4', kind: 'boundary' });
     expect(ballBadge(ball(6, null, false, true))).toEqual({ label: '6', kind: 'boundary' });

@@ -17,31 +17,31 @@ import type { PlayerInfoMatch, PlayerInfoTournament } from '../../../src/server/
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
 const testMatch: PlayerInfoMatch = {
-  match_key: '1455615',
+  key: '1455615',
   name: 'England v Australia, 5th Test',
-  start_at: day('2026-01-04'),
+  startAt: day('2026-01-04'),
   format: 'test',
-  score: {
-    score: {
-      '2': { batting: { score: { runs: 22, balls: 27, not_out: true } }, bowling: { score: { wickets: 0, runs: 40, overs: [6, 0] } } },
-      '1': { batting: { score: { runs: 37, balls: 64, not_out: false } }, bowling: { score: { wickets: 1, runs: 85, overs: [18, 3] } } },
-    },
-  },
+  ballsPerOver: 6,
+  innings: [
+    { batting: { runs: 37, balls: 64, notOut: false }, bowling: { wickets: 1, runs: 85, calledBalls: 111 } },
+    { batting: { runs: 22, balls: 27, notOut: true }, bowling: { wickets: 0, runs: 40, calledBalls: 36 } },
+  ],
 };
 const t20Match = (key: string, date: string, bowling?: [number, number]): PlayerInfoMatch => ({
-  match_key: key,
+  key,
   name: `T20 ${key}`,
-  start_at: day(date),
+  startAt: day(date),
   format: 't20',
-  score: { score: bowling ? { '1': { bowling: { score: { wickets: bowling[0], runs: bowling[1], overs: [4, 0] } } } } : {} },
+  ballsPerOver: 6,
+  innings: bowling ? [{ batting: null, bowling: { wickets: bowling[0], runs: bowling[1], calledBalls: 24 } }] : [],
 });
 const tournament = (key: string, matches: PlayerInfoMatch[]): PlayerInfoTournament => ({
   tou_key: key,
   tou_name: key,
   imgURl: null,
   formats: [...new Set(matches.map((match) => match.format))],
-  start_date: Math.min(...matches.map((match) => match.start_at)),
-  last_scheduled_match_date: Math.max(...matches.map((match) => match.start_at)),
+  start_date: Math.min(...matches.map((match) => match.startAt)),
+  last_scheduled_match_date: Math.max(...matches.map((match) => match.startAt)),
   countries: [],
   totalMatch: matches.length,
   totalRun: 0,
@@ -59,6 +59,15 @@ describe('player page helpers', () => {
     expect(matchTotals([testMatch])).toEqual({ runs: 59, wickets: 1 });
   });
 
+  it("prints overs in the match's balls per over: The Hundred's sets of five", () => {
+    const hundred: PlayerInfoMatch = {
+      ...t20Match('h', '2025-08-05'),
+      ballsPerOver: 5,
+      innings: [{ batting: null, bowling: { wickets: 2, runs: 21, calledBalls: 23 } }],
+    };
+    expect(oversText(hundred)).toBe('4.3');
+  });
+
   it('says nothing for a discipline the player did not take part in', () => {
     const match = t20Match('a', '2026-04-06');
     expect(battingText(match)).toBeNull();
@@ -72,14 +81,14 @@ describe('player page helpers', () => {
         tournament('ashes', [testMatch]),
       ],
     };
-    expect(recentMatches(info, 2).map(({ match }) => match.match_key)).toEqual(['c', 'b']);
+    expect(recentMatches(info, 2).map(({ match }) => match.key)).toEqual(['c', 'b']);
     expect(recentMatches(info).map(({ tournament: tou }) => tou.tou_key)).toEqual(['ipl', 'ipl', 'ashes']);
   });
 
   it('the format filter keeps matching matches and marks split tournaments', () => {
-    const mixed = tournament('tour', [t20Match('t', '2026-03-01'), { ...testMatch, match_key: 'x' }]);
+    const mixed = tournament('tour', [t20Match('t', '2026-03-01'), { ...testMatch, key: 'x' }]);
     const [entry] = filterTournaments({ finalData: [mixed] }, 't20');
-    expect(entry?.matches.map((match) => match.match_key)).toEqual(['t']);
+    expect(entry?.matches.map((match) => match.key)).toEqual(['t']);
     expect(entry?.complete).toBe(false);
     expect(filterTournaments({ finalData: [mixed] }, 'oneday')).toEqual([]);
     expect(filterTournaments({ finalData: [mixed] }, 'all')[0]?.complete).toBe(true);

@@ -20,27 +20,12 @@ import {
   num,
   SERIES_TABS,
 } from '../../../src/lib/tournament-view.ts';
-import type { MatchObject } from '../../../src/server/services/match-object.ts';
+import type { MatchSummary } from '../../../src/server/services/match-summary.ts';
 import type { PlayerStatsEntry, PointsRound, SquadPlayerCard, TournamentTeam } from '../../../src/server/services/tournament-types.ts';
+import { matchSummary } from '../../helpers/match-summary.ts';
 
-function match(id: number, day: string, subTitle: string, status: MatchObject['status'] = 'completed'): MatchObject {
-  return {
-    match_id: id,
-    match_key: String(id),
-    tou_key: 'indian-premier-league-2007-08',
-    tou_name: 'Indian Premier League 2008',
-    tou_short_name: 'IPL 2008',
-    sub_title: subTitle,
-    format: 't20',
-    status,
-    start_at: Date.parse(`${day}T00:00:00Z`) / 1000,
-    start_time_known: false,
-    venue: null,
-    weather: null,
-    toss: null,
-    team: { a: { url: 'a', code: 'A', name: 'A' }, b: { url: 'b', code: 'B', name: 'B' } },
-    play: { innings: {}, result: null, live: null, day_number: null, target: null },
-  };
+function match(id: number, day: string, title: string, status: MatchSummary['status'] = 'completed'): MatchSummary {
+  return matchSummary({ id, key: String(id), title, status, startsAt: Date.parse(`${day}T00:00:00Z`), dates: [day] });
 }
 
 function entry(
@@ -142,20 +127,20 @@ describe('featured matches', () => {
   });
 
   it('without playoffs: the latest 6 completed, in playing order', () => {
-    expect(featuredMatches(league).map((m) => m.match_id)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(featuredMatches(league).map((m) => m.id)).toEqual([5, 6, 7, 8, 9, 10]);
   });
 
   it('playoffs first, then the latest results, shown in playing order', () => {
     const playoffs = [match(11, '2008-05-30', 'Semi Final'), match(12, '2008-05-31', 'Semi Final'), match(13, '2008-06-01', 'Final')];
-    expect(featuredMatches([...league, ...playoffs]).map((m) => m.match_id)).toEqual([8, 9, 10, 11, 12, 13]);
+    expect(featuredMatches([...league, ...playoffs]).map((m) => m.id)).toEqual([8, 9, 10, 11, 12, 13]);
     const many = Array.from({ length: 8 }, (_, i) => match(20 + i, `2008-06-${String(10 + i).padStart(2, '0')}`, 'Quarter Final'));
-    expect(featuredMatches([...league, ...many]).map((m) => m.match_id)).toEqual([22, 23, 24, 25, 26, 27]);
+    expect(featuredMatches([...league, ...many]).map((m) => m.id)).toEqual([22, 23, 24, 25, 26, 27]);
   });
 
   it('a live match comes first, then upcoming ones fill up', () => {
     const live = match(30, '2008-06-02', '50th Match', 'started');
     const next = [match(31, '2008-06-03', '51st Match', 'not_started'), match(32, '2008-06-04', 'Final', 'not_started')];
-    const chosen = featuredMatches([league[0]!, live, ...next]).map((m) => m.match_id);
+    const chosen = featuredMatches([league[0]!, live, ...next]).map((m) => m.id);
     expect(chosen).toEqual([1, 30, 31, 32]);
   });
 });
@@ -164,7 +149,7 @@ describe('matches by day', () => {
   it('groups by day in playing order, newest last', () => {
     const groups = matchesByDay([match(3, '2008-04-20', 'x'), match(1, '2008-04-18', 'x'), match(2, '2008-04-20', 'y')]);
     expect(groups.map((g) => g.day)).toEqual(['2008-04-18', '2008-04-20']);
-    expect(groups[1]!.matches.map((m) => m.match_id)).toEqual([3, 2]);
+    expect(groups[1]!.matches.map((m) => m.id)).toEqual([3, 2]);
   });
 });
 

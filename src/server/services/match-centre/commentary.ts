@@ -6,7 +6,7 @@ import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { PlayerId } from '../../domain/types.ts';
 import { queryRows, readStoredInnings } from '../../store/stored-deliveries.ts';
-import type { Commentary, CommentaryEntry } from '../match-centre-types.ts';
+import type { Commentary, CommentaryBall } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
 
 export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<Commentary> {
@@ -39,47 +39,29 @@ export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRo
     },
     lang,
   );
-  const names = { get: (player: PlayerId) => person(Number(player)).name };
   const keyOf = (player: PlayerId) => person(Number(player)).key;
 
   const entries = balls.map(
-    (ball, index): CommentaryEntry => ({
-      // Unique within the match: a wide shares its ball number with the legal ball after it.
+    (ball, index): CommentaryBall => ({
       key: `${ball.inningsNo}.${ball.over}.${ball.ball}.${index + 1}`,
-      entry_time: index + 1,
-      innings_no: ball.inningsNo,
-      overs: [ball.over, ball.ball],
-      bowler: {
-        key: keyOf(ball.bowler),
-        player_key: keyOf(ball.bowler),
-        name: names.get(ball.bowler),
-        is_wicket: ball.isWicket,
-        runs: ball.bowlerRuns,
-      },
-      batsman: {
-        key: keyOf(ball.batter),
-        player_key: keyOf(ball.batter),
-        name: names.get(ball.batter),
-        runs: ball.batterRuns,
-        is_four: ball.isFour,
-        is_six: ball.isSix,
-      },
-      wicket: ball.wicket && {
-        player_key: keyOf(ball.wicket.playerOut),
-        player_name: names.get(ball.wicket.playerOut),
-        kind: ball.wicket.kind,
-        wicket_type: ball.wicket.kind,
-      },
-      team_score: { runs: ball.runs, extras: ball.runs - ball.batterRuns, is_wicket: ball.isWicket },
+      sequence: index + 1,
+      inningsNo: ball.inningsNo,
+      ball: { over: ball.over, ball: ball.ball },
+      bowler: { player: person(Number(ball.bowler)), runs: ball.bowlerRuns },
+      batter: { player: person(Number(ball.batter)), runs: ball.batterRuns },
       runs: ball.runs,
+      isFour: ball.isFour,
+      isSix: ball.isSix,
+      isWicket: ball.isWicket,
+      wicket: ball.wicket && { player: person(Number(ball.wicket.playerOut)), kind: ball.wicket.kind },
       comment: ball.comment,
-      // Stored deliveries name people by database id; the wire names them by registry key.
-      over_summary: ball.overSummary && {
+      // Stored deliveries name people by database id; pages and the API name them by registry key.
+      overSummary: ball.overSummary && {
         ...ball.overSummary,
         bowler: { ...ball.overSummary.bowler, key: keyOf(ball.overSummary.bowler.key) },
         batters: ball.overSummary.batters.map((batter) => ({ ...batter, key: keyOf(batter.key) })),
       },
     }),
   );
-  return { related_balls: entries.reverse() };
+  return { balls: entries.reverse() };
 }

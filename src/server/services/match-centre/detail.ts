@@ -1,11 +1,11 @@
-// The match detail (spec §2 Match detail): the match object with officials, awards, toss and
+// The match detail (spec §2 Match detail): the match summary with officials, awards, toss and
 // the notes a Test needs.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { tossText, type Lang } from '../../domain/result.ts';
 import { matchNotes } from '../../domain/test-match.ts';
 import type { MatchDetail, PlayerRef } from '../match-centre-types.ts';
-import { toMatchObject } from '../match-object.ts';
+import { summariseMatch } from '../match-summary.ts';
 import { selectInningsRows, selectPlayerOfMatch } from '../match-rows.ts';
 import { teamNamesOf, type MatchCentreRow } from './shared.ts';
 
@@ -24,23 +24,20 @@ export async function buildDetail(db: Kysely<Database>, match: MatchCentreRow, l
   ]);
   const officialsOf = (role: string): PlayerRef[] =>
     officials.filter((official) => official.role === role).map(({ key, name }) => ({ key, name }));
+  const summary = summariseMatch(match, innings, awards.map((award) => award.name), lang);
   const teamNames = teamNamesOf(match);
   return {
-    ...toMatchObject(match, innings, awards.map((award) => award.name), lang),
+    ...summary,
     officials: {
       umpires: officialsOf('umpire'),
-      tv_umpires: officialsOf('tv_umpire'),
-      reserve_umpires: officialsOf('reserve_umpire'),
-      match_referees: officialsOf('match_referee'),
+      tvUmpires: officialsOf('tv_umpire'),
+      reserveUmpires: officialsOf('reserve_umpire'),
+      matchReferees: officialsOf('match_referee'),
     },
-    player_of_match: awards.map(({ key, name }) => ({ key, name })),
-    toss_text:
-      match.toss_winner && (match.toss_decision === 'bat' || match.toss_decision === 'field')
-        ? tossText(teamNames[match.toss_winner], match.toss_decision, lang)
-        : null,
-    dates: [...match.dates],
+    awards: awards.map(({ key, name }) => ({ key, name })),
+    tossText: summary.toss && tossText(teamNames[summary.toss.winner], summary.toss.decision, lang),
     gender: match.gender === 'female' ? 'female' : 'male',
-    match_type: match.match_type,
+    matchType: match.match_type,
     notes: matchNotes(
       {
         format: match.format,

@@ -5,8 +5,8 @@ import type { Database, TeamSide } from '../../db/schema.ts';
 import { formLetter, headToHead } from '../../domain/form.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { FormResult, MatchInfo } from '../match-centre-types.ts';
-import type { MatchObject } from '../match-object.ts';
-import { presentMatches, selectMatchRows } from '../match-rows.ts';
+import type { MatchSummary } from '../match-summary.ts';
+import { summariseMatches, selectMatchRows } from '../match-rows.ts';
 import { teamNamesOf, type MatchCentreRow } from './shared.ts';
 
 /** Form lists this many results per side (spec: 'last 5 matches'). */
@@ -30,20 +30,20 @@ export async function buildInfo(db: Kysely<Database>, match: MatchCentreRow, lan
   const latest: Record<TeamSide, MatchCentreRow[]> = { a: latestA, b: latestB };
   const recent = recentOfBoth(latestA, latestB);
 
-  // One presenter call for every match shown: innings and awards in two queries.
+  // One summariser call for every match shown: innings and awards in two queries.
   const shown = uniqueById([...recent, ...meetings]);
-  const presented = await presentMatches(db, shown, lang);
-  const presentedById = new Map(presented.map((object) => [object.match_id, object]));
-  const present = (rows: readonly MatchCentreRow[]): MatchObject[] =>
-    rows.map((row) => presentedById.get(row.id)).filter((object): object is MatchObject => object !== undefined);
+  const summaries = await summariseMatches(db, shown, lang);
+  const summaryById = new Map(summaries.map((summary) => [summary.id, summary]));
+  const summarised = (rows: readonly MatchCentreRow[]): MatchSummary[] =>
+    rows.map((row) => summaryById.get(row.id)).filter((summary): summary is MatchSummary => summary !== undefined);
 
   const form = (side: TeamSide): FormResult[] =>
     latest[side].slice(0, FORM_LENGTH).map((row) => formResult(row, teamIds[side]));
   return {
     venue: match.venue_name ? { name: match.venue_name, city: match.venue_city ?? '' } : null,
     form: { a: form('a'), b: form('b') },
-    head_to_head: { ...meetingCounts, last: present(meetings) },
-    recent: present(recent),
+    head_to_head: { ...meetingCounts, last: summarised(meetings) },
+    recent: summarised(recent),
   };
 }
 

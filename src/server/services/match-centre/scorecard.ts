@@ -1,14 +1,15 @@
 // The scorecard (spec §3 Scorecard): every innings' batting, bowling, extras, falls of wicket
-// and partnerships from the derived rows, in the provider's teamA..D shape.
+// and partnerships from the derived rows, every innings in playing order (the API presenter
+// puts them in the provider's teamA..teamD slots).
 import type { Kysely } from 'kysely';
 import type { Database, TeamSide } from '../../db/schema.ts';
 import { dismissalText } from '../../domain/dismissal.ts';
-import { ballsToOvers, round2, runRate } from '../../domain/overs.ts';
+import { round2, runRate } from '../../domain/overs.ts';
 import { economy, strikeRate } from '../../domain/rates.ts';
 import type { Lang } from '../../domain/result.ts';
 import { followOnEnforced } from '../../domain/test-match.ts';
 import type { DismissalKind } from '../../domain/types.ts';
-import type { Scorecard, ScorecardInnings } from '../match-centre-types.ts';
+import type { BallPosition, Scorecard, ScorecardInnings } from '../match-centre-types.ts';
 import { groupBy } from '../match-rows.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
 
@@ -131,129 +132,90 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
       : undefined;
 
   const cards = ordered.map((inn, index): ScorecardInnings => {
-    const key = String(index);
     const inningsBatting = battingByInnings.get(inn.innings_no) ?? [];
     const batted = new Set(inningsBatting.map((row) => row.person_id));
     return {
       index,
-      innings_no: inn.innings_no,
-      batting_team: inn.batting_team,
+      inningsNo: inn.innings_no,
+      side: inn.batting_team,
       team: { code: teamCodes[inn.batting_team], name: teamNames[inn.batting_team] },
-      super_over: inn.super_over,
+      superOver: inn.super_over,
       declared: inn.declared,
       forfeited: inn.forfeited,
-      follow_on: inn.innings_no === followOnInnings,
-      total: {
-        runs: inn.runs,
-        wickets: inn.wickets,
-        // Overs as the umpires called them (Law 17.5); rates per six balls (overs.ts RATE_BALLS).
-        overs: ballsToOvers(inn.called_balls, ballsPerOver),
-        run_rate: round2(runRate(inn.runs, inn.called_balls)),
-      },
-      target:
-        inn.target_runs === null
-          ? null
-          : { runs: inn.target_runs, overs: ballsToOvers(inn.target_balls ?? 0, ballsPerOver) },
-      batsman: inningsBatting.map((row) => ({
+      followOn: inn.innings_no === followOnInnings,
+      runs: inn.runs,
+      wickets: inn.wickets,
+      // Overs as the umpires called them (Law 17.5); rates per six balls (overs.ts RATE_BALLS).
+      calledBalls: inn.called_balls,
+      runRate: round2(runRate(inn.runs, inn.called_balls)),
+      target: inn.target_runs === null ? null : { runs: inn.target_runs, balls: inn.target_balls },
+      batting: inningsBatting.map((row) => ({
         player: person(row.person_id),
-        score: {
-          [key]: {
-            batting: {
-              score: {
-                runs: row.runs,
-                balls: row.balls,
-                fours: row.fours,
-                sixes: row.sixes,
-                strike_rate: strikeRate(row.runs, row.balls),
-              },
-              dismissal: {
-                msg: dismissalText(
-                  {
-                    kind: row.dismissal_kind as DismissalKind | null,
-                    bowler: row.bowler_id === null ? null : person(row.bowler_id).name,
-                    fielders: (fieldersOfDismissal.get(`${inn.innings_no}:${row.person_id}`) ?? []).map((fielder) => ({
-                      name: fielder.name ?? null,
-                      substitute: fielder.substitute ?? false,
-                    })),
-                  },
-                  lang,
-                ),
-                wicket_number: row.wicket_no,
-                team_runs: row.team_runs_at_dismissal,
-                // The ball it fell on: over index and ball number, read '5.6'.
-                overs: ballPosition(row.dismissal_over, row.dismissal_ball),
-              },
+        runs: row.runs,
+        balls: row.balls,
+        fours: row.fours,
+        sixes: row.sixes,
+        strikeRate: strikeRate(row.runs, row.balls),
+        dismissal: {
+          text: dismissalText(
+            {
+              kind: row.dismissal_kind as DismissalKind | null,
+              bowler: row.bowler_id === null ? null : person(row.bowler_id).name,
+              fielders: (fieldersOfDismissal.get(`${inn.innings_no}:${row.person_id}`) ?? []).map((fielder) => ({
+                name: fielder.name ?? null,
+                substitute: fielder.substitute ?? false,
+              })),
             },
-          },
+            lang,
+          ),
+          wicketNumber: row.wicket_no,
+          teamRuns: row.team_runs_at_dismissal,
+          ball: ballPosition(row.dismissal_over, row.dismissal_ball),
         },
       })),
-      did_not_bat: (playersBySide.get(inn.batting_team) ?? [])
+      didNotBat: (playersBySide.get(inn.batting_team) ?? [])
         .filter((player) => !batted.has(player.person_id))
         .map((player) => person(player.person_id)),
-      bowler: (bowlingByInnings.get(inn.innings_no) ?? []).map((row) => ({
+      bowling: (bowlingByInnings.get(inn.innings_no) ?? []).map((row) => ({
         player: person(row.person_id),
-        score: {
-          [key]: {
-            bowling: {
-              score: {
-                overs: ballsToOvers(row.called_balls, ballsPerOver),
-                maiden_overs: row.maidens,
-                runs: row.runs,
-                wickets: row.wickets,
-                economy: economy(row.runs, row.called_balls) ?? 0,
-                wides: row.wides,
-                no_balls: row.noballs,
-                dots: row.dots,
-              },
-            },
-          },
-        },
+        calledBalls: row.called_balls,
+        maidens: row.maidens,
+        runs: row.runs,
+        wickets: row.wickets,
+        economy: economy(row.runs, row.called_balls) ?? 0,
+        wides: row.wides,
+        noBalls: row.noballs,
+        dots: row.dots,
       })),
-      extraRun: {
-        extra: inn.byes + inn.legbyes + inn.wides + inn.noballs + inn.penalty,
-        no_ball: inn.noballs,
-        wide: inn.wides,
-        leg_bye: inn.legbyes,
-        bye: inn.byes,
+      extras: {
+        total: inn.byes + inn.legbyes + inn.wides + inn.noballs + inn.penalty,
+        noBalls: inn.noballs,
+        wides: inn.wides,
+        legByes: inn.legbyes,
+        byes: inn.byes,
         penalty: inn.penalty,
       },
-      fall_of_wickets: (fallsByInnings.get(inn.innings_no) ?? []).map((row) => ({
-        wicket_number: row.wicket_no,
+      fallOfWickets: (fallsByInnings.get(inn.innings_no) ?? []).map((row) => ({
+        wicketNumber: row.wicket_no,
         player: person(row.person_id),
-        team_runs: row.team_runs,
-        overs: ballPosition(row.over_no, row.ball_no),
+        teamRuns: row.team_runs,
+        ball: ballPosition(row.over_no, row.ball_no),
       })),
       partnerships: (standsByInnings.get(inn.innings_no) ?? []).map((row) => ({
-        for_wicket: row.for_wicket,
-        player_a_key: person(row.batter_a_id).key,
-        player_a_name: person(row.batter_a_id).name,
-        player_a_score: { runs: row.batter_a_runs, balls: row.batter_a_balls },
-        player_b_key: person(row.batter_b_id).key,
-        player_b_name: person(row.batter_b_id).name,
-        player_b_score: { runs: row.batter_b_runs, balls: row.batter_b_balls },
-        score: { runs: row.runs, balls: row.balls },
+        forWicket: row.for_wicket,
+        batterA: { player: person(row.batter_a_id), runs: row.batter_a_runs, balls: row.batter_a_balls },
+        batterB: { player: person(row.batter_b_id), runs: row.batter_b_runs, balls: row.batter_b_balls },
+        runs: row.runs,
+        balls: row.balls,
         unbroken: row.unbroken,
       })),
     };
   });
 
-  const [teamA, teamB, teamC, teamD, ...more] = cards;
-  return {
-    nationality: cards.map((card) => ({
-      code: card.team.code,
-      name: card.team.name,
-      team: card.batting_team,
-      score: { runs: card.total.runs, wickets: card.total.wickets, overs: card.total.overs },
-    })),
-    ...(teamA && { teamA }),
-    ...(teamB && { teamB }),
-    ...(teamC && { teamC }),
-    ...(teamD && { teamD }),
-    more,
-  };
+  return { ballsPerOver, innings: cards };
 }
 
-/** A ball's place as [over index, ball number]: the wire's [o, b] pair, shown '5.6'. */
-function ballPosition(over: number | null, ball: number | null): [number, number] | null {
-  return over === null || ball === null ? null : [over, ball];
+/** A ball's place: over index and ball number, shown '5.6'; null when the data lacks it. */
+function ballPosition(over: number | null, ball: number | null): BallPosition | null {
+  return over === null || ball === null ? null : { over, ball };
 }

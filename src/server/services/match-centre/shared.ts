@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, TeamSide } from '../../db/schema.ts';
 import type { PlayerRef } from '../match-centre-types.ts';
-import { displayTeamName, type MatchRow } from '../match-object.ts';
+import { displayTeamName, type MatchRow } from '../match-summary.ts';
 
 /** The match a resource is built for: the listings' row plus the team ids. */
 export type MatchCentreRow = MatchRow & { team_a_id: number; team_b_id: number };

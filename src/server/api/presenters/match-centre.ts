@@ -1,0 +1,185 @@
+// The match centre's resources as the provider sends them: the match detail and the Info tab's
+// meetings and recent matches carry provider match objects (presenters/match.ts); the
+// scorecard's innings go into the provider's teamA..teamD slots.
+import type { z } from 'zod';
+import { ballsToOvers } from '../../domain/overs.ts';
+import type {
+  BallPosition,
+  Commentary,
+  CommentaryBall,
+  MatchDetail,
+  MatchInfo,
+  Scorecard,
+  ScorecardInnings,
+} from '../../services/match-centre-types.ts';
+import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings } from '../schemas/match-centre.ts';
+import { presentMatchObject } from './match.ts';
+
+export type MatchDetailObject = z.output<typeof matchDetail>;
+export type MatchInfoObject = z.output<typeof matchInfo>;
+export type ScorecardObject = z.output<typeof scorecard>;
+export type ScorecardInningsObject = z.output<typeof scorecardInnings>;
+export type CommentaryObject = z.output<typeof commentary>;
+type CommentaryEntryObject = z.output<typeof commentaryEntry>;
+
+export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
+  const { officials } = detail;
+  return {
+    ...presentMatchObject(detail),
+    officials: {
+      umpires: officials.umpires,
+      tv_umpires: officials.tvUmpires,
+      reserve_umpires: officials.reserveUmpires,
+      match_referees: officials.matchReferees,
+    },
+    player_of_match: detail.awards,
+    toss_text: detail.tossText,
+    dates: [...detail.dates],
+    gender: detail.gender,
+    match_type: detail.matchType,
+    notes: detail.notes,
+  };
+}
+
+export function presentMatchInfo(info: MatchInfo): MatchInfoObject {
+  return {
+    ...info,
+    head_to_head: { ...info.head_to_head, last: info.head_to_head.last.map(presentMatchObject) },
+    recent: info.recent.map(presentMatchObject),
+  };
+}
+
+/** A ball's place as the provider's [over index, ball number] pair. */
+function ballPair(ball: BallPosition | null): [number, number] | null {
+  return ball && [ball.over, ball.ball];
+}
+
+/** One innings as the provider sends it: each batter's and bowler's figures keyed by the innings' index. */
+function presentInnings(inn: ScorecardInnings, ballsPerOver: number): ScorecardInningsObject {
+  const key = String(inn.index);
+  return {
+    index: inn.index,
+    innings_no: inn.inningsNo,
+    batting_team: inn.side,
+    team: inn.team,
+    super_over: inn.superOver,
+    declared: inn.declared,
+    forfeited: inn.forfeited,
+    follow_on: inn.followOn,
+    total: { runs: inn.runs, wickets: inn.wickets, overs: ballsToOvers(inn.calledBalls, ballsPerOver), run_rate: inn.runRate },
+    target: inn.target && { runs: inn.target.runs, overs: ballsToOvers(inn.target.balls ?? 0, ballsPerOver) },
+    batsman: inn.batting.map((line) => ({
+      player: line.player,
+      score: {
+        [key]: {
+          batting: {
+            score: { runs: line.runs, balls: line.balls, fours: line.fours, sixes: line.sixes, strike_rate: line.strikeRate },
+            dismissal: {
+              msg: line.dismissal.text,
+              wicket_number: line.dismissal.wicketNumber,
+              team_runs: line.dismissal.teamRuns,
+              overs: ballPair(line.dismissal.ball),
+            },
+          },
+        },
+      },
+    })),
+    did_not_bat: inn.didNotBat,
+    bowler: inn.bowling.map((line) => ({
+      player: line.player,
+      score: {
+        [key]: {
+          bowling: {
+            score: {
+              overs: ballsToOvers(line.calledBalls, ballsPerOver),
+              maiden_overs: line.maidens,
+              runs: line.runs,
+              wickets: line.wickets,
+              economy: line.economy,
+              wides: line.wides,
+              no_balls: line.noBalls,
+              dots: line.dots,
+            },
+          },
+        },
+      },
+    })),
+    extraRun: {
+      extra: inn.extras.total,
+      no_ball: inn.extras.noBalls,
+      wide: inn.extras.wides,
+      leg_bye: inn.extras.legByes,
+      bye: inn.extras.byes,
+      penalty: inn.extras.penalty,
+    },
+    fall_of_wickets: inn.fallOfWickets.map((fall) => ({
+      wicket_number: fall.wicketNumber,
+      player: fall.player,
+      team_runs: fall.teamRuns,
+      overs: ballPair(fall.ball),
+    })),
+    partnerships: inn.partnerships.map((stand) => ({
+      for_wicket: stand.forWicket,
+      player_a_key: stand.batterA.player.key,
+      player_a_name: stand.batterA.player.name,
+      player_a_score: { runs: stand.batterA.runs, balls: stand.batterA.balls },
+      player_b_key: stand.batterB.player.key,
+      player_b_name: stand.batterB.player.name,
+      player_b_score: { runs: stand.batterB.runs, balls: stand.batterB.balls },
+      score: { runs: stand.runs, balls: stand.balls },
+      unbroken: stand.unbroken,
+    })),
+  };
+}
+
+/** The provider's slots: the first four innings as teamA..teamD, any later ones (super overs) in more. */
+export function presentScorecard(card: Scorecard): ScorecardObject {
+  const innings = card.innings.map((inn) => presentInnings(inn, card.ballsPerOver));
+  const [teamA, teamB, teamC, teamD, ...more] = innings;
+  return {
+    nationality: innings.map((inn) => ({
+      code: inn.team.code,
+      name: inn.team.name,
+      team: inn.batting_team,
+      score: { runs: inn.total.runs, wickets: inn.total.wickets, overs: inn.total.overs },
+    })),
+    ...(teamA && { teamA }),
+    ...(teamB && { teamB }),
+    ...(teamC && { teamC }),
+    ...(teamD && { teamD }),
+    more,
+  };
+}
+
+/** One delivery as the provider sends it, with v5's duplicate names (player_key, wicket_type). */
+function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObject {
+  return {
+    key: ball.key,
+    entry_time: ball.sequence,
+    innings_no: ball.inningsNo,
+    overs: [ball.ball.over, ball.ball.ball],
+    bowler: { key: ball.bowler.player.key, player_key: ball.bowler.player.key, name: ball.bowler.player.name, is_wicket: ball.isWicket, runs: ball.bowler.runs },
+    batsman: {
+      key: ball.batter.player.key,
+      player_key: ball.batter.player.key,
+      name: ball.batter.player.name,
+      runs: ball.batter.runs,
+      is_four: ball.isFour,
+      is_six: ball.isSix,
+    },
+    wicket: ball.wicket && {
+      player_key: ball.wicket.player.key,
+      player_name: ball.wicket.player.name,
+      kind: ball.wicket.kind,
+      wicket_type: ball.wicket.kind,
+    },
+    team_score: { runs: ball.runs, extras: ball.runs - ball.batter.runs, is_wicket: ball.isWicket },
+    runs: ball.runs,
+    comment: ball.comment,
+    over_summary: ball.overSummary,
+  };
+}
+
+export function presentCommentary(commentary: Commentary): CommentaryObject {
+  return { related_balls: commentary.balls.map(presentCommentaryBall) };
+}
