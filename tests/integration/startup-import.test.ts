@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { runStartupImport, startupImportNeeded } from '../../src/server/ingest/startup-import.ts';
 import { runStartUpWork } from '../../src/server/jobs/start-up.ts';
 import { createServices } from '../../src/server/services/index.ts';
-import type { Scorecard } from '../../src/server/services/match-centre-types.ts';
+import type { ScorecardObject as Scorecard } from '../../src/server/api/presenters/match-centre.ts';
 import { freshDatabase, queryNumber, queryRows } from '../helpers/test-db.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet/e2e');
