@@ -24,12 +24,13 @@ export type ParseResult =
   | { id: number; failed: string };
 
 /**
- * As many workers as cores. The writer's thread spends much of an import waiting on the database
- * engine's work or on parsed files, so it does not need a core of its own: on two cores, two
- * workers imported the five archives in 44 s against 53 s with one (docs/benchmarks.md).
+ * One worker fewer than the cores, at least one: the writer's thread keeps a core for the
+ * database engine. On two cores, with parsing made cheap (a hand-checked fast path for
+ * deliveries), one worker imported the five archives in 29-32 s against 34 s with two
+ * (docs/benchmarks.md).
  */
 export function defaultParseThreads(): number {
-  return Math.max(1, availableParallelism());
+  return Math.max(1, availableParallelism() - 1);
 }
 
 function startWorker(): Worker {
