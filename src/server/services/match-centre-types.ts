@@ -10,8 +10,6 @@ import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.
 import type {
   formResult,
   matchInfo,
-  squad,
-  squadPlayer,
 } from '../api/schemas/match-centre.ts';
 import type { playerInfoMatch, playerInfoTournament, playerOverview } from '../api/schemas/players.ts';
 
@@ -146,8 +144,24 @@ export interface Commentary {
   balls: CommentaryBall[];
 }
 
-export type SquadPlayer = z.output<typeof squadPlayer>;
-export type Squad = z.output<typeof squad>;
+/** One player of a team sheet with what he did in the match, in the squad's language. */
+export interface SquadPlayer {
+  player: PlayerRef;
+  /** 'Batted at 3 · 45 (30) · Bowled 4-0-22-2' */
+  roleInMatch: string;
+}
+
+export interface SquadTeam {
+  key: string;
+  code: string;
+  name: string;
+  players: SquadPlayer[];
+}
+
+/** Both team sheets (spec §3 Squad). */
+export interface Squad {
+  teams: Record<TeamSide, SquadTeam>;
+}
 
 export type FormResult = z.output<typeof formResult>;
 type MatchInfoObject = z.output<typeof matchInfo>;

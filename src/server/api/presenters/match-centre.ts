@@ -11,8 +11,10 @@ import type {
   MatchInfo,
   Scorecard,
   ScorecardInnings,
+  Squad,
+  SquadTeam,
 } from '../../services/match-centre-types.ts';
-import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings } from '../schemas/match-centre.ts';
+import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings, squad } from '../schemas/match-centre.ts';
 import { presentMatchObject } from './match.ts';
 
 export type MatchDetailObject = z.output<typeof matchDetail>;
@@ -21,6 +23,7 @@ export type ScorecardObject = z.output<typeof scorecard>;
 export type ScorecardInningsObject = z.output<typeof scorecardInnings>;
 export type CommentaryObject = z.output<typeof commentary>;
 type CommentaryEntryObject = z.output<typeof commentaryEntry>;
+export type SquadObject = z.output<typeof squad>;
 
 export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
   const { officials } = detail;
@@ -182,4 +185,23 @@ function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObject {
 
 export function presentCommentary(commentary: Commentary): CommentaryObject {
   return { related_balls: commentary.balls.map(presentCommentaryBall) };
+}
+
+/** A team sheet as the provider sends it; Cricsheet has no photos, so every image is null. */
+function presentSquadTeam(team: SquadTeam): SquadObject['team']['a'] {
+  return {
+    name: team.name,
+    code: team.code,
+    url: team.key,
+    players: team.players.map((member) => ({
+      player_key: member.player.key,
+      player_name: member.player.name,
+      image: null,
+      role_in_match: member.roleInMatch,
+    })),
+  };
+}
+
+export function presentSquad(squad: Squad): SquadObject {
+  return { team: { a: presentSquadTeam(squad.teams.a), b: presentSquadTeam(squad.teams.b) } };
 }
