@@ -3,7 +3,7 @@
 // schemas in src/server/api/schemas; these are their types, so it is written once. The match
 // itself is a match summary here, which api/presenters turns into the provider's match object.
 import type { z } from 'zod';
-import type { TeamSide } from '../db/schema.ts';
+import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
@@ -11,7 +11,6 @@ import type {
   formResult,
   matchInfo,
 } from '../api/schemas/match-centre.ts';
-import type { playerInfoMatch, playerInfoTournament, playerOverview } from '../api/schemas/players.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -170,7 +169,29 @@ export type MatchInfo = Omit<MatchInfoObject, 'head_to_head' | 'recent'> & {
   recent: MatchSummary[];
 };
 
-export type PlayerOverview = z.output<typeof playerOverview>;
+/** A player's career in one format. */
+export interface FormatCareer {
+  format: MatchFormat;
+  batting: CareerBatting;
+  bowling: CareerBowling;
+}
+
+export interface PlayerOverview {
+  /** Formats in tab order (T20, ODI, Test), only those played. */
+  careers: FormatCareer[];
+  player: {
+    key: string;
+    name: string;
+    /** Cricsheet has neither photos nor birth dates: null, and pages say so. */
+    image: string | null;
+    dateOfBirth: string | null;
+    /** The international side the player has represented most, when any. */
+    nationality: { name: string; code: string } | null;
+    /** Sides played for, most recent first. */
+    teams: { key: string; name: string }[];
+    gender: 'male' | 'female';
+  };
+}
 
 /** The player's n-th innings of each kind in a match: his n-th batting beside his n-th bowling. */
 export interface PlayerMatchInnings {
@@ -186,13 +207,32 @@ export interface PlayerInfoMatch {
   name: string;
   /** Epoch seconds, midnight UTC of the first day. */
   startAt: number;
-  format: z.output<typeof playerInfoMatch>['format'];
+  format: MatchFormat;
   ballsPerOver: number;
   innings: PlayerMatchInnings[];
 }
 
-/** A tournament of the player with his figures in it; the provider's field names for now. */
-export type PlayerInfoTournament = Omit<z.output<typeof playerInfoTournament>, 'match'> & { match: PlayerInfoMatch[] };
+/** A tournament of the player with his figures in it. */
+export interface PlayerInfoTournament {
+  key: string;
+  name: string;
+  formats: MatchFormat[];
+  /** Epoch seconds, midnight UTC: the tournament's first day and its last scheduled match day. */
+  startAt: number;
+  lastMatchAt: number;
+  /** The sides he played for, as they were named then. */
+  teamsPlayedFor: string[];
+  matchesPlayed: number;
+  runs: number;
+  strikeRate: number;
+  /** Batting average; null when never dismissed. */
+  average: number | null;
+  wickets: number;
+  /** Newest first. */
+  matches: PlayerInfoMatch[];
+}
+
+/** The player's tournaments, newest first. */
 export interface PlayerInfo {
-  finalData: PlayerInfoTournament[];
+  tournaments: PlayerInfoTournament[];
 }
