@@ -4,13 +4,13 @@
 // the leader lists of the stats tables.
 import { localizePath, type Lang } from '../i18n/index.ts';
 import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
+import type { StandingsRound } from '../server/domain/points-table.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
 import type {
   PlayerRole,
   PlayerStatsEntry,
-  PointsRound,
-  SquadPlayerCard,
   TournamentListItem,
+  TournamentSquadPlayer,
   TournamentTeam,
 } from '../server/services/tournament-types.ts';
 
@@ -152,14 +152,14 @@ export function matchesByDay(matches: readonly MatchSummary[]): DayGroup[] {
   return groups;
 }
 
-/** The team asked for in &team= (its url key), or null when none or unknown. */
+/** The team asked for in &team= (its key), or null when none or unknown. */
 export function pickTeam(teams: readonly TournamentTeam[], requested: string | null): TournamentTeam | null {
-  return requested === null ? null : (teams.find((team) => team.url === requested) ?? null);
+  return requested === null ? null : (teams.find((team) => team.key === requested) ?? null);
 }
 
 export interface SquadGroup {
   role: PlayerRole;
-  players: SquadPlayerCard[];
+  players: TournamentSquadPlayer[];
 }
 
 /** A team's players in the spec's groups, keeping only the filtered role (all: every group). */
@@ -173,7 +173,7 @@ export function squadSize(team: TournamentTeam): number {
 }
 
 /** The round asked for in &round= (its position, from 0), else the first. */
-export function pickRound(rounds: readonly PointsRound[], requested: string | null): number {
+export function pickRound(rounds: readonly StandingsRound[], requested: string | null): number {
   if (requested === null || !/^\d{1,3}$/.test(requested)) return 0;
   const index = Number(requested);
   return index < rounds.length ? index : 0;

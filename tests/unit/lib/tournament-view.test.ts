@@ -21,7 +21,8 @@ import {
   SERIES_TABS,
 } from '../../../src/lib/tournament-view.ts';
 import type { MatchSummary } from '../../../src/server/services/match-summary.ts';
-import type { PlayerStatsEntry, PointsRound, SquadPlayerCard, TournamentTeam } from '../../../src/server/services/tournament-types.ts';
+import type { StandingsRound } from '../../../src/server/domain/points-table.ts';
+import type { PlayerStatsEntry, TournamentSquadPlayer, TournamentTeam } from '../../../src/server/services/tournament-types.ts';
 import { matchSummary } from '../../helpers/match-summary.ts';
 
 function match(id: number, day: string, title: string, status: MatchSummary['status'] = 'completed'): MatchSummary {
@@ -78,7 +79,7 @@ describe('tabs and links', () => {
   });
 
   it('reads the round index, falling back to the first round', () => {
-    const rounds = [{}, {}] as PointsRound[];
+    const rounds: StandingsRound[] = [{ name: 'League', groups: [] }, { name: 'Final', groups: [] }];
     expect(pickRound(rounds, '1')).toBe(1);
     expect(pickRound(rounds, '2')).toBe(0);
     expect(pickRound(rounds, '-1')).toBe(0);
@@ -154,15 +155,15 @@ describe('matches by day', () => {
 });
 
 describe('squads', () => {
-  const card = (name: string, role: string[]): SquadPlayerCard => ({ player_key: name, name, image: null, role, matches: 1 });
+  const card = (name: string, roles: string[]): TournamentSquadPlayer => ({ player: { key: name, name }, roles, matches: 1 });
   const team: TournamentTeam = {
-    url: 'mumbai-indians',
+    key: 'mumbai-indians',
     name: 'Mumbai Indians',
     code: 'MI',
     players: { bt: [card('A', ['Batsman']), card('B', ['Batsman'])], bo: [card('C', ['Bowler'])], ar: [], wc: [card('D', ['Wicket Keeper'])] },
   };
 
-  it('finds the picked team by its url key', () => {
+  it('finds the picked team by its key', () => {
     expect(pickTeam([team], 'mumbai-indians')).toBe(team);
     expect(pickTeam([team], 'nope')).toBeNull();
     expect(pickTeam([team], null)).toBeNull();
@@ -176,7 +177,7 @@ describe('squads', () => {
       ['wc', 1],
     ]);
     expect(squadGroups(team, 'wk').map((g) => g.role)).toEqual(['wc']);
-    expect(squadGroups(team, 'batter')[0]!.players.map((p) => p.name)).toEqual(['A', 'B']);
+    expect(squadGroups(team, 'batter')[0]!.players.map((p) => p.player.name)).toEqual(['A', 'B']);
     expect(squadSize(team)).toBe(4);
   });
 
