@@ -1,16 +1,12 @@
-// Response shapes of the match centre (spec §3 Scorecard, Commentary entry, Squad, Player
-// overview, Player info), shared by the provider API and the pages. The contract is the zod
-// schemas in src/server/api/schemas; these are their types, so it is written once. The match
-// itself is a match summary here, which api/presenters turns into the provider's match object.
-import type { z } from 'zod';
+// Read models of the match centre and the player page (spec §3 Scorecard, Commentary entry,
+// Squad, Player overview, Player info) in the domain's units and names, shared by the API and
+// the pages. api/presenters turns each into the provider's shape, which the zod schemas in
+// src/server/api/schemas validate; the match itself is a match summary here.
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
-import type {
-  formResult,
-  matchInfo,
-} from '../api/schemas/match-centre.ts';
+import type { FormLetter, HeadToHead } from '../domain/form.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -162,12 +158,25 @@ export interface Squad {
   teams: Record<TeamSide, SquadTeam>;
 }
 
-export type FormResult = z.output<typeof formResult>;
-type MatchInfoObject = z.output<typeof matchInfo>;
-export type MatchInfo = Omit<MatchInfoObject, 'head_to_head' | 'recent'> & {
-  head_to_head: Omit<MatchInfoObject['head_to_head'], 'last'> & { last: MatchSummary[] };
+/** A side's result in one earlier match. */
+export interface FormResult {
+  matchKey: string;
+  result: FormLetter;
+  opponent: string;
+  /** The match's first day, 'YYYY-MM-DD'. */
+  date: string;
+}
+
+/** The Info and History tabs: venue, each side's form, head to head and recent matches. */
+export interface MatchInfo {
+  venue: { name: string; city: string } | null;
+  /** Last results of each side before this match, newest first. */
+  form: Record<TeamSide, FormResult[]>;
+  /** Earlier meetings counted by the domain (domain/form.ts) and the latest of them, newest first. */
+  headToHead: HeadToHead & { last: MatchSummary[] };
+  /** Each side's most recent matches before this one, newest first. */
   recent: MatchSummary[];
-};
+}
 
 /** A player's career in one format. */
 export interface FormatCareer {

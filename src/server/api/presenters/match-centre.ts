@@ -45,9 +45,20 @@ export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
 }
 
 export function presentMatchInfo(info: MatchInfo): MatchInfoObject {
+  const form = (side: 'a' | 'b') =>
+    info.form[side].map((result) => ({ match_key: result.matchKey, result: result.result, opponent: result.opponent, start_date: result.date }));
+  const { headToHead } = info;
   return {
-    ...info,
-    head_to_head: { ...info.head_to_head, last: info.head_to_head.last.map(presentMatchObject) },
+    venue: info.venue && { ...info.venue },
+    form: { a: form('a'), b: form('b') },
+    head_to_head: {
+      played: headToHead.played,
+      won: { ...headToHead.won },
+      tied: headToHead.tied,
+      no_result: headToHead.noResult,
+      drawn: headToHead.drawn,
+      last: headToHead.last.map(presentMatchObject),
+    },
     recent: info.recent.map(presentMatchObject),
   };
 }
