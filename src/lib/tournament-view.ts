@@ -179,19 +179,14 @@ export function pickRound(rounds: readonly StandingsRound[], requested: string |
   return index < rounds.length ? index : 0;
 }
 
-/** A number as the tables print it: missing or not finite shows 0 (spec, Stats page). */
-export function num(value: number | null | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 /** An entry with the rank shown in the first column; equal values share it. */
 export type RankedEntry = Ranked<PlayerStatsEntry>;
 
 /** A stats entry as the domain's leader lists read it. */
-const talliesOf = ({ player_name: name, performance: { batting, bowling } }: PlayerStatsEntry) => ({
-  batting: { name, innings: batting.innings, runs: batting.most_runs.value, balls: batting.balls, fours: batting.most_fours.value, sixes: batting.most_sixes.value },
-  bowling: { name, balls: bowling.balls, wickets: bowling.most_wickets.value, runs: bowling.runs },
-  ranks: { runs: batting.most_runs.rank, wickets: bowling.most_wickets.rank },
+const talliesOf = ({ player: { name }, batting, bowling }: PlayerStatsEntry) => ({
+  batting: { name, innings: batting.innings, runs: batting.runs, balls: batting.balls, fours: batting.fours, sixes: batting.sixes },
+  bowling: { name, balls: bowling.balls, wickets: bowling.wickets, runs: bowling.runs },
+  ranks: { runs: batting.rank, wickets: bowling.rank },
 });
 
 /**

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { StandingsRound } from '../domain/points-table.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { PlayerRef } from './match-centre-types.ts';
-import type { format, monthGroup, playerRole, playerStatsEntry, teamOption, tournamentListItem } from '../api/schemas/tournaments.ts';
+import type { format, monthGroup, playerRole, teamOption, tournamentListItem } from '../api/schemas/tournaments.ts';
 
 export type Format = z.output<typeof format>;
 export type TournamentListItem = z.output<typeof tournamentListItem>;
@@ -54,7 +54,23 @@ export interface FixtureDay {
   date: string;
   matches: MatchSummary[];
 }
-export type PlayerStatsEntry = z.output<typeof playerStatsEntry>;
+/** What one player did in a tournament, with his places on the most-runs and most-wickets lists. */
+export interface PlayerStatsEntry {
+  player: PlayerRef;
+  /** The side he played for (the one he played most for, when he changed sides). */
+  team: { key: string; name: string; code: string };
+  /** rank: place on the most-runs list; null when not on it. */
+  batting: { innings: number; runs: number; balls: number; fours: number; sixes: number; rank: number | null };
+  /** Legal balls bowled; rank: place on the most-wickets list; best: the best innings' figures. */
+  bowling: {
+    wickets: number;
+    runs: number;
+    balls: number;
+    maidens: number;
+    rank: number | null;
+    best: { wickets: number; runs: number; balls: number } | null;
+  };
+}
 export type TeamOption = z.output<typeof teamOption>;
 
 /** Paging as the spec's calls send it: limit and offset (limits in src/server/api/schemas/common.ts). */

@@ -5,9 +5,7 @@
 // (leaderboard.ts) and derived player roles (player-role.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat } from '../db/schema.ts';
-import { formatOvers, RATE_BALLS } from '../domain/overs.ts';
 import { bestBowling, leaderRanks, type PlayerTallies } from '../domain/leaderboard.ts';
-import { economy, strikeRate } from '../domain/rates.ts';
 import { playerRoles, roleLabel, type PlayerRole } from '../domain/player-role.ts';
 import { pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
 import type { Lang } from '../domain/result.ts';
@@ -286,32 +284,23 @@ export class TournamentService {
         const bowl = bowling.get(player.person_id);
         const best = bestBowling(bowl?.figures ?? []);
         return {
-          player_key: player.player_key,
-          player_name: player.player_name,
-          nationality: { name: player.team_name, image: null, code: player.team_code, url: player.team_key },
-          performance: {
-            batting: {
-              most_runs: { rank: runsRank, value: bat?.runs ?? 0 },
-              most_fours: { value: bat?.fours ?? 0 },
-              most_sixes: { value: bat?.sixes ?? 0 },
-              innings: bat?.innings ?? 0,
-              balls: bat?.balls ?? 0,
-              strike_rate: strikeRate(bat?.runs ?? 0, bat?.balls ?? 0),
-            },
-            bowling: {
-              most_wickets: { rank: wicketsRank, value: bowl?.wickets ?? 0 },
-              best_bowling: {
-                runs: best?.runs ?? 0,
-                wickets: best?.wickets ?? 0,
-                economy: (best && economy(best.runs, best.balls)) ?? 0,
-              },
-              most_maidens: { value: bowl?.maidens ?? 0 },
-              runs: bowl?.runs ?? 0,
-              balls: bowl?.balls ?? 0,
-              // Six-ball overs, as careers count them (overs.ts RATE_BALLS).
-              overs: formatOvers(bowl?.balls ?? 0, RATE_BALLS),
-              economy: (bowl && economy(bowl.runs, bowl.balls)) ?? 0,
-            },
+          player: { key: player.player_key, name: player.player_name },
+          team: { key: player.team_key, name: player.team_name, code: player.team_code },
+          batting: {
+            innings: bat?.innings ?? 0,
+            runs: bat?.runs ?? 0,
+            balls: bat?.balls ?? 0,
+            fours: bat?.fours ?? 0,
+            sixes: bat?.sixes ?? 0,
+            rank: runsRank,
+          },
+          bowling: {
+            wickets: bowl?.wickets ?? 0,
+            runs: bowl?.runs ?? 0,
+            balls: bowl?.balls ?? 0,
+            maidens: bowl?.maidens ?? 0,
+            rank: wicketsRank,
+            best: best && { wickets: best.wickets, runs: best.runs, balls: best.balls },
           },
         };
       });

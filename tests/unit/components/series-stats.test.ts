@@ -20,28 +20,10 @@ async function render(component: Parameters<AstroContainer['renderToString']>[0]
 
 function entry(name: string, runs: number, rank: number | null, sixes = 0): PlayerStatsEntry {
   return {
-    player_key: `k-${name.toLowerCase()}`,
-    player_name: name,
-    nationality: { name: 'Rajasthan Royals', image: null, code: 'RR', url: 'rajasthan-royals' },
-    performance: {
-      batting: {
-        most_runs: { rank, value: runs },
-        most_fours: { value: 0 },
-        most_sixes: { value: sixes },
-        innings: 3,
-        balls: 60,
-        strike_rate: 125.5,
-      },
-      bowling: {
-        most_wickets: { rank: null, value: 0 },
-        best_bowling: { runs: 0, wickets: 0, economy: 0 },
-        most_maidens: { value: 0 },
-        runs: 0,
-        balls: 0,
-        overs: '0',
-        economy: 0,
-      },
-    },
+    player: { key: `k-${name.toLowerCase()}`, name },
+    team: { key: 'rajasthan-royals', name: 'Rajasthan Royals', code: 'RR' },
+    batting: { innings: 3, runs, balls: 400, fours: 0, sixes, rank },
+    bowling: { wickets: 0, runs: 0, balls: 0, maidens: 0, rank: null, best: null },
   };
 }
 
@@ -54,7 +36,8 @@ describe('stats board', () => {
     expect(html).not.toContain('Extra');
     expect(html).toContain('href="/getMatchList/playerInformation?player_key=k-marsh"');
     expect(html).toContain('>RR<');
-    expect(html).toContain('125.50');
+    // Strike rate from the figures: 616 runs off 400 balls.
+    expect(html).toContain('154.00');
     expect(html).toMatch(/aria-current="page"[^>]*>\s*<span class="label"[^>]*>Runs/);
   });
 

@@ -1,9 +1,10 @@
-// The tournament detail in the provider's names, validated against the wire schema: sides'
-// players under bt/bo/ar/wc with null images, the points table with the net run rate as tables print it.
+// The tournament detail and player stats in the provider's names, validated against the wire
+// schemas: sides' players under bt/bo/ar/wc with null images, the points table with the net run
+// rate as tables print it, the stats' rates and overs from the figures.
 import { describe, expect, it } from 'vitest';
-import { presentTournamentDetail } from '../../../src/server/api/presenters/tournaments.ts';
-import { tournamentDetail } from '../../../src/server/api/schemas/tournaments.ts';
-import type { TournamentDetail } from '../../../src/server/services/tournament-types.ts';
+import { presentPlayerStats, presentTournamentDetail } from '../../../src/server/api/presenters/tournaments.ts';
+import { playerStatsEntry, tournamentDetail } from '../../../src/server/api/schemas/tournaments.ts';
+import type { PlayerStatsEntry, TournamentDetail } from '../../../src/server/services/tournament-types.ts';
 import { matchSummary } from '../../helpers/match-summary.ts';
 
 const detail: TournamentDetail = {
@@ -85,5 +86,37 @@ describe('presentTournamentDetail', () => {
       ['rajasthan-royals', 0, '+0.632', 1],
       ['deccan-chargers', 0, '-0.467', 8],
     ]);
+  });
+});
+
+describe('presentPlayerStats', () => {
+  it('ranks as the provider nests them, rates from the figures, overs as six-ball overs', () => {
+    const entry: PlayerStatsEntry = {
+      player: { key: 'k1', name: 'Sohail Tanvir' },
+      team: { key: 'rajasthan-royals', name: 'Rajasthan Royals', code: 'RR' },
+      batting: { innings: 4, runs: 36, balls: 30, fours: 2, sixes: 1, rank: null },
+      // 233 balls: 38.5 six-ball overs; best 6/14 in 24 balls.
+      bowling: { wickets: 22, runs: 266, balls: 233, maidens: 1, rank: 1, best: { wickets: 6, runs: 14, balls: 24 } },
+    };
+    const wire = playerStatsEntry.parse(presentPlayerStats(entry));
+    expect(wire).toEqual({
+      player_key: 'k1',
+      player_name: 'Sohail Tanvir',
+      nationality: { name: 'Rajasthan Royals', image: null, code: 'RR', url: 'rajasthan-royals' },
+      performance: {
+        batting: { most_runs: { rank: null, value: 36 }, most_fours: { value: 2 }, most_sixes: { value: 1 }, innings: 4, balls: 30, strike_rate: 120 },
+        bowling: {
+          most_wickets: { rank: 1, value: 22 },
+          best_bowling: { runs: 14, wickets: 6, economy: 3.5 },
+          most_maidens: { value: 1 },
+          runs: 266,
+          balls: 233,
+          overs: '38.5',
+          economy: 6.85,
+        },
+      },
+    });
+    const neverBowled = presentPlayerStats({ ...entry, bowling: { wickets: 0, runs: 0, balls: 0, maidens: 0, rank: null, best: null } });
+    expect(neverBowled.performance.bowling).toMatchObject({ best_bowling: { runs: 0, wickets: 0, economy: 0 }, overs: '0', economy: 0 });
   });
 });
