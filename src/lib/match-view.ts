@@ -1,6 +1,5 @@
 // Pure helpers of the match detail page (/getMatchList/{match_key}): tab order and query
-// parsing, overs and figures as printed, ball badges, partnership shares, player links and
-// the live feed's recent players read defensively.
+// parsing, overs and figures as printed, ball badges, partnership shares and player links.
 import { localizePath, type Lang } from '../i18n/index.ts';
 import { isAllOut } from '../server/domain/scorecard.ts';
 
@@ -82,73 +81,6 @@ export function partnershipShare(a: number, b: number): [number, number] {
   if (total <= 0) return [50, 50];
   const left = Math.round((a / total) * 100);
   return [left, 100 - left];
-}
-
-export interface LiveBatter {
-  key: string;
-  name: string;
-  stats: { runs: number; balls: number; fours: number; sixes: number; strike_rate: number };
-}
-
-export interface LiveBowler {
-  key: string;
-  name: string;
-  stats: { wickets: number; overs: [number, number]; runs: number; economy: number };
-}
-
-export interface RecentPlayers {
-  striker: LiveBatter | null;
-  non_striker: LiveBatter | null;
-  bowler: LiveBowler | null;
-  prev_over_bowler: LiveBowler | null;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-function player(value: unknown): { key: string; name: string; stats: Record<string, unknown> } | null {
-  if (!isRecord(value) || typeof value.key !== 'string' || typeof value.name !== 'string') return null;
-  return { key: value.key, name: value.name, stats: isRecord(value.stats) ? value.stats : {} };
-}
-
-function batter(value: unknown): LiveBatter | null {
-  const p = player(value);
-  if (!p) return null;
-  const { stats } = p;
-  return {
-    key: p.key,
-    name: p.name,
-    stats: { runs: num(stats.runs), balls: num(stats.balls), fours: num(stats.fours), sixes: num(stats.sixes), strike_rate: num(stats.strike_rate) },
-  };
-}
-
-function bowler(value: unknown): LiveBowler | null {
-  const p = player(value);
-  if (!p) return null;
-  const { stats } = p;
-  const overs = Array.isArray(stats.overs) ? stats.overs : [];
-  return {
-    key: p.key,
-    name: p.name,
-    stats: { wickets: num(stats.wickets), overs: [num(overs[0]), num(overs[1])], runs: num(stats.runs), economy: num(stats.economy) },
-  };
-}
-
-/**
- * play.live.recent_players (spec §3 Live score: striker, non_striker, bowler, prev_over_bowler,
- * each with key, name, stats). The live feed is not built yet, so the value is read defensively:
- * null unless at least one player is usable.
- */
-export function recentPlayers(live: unknown): RecentPlayers | null {
-  if (!isRecord(live) || !isRecord(live.recent_players)) return null;
-  const recent = live.recent_players;
-  const result: RecentPlayers = {
-    striker: batter(recent.striker),
-    non_striker: batter(recent.non_striker),
-    bowler: bowler(recent.bowler),
-    prev_over_bowler: bowler(recent.prev_over_bowler),
-  };
-  return Object.values(result).some((value) => value !== null) ? result : null;
 }
 
 /** Dates of a match as one line: '04 Jan 2026' or '04 Jan – 08 Jan 2026'. */

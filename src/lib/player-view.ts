@@ -3,7 +3,7 @@
 // the Matches tab and the recent form show.
 import type { Dictionary } from '../i18n/en.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
-import { formatOvers } from '../server/domain/overs.ts';
+import { formatOvers, RATE_BALLS } from '../server/domain/overs.ts';
 import type {
   CareerBatting,
   CareerBowling,
@@ -92,13 +92,13 @@ export function matchTotals(matches: readonly PlayerInfoMatch[]): { runs: number
 
 export interface MatchInTournament {
   match: PlayerInfoMatch;
-  tournament: Pick<PlayerInfoTournament, 'tou_key' | 'tou_name'>;
+  tournament: Pick<PlayerInfoTournament, 'key' | 'name'>;
 }
 
 /** The player's latest matches across tournaments, newest first. */
 export function recentMatches(info: PlayerInfo, count = RECENT_FORM_COUNT): MatchInTournament[] {
-  return info.finalData
-    .flatMap((tournament) => tournament.match.map((match) => ({ match, tournament })))
+  return info.tournaments
+    .flatMap((tournament) => tournament.matches.map((match) => ({ match, tournament })))
     .sort((x, y) => y.match.startAt - x.match.startAt)
     .slice(0, count);
 }
@@ -112,9 +112,9 @@ export interface FilteredTournament {
 
 /** Tournaments with the matches the format filter keeps; tournaments left empty are dropped. */
 export function filterTournaments(info: PlayerInfo, filter: MatchFilter): FilteredTournament[] {
-  return info.finalData.flatMap((tournament) => {
-    const matches = filter === 'all' ? tournament.match : tournament.match.filter((match) => match.format === filter);
-    return matches.length ? [{ tournament, matches, complete: matches.length === tournament.match.length }] : [];
+  return info.tournaments.flatMap((tournament) => {
+    const matches = filter === 'all' ? tournament.matches : tournament.matches.filter((match) => match.format === filter);
+    return matches.length ? [{ tournament, matches, complete: matches.length === tournament.matches.length }] : [];
   });
 }
 
@@ -167,15 +167,15 @@ export function battingFigures(batting: CareerBatting, lang: Lang): Figure[] {
     { label: label('matches'), value: batting.matches },
     { label: label('innings'), value: batting.innings },
     { label: label('runs'), value: batting.runs },
-    { label: label('highScore'), value: batting.high_score || '–' },
+    { label: label('highScore'), value: batting.highScore || '–' },
     { label: label('hundreds'), value: batting.hundreds },
     { label: label('fifties'), value: batting.fifties },
-    { label: label('strikeRate'), value: decimalText(batting.innings ? batting.strike_rate : null) },
+    { label: label('strikeRate'), value: decimalText(batting.innings ? batting.strikeRate : null) },
     { label: label('average'), value: decimalText(batting.average) },
     { label: label('fours'), value: batting.fours },
     { label: label('sixes'), value: batting.sixes },
     { label: label('ducks'), value: batting.ducks },
-    { label: label('notOuts'), value: batting.not_outs },
+    { label: label('notOuts'), value: batting.notOuts },
   ];
 }
 
@@ -186,15 +186,15 @@ export function bowlingFigures(bowling: CareerBowling, lang: Lang): Figure[] {
     { label: label('matches'), value: bowling.matches },
     { label: label('innings'), value: bowling.innings },
     { label: label('wickets'), value: bowling.wickets },
-    { label: label('best'), value: bowling.best_str ?? '–' },
-    { label: label('overs'), value: bowling.overs },
+    { label: label('best'), value: bowling.bestFigures ?? '–' },
+    { label: label('overs'), value: formatOvers(bowling.balls, RATE_BALLS) },
     { label: label('runs'), value: bowling.runs },
     { label: label('economy'), value: decimalText(bowling.economy) },
     { label: label('average'), value: decimalText(bowling.average) },
-    { label: label('strikeRate'), value: decimalText(bowling.strike_rate) },
-    { label: label('threeWickets'), value: bowling.three_wickets },
-    { label: label('fiveWickets'), value: bowling.five_wickets },
-    { label: label('tenWickets'), value: bowling.ten_wickets },
+    { label: label('strikeRate'), value: decimalText(bowling.strikeRate) },
+    { label: label('threeWickets'), value: bowling.threeWickets },
+    { label: label('fiveWickets'), value: bowling.fiveWickets },
+    { label: label('tenWickets'), value: bowling.tenWickets },
   ];
 }
 

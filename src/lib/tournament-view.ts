@@ -4,13 +4,13 @@
 // the leader lists of the stats tables.
 import { localizePath, type Lang } from '../i18n/index.ts';
 import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
+import type { StandingsRound } from '../server/domain/points-table.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
 import type {
   PlayerRole,
   PlayerStatsEntry,
-  PointsRound,
-  SquadPlayerCard,
   TournamentListItem,
+  TournamentSquadPlayer,
   TournamentTeam,
 } from '../server/services/tournament-types.ts';
 
@@ -152,14 +152,14 @@ export function matchesByDay(matches: readonly MatchSummary[]): DayGroup[] {
   return groups;
 }
 
-/** The team asked for in &team= (its url key), or null when none or unknown. */
+/** The team asked for in &team= (its key), or null when none or unknown. */
 export function pickTeam(teams: readonly TournamentTeam[], requested: string | null): TournamentTeam | null {
-  return requested === null ? null : (teams.find((team) => team.url === requested) ?? null);
+  return requested === null ? null : (teams.find((team) => team.key === requested) ?? null);
 }
 
 export interface SquadGroup {
   role: PlayerRole;
-  players: SquadPlayerCard[];
+  players: TournamentSquadPlayer[];
 }
 
 /** A team's players in the spec's groups, keeping only the filtered role (all: every group). */
@@ -173,25 +173,20 @@ export function squadSize(team: TournamentTeam): number {
 }
 
 /** The round asked for in &round= (its position, from 0), else the first. */
-export function pickRound(rounds: readonly PointsRound[], requested: string | null): number {
+export function pickRound(rounds: readonly StandingsRound[], requested: string | null): number {
   if (requested === null || !/^\d{1,3}$/.test(requested)) return 0;
   const index = Number(requested);
   return index < rounds.length ? index : 0;
-}
-
-/** A number as the tables print it: missing or not finite shows 0 (spec, Stats page). */
-export function num(value: number | null | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
 /** An entry with the rank shown in the first column; equal values share it. */
 export type RankedEntry = Ranked<PlayerStatsEntry>;
 
 /** A stats entry as the domain's leader lists read it. */
-const talliesOf = ({ player_name: name, performance: { batting, bowling } }: PlayerStatsEntry) => ({
-  batting: { name, innings: batting.innings, runs: batting.most_runs.value, balls: batting.balls, fours: batting.most_fours.value, sixes: batting.most_sixes.value },
-  bowling: { name, balls: bowling.balls, wickets: bowling.most_wickets.value, runs: bowling.runs },
-  ranks: { runs: batting.most_runs.rank, wickets: bowling.most_wickets.rank },
+const talliesOf = ({ player: { name }, batting, bowling }: PlayerStatsEntry) => ({
+  batting: { name, innings: batting.innings, runs: batting.runs, balls: batting.balls, fours: batting.fours, sixes: batting.sixes },
+  bowling: { name, balls: bowling.balls, wickets: bowling.wickets, runs: bowling.runs },
+  ranks: { runs: batting.rank, wickets: bowling.rank },
 });
 
 /**

@@ -9,6 +9,7 @@ export function matchSummary(overrides: Partial<MatchSummary> = {}): MatchSummar
     key: '1',
     format: 't20',
     status: 'completed',
+    lang: 'en',
     title: '1st Match',
     tournament: { key: 'indian-premier-league-2026', name: 'Indian Premier League 2026', shortName: 'IPL 2026' },
     startsAt: Date.parse('2026-04-01T00:00:00Z'),

@@ -10,13 +10,13 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { Squad } from '../../src/server/services/match-centre-types.ts';
 import type {
   CommentaryObject as Commentary,
   MatchDetailObject as MatchDetail,
   MatchInfoObject as MatchInfo,
   ScorecardInningsObject as ScorecardInnings,
   ScorecardObject as Scorecard,
+  SquadObject as Squad,
 } from '../../src/server/api/presenters/match-centre.ts';
 import { apiRoutes } from '../../src/server/api/schemas/index.ts';
 import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';

@@ -19,7 +19,9 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { PlayerStatsEntry, PointsRow, TournamentDetail } from '../../src/server/services/tournament-types.ts';
+import type { PlayerStatsEntryObject as PlayerStatsEntry, TournamentDetailObject as TournamentDetail } from '../../src/server/api/presenters/tournaments.ts';
+
+type PointsRow = TournamentDetail['tournamentPoints'][number]['groups'][number]['points'][number];
 import { freshDatabase } from '../helpers/test-db.ts';
 import { readArchive } from '../helpers/read-archive.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard } from './presenters/match-centre.ts';
+import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad } from './presenters/match-centre.ts';
 import { routeSchema, type RouteContract } from './schemas/common.ts';
 import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
@@ -44,7 +44,10 @@ export function registerMatchCentreRoutes(app: FastifyInstance, services: Servic
     const commentary = await centre.commentary(key, lang);
     return commentary && presentCommentary(commentary);
   });
-  serve(matchCentreRoutes.squad, (key, lang) => centre.squad(key, lang));
+  serve(matchCentreRoutes.squad, async (key, lang) => {
+    const squad = await centre.squad(key, lang);
+    return squad && presentSquad(squad);
+  });
   serve(matchCentreRoutes.info, async (key, lang) => {
     const info = await centre.info(key, lang);
     return info && presentMatchInfo(info);

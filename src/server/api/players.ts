@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentPlayerInfo } from './presenters/players.ts';
+import { presentPlayerInfo, presentPlayerOverview } from './presenters/players.ts';
 import { routeSchema } from './schemas/common.ts';
 import { playerRoutes } from './schemas/players.ts';
 
@@ -30,7 +30,7 @@ export function registerPlayerRoutes(app: FastifyInstance, services: Services): 
       const { player_key } = request.query;
       const found = await services.players.overview(player_key);
       if (!found) throw unknownPlayer(player_key);
-      return { status: true as const, data: found };
+      return { status: true as const, data: presentPlayerOverview(found) };
     });
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentFixtureDay, presentTournamentDetail } from './presenters/tournaments.ts';
+import { presentFixtureDay, presentPlayerStats, presentTournamentDetail } from './presenters/tournaments.ts';
 import { routeSchema } from './schemas/common.ts';
 import { tournamentRoutes as routes } from './schemas/tournaments.ts';
 
@@ -66,7 +66,7 @@ export function registerTournamentRoutes(app: FastifyInstance, services: Service
       const { tou_key } = request.query;
       const stats = await tournaments.playerStats(tou_key);
       if (!stats) throw unknownTournament(tou_key);
-      return { status: true as const, data: stats };
+      return { status: true as const, data: stats.map(presentPlayerStats) };
     });
   }
 }

@@ -1,6 +1,6 @@
 // Career batting and bowling figures, added up from a player's per-innings records.
 import { bestBowling } from './leaderboard.ts';
-import { formatOvers, RATE_BALLS, round2 } from './overs.ts';
+import { round2 } from './overs.ts';
 import { economy, strikeRate } from './rates.ts';
 import type { CareerBatting, CareerBowling } from './types.ts';
 
@@ -47,26 +47,17 @@ export function careerBatting(innings: readonly BattingInnings[], matchesPlayed:
     matches: matchesPlayed,
     innings: innings.length,
     runs,
-    high_score: highScore(innings),
+    highScore: highScore(innings),
     hundreds: innings.filter((inn) => inn.runs >= 100).length,
     fifties: innings.filter((inn) => inn.runs >= 50 && inn.runs < 100).length,
-    strike_rate: strikeRate(runs, balls),
+    strikeRate: strikeRate(runs, balls),
     average: dismissals === 0 ? null : round2(runs / dismissals),
     fours: sum('fours'),
     sixes: sum('sixes'),
     ducks: innings.filter((inn) => isOut(inn) && inn.runs === 0).length,
-    not_outs: innings.length - dismissals,
+    notOuts: innings.length - dismissals,
     balls,
   };
-}
-
-/**
- * Figures summed across matches are counted in balls and shown as six-ball overs, whatever the
- * matches' over length: 3,089 balls are 514.5 overs, however many of them were bowled in The
- * Hundred's five-ball sets (rates are per six balls too, see overs.ts RATE_BALLS).
- */
-function oversBowled(innings: readonly BowlingInnings[]): string {
-  return formatOvers(innings.reduce((total, inn) => total + inn.legalBalls, 0), RATE_BALLS);
 }
 
 /** Most wickets, then fewest runs: '5/27'. */
@@ -77,7 +68,7 @@ function bestFigures(innings: readonly BowlingInnings[]): string | null {
 
 /**
  * One entry per innings the player bowled in. Economy is per six balls and computed from balls.
- * three_wickets counts innings of three or four wickets and five_wickets innings of five or more, so
+ * threeWickets counts innings of three or four wickets and fiveWickets innings of five or more, so
  * a five-for is not also a three-for (as scorecard sites keep their 4w and 5w columns apart).
  */
 export function careerBowling(innings: readonly BowlingInnings[], matchesPlayed: number): CareerBowling {
@@ -91,15 +82,14 @@ export function careerBowling(innings: readonly BowlingInnings[], matchesPlayed:
     matches: matchesPlayed,
     innings: innings.length,
     wickets,
-    best_str: bestFigures(innings),
-    overs: oversBowled(innings),
+    bestFigures: bestFigures(innings),
     runs,
     economy: economy(runs, balls),
     average: wickets === 0 ? null : round2(runs / wickets),
-    strike_rate: wickets === 0 ? null : round2(balls / wickets),
-    three_wickets: innings.filter((inn) => inn.wickets >= 3 && inn.wickets < 5).length,
-    five_wickets: innings.filter((inn) => inn.wickets >= 5).length,
-    ten_wickets: [...wicketsByMatch.values()].filter((total) => total >= 10).length,
+    strikeRate: wickets === 0 ? null : round2(balls / wickets),
+    threeWickets: innings.filter((inn) => inn.wickets >= 3 && inn.wickets < 5).length,
+    fiveWickets: innings.filter((inn) => inn.wickets >= 5).length,
+    tenWickets: [...wicketsByMatch.values()].filter((total) => total >= 10).length,
     maidens: sum('maidens'),
     balls,
   };

@@ -310,7 +310,7 @@ function outcomeParts(delivery: Delivery, book: Phrasebook): string[] {
 }
 
 /** The over as a scoreboard shows it: '.', '1', '4', 'W', 'wd', '2wd', 'nb', '1nb', 'lb', '2b', '1W'. */
-export function ballSymbol(delivery: Delivery): string {
+export function ballSymbol(delivery: Pick<Delivery, 'runsBatter' | 'extras' | 'wickets'>): string {
   const { extras } = delivery;
   const counted = (n: number, suffix: string): string => (n === 1 ? suffix : `${n}${suffix}`);
   let symbol: string;

@@ -174,16 +174,16 @@ export interface CareerBatting {
   innings: number;
   runs: number;
   /** e.g. '158*' */
-  high_score: string;
+  highScore: string;
   hundreds: number;
   fifties: number;
-  strike_rate: number;
+  strikeRate: number;
   /** null when never dismissed. */
   average: number | null;
   fours: number;
   sixes: number;
   ducks: number;
-  not_outs: number;
+  notOuts: number;
   balls: number;
 }
 
@@ -193,16 +193,16 @@ export interface CareerBowling {
   innings: number;
   wickets: number;
   /** Best figures in an innings, e.g. '5/27'. */
-  best_str: string | null;
-  overs: string;
+  bestFigures: string | null;
   runs: number;
   economy: number | null;
   average: number | null;
-  strike_rate: number | null;
-  three_wickets: number;
-  five_wickets: number;
+  strikeRate: number | null;
+  threeWickets: number;
+  fiveWickets: number;
   /** Ten or more wickets in a match. */
-  ten_wickets: number;
+  tenWickets: number;
   maidens: number;
+  /** Legal balls bowled; summed across matches, they are shown as six-ball overs (api/presenters/players.ts). */
   balls: number;
 }

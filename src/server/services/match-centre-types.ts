@@ -1,19 +1,12 @@
-// Response shapes of the match centre (spec §3 Scorecard, Commentary entry, Squad, Player
-// overview, Player info), shared by the provider API and the pages. The contract is the zod
-// schemas in src/server/api/schemas; these are their types, so it is written once. The match
-// itself is a match summary here, which api/presenters turns into the provider's match object.
-import type { z } from 'zod';
-import type { TeamSide } from '../db/schema.ts';
+// Read models of the match centre and the player page (spec §3 Scorecard, Commentary entry,
+// Squad, Player overview, Player info) in the domain's units and names, shared by the API and
+// the pages. api/presenters turns each into the provider's shape, which the zod schemas in
+// src/server/api/schemas validate; the match itself is a match summary here.
+import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
-import type {
-  formResult,
-  matchInfo,
-  squad,
-  squadPlayer,
-} from '../api/schemas/match-centre.ts';
-import type { playerInfoMatch, playerInfoTournament, playerOverview } from '../api/schemas/players.ts';
+import type { FormLetter, HeadToHead } from '../domain/form.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -146,17 +139,68 @@ export interface Commentary {
   balls: CommentaryBall[];
 }
 
-export type SquadPlayer = z.output<typeof squadPlayer>;
-export type Squad = z.output<typeof squad>;
+/** One player of a team sheet with what he did in the match, in the squad's language. */
+export interface SquadPlayer {
+  player: PlayerRef;
+  /** 'Batted at 3 · 45 (30) · Bowled 4-0-22-2' */
+  roleInMatch: string;
+}
 
-export type FormResult = z.output<typeof formResult>;
-type MatchInfoObject = z.output<typeof matchInfo>;
-export type MatchInfo = Omit<MatchInfoObject, 'head_to_head' | 'recent'> & {
-  head_to_head: Omit<MatchInfoObject['head_to_head'], 'last'> & { last: MatchSummary[] };
+export interface SquadTeam {
+  key: string;
+  code: string;
+  name: string;
+  players: SquadPlayer[];
+}
+
+/** Both team sheets (spec §3 Squad). */
+export interface Squad {
+  teams: Record<TeamSide, SquadTeam>;
+}
+
+/** A side's result in one earlier match. */
+export interface FormResult {
+  matchKey: string;
+  result: FormLetter;
+  opponent: string;
+  /** The match's first day, 'YYYY-MM-DD'. */
+  date: string;
+}
+
+/** The Info and History tabs: venue, each side's form, head to head and recent matches. */
+export interface MatchInfo {
+  venue: { name: string; city: string } | null;
+  /** Last results of each side before this match, newest first. */
+  form: Record<TeamSide, FormResult[]>;
+  /** Earlier meetings counted by the domain (domain/form.ts) and the latest of them, newest first. */
+  headToHead: HeadToHead & { last: MatchSummary[] };
+  /** Each side's most recent matches before this one, newest first. */
   recent: MatchSummary[];
-};
+}
 
-export type PlayerOverview = z.output<typeof playerOverview>;
+/** A player's career in one format. */
+export interface FormatCareer {
+  format: MatchFormat;
+  batting: CareerBatting;
+  bowling: CareerBowling;
+}
+
+export interface PlayerOverview {
+  /** Formats in tab order (T20, ODI, Test), only those played. */
+  careers: FormatCareer[];
+  player: {
+    key: string;
+    name: string;
+    /** Cricsheet has neither photos nor birth dates: null, and pages say so. */
+    image: string | null;
+    dateOfBirth: string | null;
+    /** The international side the player has represented most, when any. */
+    nationality: { name: string; code: string } | null;
+    /** Sides played for, most recent first. */
+    teams: { key: string; name: string }[];
+    gender: 'male' | 'female';
+  };
+}
 
 /** The player's n-th innings of each kind in a match: his n-th batting beside his n-th bowling. */
 export interface PlayerMatchInnings {
@@ -172,13 +216,32 @@ export interface PlayerInfoMatch {
   name: string;
   /** Epoch seconds, midnight UTC of the first day. */
   startAt: number;
-  format: z.output<typeof playerInfoMatch>['format'];
+  format: MatchFormat;
   ballsPerOver: number;
   innings: PlayerMatchInnings[];
 }
 
-/** A tournament of the player with his figures in it; the provider's field names for now. */
-export type PlayerInfoTournament = Omit<z.output<typeof playerInfoTournament>, 'match'> & { match: PlayerInfoMatch[] };
+/** A tournament of the player with his figures in it. */
+export interface PlayerInfoTournament {
+  key: string;
+  name: string;
+  formats: MatchFormat[];
+  /** Epoch seconds, midnight UTC: the tournament's first day and its last scheduled match day. */
+  startAt: number;
+  lastMatchAt: number;
+  /** The sides he played for, as they were named then. */
+  teamsPlayedFor: string[];
+  matchesPlayed: number;
+  runs: number;
+  strikeRate: number;
+  /** Batting average; null when never dismissed. */
+  average: number | null;
+  wickets: number;
+  /** Newest first. */
+  matches: PlayerInfoMatch[];
+}
+
+/** The player's tournaments, newest first. */
 export interface PlayerInfo {
-  finalData: PlayerInfoTournament[];
+  tournaments: PlayerInfoTournament[];
 }

@@ -7,8 +7,7 @@ import { matchTitle } from '../domain/match-title.ts';
 import { matchSituation, type Situation } from '../domain/situation.ts';
 import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
-import type { z } from 'zod';
-import type { liveState } from '../api/schemas/match.ts';
+import type { LiveState } from './live-state.ts';
 
 /** A match as the listings select it: match columns plus its tournament, teams and venue. */
 export type MatchRow = Pick<
@@ -82,12 +81,6 @@ export function displayTeamName(name: string, gender: string): string {
   return gender === 'female' && !/\bwomen\b/i.test(name) ? `${name} Women` : name;
 }
 
-/**
- * play.live of the spec, filled by the live engine; archived matches have none. It keeps the
- * provider's shape until the live engine gives it a read model of its own.
- */
-export type LiveState = z.output<typeof liveState>;
-
 /** One innings of the regular match (super overs are not summarised). */
 export interface InningsSummary {
   side: TeamSide;
@@ -128,6 +121,8 @@ export interface MatchSummary {
   key: string;
   format: MatchFormat;
   status: MatchStatus;
+  /** The language of the summary's texts (title, result, and the live state's when presented). */
+  lang: Lang;
   /** '12th Match', '2nd Test', 'Final' in the summary's language. */
   title: string;
   tournament: { key: string; name: string; shortName: string };
@@ -150,6 +145,7 @@ export interface MatchSummary {
   result: ResultSummary | null;
   /** Need, lead or trail of a match in progress (domain/situation.ts); null otherwise. */
   situation: Situation | null;
+  /** Filled by the live engine (services/live-state.ts); null from the archive. */
   live: LiveState | null;
 }
 
@@ -194,6 +190,7 @@ export function summariseMatch(row: MatchRow, innings: readonly InningsRow[], pl
     key: row.match_key,
     format: row.format,
     status: row.status,
+    lang,
     title: subTitle(row, lang),
     tournament: { key: row.tou_key, name: row.tou_name, shortName: row.tou_short_name },
     startsAt: Date.parse(`${row.start_date}T00:00:00Z`),

@@ -228,9 +228,9 @@ function mostFrequent<T>(values: readonly T[]): T | undefined {
 
 function toOverview(record: PlayerRecord): PlayerOverview {
   const byFormat = groupBy(record.appearances, (appearance) => appearance.format);
-  const stats = PLAYER_FORMATS.flatMap((format) => {
+  const careers = PLAYER_FORMATS.flatMap((format) => {
     const appearances = byFormat.get(format);
-    return appearances ? [{ formet: format, ...careerOver(appearances, record.batting, record.bowling) }] : [];
+    return appearances ? [{ format, ...careerOver(appearances, record.batting, record.bowling) }] : [];
   });
 
   // Appearances are newest first, so first-seen order is most-recent order (and breaks ties).
@@ -243,19 +243,19 @@ function toOverview(record: PlayerRecord): PlayerOverview {
   const gender = mostFrequent(record.appearances.map((appearance) => appearance.gender)) === 'female' ? 'female' : 'male';
 
   return {
-    stats,
+    careers,
     player: {
-      player_key: record.key,
-      player_name: record.name,
+      key: record.key,
+      name: record.name,
       // Cricsheet has neither photos nor birth dates.
       image: null,
-      date_of_birth: null,
+      dateOfBirth: null,
       nationality: nationalTeam
         ? { name: displayTeamName(nationalTeam.team_current_name, gender), code: nationalTeam.team_code }
         : null,
       teams: recentTeamIds.flatMap((id) => {
         const team = teamsById.get(id);
-        return team ? [{ name: displayTeamName(team.team_current_name, gender), url: team.team_key }] : [];
+        return team ? [{ key: team.team_key, name: displayTeamName(team.team_current_name, gender) }] : [];
       }),
       gender,
     },
@@ -267,29 +267,28 @@ function toInfo(record: PlayerRecord): PlayerInfo {
   const bowlingByMatch = groupBy(record.bowling, (inn) => inn.match_id);
   // Map order is first-seen order: tournaments come out newest first, like the appearances.
   const byTournament = groupBy(record.appearances, (appearance) => appearance.tou_key);
-  const finalData = [...byTournament.values()].map((appearances): PlayerInfoTournament => {
+  const tournaments = [...byTournament.values()].map((appearances): PlayerInfoTournament => {
     const [latest] = appearances as [AppearanceRow, ...AppearanceRow[]];
     const earliest = appearances[appearances.length - 1] ?? latest;
     const { batting, bowling } = careerOver(appearances, record.batting, record.bowling);
     return {
-      tou_key: latest.tou_key,
-      tou_name: latest.tou_name,
-      imgURl: null,
+      key: latest.tou_key,
+      name: latest.tou_name,
       formats: PLAYER_FORMATS.filter((format) => appearances.some((appearance) => appearance.format === format)),
-      start_date: epochSeconds(latest.tou_start_date ?? earliest.start_date),
-      last_scheduled_match_date: epochSeconds(latest.tou_end_date ?? latest.start_date),
-      countries: [...new Set(appearances.map((appearance) => playedFor(appearance)))],
-      totalMatch: batting.matches,
-      totalRun: batting.runs,
-      totalstrike_rate: batting.strike_rate,
-      totalRunAvg: batting.average,
+      startAt: epochSeconds(latest.tou_start_date ?? earliest.start_date),
+      lastMatchAt: epochSeconds(latest.tou_end_date ?? latest.start_date),
+      teamsPlayedFor: [...new Set(appearances.map((appearance) => playedFor(appearance)))],
+      matchesPlayed: batting.matches,
+      runs: batting.runs,
+      strikeRate: batting.strikeRate,
+      average: batting.average,
       wickets: bowling.wickets,
-      match: appearances.map((appearance) =>
+      matches: appearances.map((appearance) =>
         toInfoMatch(appearance, battingByMatch.get(appearance.match_id) ?? [], bowlingByMatch.get(appearance.match_id) ?? []),
       ),
     };
   });
-  return { finalData };
+  return { tournaments };
 }
 
 /** The side's name as it was in that match (a franchise may have been renamed since). */

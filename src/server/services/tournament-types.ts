@@ -1,42 +1,76 @@
 // Shapes of series, statistics and fixtures (spec §3 Tournament, Player stats entry, Month
 // group, Fixture day group), shared by the provider API and the pages. The contract is the zod
-// schemas in src/server/api/schemas; these are their types, so it is written once. Matches are
-// match summaries here, which api/presenters turns into the provider's match objects.
+// schemas in src/server/api/schemas; the list, stats and month shapes are their types, so they
+// are written once. The tournament detail is a read model in the domain's names (matches as
+// match summaries, the points table as the domain's standings), which api/presenters turns
+// into the provider's shape.
 import type { z } from 'zod';
+import type { StandingsRound } from '../domain/points-table.ts';
 import type { MatchSummary } from './match-summary.ts';
-import type {
-  format,
-  monthGroup,
-  playerRole,
-  playerStatsEntry,
-  pointsGroup,
-  pointsRound,
-  pointsRow,
-  squadPlayerCard,
-  teamOption,
-  tournamentDetail,
-  tournamentListItem,
-  tournamentTeam,
-} from '../api/schemas/tournaments.ts';
+import type { PlayerRef } from './match-centre-types.ts';
+import type { format, monthGroup, playerRole, teamOption, tournamentListItem } from '../api/schemas/tournaments.ts';
 
 export type Format = z.output<typeof format>;
 export type TournamentListItem = z.output<typeof tournamentListItem>;
-export type PointsRow = z.output<typeof pointsRow>;
-export type PointsGroup = z.output<typeof pointsGroup>;
-export type PointsRound = z.output<typeof pointsRound>;
 export type PlayerRole = z.output<typeof playerRole>;
-export type SquadPlayerCard = z.output<typeof squadPlayerCard>;
-export type TournamentTeam = z.output<typeof tournamentTeam>;
-export type TournamentDetail = Omit<z.output<typeof tournamentDetail>, 'teamsDetails'> & {
-  teamsDetails: { matches: MatchSummary[] };
-};
+
+/** A player of a tournament side with his roles in it. */
+export interface TournamentSquadPlayer {
+  player: PlayerRef;
+  /** Derived roles, most telling first, in the detail's language (docs/decisions/009). */
+  roles: string[];
+  /** Matches played for this side in the tournament. */
+  matches: number;
+}
+
+/** A side of the tournament with its players grouped by their first role. */
+export interface TournamentTeam {
+  key: string;
+  name: string;
+  code: string;
+  players: Record<PlayerRole, TournamentSquadPlayer[]>;
+}
+
+/** One tournament (spec §3 Tournament, detail form). */
+export interface TournamentDetail {
+  key: string;
+  name: string;
+  shortName: string;
+  /** Epoch seconds, midnight UTC: the first day and the last scheduled match day. */
+  startAt: number;
+  lastMatchAt: number;
+  formats: Format[];
+  gender: 'male' | 'female';
+  /** Every match in playing order. */
+  matches: MatchSummary[];
+  /** Sides by name. */
+  teams: TournamentTeam[];
+  /** The league stage's rounds (domain/points-table.ts); empty without one. */
+  pointsTable: StandingsRound[];
+}
 export type MonthGroup = z.output<typeof monthGroup>;
 /** The matches of one day (spec §3 Fixture day group). */
 export interface FixtureDay {
   date: string;
   matches: MatchSummary[];
 }
-export type PlayerStatsEntry = z.output<typeof playerStatsEntry>;
+/** What one player did in a tournament, with his places on the most-runs and most-wickets lists. */
+export interface PlayerStatsEntry {
+  player: PlayerRef;
+  /** The side he played for (the one he played most for, when he changed sides). */
+  team: { key: string; name: string; code: string };
+  /** rank: place on the most-runs list; null when not on it. */
+  batting: { innings: number; runs: number; balls: number; fours: number; sixes: number; rank: number | null };
+  /** Legal balls bowled; rank: place on the most-wickets list; best: the best innings' figures. */
+  bowling: {
+    wickets: number;
+    runs: number;
+    balls: number;
+    maidens: number;
+    rank: number | null;
+    best: { wickets: number; runs: number; balls: number } | null;
+  };
+}
 export type TeamOption = z.output<typeof teamOption>;
 
 /** Paging as the spec's calls send it: limit and offset (limits in src/server/api/schemas/common.ts). */

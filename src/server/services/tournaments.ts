@@ -5,11 +5,9 @@
 // (leaderboard.ts) and derived player roles (player-role.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat } from '../db/schema.ts';
-import { formatOvers, RATE_BALLS } from '../domain/overs.ts';
 import { bestBowling, leaderRanks, type PlayerTallies } from '../domain/leaderboard.ts';
-import { economy, strikeRate } from '../domain/rates.ts';
 import { playerRoles, roleLabel, type PlayerRole } from '../domain/player-role.ts';
-import { formatNetRunRate, pointsRounds, type LeagueMatch, type StandingsRound } from '../domain/points-table.ts';
+import { pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
@@ -22,7 +20,6 @@ import type {
   MonthGroup,
   Page,
   PlayerStatsEntry,
-  PointsRound,
   TeamOption,
   TournamentDetail,
   TournamentListItem,
@@ -219,19 +216,19 @@ export class TournamentService {
     const matches = await summariseMatches(this.db, rows, lang);
     const inningsByMatch = groupBy(tableInnings, (inn) => inn.match_id);
     return {
-      tournamentName: tournament.name,
-      tournamentKey: tournament.tou_key,
+      key: tournament.tou_key,
+      name: tournament.name,
       shortName: tournament.short_name,
-      startDate: epochSeconds(tournament.start_date),
-      lastScheduledMatchDate: epochSeconds(tournament.end_date),
+      startAt: epochSeconds(tournament.start_date),
+      lastMatchAt: epochSeconds(tournament.end_date),
       formats: orderedFormats(tournament.formats),
       gender: tournament.gender === 'female' ? 'female' : 'male',
-      teamsDetails: { matches },
+      matches,
       teams: squads(rows, tallies, lang),
-      tournamentPoints: pointsRounds(
+      pointsTable: pointsRounds(
         rows.map((row) => toLeagueMatch(row, inningsByMatch.get(row.id) ?? [])),
         tournament.name,
-      ).map(toPointsRound),
+      ),
     };
   }
 
@@ -287,32 +284,23 @@ export class TournamentService {
         const bowl = bowling.get(player.person_id);
         const best = bestBowling(bowl?.figures ?? []);
         return {
-          player_key: player.player_key,
-          player_name: player.player_name,
-          nationality: { name: player.team_name, image: null, code: player.team_code, url: player.team_key },
-          performance: {
-            batting: {
-              most_runs: { rank: runsRank, value: bat?.runs ?? 0 },
-              most_fours: { value: bat?.fours ?? 0 },
-              most_sixes: { value: bat?.sixes ?? 0 },
-              innings: bat?.innings ?? 0,
-              balls: bat?.balls ?? 0,
-              strike_rate: strikeRate(bat?.runs ?? 0, bat?.balls ?? 0),
-            },
-            bowling: {
-              most_wickets: { rank: wicketsRank, value: bowl?.wickets ?? 0 },
-              best_bowling: {
-                runs: best?.runs ?? 0,
-                wickets: best?.wickets ?? 0,
-                economy: (best && economy(best.runs, best.balls)) ?? 0,
-              },
-              most_maidens: { value: bowl?.maidens ?? 0 },
-              runs: bowl?.runs ?? 0,
-              balls: bowl?.balls ?? 0,
-              // Six-ball overs, as careers count them (overs.ts RATE_BALLS).
-              overs: formatOvers(bowl?.balls ?? 0, RATE_BALLS),
-              economy: (bowl && economy(bowl.runs, bowl.balls)) ?? 0,
-            },
+          player: { key: player.player_key, name: player.player_name },
+          team: { key: player.team_key, name: player.team_name, code: player.team_code },
+          batting: {
+            innings: bat?.innings ?? 0,
+            runs: bat?.runs ?? 0,
+            balls: bat?.balls ?? 0,
+            fours: bat?.fours ?? 0,
+            sixes: bat?.sixes ?? 0,
+            rank: runsRank,
+          },
+          bowling: {
+            wickets: bowl?.wickets ?? 0,
+            runs: bowl?.runs ?? 0,
+            balls: bowl?.balls ?? 0,
+            maidens: bowl?.maidens ?? 0,
+            rank: wicketsRank,
+            best: best && { wickets: best.wickets, runs: best.runs, balls: best.balls },
           },
         };
       });
@@ -504,26 +492,6 @@ function toLeagueMatch(row: MatchRow, innings: readonly TableInningsRow[]): Leag
 }
 
 /** A round of the table in the provider's shape: net run rate as the tables print it. */
-function toPointsRound(round: StandingsRound): PointsRound {
-  return {
-    tournament_round: { name: round.name },
-    groups: round.groups.map((group) => ({
-      group: { name: group.name },
-      points: group.standings.map((standing) => ({
-        team: { name: standing.team.name, url: standing.team.key, code: standing.team.code },
-        played: standing.played,
-        won: standing.won,
-        lost: standing.lost,
-        tied: standing.tied,
-        no_result: standing.noResult,
-        points: standing.points,
-        net_run_rate: formatNetRunRate(standing.netRunRate),
-        position: standing.position,
-      })),
-    })),
-  };
-}
-
 /**
  * Every side of the tournament (by name) with its players grouped by their first role, each group
  * by matches played, then name. Roles come from all of the player's matches in the tournament.
@@ -535,14 +503,14 @@ function squads(rows: readonly MatchRow[], tallies: TournamentTallies, lang: Lan
 
   const sides = new Map<string, Omit<TournamentTeam, 'players'>>();
   for (const row of rows) {
-    sides.set(row.a_key, { url: row.a_key, name: displayTeamName(row.team_a_name, row.gender), code: row.a_code });
-    sides.set(row.b_key, { url: row.b_key, name: displayTeamName(row.team_b_name, row.gender), code: row.b_code });
+    sides.set(row.a_key, { key: row.a_key, name: displayTeamName(row.team_a_name, row.gender), code: row.a_code });
+    sides.set(row.b_key, { key: row.b_key, name: displayTeamName(row.team_b_name, row.gender), code: row.b_code });
   }
   return [...sides.values()]
     .sort((x, y) => x.name.localeCompare(y.name, 'en'))
     .map((side) => {
       const players: TournamentTeam['players'] = { bt: [], bo: [], ar: [], wc: [] };
-      const members = [...(playersBySide.get(side.url) ?? [])].sort(
+      const members = [...(playersBySide.get(side.key) ?? [])].sort(
         (x, y) => y.matches - x.matches || x.player_name.localeCompare(y.player_name, 'en'),
       );
       for (const member of members) {
@@ -558,10 +526,8 @@ function squads(rows: readonly MatchRow[], tallies: TournamentTallies, lang: Lan
         });
         const [mainRole] = roles as [PlayerRole, ...PlayerRole[]];
         players[mainRole].push({
-          player_key: member.player_key,
-          name: member.player_name,
-          image: null,
-          role: roles.map((role) => roleLabel(role, lang)),
+          player: { key: member.player_key, name: member.player_name },
+          roles: roles.map((role) => roleLabel(role, lang)),
           matches: member.matches,
         });
       }

@@ -6,7 +6,8 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
 import MatchCard from '../../../src/components/home/MatchCard.astro';
-import type { LiveState, MatchSummary } from '../../../src/server/services/match-summary.ts';
+import type { MatchSummary } from '../../../src/server/services/match-summary.ts';
+import { liveChase } from '../../helpers/live-state.ts';
 import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
 /** A live Test between England and Australia unless told otherwise. */
@@ -54,33 +55,10 @@ describe('home match card', () => {
   });
 
   it('live Test at a break shows Stumps for a day break', async () => {
-    const live: LiveState = {
-      striker_key: null,
-      non_striker_key: null,
-      bowler_key: null,
-      innings: 'a_2',
-      batting_team: 'a',
-      bowling_team: 'b',
-      score: {
-        runs: 102,
-        wickets: 3,
-        overs: [30, 0],
-        balls: 180,
-        title: '102/3 in 30.0',
-        run_rate: 3.4,
-        msg_trail_by: 'England trail by 81 runs',
-        msg_lead_by: null,
-      },
-      required_score: null,
-      match_break: { reason: 'day' },
-      recent_players: { striker: null, non_striker: null, bowler: null, prev_over_bowler: null },
-      recent_overs: [],
-      last_ball_key: null,
-      recent_overs_repr: [],
-    };
+    const live = liveChase({ inningsNumber: 2, required: null, lead: -81, breakReason: 'day', recentOvers: [], lastBall: null });
     const html = await render({ match: match({ innings: [inningsSummary('a', 1, { runs: 102, wickets: 3, legalBalls: 180 })], live, dayNumber: 4 }) });
     expect(html).toContain('Stumps');
-    const lunch = await render({ match: match({ live: { ...live, match_break: { reason: 'lunch' } } }) });
+    const lunch = await render({ match: match({ live: { ...live, breakReason: 'lunch' } }) });
     expect(lunch).toContain('Lunch Break');
   });
 

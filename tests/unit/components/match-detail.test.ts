@@ -9,7 +9,7 @@ import LiveTab from '../../../src/components/match/LiveTab.astro';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
 import type { CommentaryBall, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
-import type { LiveState } from '../../../src/server/services/match-summary.ts';
+import { liveChase } from '../../helpers/live-state.ts';
 import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
 function detail(overrides: Partial<MatchDetail>): MatchDetail {
@@ -40,26 +40,7 @@ function detail(overrides: Partial<MatchDetail>): MatchDetail {
   };
 }
 
-const live: LiveState = {
-  striker_key: 's1',
-  non_striker_key: 's2',
-  bowler_key: 'b1',
-  innings: 'a_1',
-  batting_team: 'a',
-  bowling_team: 'b',
-  score: { runs: 120, wickets: 3, overs: [14, 2], balls: 86, title: '120/3 in 14.2', run_rate: 8.37, msg_trail_by: null, msg_lead_by: null },
-  required_score: { runs: 71, balls: 34, title: 'GT need 71 runs in 34 balls', run_rate: 12.53 },
-  recent_overs: [],
-  last_ball_key: null,
-  match_break: null,
-  recent_overs_repr: [{ overnumber: 14, ball_repr: ['1', '4', 'W', 'wd', '6', '0'] }, { overnumber: 15, ball_repr: ['2'] }],
-  recent_players: {
-    striker: { key: 's1', name: 'Shubman Gill', stats: { runs: 55, balls: 38, fours: 5, sixes: 2, strike_rate: 144.74 } },
-    non_striker: { key: 's2', name: 'Sai Sudharsan', stats: { runs: 20, balls: 15, fours: 1, sixes: 1, strike_rate: 133.33 } },
-    bowler: { key: 'b1', name: 'Josh Hazlewood', stats: { wickets: 2, overs: [3, 2], runs: 22, economy: 6.6 } },
-    prev_over_bowler: null,
-  },
-};
+const live = liveChase();
 
 async function render(component: Parameters<AstroContainer['renderToString']>[0], props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
   const container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
@@ -67,14 +48,14 @@ async function render(component: Parameters<AstroContainer['renderToString']>[0]
 }
 
 describe('live panel', () => {
-  it('shows the batting side, rates, need text, toss and recent overs from play.live', async () => {
+  it('shows the batting side, rates, need text, toss and recent overs from the live state', async () => {
     const html = await render(LivePanel, { match: detail({ live }) });
     expect(html).toContain('120/3');
     expect(html).toContain('(14.2)');
     expect(html).toContain('8.37');
     expect(html).toContain('12.53');
     expect(html).toContain('191');
-    expect(html).toContain('GT need 71 runs in 34 balls');
+    expect(html).toContain('Gujarat Titans need 71 runs in 34 balls');
     expect(html).toContain('Gujarat Titans won the toss');
     expect(html).toMatch(/class="ball-dot ball-dot--wicket ball-dot--sm"[^>]*>W</);
     expect(html).toMatch(/class="ball-dot ball-dot--boundary ball-dot--sm"[^>]*>6</);
@@ -90,7 +71,7 @@ describe('live panel', () => {
 
   it('a Test shows the day and Stumps on a day break', async () => {
     const html = await render(LivePanel, {
-      match: detail({ format: 'test', live: { ...live, match_break: { reason: 'day' } }, dayNumber: 3 }),
+      match: detail({ format: 'test', live: liveChase({ breakReason: 'day' }), dayNumber: 3 }),
     });
     expect(html).toMatch(/Day\s*3/);
     expect(html).toContain('Stumps');

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import StatsBoard from '../../../src/components/stats/StatsBoard.astro';
 import SquadsTab from '../../../src/components/series/SquadsTab.astro';
 import PointsTab from '../../../src/components/series/PointsTab.astro';
+import type { StandingsRound } from '../../../src/server/domain/points-table.ts';
 import type {
   PlayerStatsEntry,
-  PointsRound,
-  SquadPlayerCard,
   TournamentDetail,
+  TournamentSquadPlayer,
   TournamentTeam,
 } from '../../../src/server/services/tournament-types.ts';
 
@@ -20,28 +20,10 @@ async function render(component: Parameters<AstroContainer['renderToString']>[0]
 
 function entry(name: string, runs: number, rank: number | null, sixes = 0): PlayerStatsEntry {
   return {
-    player_key: `k-${name.toLowerCase()}`,
-    player_name: name,
-    nationality: { name: 'Rajasthan Royals', image: null, code: 'RR', url: 'rajasthan-royals' },
-    performance: {
-      batting: {
-        most_runs: { rank, value: runs },
-        most_fours: { value: 0 },
-        most_sixes: { value: sixes },
-        innings: 3,
-        balls: 60,
-        strike_rate: 125.5,
-      },
-      bowling: {
-        most_wickets: { rank: null, value: 0 },
-        best_bowling: { runs: 0, wickets: 0, economy: 0 },
-        most_maidens: { value: 0 },
-        runs: 0,
-        balls: 0,
-        overs: '0',
-        economy: 0,
-      },
-    },
+    player: { key: `k-${name.toLowerCase()}`, name },
+    team: { key: 'rajasthan-royals', name: 'Rajasthan Royals', code: 'RR' },
+    batting: { innings: 3, runs, balls: 400, fours: 0, sixes, rank },
+    bowling: { wickets: 0, runs: 0, balls: 0, maidens: 0, rank: null, best: null },
   };
 }
 
@@ -54,7 +36,8 @@ describe('stats board', () => {
     expect(html).not.toContain('Extra');
     expect(html).toContain('href="/getMatchList/playerInformation?player_key=k-marsh"');
     expect(html).toContain('>RR<');
-    expect(html).toContain('125.50');
+    // Strike rate from the figures: 616 runs off 400 balls.
+    expect(html).toContain('154.00');
     expect(html).toMatch(/aria-current="page"[^>]*>\s*<span class="label"[^>]*>Runs/);
   });
 
@@ -66,14 +49,14 @@ describe('stats board', () => {
 });
 
 describe('series squads tab', () => {
-  const card = (name: string, role: string): SquadPlayerCard => ({ player_key: `k-${name}`, name, image: null, role: [role], matches: 3 });
+  const card = (name: string, role: string): TournamentSquadPlayer => ({ player: { key: `k-${name}`, name }, roles: [role], matches: 3 });
   const team: TournamentTeam = {
-    url: 'rajasthan-royals',
+    key: 'rajasthan-royals',
     name: 'Rajasthan Royals',
     code: 'RR',
     players: { bt: [card('Smith', 'Batsman')], bo: [card('Tanvir', 'Bowler')], ar: [card('Watson', 'All Rounder')], wc: [] },
   };
-  const detail = { tournamentKey: 'ipl-2008', teams: [team] } as unknown as TournamentDetail;
+  const detail = { key: 'ipl-2008', teams: [team] } as unknown as TournamentDetail;
 
   it('without a team: the chips and a prompt', async () => {
     const html = await render(SquadsTab, { detail, team: null, role: 'all' });
@@ -105,15 +88,15 @@ describe('points tab', () => {
   });
 
   it('a round with round tabs and the columns of the spec', async () => {
-    const rounds: PointsRound[] = ['League', 'Playoffs'].map((name) => ({
-      tournament_round: { name },
+    const rounds: StandingsRound[] = ['League', 'Playoffs'].map((name) => ({
+      name,
       groups: [
         {
-          group: { name: '' },
-          points: [
+          name: '',
+          standings: [
             {
-              team: { name: 'Rajasthan Royals', url: 'rajasthan-royals', code: 'RR' },
-              played: 14, won: 11, lost: 3, tied: 0, no_result: 0, points: 22, net_run_rate: '+0.632', position: 1,
+              team: { name: 'Rajasthan Royals', key: 'rajasthan-royals', code: 'RR' },
+              played: 14, won: 11, lost: 3, tied: 0, noResult: 0, points: 22, netRunRate: 0.6324, position: 1,
             },
           ],
         },

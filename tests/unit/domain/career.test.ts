@@ -39,41 +39,41 @@ describe('careerBatting', () => {
       matches: 8,
       innings: 6,
       runs: 407,
-      high_score: '158*',
+      highScore: '158*',
       hundreds: 2,
       fifties: 2,
-      strike_rate: 143.31, // 407 * 100 / 284 = 143.309…
+      strikeRate: 143.31, // 407 * 100 / 284 = 143.309…
       average: 101.75, // 407 / 4 dismissals
       fours: 15,
       sixes: 15,
       ducks: 1,
-      not_outs: 2,
+      notOuts: 2,
       balls: 284,
     });
   });
 
   it('a higher not-out score beats an equal dismissed one, whichever comes first', () => {
-    expect(careerBatting([bat(80, 60, true), bat(80, 70, false)], 2).high_score).toBe('80*');
-    expect(careerBatting([bat(80, 70, false), bat(80, 60, true)], 2).high_score).toBe('80*');
-    expect(careerBatting([bat(81, 60, true), bat(80, 70, false)], 2).high_score).toBe('81');
+    expect(careerBatting([bat(80, 60, true), bat(80, 70, false)], 2).highScore).toBe('80*');
+    expect(careerBatting([bat(80, 70, false), bat(80, 60, true)], 2).highScore).toBe('80*');
+    expect(careerBatting([bat(81, 60, true), bat(80, 70, false)], 2).highScore).toBe('81');
   });
 
   it('never dismissed: no average', () => {
     const career = careerBatting([bat(12, 10, false), bat(30, 20, false)], 2);
     expect(career.average).toBeNull();
-    expect(career.not_outs).toBe(2);
-    expect(career.high_score).toBe('30*');
+    expect(career.notOuts).toBe(2);
+    expect(career.highScore).toBe('30*');
   });
 
   it('a retired-not-out innings counts as not out even when marked dismissed', () => {
     const career = careerBatting([bat(40, 30, true, { retiredNotOut: true }), bat(10, 10, true)], 2);
-    expect(career.not_outs).toBe(1);
+    expect(career.notOuts).toBe(1);
     expect(career.average).toBe(50);
-    expect(career.high_score).toBe('40*');
+    expect(career.highScore).toBe('40*');
   });
 
   it('no innings at all', () => {
-    expect(careerBatting([], 3)).toMatchObject({ matches: 3, innings: 0, runs: 0, high_score: '-', strike_rate: 0, average: null });
+    expect(careerBatting([], 3)).toMatchObject({ matches: 3, innings: 0, runs: 0, highScore: '-', strikeRate: 0, average: null });
   });
 });
 
@@ -84,29 +84,28 @@ describe('careerBowling', () => {
       matches: 3,
       innings: 3,
       wickets: 7,
-      best_str: '5/27',
-      overs: '11.3', // 69 balls: 3.4 + 3.5 + 4 overs summed by balls
+      bestFigures: '5/27',
       runs: 97,
       economy: 8.43, // 97 * 6 / 69 = 8.434…
       average: 13.86,
-      strike_rate: 9.86,
-      three_wickets: 0,
-      five_wickets: 1,
-      ten_wickets: 0,
+      strikeRate: 9.86,
+      threeWickets: 0,
+      fiveWickets: 1,
+      tenWickets: 0,
       maidens: 3,
-      balls: 69,
+      balls: 69, // 3.4 + 3.5 + 4 overs summed by balls
     });
   });
 
   it('best figures: most wickets, then fewest runs', () => {
-    expect(careerBowling([bowl(24, 20, 3), bowl(24, 35, 4), bowl(24, 30, 4)], 3).best_str).toBe('4/30');
-    expect(careerBowling([bowl(24, 40, 0), bowl(24, 12, 0)], 2).best_str).toBe('0/12');
-    expect(careerBowling([], 1).best_str).toBeNull();
+    expect(careerBowling([bowl(24, 20, 3), bowl(24, 35, 4), bowl(24, 30, 4)], 3).bestFigures).toBe('4/30');
+    expect(careerBowling([bowl(24, 40, 0), bowl(24, 12, 0)], 2).bestFigures).toBe('0/12');
+    expect(careerBowling([], 1).bestFigures).toBeNull();
   });
 
   it('no wickets: no average or strike rate; no balls: no economy', () => {
-    expect(careerBowling([bowl(12, 20, 0)], 1)).toMatchObject({ average: null, strike_rate: null, economy: 10 });
-    expect(careerBowling([], 1)).toMatchObject({ overs: '0', economy: null, balls: 0, innings: 0 });
+    expect(careerBowling([bowl(12, 20, 0)], 1)).toMatchObject({ average: null, strikeRate: null, economy: 10 });
+    expect(careerBowling([], 1)).toMatchObject({ economy: null, balls: 0, innings: 0 });
   });
 
   it('hauls: three-fors and five-fors per innings, ten in a match across its innings', () => {
@@ -121,16 +120,14 @@ describe('careerBowling', () => {
       ],
       4,
     );
-    expect(career.three_wickets).toBe(3);
-    expect(career.five_wickets).toBe(3);
-    expect(career.ten_wickets).toBe(1);
+    expect(career.threeWickets).toBe(3);
+    expect(career.fiveWickets).toBe(3);
+    expect(career.tenWickets).toBe(1);
   });
 
-  it('career overs are legal balls as six-ball overs, whatever the length of the overs bowled', () => {
-    // SM Curran's T20 balls include The Hundred's five-ball sets: 3,089 balls are 514.5 six-ball overs.
-    expect(careerBowling([bowl(3000, 4000, 100), bowl(89, 100, 2)], 2).overs).toBe('514.5');
-    // 27 balls bowled in five-ball sets and 45 in six-ball overs: 72 balls, 12 overs.
-    expect(careerBowling([bowl(27, 30, 1), bowl(45, 40, 2)], 2).overs).toBe('12');
+  it('career balls are legal balls summed, whatever the length of the overs bowled', () => {
+    // 27 balls bowled in five-ball sets and 45 in six-ball overs: 72 balls (presented as 12 six-ball overs).
+    expect(careerBowling([bowl(27, 30, 1), bowl(45, 40, 2)], 2).balls).toBe(72);
   });
 
   it('from a real scorecard: the IPL 2008 opener (335982)', () => {
@@ -138,6 +135,6 @@ describe('careerBowling', () => {
     const kkrBowling = summariseInnings(realInnings(source, 1)).bowling;
     const ganguly = kkrBowling.find((b) => b.player === 'SC Ganguly')!;
     const career = careerBowling([{ matchId: 335982, ...ganguly }], 1);
-    expect(career).toMatchObject({ overs: '4', wickets: ganguly.wickets, runs: ganguly.runs, best_str: `${ganguly.wickets}/${ganguly.runs}` });
+    expect(career).toMatchObject({ balls: 24, wickets: ganguly.wickets, runs: ganguly.runs, bestFigures: `${ganguly.wickets}/${ganguly.runs}` });
   });
 });

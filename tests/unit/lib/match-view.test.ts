@@ -8,7 +8,6 @@ import {
   pickNumber,
   pickTab,
   playerHref,
-  recentPlayers,
   reprKind,
   scoreText,
   tabOrder,
@@ -72,23 +71,5 @@ describe('figures', () => {
     expect(datesText(['2026-01-04', '2026-01-05', '2026-01-08'], 'en')).toBe('04 Jan – 08 Jan 2026');
     expect(datesText(['2025-12-30', '2026-01-02'], 'en')).toBe('30 Dec 2025 – 02 Jan 2026');
     expect(datesText([], 'en')).toBe('');
-  });
-});
-
-describe('live recent players', () => {
-  it('reads the feed defensively', () => {
-    expect(recentPlayers(null)).toBeNull();
-    expect(recentPlayers({ recent_players: {} })).toBeNull();
-    const parsed = recentPlayers({
-      recent_players: {
-        striker: { key: 's', name: 'Striker', stats: { runs: 12, balls: 8, fours: 1, sixes: 1, strike_rate: 150 } },
-        bowler: { key: 'b', name: 'Bowler', stats: { wickets: 1, overs: [3, 2], runs: 20 } },
-        non_striker: { name: 'no key' },
-      },
-    });
-    expect(parsed?.striker?.stats.runs).toBe(12);
-    expect(parsed?.non_striker).toBeNull();
-    expect(parsed?.bowler?.stats).toEqual({ wickets: 1, overs: [3, 2], runs: 20, economy: 0 });
-    expect(parsed?.prev_over_bowler).toBeNull();
   });
 });

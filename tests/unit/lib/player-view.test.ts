@@ -36,19 +36,18 @@ const t20Match = (key: string, date: string, bowling?: [number, number]): Player
   innings: bowling ? [{ batting: null, bowling: { wickets: bowling[0], runs: bowling[1], calledBalls: 24 } }] : [],
 });
 const tournament = (key: string, matches: PlayerInfoMatch[]): PlayerInfoTournament => ({
-  tou_key: key,
-  tou_name: key,
-  imgURl: null,
+  key,
+  name: key,
   formats: [...new Set(matches.map((match) => match.format))],
-  start_date: Math.min(...matches.map((match) => match.startAt)),
-  last_scheduled_match_date: Math.max(...matches.map((match) => match.startAt)),
-  countries: [],
-  totalMatch: matches.length,
-  totalRun: 0,
-  totalstrike_rate: 0,
-  totalRunAvg: null,
+  startAt: Math.min(...matches.map((match) => match.startAt)),
+  lastMatchAt: Math.max(...matches.map((match) => match.startAt)),
+  teamsPlayedFor: [],
+  matchesPlayed: matches.length,
+  runs: 0,
+  strikeRate: 0,
+  average: null,
   wickets: 0,
-  match: matches,
+  matches,
 });
 
 describe('player page helpers', () => {
@@ -76,22 +75,22 @@ describe('player page helpers', () => {
 
   it('recent form is the latest matches across tournaments, newest first', () => {
     const info = {
-      finalData: [
+      tournaments: [
         tournament('ipl', [t20Match('c', '2026-04-26', [1, 12]), t20Match('b', '2026-04-06')]),
         tournament('ashes', [testMatch]),
       ],
     };
     expect(recentMatches(info, 2).map(({ match }) => match.key)).toEqual(['c', 'b']);
-    expect(recentMatches(info).map(({ tournament: tou }) => tou.tou_key)).toEqual(['ipl', 'ipl', 'ashes']);
+    expect(recentMatches(info).map(({ tournament: tou }) => tou.key)).toEqual(['ipl', 'ipl', 'ashes']);
   });
 
   it('the format filter keeps matching matches and marks split tournaments', () => {
     const mixed = tournament('tour', [t20Match('t', '2026-03-01'), { ...testMatch, key: 'x' }]);
-    const [entry] = filterTournaments({ finalData: [mixed] }, 't20');
+    const [entry] = filterTournaments({ tournaments: [mixed] }, 't20');
     expect(entry?.matches.map((match) => match.key)).toEqual(['t']);
     expect(entry?.complete).toBe(false);
-    expect(filterTournaments({ finalData: [mixed] }, 'oneday')).toEqual([]);
-    expect(filterTournaments({ finalData: [mixed] }, 'all')[0]?.complete).toBe(true);
+    expect(filterTournaments({ tournaments: [mixed] }, 'oneday')).toEqual([]);
+    expect(filterTournaments({ tournaments: [mixed] }, 'all')[0]?.complete).toBe(true);
   });
 
   it('query values outside the allowed set fall back', () => {

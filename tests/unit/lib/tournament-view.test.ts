@@ -17,11 +17,11 @@ import {
   statsHref,
   tileLetters,
   truncate,
-  num,
   SERIES_TABS,
 } from '../../../src/lib/tournament-view.ts';
 import type { MatchSummary } from '../../../src/server/services/match-summary.ts';
-import type { PlayerStatsEntry, PointsRound, SquadPlayerCard, TournamentTeam } from '../../../src/server/services/tournament-types.ts';
+import type { StandingsRound } from '../../../src/server/domain/points-table.ts';
+import type { PlayerStatsEntry, TournamentSquadPlayer, TournamentTeam } from '../../../src/server/services/tournament-types.ts';
 import { matchSummary } from '../../helpers/match-summary.ts';
 
 function match(id: number, day: string, title: string, status: MatchSummary['status'] = 'completed'): MatchSummary {
@@ -34,32 +34,14 @@ function entry(
   bowling: { rank: number | null; wickets?: number } = { rank: null },
 ): PlayerStatsEntry {
   return {
-    player_key: name.toLowerCase(),
-    player_name: name,
-    nationality: { name: 'Chennai Super Kings', image: null, code: 'CSK', url: 'chennai-super-kings' },
-    performance: {
-      batting: {
-        most_runs: { rank: batting.rank, value: batting.runs ?? 0 },
-        most_fours: { value: batting.fours ?? 0 },
-        most_sixes: { value: batting.sixes ?? 0 },
-        innings: 1,
-        balls: 10,
-        strike_rate: 100,
-      },
-      bowling: {
-        most_wickets: { rank: bowling.rank, value: bowling.wickets ?? 0 },
-        best_bowling: { runs: 0, wickets: 0, economy: 0 },
-        most_maidens: { value: 0 },
-        runs: 0,
-        balls: 0,
-        overs: '0',
-        economy: 0,
-      },
-    },
+    player: { key: name.toLowerCase(), name },
+    team: { key: 'chennai-super-kings', name: 'Chennai Super Kings', code: 'CSK' },
+    batting: { innings: 1, runs: batting.runs ?? 0, balls: 10, fours: batting.fours ?? 0, sixes: batting.sixes ?? 0, rank: batting.rank },
+    bowling: { wickets: bowling.wickets ?? 0, runs: 0, balls: 0, maidens: 0, rank: bowling.rank, best: null },
   };
 }
 
-const names = (list: { entry: PlayerStatsEntry }[]) => list.map(({ entry: e }) => e.player_name);
+const names = (list: { entry: PlayerStatsEntry }[]) => list.map(({ entry: e }) => e.player.name);
 
 describe('tabs and links', () => {
   it('picks a known tab or falls back', () => {
@@ -78,7 +60,7 @@ describe('tabs and links', () => {
   });
 
   it('reads the round index, falling back to the first round', () => {
-    const rounds = [{}, {}] as PointsRound[];
+    const rounds: StandingsRound[] = [{ name: 'League', groups: [] }, { name: 'Final', groups: [] }];
     expect(pickRound(rounds, '1')).toBe(1);
     expect(pickRound(rounds, '2')).toBe(0);
     expect(pickRound(rounds, '-1')).toBe(0);
@@ -154,15 +136,15 @@ describe('matches by day', () => {
 });
 
 describe('squads', () => {
-  const card = (name: string, role: string[]): SquadPlayerCard => ({ player_key: name, name, image: null, role, matches: 1 });
+  const card = (name: string, roles: string[]): TournamentSquadPlayer => ({ player: { key: name, name }, roles, matches: 1 });
   const team: TournamentTeam = {
-    url: 'mumbai-indians',
+    key: 'mumbai-indians',
     name: 'Mumbai Indians',
     code: 'MI',
     players: { bt: [card('A', ['Batsman']), card('B', ['Batsman'])], bo: [card('C', ['Bowler'])], ar: [], wc: [card('D', ['Wicket Keeper'])] },
   };
 
-  it('finds the picked team by its url key', () => {
+  it('finds the picked team by its key', () => {
     expect(pickTeam([team], 'mumbai-indians')).toBe(team);
     expect(pickTeam([team], 'nope')).toBeNull();
     expect(pickTeam([team], null)).toBeNull();
@@ -176,7 +158,7 @@ describe('squads', () => {
       ['wc', 1],
     ]);
     expect(squadGroups(team, 'wk').map((g) => g.role)).toEqual(['wc']);
-    expect(squadGroups(team, 'batter')[0]!.players.map((p) => p.name)).toEqual(['A', 'B']);
+    expect(squadGroups(team, 'batter')[0]!.players.map((p) => p.player.name)).toEqual(['A', 'B']);
     expect(squadSize(team)).toBe(4);
   });
 
@@ -218,17 +200,10 @@ describe('stat leaders', () => {
     expect(names(statLeaders(entries, 'sixes'))).toEqual(['Marsh', 'Sehwag', 'Gambhir']);
   });
 
-  it('shows missing numbers as 0', () => {
-    expect(num(undefined)).toBe(0);
-    expect(num(null)).toBe(0);
-    expect(num(Number.NaN)).toBe(0);
-    expect(num(7)).toBe(7);
-  });
-
   it('lists a shared rank by fewer balls faced, then name, as the domain ranks it', () => {
     const slower = entry('Aaron', { rank: 1, runs: 50 });
     const quicker = { ...entry('Zak', { rank: 1, runs: 50 }) };
-    quicker.performance.batting.balls = 5;
+    quicker.batting.balls = 5;
     expect(names(statLeaders([slower, quicker], 'runs'))).toEqual(['Zak', 'Aaron']);
   });
 

@@ -11,8 +11,10 @@ import type {
   MatchInfo,
   Scorecard,
   ScorecardInnings,
+  Squad,
+  SquadTeam,
 } from '../../services/match-centre-types.ts';
-import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings } from '../schemas/match-centre.ts';
+import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings, squad } from '../schemas/match-centre.ts';
 import { presentMatchObject } from './match.ts';
 
 export type MatchDetailObject = z.output<typeof matchDetail>;
@@ -21,6 +23,7 @@ export type ScorecardObject = z.output<typeof scorecard>;
 export type ScorecardInningsObject = z.output<typeof scorecardInnings>;
 export type CommentaryObject = z.output<typeof commentary>;
 type CommentaryEntryObject = z.output<typeof commentaryEntry>;
+export type SquadObject = z.output<typeof squad>;
 
 export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
   const { officials } = detail;
@@ -42,9 +45,20 @@ export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
 }
 
 export function presentMatchInfo(info: MatchInfo): MatchInfoObject {
+  const form = (side: 'a' | 'b') =>
+    info.form[side].map((result) => ({ match_key: result.matchKey, result: result.result, opponent: result.opponent, start_date: result.date }));
+  const { headToHead } = info;
   return {
-    ...info,
-    head_to_head: { ...info.head_to_head, last: info.head_to_head.last.map(presentMatchObject) },
+    venue: info.venue && { ...info.venue },
+    form: { a: form('a'), b: form('b') },
+    head_to_head: {
+      played: headToHead.played,
+      won: { ...headToHead.won },
+      tied: headToHead.tied,
+      no_result: headToHead.noResult,
+      drawn: headToHead.drawn,
+      last: headToHead.last.map(presentMatchObject),
+    },
     recent: info.recent.map(presentMatchObject),
   };
 }
@@ -182,4 +196,23 @@ function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObject {
 
 export function presentCommentary(commentary: Commentary): CommentaryObject {
   return { related_balls: commentary.balls.map(presentCommentaryBall) };
+}
+
+/** A team sheet as the provider sends it; Cricsheet has no photos, so every image is null. */
+function presentSquadTeam(team: SquadTeam): SquadObject['team']['a'] {
+  return {
+    name: team.name,
+    code: team.code,
+    url: team.key,
+    players: team.players.map((member) => ({
+      player_key: member.player.key,
+      player_name: member.player.name,
+      image: null,
+      role_in_match: member.roleInMatch,
+    })),
+  };
+}
+
+export function presentSquad(squad: Squad): SquadObject {
+  return { team: { a: presentSquadTeam(squad.teams.a), b: presentSquadTeam(squad.teams.b) } };
 }

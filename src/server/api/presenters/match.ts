@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { ballsToOvers } from '../../domain/overs.ts';
 import type { InningsSummary, MatchSummary, ResultSummary } from '../../services/match-summary.ts';
+import { presentLiveState } from './live.ts';
 import type { inningsKey, inningsScore, matchObject, matchResult } from '../schemas/match.ts';
 
 export type MatchObject = z.output<typeof matchObject>;
@@ -70,7 +71,7 @@ export function presentMatchObject(match: MatchSummary): MatchObject {
     play: {
       innings: presentInnings(match.innings, match.ballsPerOver),
       result: match.result && presentResult(match.result),
-      live: match.live,
+      live: match.live && presentLiveState(match.live, { a: match.teams.a.name, b: match.teams.b.name }, match.lang),
       day_number: match.dayNumber,
       target: match.target && {
         runs: match.target.runs,

@@ -1,12 +1,79 @@
-// The player's matches as the provider sends them: each match's innings keyed '1', '2' with
-// overs as [whole, balls] (spec §3 Player info).
+// The player's resources as the provider sends them (spec §3 Player overview, Player info):
+// career figures in the provider's names with career overs as six-ball overs, and each
+// match's innings keyed '1', '2' with overs as [whole, balls].
 import type { z } from 'zod';
-import { ballsToOvers } from '../../domain/overs.ts';
-import type { PlayerInfo, PlayerInfoMatch } from '../../services/match-centre-types.ts';
-import type { playerInfo, playerInfoMatch } from '../schemas/players.ts';
+import { ballsToOvers, formatOvers, RATE_BALLS } from '../../domain/overs.ts';
+import type { CareerBatting, CareerBowling } from '../../domain/types.ts';
+import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from '../../services/match-centre-types.ts';
+import type { careerBatting, careerBowling, playerInfo, playerInfoMatch, playerInfoTournament, playerOverview } from '../schemas/players.ts';
 
+export type PlayerOverviewObject = z.output<typeof playerOverview>;
 export type PlayerInfoObject = z.output<typeof playerInfo>;
+type PlayerInfoTournamentObject = z.output<typeof playerInfoTournament>;
 type PlayerInfoMatchObject = z.output<typeof playerInfoMatch>;
+
+function presentCareerBatting(batting: CareerBatting): z.output<typeof careerBatting> {
+  return {
+    matches: batting.matches,
+    innings: batting.innings,
+    runs: batting.runs,
+    high_score: batting.highScore,
+    hundreds: batting.hundreds,
+    fifties: batting.fifties,
+    strike_rate: batting.strikeRate,
+    average: batting.average,
+    fours: batting.fours,
+    sixes: batting.sixes,
+    ducks: batting.ducks,
+    not_outs: batting.notOuts,
+    balls: batting.balls,
+  };
+}
+
+/**
+ * Balls summed across matches are shown as six-ball overs, whatever the matches' over length:
+ * 3,089 balls are 514.5 overs, however many were bowled in The Hundred's five-ball sets (rates
+ * are per six balls too, domain/overs.ts RATE_BALLS).
+ */
+function presentCareerBowling(bowling: CareerBowling): z.output<typeof careerBowling> {
+  return {
+    matches: bowling.matches,
+    innings: bowling.innings,
+    wickets: bowling.wickets,
+    best_str: bowling.bestFigures,
+    overs: formatOvers(bowling.balls, RATE_BALLS),
+    runs: bowling.runs,
+    economy: bowling.economy,
+    average: bowling.average,
+    strike_rate: bowling.strikeRate,
+    three_wickets: bowling.threeWickets,
+    five_wickets: bowling.fiveWickets,
+    ten_wickets: bowling.tenWickets,
+    maidens: bowling.maidens,
+    balls: bowling.balls,
+  };
+}
+
+export function presentPlayerOverview(overview: PlayerOverview): PlayerOverviewObject {
+  const { player } = overview;
+  return {
+    // 'formet' is the spec's spelling.
+    stats: overview.careers.map((career) => ({
+      formet: career.format,
+      batting: presentCareerBatting(career.batting),
+      bowling: presentCareerBowling(career.bowling),
+    })),
+    player: {
+      player_key: player.key,
+      player_name: player.name,
+      image: player.image,
+      date_of_birth: player.dateOfBirth,
+      nationality: player.nationality && { ...player.nationality },
+      teams: player.teams.map((team) => ({ name: team.name, url: team.key })),
+      gender: player.gender,
+    },
+  };
+}
 
 function presentPlayerMatch(match: PlayerInfoMatch): PlayerInfoMatchObject {
   const score: PlayerInfoMatchObject['score']['score'] = {};
@@ -23,6 +90,25 @@ function presentPlayerMatch(match: PlayerInfoMatch): PlayerInfoMatchObject {
   return { match_key: match.key, name: match.name, start_at: match.startAt, format: match.format, score: { score } };
 }
 
+/** A tournament of the player; Cricsheet has no artwork, so imgURl is null. */
+function presentPlayerTournament(tournament: PlayerInfoTournament): PlayerInfoTournamentObject {
+  return {
+    tou_key: tournament.key,
+    tou_name: tournament.name,
+    imgURl: null,
+    formats: [...tournament.formats],
+    start_date: tournament.startAt,
+    last_scheduled_match_date: tournament.lastMatchAt,
+    countries: [...tournament.teamsPlayedFor],
+    totalMatch: tournament.matchesPlayed,
+    totalRun: tournament.runs,
+    totalstrike_rate: tournament.strikeRate,
+    totalRunAvg: tournament.average,
+    wickets: tournament.wickets,
+    match: tournament.matches.map(presentPlayerMatch),
+  };
+}
+
 export function presentPlayerInfo(info: PlayerInfo): PlayerInfoObject {
-  return { finalData: info.finalData.map((tournament) => ({ ...tournament, match: tournament.match.map(presentPlayerMatch) })) };
+  return { finalData: info.tournaments.map(presentPlayerTournament) };
 }

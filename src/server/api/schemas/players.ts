@@ -1,6 +1,5 @@
 // Players (spec §3 Player overview, Player info; §7 player/info, player/overview).
 import { z } from 'zod';
-import type { CareerBatting, CareerBowling } from '../../domain/types.ts';
 import { contract, envelope, format, gender, keyParameter, optionalParameter, overs, route } from './common.ts';
 
 const playerKey = keyParameter('player_key').meta({ description: 'The player key (Cricsheet registry id, 8 hex digits).' });
@@ -17,8 +16,8 @@ export const playerOverviewQuery = z.object({
 
 // ---------- overview ----------
 
-/** The domain's career figures (src/server/domain/types.ts), checked against them at compile time. */
-export const careerBatting: z.ZodType<CareerBatting> = z.object({
+/** The domain's career figures (src/server/domain/types.ts) in the provider's names. */
+export const careerBatting = z.object({
   matches: z.number().int(),
   innings: z.number().int(),
   runs: z.number().int(),
@@ -34,12 +33,12 @@ export const careerBatting: z.ZodType<CareerBatting> = z.object({
   balls: z.number().int(),
 });
 
-export const careerBowling: z.ZodType<CareerBowling> = z.object({
+export const careerBowling = z.object({
   matches: z.number().int(),
   innings: z.number().int(),
   wickets: z.number().int(),
   best_str: z.string().nullable().meta({ description: "Best figures in an innings, e.g. '5/27'." }),
-  overs: z.string(),
+  overs: z.string().meta({ description: 'Legal balls as six-ball overs, whatever the length of the overs bowled.' }),
   runs: z.number().int(),
   economy: z.number().nullable(),
   average: z.number().nullable(),

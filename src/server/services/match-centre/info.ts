@@ -42,7 +42,7 @@ export async function buildInfo(db: Kysely<Database>, match: MatchCentreRow, lan
   return {
     venue: match.venue_name ? { name: match.venue_name, city: match.venue_city ?? '' } : null,
     form: { a: form('a'), b: form('b') },
-    head_to_head: { ...meetingCounts, last: summarised(meetings) },
+    headToHead: { ...meetingCounts, last: summarised(meetings) },
     recent: summarised(recent),
   };
 }
@@ -77,8 +77,7 @@ async function headToHeadCounts(db: Kysely<Database>, teamIds: Record<TeamSide, 
     .where('m.start_date', '<', startDate)
     .where((eb) => betweenTeams(eb, teamIds))
     .execute();
-  const counts = headToHead(meetings.map((meeting) => formLetter(meeting, meeting.team_a_id === teamIds.a ? 'a' : 'b')));
-  return { played: counts.played, won: counts.won, tied: counts.tied, no_result: counts.noResult, drawn: counts.drawn };
+  return headToHead(meetings.map((meeting) => formLetter(meeting, meeting.team_a_id === teamIds.a ? 'a' : 'b')));
 }
 
 /** Matches of the two teams against each other, whichever side each was listed as. */
@@ -93,12 +92,7 @@ function betweenTeams(eb: ExpressionBuilder<Database & { m: Database['matches'] 
 function formResult(row: MatchCentreRow, teamId: number): FormResult {
   const side: TeamSide = row.team_a_id === teamId ? 'a' : 'b';
   const opponent: TeamSide = side === 'a' ? 'b' : 'a';
-  return {
-    match_key: row.match_key,
-    result: formLetter(row, side),
-    opponent: teamNamesOf(row)[opponent],
-    start_date: row.start_date,
-  };
+  return { matchKey: row.match_key, result: formLetter(row, side), opponent: teamNamesOf(row)[opponent], date: row.start_date };
 }
 
 /** Up to RECENT_LIMIT matches, half from each side when both have enough, newest first. */

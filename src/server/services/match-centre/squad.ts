@@ -5,7 +5,7 @@ import { formatOvers } from '../../domain/overs.ts';
 import type { Lang } from '../../domain/result.ts';
 import { isTeamWicket } from '../../domain/scorecard.ts';
 import type { DismissalKind } from '../../domain/types.ts';
-import type { Squad, SquadPlayer } from '../match-centre-types.ts';
+import type { Squad, SquadPlayer, SquadTeam } from '../match-centre-types.ts';
 import { groupBy } from '../match-rows.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
 
@@ -58,20 +58,15 @@ export async function buildSquad(db: Kysely<Database>, match: MatchCentreRow, la
   };
   const teamNames = teamNamesOf(match);
   const playersBySide = groupBy(players, (row) => row.team);
-  const sideOf = (side: TeamSide, code: string, url: string) => ({
-    name: teamNames[side],
+  const sideOf = (side: TeamSide, code: string, key: string): SquadTeam => ({
+    key,
     code,
-    url,
+    name: teamNames[side],
     players: (playersBySide.get(side) ?? []).map(
-      (player): SquadPlayer => ({
-        player_key: person(player.person_id).key,
-        player_name: person(player.person_id).name,
-        image: null,
-        role_in_match: roleInMatch(player.person_id),
-      }),
+      (player): SquadPlayer => ({ player: person(player.person_id), roleInMatch: roleInMatch(player.person_id) }),
     ),
   });
-  return { team: { a: sideOf('a', match.a_code, match.a_key), b: sideOf('b', match.b_code, match.b_key) } };
+  return { teams: { a: sideOf('a', match.a_code, match.a_key), b: sideOf('b', match.b_code, match.b_key) } };
 }
 
 const SQUAD_WORDS: Record<Lang, { battedAt(position: number, scores: string): string; bowled(figures: string): string; didNotBat: string }> = {
