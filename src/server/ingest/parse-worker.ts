@@ -32,5 +32,7 @@ parentPort!.on('message', (request: ParseRequest) => {
   } catch (error) {
     result = { id: request.id, failed: String((error as Error).stack ?? error) };
   }
-  parentPort!.postMessage(result);
+  // The innings' packed balls are handed over, not copied.
+  const transfer = 'write' in result ? result.write.innings.map((inn) => inn.balls.bytes.buffer as ArrayBuffer) : [];
+  parentPort!.postMessage(result, transfer);
 });

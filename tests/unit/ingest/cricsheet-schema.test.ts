@@ -102,3 +102,17 @@ describe('isWellFormedDelivery: the fast check never accepts what the schema ref
     expect(refused).toBeGreaterThan(60);
   });
 });
+
+describe('overs: the fast path keeps the schema’s verdict and messages', () => {
+  it.each([
+    ['a negative over index', (over: Record<string, unknown>) => (over.over = -1), 'innings.0.overs.0.over'],
+    ['an over without deliveries', (over: Record<string, unknown>) => (over.deliveries = []), 'innings.0.overs.0.deliveries'],
+    ['a delivery without runs', (over: Record<string, unknown>) => delete (over.deliveries as Record<string, unknown>[])[0]!.runs, 'innings.0.overs.0.deliveries.0.runs'],
+  ])('refuses %s, naming where', (_what, breakIt, where) => {
+    const match = cricsheetMatch() as { innings: { overs: Record<string, unknown>[] }[] };
+    breakIt(match.innings[0]!.overs[0]!);
+    const result = cricsheetMatchSchema.safeParse(match);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path.join('.')).toBe(where);
+  });
+});
