@@ -23,6 +23,17 @@ function jsonb(value: unknown[] | null | undefined): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
+/** The innings columns the rules derive, in the order inningsTotals() gives them. */
+export const INNINGS_TOTALS = ['runs', 'wickets', 'legal_balls', 'called_balls', 'byes', 'legbyes', 'wides', 'noballs', 'penalty'] as const;
+
+export function inningsTotals(derived: DerivedInnings): number[] {
+  const { extras } = derived;
+  return [
+    derived.runs, derived.wickets, derived.legalBalls, derived.calledBalls, extras.byes, extras.legbyes, extras.wides,
+    extras.noballs, extras.penalty,
+  ];
+}
+
 /** Positions (wicket numbers for falls) of the derived rows of an innings that one ball changed. */
 export interface DerivedSelection {
   batting: number[];
@@ -111,8 +122,7 @@ export class MatchCopy {
   readonly playerOfMatch = new CopyBuffer('player_of_match', ['match_id', 'position', 'person_id']);
   readonly innings = new CopyBuffer('innings', [
     'match_id', 'innings_no', 'batting_team', 'super_over', 'declared', 'forfeited', 'target_runs',
-    'target_balls', 'penalty_runs_pre', 'penalty_runs_post', 'absent_hurt', 'miscounted_overs', 'runs',
-    'wickets', 'legal_balls', 'called_balls', 'byes', 'legbyes', 'wides', 'noballs', 'penalty',
+    'target_balls', 'penalty_runs_pre', 'penalty_runs_post', 'absent_hurt', 'miscounted_overs', ...INNINGS_TOTALS,
   ]);
   readonly powerplays = new CopyBuffer('powerplays', ['match_id', 'innings_no', 'position', 'from_over', 'to_over', 'kind']);
   readonly balls = new CopyBuffer('innings_balls', ['match_id', 'innings_no', 'people', 'balls', 'reviews']);
@@ -155,8 +165,7 @@ export class MatchCopy {
     this.innings.add([
       matchId, n, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, facts.targetRuns,
       facts.targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt, jsonb(facts.calledOvers),
-      derived.runs, derived.wickets, derived.legalBalls, derived.calledBalls, derived.extras.byes,
-      derived.extras.legbyes, derived.extras.wides, derived.extras.noballs, derived.extras.penalty,
+      ...inningsTotals(derived),
     ]);
     facts.powerplays.forEach((powerplay, index) => {
       this.powerplays.add([matchId, n, index + 1, powerplay.fromOver, powerplay.toOver, powerplay.kind]);

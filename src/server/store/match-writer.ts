@@ -14,7 +14,7 @@ import { InningsTally, summariseInnings, type InningsTallyState } from '../domai
 import type { Delivery, Fielder } from '../domain/types.ts';
 import { BALL_BYTES, PeopleDictionary, storedBall, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
-import { DerivedCopy, MatchCopy, type DerivedSelection } from './match-copy.ts';
+import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 
@@ -69,7 +69,7 @@ export class MatchWriter {
         });
       }
       await tx.query('delete from matches where id = any($1::integer[])', [writes.map((write) => write.id)]);
-      await this.relaxForeignKeyTriggers(tx);
+      await relaxForeignKeyTriggers(tx, this.db.kind);
       for (const buffer of copy.all()) await tx.copy(buffer);
     });
     cache.merge(found);
@@ -103,12 +103,11 @@ export class MatchWriter {
       if (!innings) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
       if (!innings.tally) throw new Error(`innings ${inningsNo} of match ${matchId} is not in progress`);
       const tally = new InningsTally(innings.tally);
-      const before = tally.summary();
-      const bowlersBefore = before.bowling.length;
-      const standsBefore = before.partnerships.length;
+      const standsBefore = tally.summary().partnerships.length;
       const overBowlers = new Set(tally.overBowlers());
       const facts = tally.add(delivery);
       const summary = tally.summary();
+      const derived = deriveInningsRows(summary, person);
 
       const seq = await appendToBalls(tx, matchId, inningsNo, delivery);
       if (review !== undefined) {
@@ -132,37 +131,37 @@ export class MatchWriter {
       }
 
       // What one ball can change: the two batters and anyone out; the bowlers of the over (an
-      // over ending changes overs as called and maidens) and the ball's bowler; the last stand
-      // and the one it ended; the falls on this ball.
+      // over ending changes overs as called and maidens) and the ball's bowler (perhaps new); the
+      // last stand and the one it ended; the falls on this ball.
       const batters = new Set([delivery.batter, delivery.nonStriker, ...delivery.wickets.map((w) => w.playerOut)]);
       for (const player of tally.overBowlers()) overBowlers.add(player);
       overBowlers.add(delivery.bowler);
       const only: DerivedSelection = {
         batting: summary.batting.flatMap((entry, index) => (batters.has(entry.player) ? [index + 1] : [])),
-        bowling: summary.bowling.flatMap((entry, index) => (overBowlers.has(entry.player) || index >= bowlersBefore ? [index + 1] : [])),
+        bowling: summary.bowling.flatMap((entry, index) => (overBowlers.has(entry.player) ? [index + 1] : [])),
         fallOfWickets: facts.falls.map((fall) => fall.wicketNumber),
         partnerships: summary.partnerships.flatMap((_stand, index) => (index + 1 >= Math.min(standsBefore, summary.partnerships.length) ? [index + 1] : [])),
       };
       const rows = new DerivedCopy();
-      rows.add(matchId, inningsNo, deriveInningsRows(summary, person), (id) => id, only);
-      const keyColumn = { batting_innings: 'position', bowling_innings: 'position', fall_of_wickets: 'wicket_no', partnerships: 'position' } as const;
-      const selected = { batting_innings: only.batting, bowling_innings: only.bowling, fall_of_wickets: only.fallOfWickets, partnerships: only.partnerships };
-      for (const buffer of rows.all()) {
-        const table = buffer.table as keyof typeof keyColumn;
+      rows.add(matchId, inningsNo, derived, (id) => id, only);
+      const replaced: [CopyBuffer, string, number[]][] = [
+        [rows.batting, 'position', only.batting],
+        [rows.bowling, 'position', only.bowling],
+        [rows.fallOfWickets, 'wicket_no', only.fallOfWickets],
+        [rows.partnerships, 'position', only.partnerships],
+      ];
+      for (const [buffer, key, positions] of replaced) {
         if (buffer.size === 0) continue;
-        await tx.query(`delete from ${table} where match_id = $1 and innings_no = $2 and ${keyColumn[table]} = any($3::integer[])`, [
-          matchId, inningsNo, selected[table],
+        await tx.query(`delete from ${buffer.table} where match_id = $1 and innings_no = $2 and ${key} = any($3::integer[])`, [
+          matchId, inningsNo, positions,
         ]);
         await tx.copy(buffer);
       }
+      const totals = inningsTotals(derived);
       await tx.query(
-        `update innings set runs = $3, wickets = $4, legal_balls = $5, called_balls = $6, byes = $7, legbyes = $8,
-           wides = $9, noballs = $10, penalty = $11, tally = $12
+        `update innings set ${INNINGS_TOTALS.map((column, i) => `${column} = $${i + 3}`).join(', ')}, tally = $${INNINGS_TOTALS.length + 3}
          where match_id = $1 and innings_no = $2`,
-        [
-          matchId, inningsNo, summary.runs, summary.wickets, summary.legalBalls, summary.calledBalls, summary.extras.byes,
-          summary.extras.legbyes, summary.extras.wides, summary.extras.noballs, summary.extras.penalty, JSON.stringify(tally.save()),
-        ],
+        [matchId, inningsNo, ...totals, JSON.stringify(tally.save())],
       );
       const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [
         [...batters, delivery.bowler].map(person),
@@ -253,16 +252,16 @@ export class MatchWriter {
     }
     return done;
   }
+}
 
-  /**
-   * Foreign-key triggers would triple the COPY time on PGlite. The rows are consistent by
-   * construction (every id was resolved in this transaction, parents are copied before
-   * children), and PostgreSQL, where this needs a superuser, keeps checking them; the setting
-   * ends with the transaction, and cascading deletes run before it.
-   */
-  private async relaxForeignKeyTriggers(tx: BulkTransaction): Promise<void> {
-    if (this.db.kind === 'pglite') await tx.query('set local session_replication_role = replica');
-  }
+/**
+ * Foreign-key triggers would triple the COPY time on PGlite. The rows are consistent by
+ * construction (every id was resolved in this transaction, parents are copied before
+ * children), and PostgreSQL, where this needs a superuser, keeps checking them; the setting
+ * ends with the transaction, and cascading deletes run before it.
+ */
+async function relaxForeignKeyTriggers(tx: BulkTransaction, kind: Db['kind']): Promise<void> {
+  if (kind === 'pglite') await tx.query('set local session_replication_role = replica');
 }
 
 /** Appends one delivery to the innings' stored balls; returns its seq. */
@@ -292,32 +291,23 @@ function cricsheetFielder(fielder: Fielder): { name?: string; substitute?: boole
 async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db['kind']): Promise<void> {
   const innings = await readStoredInnings(tx.query.bind(tx) as QueryRows, matchIds);
   const rows = new DerivedCopy();
-  const totals = new CopyBuffer('rederived_innings', [
-    'match_id', 'innings_no', 'runs', 'wickets', 'legal_balls', 'called_balls', 'byes', 'legbyes', 'wides', 'noballs', 'penalty',
-  ]);
+  const totals = new CopyBuffer('rederived_innings', ['match_id', 'innings_no', ...INNINGS_TOTALS]);
   for (const inn of innings) {
     const derived = deriveInningsRows(summariseInnings(inn), Number);
     rows.add(inn.matchId, inn.inningsNo, derived, (id) => id);
-    totals.add([
-      inn.matchId, inn.inningsNo, derived.runs, derived.wickets, derived.legalBalls, derived.calledBalls,
-      derived.extras.byes, derived.extras.legbyes, derived.extras.wides, derived.extras.noballs, derived.extras.penalty,
-    ]);
+    totals.add([inn.matchId, inn.inningsNo, ...inningsTotals(derived)]);
   }
-  for (const table of ['batting_innings', 'bowling_innings', 'fall_of_wickets', 'partnerships']) {
-    await tx.query(`delete from ${table} where match_id = any($1::integer[])`, [matchIds]);
-  }
-  if (kind === 'pglite') await tx.query('set local session_replication_role = replica');
+  for (const buffer of rows.all()) await tx.query(`delete from ${buffer.table} where match_id = any($1::integer[])`, [matchIds]);
+  await relaxForeignKeyTriggers(tx, kind);
   for (const buffer of rows.all()) await tx.copy(buffer);
+  // The innings' new totals, joined in one update rather than one statement per innings.
   await tx.query(
-    `create temporary table rederived_innings (
-       match_id integer, innings_no smallint, runs integer, wickets smallint, legal_balls integer, called_balls integer,
-       byes smallint, legbyes smallint, wides smallint, noballs smallint, penalty smallint
-     ) on commit drop`,
+    `create temporary table rederived_innings on commit drop as
+     select match_id, innings_no, ${INNINGS_TOTALS.join(', ')} from innings with no data`,
   );
   await tx.copy(totals);
   await tx.query(
-    `update innings i set runs = r.runs, wickets = r.wickets, legal_balls = r.legal_balls, called_balls = r.called_balls,
-       byes = r.byes, legbyes = r.legbyes, wides = r.wides, noballs = r.noballs, penalty = r.penalty
+    `update innings i set ${INNINGS_TOTALS.map((column) => `${column} = r.${column}`).join(', ')}
      from rederived_innings r where i.match_id = r.match_id and i.innings_no = r.innings_no`,
   );
   await tx.query('update matches set rules_version = $2 where id = any($1::integer[])', [matchIds, RULES_VERSION]);
