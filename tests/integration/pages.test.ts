@@ -1,22 +1,19 @@
 // Pages through the built Astro handler (dist/, made by `npm run build`, which `npm test`
 // runs before these tests): a failure while rendering is a logged error and an error page.
-import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildApp, type AstroHandler } from '../../src/server/http/app.ts';
+import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { tags } from '../../src/server/feed/tags.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { builtAstroHandler } from '../helpers/built-site.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
-const entry = path.join(dist, 'server', 'entry.mjs');
-const built = existsSync(entry);
-if (!built) console.warn(`Skipping the page tests: no build at ${entry} (run npm run build).`);
+const handler = await builtAstroHandler('page tests');
 
-describe.skipIf(!built)('pages rendered by the server', () => {
+describe.skipIf(handler === null)('pages rendered by the server', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -29,11 +26,10 @@ describe.skipIf(!built)('pages rendered by the server', () => {
     vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => {
       logged.push(parts.map(String).join(' '));
     });
-    const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
     const app = await buildApp({
       services,
       logger: pino({ level: 'silent' }),
-      astroHandler: handler,
+      astroHandler: handler!,
       clientDir: path.join(dist, 'client'),
     });
     try {
@@ -56,8 +52,7 @@ describe.skipIf(!built)('pages rendered by the server', () => {
     const db = await freshDatabase();
     const services = createServices(db);
     const listForHome = vi.spyOn(services.matches, 'listForHome');
-    const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-    const app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler });
+    const app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler! });
     try {
       const first = await app.inject({ method: 'GET', url: '/' });
       expect(first.statusCode).toBe(200);

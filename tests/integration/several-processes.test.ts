@@ -4,13 +4,11 @@
 // within 2 seconds, over LISTEN/NOTIFY and over Redis; so does `npm run import` run beside
 // them. With Redis, a Socket.IO room spans the processes.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -21,21 +19,18 @@ import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { ChangeFeed } from '../../src/server/feed/change-feed.ts';
 import { openChangeFeed, type FeedOptions } from '../../src/server/feed/open-feed.ts';
-import { buildApp, type AstroHandler } from '../../src/server/http/app.ts';
+import { buildApp } from '../../src/server/http/app.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { attachRealtime, matchRoom, type Realtime } from '../../src/server/realtime/index.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { cricsheetMatch, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
 import { testPostgresUrl, testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
+import { builtAstroHandler } from '../helpers/built-site.ts';
 
 const postgresUrl = await testPostgresUrl();
 const redisUrl = await testRedisUrl();
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const entry = path.join(repoRoot, 'dist/server/entry.mjs');
-const astroHandler = existsSync(entry)
-  ? ((await import(pathToFileURL(entry).href)) as { handler: AstroHandler }).handler
-  : undefined;
-if (!astroHandler) console.warn('The cross-process tests check the API only: no build for the pages (run npm run build).');
+const astroHandler = (await builtAstroHandler('page checks of the cross-process tests (the API is still checked)')) ?? undefined;
 
 const SHOWN_WITHIN_MS = 2_000;
 const silent = pino({ level: 'silent' });

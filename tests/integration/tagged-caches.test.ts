@@ -1,27 +1,24 @@
 // Tagged invalidation end to end on PGlite: a new version of match A written by the importer
 // (what a ball will be) drops A's cached data and pages and keeps match B's; the page cache
 // answers other queries with the canonical URL and honours Accept-Encoding.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { tags } from '../../src/server/feed/tags.ts';
-import { buildApp, type AstroHandler } from '../../src/server/http/app.ts';
+import { buildApp } from '../../src/server/http/app.ts';
 import { canonicalQuery, findPageRoute } from '../../src/server/http/page-routes.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { splitLangPrefix } from '../../src/i18n/index.ts';
 import { cricsheetMatch, innings, registryId, squad, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { builtAstroHandler } from '../helpers/built-site.ts';
 
-const entry = path.resolve(import.meta.dirname, '../../dist/server/entry.mjs');
-const built = existsSync(entry);
-if (!built) console.warn(`Skipping the page cache tests: no build at ${entry} (run npm run build).`);
+const handler = await builtAstroHandler('page cache tests');
 
 const [A, B] = ['1', '2'];
 const matchB = cricsheetMatch({
@@ -101,11 +98,10 @@ describe('service caches', () => {
   });
 });
 
-describe.skipIf(!built)('page cache', () => {
+describe.skipIf(handler === null)('page cache', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-    app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler });
+    app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler! });
   });
   afterAll(async () => {
     await app?.close();
