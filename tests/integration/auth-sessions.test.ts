@@ -122,6 +122,33 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     expect((await accounts.app.inject({ url: '/user/v1/get/user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
   });
 
+  it('pages get the user and the csrf value of the cookie session in Astro.locals; none without a live session', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const pages = await accountsApp(db, {
+      astroHandler: async (_request, response, _next, locals) => {
+        seen.push(locals as Record<string, unknown>);
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('page');
+      },
+    });
+    try {
+      const answer = await login({ phone: PHONE, password: PASSWORD });
+      const token = answer.json().token as string;
+      await pages.app.inject({ url: '/editProfile', headers: { cookie: `crease_session=${token}` } });
+      await pages.app.inject({ url: '/editProfile', headers: { cookie: `crease_session=${'x'.repeat(43)}` } });
+      await pages.app.inject({ url: '/editProfile' });
+      expect(seen[0]).toMatchObject({
+        user: { phone: PHONE, role: 'user', name: null, email: null, image: null, id: expect.any(String), sessionId: expect.any(String) },
+        csrfToken: setCookies(answer).get('crease_csrf')!.value,
+      });
+      expect(seen.slice(1).map((locals) => [locals.user, locals.csrfToken])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
+    } finally {
+      await pages.close();
+    }
+  });
+
   describe('CSRF', () => {
     let token: string;
     let csrf: string;
