@@ -1,7 +1,7 @@
 // Account routes of the provider API (spec §7): login, logout, OTPs, register, change_password,
 // get/user. Limits and their reasons: docs/decisions/020-accounts-otp-and-sessions.md.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Auth } from '../auth/index.ts';
@@ -10,7 +10,6 @@ import { csrfTokenFor } from '../auth/csrf.ts';
 import { LOGIN_SLOW_AFTER, LOGIN_SLOW_DELAY_MS, RULES } from '../auth/limits.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { OTP_EXPIRED, type OtpPurpose } from '../auth/otp.ts';
-import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/roles.ts';
 import { avatarUrl } from '../auth/sessions.ts';
 import type { Services } from '../services/index.ts';
