@@ -3,10 +3,13 @@ import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
 import { tournamentRoutes } from './tournaments.ts';
+import { otpRoutes, userRoutes } from './users.ts';
 
 export const apiRoutes = [
   ...Object.values(matchRoutes),
   ...Object.values(matchCentreRoutes),
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
+  ...Object.values(userRoutes),
+  ...Object.values(otpRoutes),
 ];

@@ -1,0 +1,161 @@
+// Account routes of the provider API (spec §7): login, logout, OTPs, register, change_password,
+// get/user. Limits and their reasons: docs/decisions/020-accounts-otp-and-sessions.md.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Auth } from '../auth/index.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from '../auth/cookies.ts';
+import { csrfTokenFor } from '../auth/csrf.ts';
+import { LOGIN_SLOW_AFTER, LOGIN_SLOW_DELAY_MS, RULES } from '../auth/limits.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { OTP_EXPIRED, type OtpPurpose } from '../auth/otp.ts';
+import { requireUser } from '../auth/roles.ts';
+import { avatarUrl } from '../auth/sessions.ts';
+import type { Services } from '../services/index.ts';
+import { ApiError, tooManyAttempts } from './errors.ts';
+import { actionSchema } from './schemas/common.ts';
+import { otpRoutes, userRoutes } from './schemas/users.ts';
+
+export const WRONG_LOGIN = 'Mobile number or password is incorrect.';
+// Account requests are small JSON objects; nothing bigger is read.
+const BODY_LIMIT = 4096;
+
+function setSessionCookies(reply: FastifyReply, auth: Auth, token: string | null, remember: boolean): void {
+  const maxAgeS = token === null ? 0 : remember ? auth.sessions.ttlSeconds : undefined;
+  const secure = auth.secureCookies;
+  reply.header('set-cookie', [
+    serializeCookie(SESSION_COOKIE, token ?? '', { httpOnly: true, secure, maxAgeS }),
+    serializeCookie(CSRF_COOKIE, token === null ? '' : csrfTokenFor(token), { httpOnly: false, secure, maxAgeS }),
+  ]);
+}
+
+export function registerUserRoutes(app: FastifyInstance, services: Services, auth: Auth): void {
+  const db = services.db.kysely;
+  const { limiter, sessions } = auth;
+
+  app.register(async (scope) => {
+    // Everything here reads or writes one person's data: no cache may keep it.
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const { login, logout, getUser } = userRoutes;
+
+    api.post(login.paths[0]!, { schema: actionSchema(login), bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const { phone, password, remember } = request.body;
+      // Each attempt is counted before the password is checked, so concurrent guesses cannot
+      // all pass a check made before any of them failed; a success takes its count back.
+      const [byPhone, byIp] = await Promise.all([
+        limiter.hit(phone, RULES.loginFailuresPerPhone),
+        limiter.hit(request.ip, RULES.loginFailuresPerIp),
+      ]);
+      // Locked: refused before the password is looked at, so the right one does not help.
+      if (!byPhone.allowed || !byIp.allowed) {
+        throw tooManyAttempts(Math.max(byPhone.allowed ? 0 : byPhone.retryAfterS, byIp.allowed ? 0 : byIp.retryAfterS));
+      }
+      const user = await db
+        .selectFrom('users')
+        .select([sql<string>`id::text`.as('id'), 'phone', 'name', 'image', 'password_hash'])
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+      const matches = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !matches) {
+        // Slowed before locked: a script guessing one phone's password waits a second a try.
+        if (byPhone.count > LOGIN_SLOW_AFTER) await sleep(LOGIN_SLOW_DELAY_MS);
+        throw new ApiError(401, WRONG_LOGIN);
+      }
+      await Promise.all([limiter.reset(phone, RULES.loginFailuresPerPhone), limiter.undo(request.ip, RULES.loginFailuresPerIp)]);
+      const { token } = await sessions.create(user.id, request.headers['user-agent']);
+      sessions.pruneEnded(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions not pruned'));
+      setSessionCookies(reply, auth, token, remember === true);
+      return {
+        status: true as const,
+        message: 'Login successful',
+        token,
+        userData: { phone: user.phone, name: user.name, image: avatarUrl(user.image) },
+      };
+    });
+
+    api.post(logout.paths[0]!, { schema: actionSchema(logout), bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      if (request.user) await sessions.revoke(request.user.sessionId);
+      setSessionCookies(reply, auth, null, false);
+      return { status: true as const, message: 'Logged out' };
+    });
+
+    api.get(getUser.paths[0]!, { schema: actionSchema(getUser) }, async (request) => {
+      const user = requireUser(request);
+      return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image: user.image, role: user.role } };
+    });
+
+    const { sendRegisterOtp, sendResetOtp, verifyOtpQuery, verifyOtpBody, register, changePassword } = otpRoutes;
+
+    /** The send limits: per IP first (a flood from one address counts no phone), then per phone. */
+    const sendOtp = async (request: FastifyRequest, phone: string, purpose: OtpPurpose) => {
+      for (const [key, rule] of [
+        [request.ip, RULES.otpSendPerIp],
+        [phone, RULES.otpSendPerPhone],
+      ] as const) {
+        const result = await limiter.hit(key, rule);
+        if (!result.allowed) throw tooManyAttempts(result.retryAfterS);
+      }
+      const otpId = await auth.otps.send(phone, purpose);
+      return { status: 'success' as const, message: 'OTP sent successfully!', otp_id: otpId };
+    };
+    api.get(sendRegisterOtp.paths[0]!, { schema: actionSchema(sendRegisterOtp) }, (request) => sendOtp(request, request.query.phone, 'register'));
+    api.get(sendResetOtp.paths[0]!, { schema: actionSchema(sendResetOtp) }, (request) => sendOtp(request, request.query.phone, 'reset'));
+
+    /** Every code check (verify, register, change_password) counts against the IP's limit. */
+    const countCheck = async (request: FastifyRequest) => {
+      const result = await limiter.hit(request.ip, RULES.otpVerifyPerIp);
+      if (!result.allowed) throw tooManyAttempts(result.retryAfterS);
+    };
+    const verifyOtp = async (request: FastifyRequest, otp: string, otpId: string) => {
+      await countCheck(request);
+      await auth.otps.check(otpId, otp, { consume: false });
+      return { status: 'success' as const, message: 'OTP verification successful!' };
+    };
+    api.get(verifyOtpQuery.paths[0]!, { schema: actionSchema(verifyOtpQuery) }, (request) => verifyOtp(request, request.query.otp, request.query.otp_id));
+    api.post(verifyOtpBody.paths[0]!, { schema: actionSchema(verifyOtpBody), bodyLimit: BODY_LIMIT }, (request) =>
+      verifyOtp(request, request.body.otp, request.body.otp_id),
+    );
+
+    api.post(register.paths[0]!, { schema: actionSchema(register), bodyLimit: BODY_LIMIT }, async (request) => {
+      const { phone, password, otp, otp_id } = request.body;
+      await countCheck(request);
+      // Hashed first: the code is used up only when the account can be written right after.
+      const passwordHash = await hashPassword(password);
+      await auth.otps.check(otp_id, otp, { consume: true, expect: { phone, purpose: 'register' } });
+      const created = await db
+        .insertInto('users')
+        .values({ phone, password_hash: passwordHash })
+        .onConflict((conflict) => conflict.column('phone').doNothing())
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirst();
+      // Registered by another request between the code's sending and now.
+      if (!created) throw new ApiError(409, 'This mobile number is already registered. Please log in.');
+      return { status: 'success' as const, message: 'Registration Successful' };
+    });
+
+    const changePasswordHandler = async (request: FastifyRequest<{ Body: { phone: string; password: string; otp: string; otp_id: string } }>) => {
+      const { phone, password, otp, otp_id } = request.body;
+      await countCheck(request);
+      const passwordHash = await hashPassword(password);
+      await auth.otps.check(otp_id, otp, { consume: true, expect: { phone, purpose: 'reset' } });
+      const user = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+        .where('phone', '=', phone)
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirst();
+      if (!user) throw new ApiError(400, OTP_EXPIRED);
+      // Whoever knew the old password is signed out everywhere.
+      await sessions.revokeAllOf(user.id);
+      await limiter.reset(phone, RULES.loginFailuresPerPhone);
+      return { status: 'success' as const, message: 'Password Change Successful' };
+    };
+    for (const method of changePassword.methods) {
+      api.route({ method, url: changePassword.paths[0]!, schema: actionSchema(changePassword), bodyLimit: BODY_LIMIT, handler: changePasswordHandler });
+    }
+  });
+}
