@@ -39,6 +39,11 @@ export const configSchema = z.object({
   API_CORS_ORIGINS: commaList
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be origins like https://app.example.com, separated by commas')))
     .default([]),
+  // Hardening (docs/decisions/021). Proxies in front of the server whose X-Forwarded-For entries
+  // are believed: 0 (the default) believes none, 1 a single load balancer, and so on.
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Strict-Transport-Security max-age in seconds; sent only when set and PUBLIC_ORIGIN is https.
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z
     .string()

@@ -12,6 +12,8 @@ import { openChangeFeed } from './feed/open-feed.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
+import { loggerOptions } from './logging.ts';
+import { createSecurityHeaders } from './http/security-headers.ts';
 
 // Built layout: dist/app/main.mjs beside dist/server/entry.mjs and dist/client/.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = pino(loggerOptions(config.LOG_LEVEL));
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(db);
   logger.info({ database: db.kind, applied }, 'database ready');
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
   const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger });
   logger.info({ transport: feed.transportName }, 'change feed ready');
   const services = createServices(db, feed);
+  const securityHeaders = createSecurityHeaders({ hstsMaxAgeS: config.HSTS_MAX_AGE ?? null });
   const app = await buildApp({
     services,
     logger,
@@ -50,8 +53,10 @@ async function main(): Promise<void> {
     astroHandler: await loadAstroHandler(),
     contactEmail: config.CONTACT_EMAIL ?? null,
     apiCorsOrigins: config.API_CORS_ORIGINS,
+    trustProxyHops: config.TRUST_PROXY,
+    securityHeaders,
   });
-  const realtime = await attachRealtime(app.server, logger, { redisUrl: config.REDIS_URL });
+  const realtime = await attachRealtime(app.server, logger, { redisUrl: config.REDIS_URL, headers: securityHeaders.all });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   // Background work while pages are served: the start-up import when one is due, then the

@@ -12,6 +12,7 @@ import { registerMatchCentreRoutes } from './match-centre.ts';
 import { registerPlayerRoutes } from './players.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { contractRegistry } from './schemas/common.ts';
+import { carriesCredentials, PRIVATE_NO_STORE } from '../http/credentials.ts';
 
 export { API_PREFIX };
 
@@ -66,9 +67,11 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
           return openapi;
         },
       });
-      // Only public, successful answers may be kept by a browser or CDN; errors say no-store.
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=30' : 'no-store');
+      // Only public, successful answers may be kept by a browser or CDN; errors say no-store, and
+      // so does any answer to a request with credentials, whatever its route said.
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (carriesCredentials(request.headers)) reply.header('cache-control', PRIVATE_NO_STORE);
+        else if (!reply.hasHeader('cache-control')) reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=30' : 'no-store');
         return payload;
       });
       registerMatchRoutes(api, services);
