@@ -8,6 +8,8 @@ import { registerApi } from '../api/index.ts';
 import { answerClientError, ApiError, isApiUrl, sendApiError, toClientError } from '../api/errors.ts';
 import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
+import { createAuth, type Auth } from '../auth/index.ts';
+import { registerAuthHook } from '../auth/hook.ts';
 import { PageCache } from './page-cache.ts';
 import { carriesCredentials, keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
@@ -35,13 +37,15 @@ export interface AppOptions {
   trustProxyHops?: number;
   /** The headers every response carries; the defaults (no HSTS) when not given. */
   securityHeaders?: SecurityHeaders;
+  /** Sessions, limits, SMS. Default: over services.db, console SMS, limits in memory, http://localhost origin. */
+  auth?: Auth;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
-  const securityHeaders = options.securityHeaders ?? createSecurityHeaders({ hstsMaxAgeS: null });
+  const securityHeaders = options.securityHeaders ?? createSecurityHeaders({ publicOrigin: 'http://localhost' });
   const trustProxyHops = options.trustProxyHops ?? 0;
   const app = Fastify({
     loggerInstance: options.logger,
@@ -84,6 +88,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  const auth =
+    options.auth ??
+    createAuth({
+      db: services.db,
+      config: { publicOrigin: 'http://localhost', corsOrigins: options.apiCorsOrigins ?? [], sessionTtlDays: 30 },
+      logger: options.logger,
+    });
+  registerAuthHook(app, auth);
+
   app.get('/healthz', async (_request, reply) => {
     try {
       await services.db.ping();
@@ -94,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [] });
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth });
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {
@@ -131,7 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.hijack();
     if (carriesCredentials(request.headers)) keepPrivate(reply.raw);
     await pageCache.handle(request.raw, reply.raw, () =>
-      astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } }),
+      astroHandler(request.raw, reply.raw, undefined, {
+        services,
+        site: { contactEmail: options.contactEmail ?? null },
+        user: request.user,
+        csrfToken: request.csrfToken,
+      }),
     );
   });
 

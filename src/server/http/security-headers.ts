@@ -12,8 +12,10 @@ import { inlineScripts } from '../../lib/inline-scripts.ts';
 import { overrideAtWriteHead } from './write-head.ts';
 
 export interface SecurityHeaderOptions {
-  /** Strict-Transport-Security max-age in seconds; null sends no HSTS (not https, or not configured). */
-  hstsMaxAgeS: number | null;
+  /** The site's origin (PUBLIC_ORIGIN): HSTS only when it is https. */
+  publicOrigin: string;
+  /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE); undefined sends no HSTS. */
+  hstsMaxAgeS?: number | undefined;
 }
 
 export interface SecurityHeaders {
@@ -69,7 +71,7 @@ export function createSecurityHeaders(options: SecurityHeaderOptions): SecurityH
     ],
     ['cross-origin-opener-policy', 'same-origin'],
   ];
-  if (options.hstsMaxAgeS !== null) fixed.push(['strict-transport-security', `max-age=${options.hstsMaxAgeS}; includeSubDomains`]);
+  if (options.hstsMaxAgeS !== undefined && options.publicOrigin.startsWith('https:')) fixed.push(['strict-transport-security', `max-age=${options.hstsMaxAgeS}; includeSubDomains`]);
 
   return {
     all: [...fixed, [CSP_HEADER, basePolicy]],

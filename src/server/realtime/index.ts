@@ -11,7 +11,7 @@ import { Server, type DefaultEventsMap } from 'socket.io';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { subscription } from '../api/schemas/realtime.ts';
-import { SESSION_COOKIE } from '../http/credentials.ts';
+import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 
 /** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */
 function subscribedKey(payload: unknown): string | null {
@@ -50,14 +50,9 @@ function sessionToken(auth: unknown, cookieHeader: string | undefined): { token:
     const parsed = handshakeToken.safeParse(given);
     return { token: parsed.success ? parsed.data : null, explicit: true };
   }
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) {
-      const parsed = handshakeToken.safeParse(value.join('='));
-      return { token: parsed.success ? parsed.data : null, explicit: false };
-    }
-  }
-  return { token: null, explicit: false };
+  const cookie = readCookie(cookieHeader, SESSION_COOKIE);
+  const parsed = handshakeToken.safeParse(cookie);
+  return { token: parsed.success ? parsed.data : null, explicit: false };
 }
 
 /**
