@@ -29,6 +29,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, IMPORT_ON_START: 'false', LOG_LEVEL: 'warn', CONTACT_EMAIL: 'scores@example.org' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`, DATA_DIR, IMPORT_ON_START: 'false', LOG_LEVEL: 'warn', CONTACT_EMAIL: 'scores@example.org' },
   },
 });
