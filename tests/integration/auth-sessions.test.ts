@@ -1,28 +1,14 @@
 // Login, sessions, logout and CSRF over the real app (PGlite; PostgreSQL too when TEST_DATABASE_URL is set).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { freshDatabase } from '../helpers/test-db.ts';
-import { testPostgresUrl } from '../helpers/test-servers.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { setUserRole } from '../../src/server/auth/roles.ts';
 import { accountsApp, APP_ORIGIN, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
+import { databaseEngines } from '../helpers/accounts-db.ts';
 
 const PHONE = '9876543210';
 const PASSWORD = 'ab12cd';
-const postgresUrl = await testPostgresUrl();
-
-const engines: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
-if (postgresUrl) {
-  engines.push([
-    'PostgreSQL',
-    async () => {
-      const db = await openDatabase({ url: postgresUrl, dataDir: '' });
-      await migrateToLatest(db);
-      await sql`truncate users, otps restart identity cascade`.execute(db.kysely);
-      return db;
-    },
-  ]);
-}
+const engines = await databaseEngines();
 
 describe.each(engines)('sessions on %s', (_engine, open) => {
   let db: Db;
@@ -119,6 +105,14 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }]) {
       expect((await accounts.app.inject({ url: '/user/v1/get/user', headers })).statusCode).toBe(401);
     }
+  });
+
+  it('a role given while signed in applies to the live session at once', async () => {
+    const token = (await login({ phone: PHONE, password: PASSWORD })).json().token as string;
+    expect(await setUserRole(db, PHONE, 'scorer')).toBe(true);
+    const answer = await accounts.app.inject({ url: '/user/v1/get/user', headers: { authorization: `Bearer ${token}` } });
+    expect(answer.json().data.role).toBe('scorer');
+    expect(await setUserRole(db, '9000000001', 'admin')).toBe(false);
   });
 
   it('an expired session resolves to nobody', async () => {
