@@ -48,6 +48,12 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  // Profile and contact (issue 8): the operator gets each contact query by email through this
+  // SMTP server ('smtp://user:pass@host:587' or 'smtps://...') when CONTACT_EMAIL is set too.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   // Set by CI systems: tests that need PostgreSQL or Redis fail there instead of skipping.
   CI: booleanFlag.default(false),
 });
