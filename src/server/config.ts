@@ -7,6 +7,9 @@ const DEFAULT_CRICSHEET_URLS = [
   'https://cricsheet.org/downloads/recently_played_30_json.zip',
 ];
 
+/** Where the embedded database and the avatars live unless DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = './data';
+
 const commaList = z
   .string()
   .transform((value) =>
@@ -31,7 +34,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   CRICSHEET_SOURCE: commaList.optional(),
   IMPORT_ON_START: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().optional(),

@@ -113,6 +113,7 @@ describe.each(engines)('profile, settings and contact API on %s', (_engine, open
   beforeEach(async () => {
     await accounts?.close();
     await sql`truncate users, contact_queries restart identity cascade`.execute(db.kysely);
+    await rm(avatars.dir, { recursive: true, force: true });
     accounts = await accountsApp(db, { appOptions: { avatars, contactMailer: mailer } });
     await signIn(ALICE);
     await signIn(BOB);
@@ -214,7 +215,7 @@ describe.each(engines)('profile, settings and contact API on %s', (_engine, open
       expect([big.statusCode, big.json().message]).toEqual([413, 'User Profile Not Updated: the photo is larger than 5 MB']);
       const bomb = await upload(ALICE, multipart('docs', 'bomb.png', 'image/png', imageBombPng(20_000, 20_000)));
       expect([bomb.statusCode, bomb.json().message]).toEqual([400, 'User Profile Not Updated: the image is too large (at most 24 megapixels)']);
-      expect(await readdir(avatars.dir).catch(() => [])).toEqual([]);
+      expect(await readdir(avatars.dir).catch(() => [] as string[])).toEqual([]);
     });
 
     it('refuses a visitor, a wrong field, no file and a body that is not multipart', async () => {

@@ -6,13 +6,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 export const MAX_AVATAR_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** 24 megapixels: more than any phone camera, far less than an image bomb asks of memory. */
 export const MAX_AVATAR_INPUT_PIXELS = 24_000_000;
 export const AVATAR_SIZE = 256;
-export const AVATAR_URL_PREFIX = '/media/avatars/';
 /** u<user id>-<16 hex digits of the content's sha256>.webp: nothing else is ever served. */
 export const AVATAR_FILE_NAME = /^u\d{1,19}-[0-9a-f]{16}\.webp$/;
 
@@ -28,15 +27,10 @@ export class AvatarRejected extends Error {
   }
 }
 
-/** The stored avatar's public path, as get/user and login return it. */
-export function avatarUrl(fileName: string | null): string | null {
-  return fileName === null ? null : `${AVATAR_URL_PREFIX}${fileName}`;
-}
-
 /** A square WebP avatar from an uploaded photo; an AvatarRejected says why not. */
 export async function makeAvatar(upload: Buffer): Promise<Buffer> {
   // The format is read from the bytes; the client's file name and MIME type are not trusted.
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so the limit is ours to check just below.
     metadata = await sharp(upload, { limitInputPixels: false }).metadata();

@@ -97,13 +97,13 @@ export const deviceSettings = strictShape('device setting', {
 export type DeviceSettings = z.output<typeof deviceSettings>;
 
 /** A new account: speech off (voice 1, English, normal speed), every notification on. */
-export const DEFAULT_SETTINGS: Settings = Object.freeze({
+export const DEFAULT_SETTINGS: Readonly<Settings> = {
   theme: null,
   language: null,
   favourite_teams: [],
   speech: { enabled: false, session: false, voice: 1, language: 'en', rate: 1 },
   notifications: Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, true])) as Settings['notifications'],
-});
+};
 
 export function applySettingsChange(current: Settings, change: SettingsChange): Settings {
   return {

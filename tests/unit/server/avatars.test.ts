@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AvatarRejected, AvatarStore, AVATAR_FILE_NAME, avatarUrl, makeAvatar } from '../../../src/server/account/avatars.ts';
+import { AvatarRejected, AvatarStore, AVATAR_FILE_NAME, makeAvatar } from '../../../src/server/account/avatars.ts';
+import { avatarUrl } from '../../../src/server/auth/index.ts';
 import { exifHasGps, imageBombPng, photoWithGps } from '../../helpers/images.ts';
 
 async function rejection(upload: Buffer): Promise<AvatarRejected> {
