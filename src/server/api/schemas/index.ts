@@ -4,7 +4,7 @@ import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
 import { tournamentRoutes } from './tournaments.ts';
-import { userRoutes } from './users.ts';
+import { otpRoutes, userRoutes } from './users.ts';
 
 export const apiRoutes = [
   ...Object.values(matchRoutes),
@@ -12,5 +12,6 @@ export const apiRoutes = [
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
   ...Object.values(userRoutes),
+  ...Object.values(otpRoutes),
   ...Object.values(accountRoutes),
 ];
