@@ -26,8 +26,8 @@ export interface AccountsAppOptions {
   redis?: { url: string; keyPrefix: string };
   /** A logger of the test's own (to read what is logged); silent by default. */
   logger?: FastifyBaseLogger;
-  /** Anything else buildApp takes (pages, proxies, headers). */
-  app?: Partial<AppOptions>;
+  /** Anything else buildApp takes (avatars, mailer, pages, proxies, headers). */
+  appOptions?: Partial<AppOptions>;
 }
 
 export async function accountsApp(db: Db, options: AccountsAppOptions = {}): Promise<AccountsApp> {
@@ -40,7 +40,7 @@ export async function accountsApp(db: Db, options: AccountsAppOptions = {}): Pro
     sms,
     redis: options.redis,
   });
-  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], ...options.app }));
+  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], ...options.appOptions }));
   return {
     app,
     auth,

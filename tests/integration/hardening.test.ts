@@ -83,7 +83,7 @@ describe('hardening of the server', () => {
     });
     accounts = await accountsApp(db, {
       logger: pino(loggerOptions('info'), sink),
-      app: {
+      appOptions: {
         securityHeaders: createSecurityHeaders({ publicOrigin: SITE_ORIGIN, hstsMaxAgeS: HSTS_MAX_AGE }),
         ...(handler ? { astroHandler: handler, clientDir } : {}),
       },
@@ -177,7 +177,7 @@ describe('hardening of the server', () => {
 
   it('X-Forwarded-For is believed from as many proxies as configured, and none by default', async () => {
     const seen = async (hops: number | undefined) => {
-      const app = await accountsApp(db, { app: hops === undefined ? {} : { trustProxyHops: hops } });
+      const app = await accountsApp(db, { appOptions: hops === undefined ? {} : { trustProxyHops: hops } });
       app.app.get('/test/ip', async (request) => ({ ip: request.ip }));
       try {
         const response = await app.app.inject({ method: 'GET', url: '/test/ip', headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.9' } });
@@ -230,7 +230,7 @@ describe('hardening of the server', () => {
   it.skipIf(handler === null)('a signed-in page request is rendered for that request alone; visitors still share the cached page', async () => {
     const services = createServices(db);
     const renders = vi.spyOn(services.matches, 'listForHome');
-    const site = await accountsApp(db, { app: { services, astroHandler: handler!, clientDir } });
+    const site = await accountsApp(db, { appOptions: { services, astroHandler: handler!, clientDir } });
     try {
       const alice = await site.app.inject({
         method: 'POST',
