@@ -8,5 +8,9 @@ declare namespace App {
     services?: import('./server/services/index.ts').Services;
     /** Operator settings the pages show (CONTACT_EMAIL). */
     site?: { contactEmail: string | null };
+    /** The signed-in user (session cookie), set by the server's auth hook; null when signed out. */
+    user?: import('./server/auth/index.ts').SessionUser | null;
+    /** The csrf value pages hand their islands (x-csrf-token); null when signed out. */
+    csrfToken?: string | null;
   }
 }

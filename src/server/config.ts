@@ -48,11 +48,26 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  // ---- Accounts (src/server/auth, decision 020) ----
+  // The site's own origin (scheme://host[:port]): cookie-authenticated writes must come from it,
+  // and the session cookie is Secure when it is https. Default: http://localhost:PORT.
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://crease.example.com (no path)')
+    .optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMS_TRANSPORT: z.enum(['console', 'webhook', 'twilio']).default('console'),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC + 32 hex digits)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  // The sender: a Twilio phone number in E.164 (+1...) or a messaging service SID (MG...).
+  TWILIO_FROM: z.string().regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-f]{32})$/, 'must be a +E.164 number or an MG... messaging service SID').optional(),
   // Set by CI systems: tests that need PostgreSQL or Redis fail there instead of skipping.
   CI: booleanFlag.default(false),
 });
 
-export type Config = z.infer<typeof configSchema> & { cricsheetSources: string[] };
+export type Config = z.infer<typeof configSchema> & { cricsheetSources: string[]; publicOrigin: string };
 
 export class ConfigError extends Error {}
 
@@ -68,8 +83,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
+  const data = parsed.data;
+  const missing: string[] = [];
+  if (data.SMS_TRANSPORT === 'webhook' && !data.SMS_WEBHOOK_URL) missing.push('SMS_WEBHOOK_URL: required when SMS_TRANSPORT is webhook');
+  if (data.SMS_TRANSPORT === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!data[name]) missing.push(`${name}: required when SMS_TRANSPORT is twilio`);
+    }
+  }
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.join('; ')}`);
   return {
-    ...parsed.data,
-    cricsheetSources: parsed.data.CRICSHEET_SOURCE ?? DEFAULT_CRICSHEET_URLS,
+    ...data,
+    cricsheetSources: data.CRICSHEET_SOURCE ?? DEFAULT_CRICSHEET_URLS,
+    publicOrigin: data.PUBLIC_ORIGIN ?? `http://localhost:${data.PORT}`,
   };
 }

@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createServices } from './services/index.ts';
 import { openChangeFeed } from './feed/open-feed.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
+import { createAuth } from './auth/index.ts';
+import { smsTransportFromConfig } from './auth/sms/index.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 
@@ -43,6 +45,14 @@ async function main(): Promise<void> {
   const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger });
   logger.info({ transport: feed.transportName }, 'change feed ready');
   const services = createServices(db, feed);
+  const auth = createAuth({
+    db,
+    config: { publicOrigin: config.publicOrigin, corsOrigins: config.API_CORS_ORIGINS, sessionTtlDays: config.SESSION_TTL_DAYS },
+    logger,
+    sms: smsTransportFromConfig(config, logger),
+    redis: config.REDIS_URL ? { url: config.REDIS_URL } : undefined,
+  });
+  logger.info({ sms: auth.sms.name, limits: config.REDIS_URL ? 'redis' : 'memory' }, 'accounts ready');
   const app = await buildApp({
     services,
     logger,
@@ -50,6 +60,7 @@ async function main(): Promise<void> {
     astroHandler: await loadAstroHandler(),
     contactEmail: config.CONTACT_EMAIL ?? null,
     apiCorsOrigins: config.API_CORS_ORIGINS,
+    auth,
   });
   const realtime = await attachRealtime(app.server, logger, { redisUrl: config.REDIS_URL });
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -83,6 +94,7 @@ async function main(): Promise<void> {
     realtime.io.disconnectSockets(true);
     await app.close();
     await realtime.close();
+    await auth.close();
     await backgroundDone;
     await feed.close();
     await db.close();

@@ -268,22 +268,30 @@ describe('match centre API', () => {
     }>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: '/user/v1' }]);
-    // Every GET route under the prefix (the document itself aside) is documented, and nothing else is.
+    // Every route under the prefix (the document itself aside) is documented, and nothing else is.
     const apiRoutesServed = registered
-      .filter((route) => route.url.startsWith('/user/v1/') && route.method === 'GET' && route.url !== '/user/v1/openapi.json')
+      .filter((route) => route.url.startsWith('/user/v1/') && !['HEAD', 'OPTIONS'].includes(route.method) && route.url !== '/user/v1/openapi.json')
       .map((route) => route.url.slice('/user/v1'.length).replace(/:(\w+)/g, '{$1}'));
     expect(apiRoutesServed.length).toBeGreaterThanOrEqual(16);
     expect(Object.keys(document.paths).sort()).toEqual([...new Set(apiRoutesServed)].sort());
-    expect(apiRoutes.flatMap((route) => route.paths).map((path) => path.replace(/:(\w+)/g, '{$1}')).sort()).toEqual(
+    expect([...new Set(apiRoutes.flatMap((route) => route.paths))].map((path) => path.replace(/:(\w+)/g, '{$1}')).sort()).toEqual(
       Object.keys(document.paths).sort(),
     );
     for (const [documentedPath, item] of Object.entries(document.paths)) {
-      const operation = item.get!;
-      // The 200 answer is the envelope with its data schema; errors are the one error shape.
-      const ok = operation.responses['200']?.content?.['application/json'].schema;
-      expect(ok?.properties, `${documentedPath} documents its 200 body`).toHaveProperty('data');
-      expect(operation.responses['400']?.content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
-      if (operation.parameters?.some((parameter) => parameter.required)) expect(operation.responses).toHaveProperty('404');
+      for (const [method, operation] of Object.entries(item)) {
+        // The 200 answer is documented; errors are the one error shape.
+        const ok = operation.responses['200']?.content?.['application/json'].schema;
+        expect(ok?.properties ?? ok?.$ref, `${method} ${documentedPath} documents its 200 body`).toBeDefined();
+        expect(operation.responses['400']?.content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+    // The public resources answer { status: true, data }, and a 404 when they look a key up.
+    for (const route of apiRoutes.filter((route) => 'notFound' in route)) {
+      for (const path of route.paths) {
+        const operation = document.paths[path.replace(/:(\w+)/g, '{$1}')]!.get!;
+        expect(operation.responses['200']?.content?.['application/json'].schema.properties, `${path} envelope`).toHaveProperty('data');
+        if (operation.parameters?.some((parameter) => parameter.required)) expect(operation.responses).toHaveProperty('404');
+      }
     }
     // The query limits come from the schemas: limit is bounded, match_key required.
     const fixtures = document.paths['/get/match/fixtures']!.get!.parameters!;

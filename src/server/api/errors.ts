@@ -10,19 +10,32 @@ import type { errorBody as errorBodySchema } from './schemas/common.ts';
 
 export const API_PREFIX = '/user/v1';
 
+/** Fields some errors add to the shape: when to retry (a limit, with a Retry-After header), tries left. */
+export interface ApiErrorDetails {
+  retry_after?: number;
+  attempts_left?: number;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details: ApiErrorDetails = {},
   ) {
     super(message);
   }
 }
 
+/** 429 for a limit reached: the message says when, in minutes; Retry-After and retry_after in seconds. */
+export function tooManyAttempts(retryAfterS: number, message?: string): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
+  return new ApiError(429, message ?? `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retry_after: retryAfterS });
+}
+
 export type ApiErrorBody = z.output<typeof errorBodySchema>;
 
-export function errorBody(message: string): ApiErrorBody {
-  return { status: false, message, errMsg: message };
+export function errorBody(message: string, details: ApiErrorDetails = {}): ApiErrorBody {
+  return { status: false, message, errMsg: message, ...details };
 }
 
 export function isApiUrl(url: string): boolean {
@@ -55,11 +68,13 @@ export function toClientError(error: unknown): { statusCode: number; message: st
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { statusCode, message } = toClientError(error);
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  const details = error instanceof ApiError ? error.details : {};
+  if (details.retry_after !== undefined) reply.header('retry-after', String(details.retry_after));
   return reply
     .code(statusCode)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(errorBody(message));
+    .send(errorBody(message, details));
 }
 
 /** The request line of a raw HTTP packet, when the packet starts with one. */

@@ -5,12 +5,14 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Auth } from '../auth/index.ts';
 import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
 import { registerPlayerRoutes } from './players.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
+import { registerUserRoutes } from './users.ts';
 import { contractRegistry } from './schemas/common.ts';
 
 export { API_PREFIX };
@@ -18,6 +20,7 @@ export { API_PREFIX };
 export interface ApiOptions {
   /** Origins (scheme://host[:port]) whose pages may call the API from a browser. */
   corsOrigins: readonly string[];
+  auth: Auth;
 }
 
 const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
@@ -35,9 +38,10 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       );
       // Third-party apps call with 'Authorization: Bearer' from their own origin; no cookies are
       // involved, so credentials stay off and an origin is echoed only when it is on the list.
+      // Writes are allowed for them too (login, register): a Bearer token needs no csrf value.
       await api.register(cors, {
         origin: [...options.corsOrigins],
-        methods: ['GET', 'HEAD'],
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
         allowedHeaders: ['Authorization', 'Content-Type'],
         credentials: false,
         maxAge: 600,
@@ -55,6 +59,17 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
             license: { name: 'Data: Open Data Commons Attribution License (Cricsheet)', identifier: 'ODC-By-1.0' },
           },
           servers: [{ url: API_PREFIX }],
+          components: {
+            securitySchemes: {
+              bearer: { type: 'http', scheme: 'bearer', description: 'The token of POST /login.' },
+              sessionCookie: {
+                type: 'apiKey',
+                in: 'cookie',
+                name: 'crease_session',
+                description: 'The site\'s session cookie; writes with it also need the x-csrf-token header (the crease_csrf cookie).',
+              },
+            },
+          },
         },
         transform: createJsonSchemaTransform({ schemaRegistry: contractRegistry }),
         // The type provider emits every named schema twice (as read and as written); responses
@@ -75,6 +90,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerMatchCentreRoutes(api, services);
       registerPlayerRoutes(api, services);
       registerTournamentRoutes(api, services);
+      registerUserRoutes(api, services, options.auth);
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
         reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),
       );

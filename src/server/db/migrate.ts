@@ -6,6 +6,7 @@ import * as importRuns from './migrations/002-import-runs.ts';
 import * as matchCentreIndexes from './migrations/003-match-centre-indexes.ts';
 import * as tournamentIndexes from './migrations/004-tournament-indexes.ts';
 import * as writePath from './migrations/005-write-path.ts';
+import * as accounts from './migrations/006-accounts.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-match-centre-indexes': matchCentreIndexes,
   '004-tournament-indexes': tournamentIndexes,
   '005-write-path': writePath,
+  '006-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -234,6 +234,62 @@ export interface ImportRunsTable {
   finished_at: Date | null;
 }
 
+// Accounts (migration 006). bigint ids are read as text (select id::text) where they leave SQL.
+export type Role = 'user' | 'scorer' | 'editor' | 'admin';
+
+export interface UsersTable {
+  id: Generated<string>;
+  phone: string;
+  password_hash: string;
+  name: string | null;
+  email: string | null;
+  image: string | null;
+  role: Generated<Role>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: Uint8Array;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  user_agent: string | null;
+}
+
+export interface OtpsTable {
+  id: string;
+  phone: string;
+  purpose: 'register' | 'reset';
+  code_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  attempts: Generated<number>;
+  verified_at: Date | null;
+  consumed_at: Date | null;
+  deliverable: boolean;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  settings: ColumnType<unknown, string, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface ContactQueriesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  message: string | null;
+  created_at: Generated<Date>;
+  handled_at: Date | null;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -252,4 +308,9 @@ export interface Database {
   fall_of_wickets: FallOfWicketsTable;
   partnerships: PartnershipsTable;
   import_runs: ImportRunsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  otps: OtpsTable;
+  user_settings: UserSettingsTable;
+  contact_queries: ContactQueriesTable;
 }

@@ -8,6 +8,8 @@ import { registerApi } from '../api/index.ts';
 import { answerClientError, ApiError, isApiUrl, sendApiError, toClientError } from '../api/errors.ts';
 import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
+import { createAuth, type Auth } from '../auth/index.ts';
+import { registerAuthHook } from '../auth/hook.ts';
 import { PageCache } from './page-cache.ts';
 
 /** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
@@ -28,6 +30,8 @@ export interface AppOptions {
   contactEmail?: string | null;
   /** Origins allowed to call the API from a browser (API_CORS_ORIGINS); none by default. */
   apiCorsOrigins?: readonly string[];
+  /** Sessions, limits, SMS. Default: over services.db, console SMS, limits in memory, http://localhost origin. */
+  auth?: Auth;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,6 +72,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  const auth =
+    options.auth ??
+    createAuth({
+      db: services.db,
+      config: { publicOrigin: 'http://localhost', corsOrigins: options.apiCorsOrigins ?? [], sessionTtlDays: 30 },
+      logger: options.logger,
+    });
+  registerAuthHook(app, auth);
+
   app.get('/healthz', async (_request, reply) => {
     try {
       await services.db.ping();
@@ -78,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [] });
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth });
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {
@@ -114,7 +127,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (/%(?:[01][0-9a-f]|7f)/i.test(pathname)) request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
     reply.hijack();
     await pageCache.handle(request.raw, reply.raw, () =>
-      astroHandler(request.raw, reply.raw, undefined, { services, site: { contactEmail: options.contactEmail ?? null } }),
+      astroHandler(request.raw, reply.raw, undefined, {
+        services,
+        site: { contactEmail: options.contactEmail ?? null },
+        user: request.user,
+        csrfToken: request.csrfToken,
+      }),
     );
   });
 

@@ -80,6 +80,8 @@ export const errorBody = contract(
     status: z.literal(false),
     message: z.string().meta({ description: 'What went wrong, safe to show.' }),
     errMsg: z.string().meta({ description: 'The same message (the spec reads errMsg).' }),
+    retry_after: z.number().int().optional().meta({ description: 'On a 429: seconds until a retry can succeed (also the Retry-After header).' }),
+    attempts_left: z.number().int().optional().meta({ description: 'On a wrong OTP: how many more codes that otp_id accepts.' }),
   }),
   'The one error shape of the API.',
 );
@@ -122,4 +124,46 @@ export function routeSchema<Q extends z.ZodType, P extends z.ZodType | undefined
     ...(contract.params === undefined ? {} : { params: contract.params }),
     response: responses,
   } as { summary: string; tags: string[]; querystring: Q; params: P; response: typeof responses };
+}
+
+// ---------- actions (routes that take a body or act for a signed-in user) ----------
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A route of the API beyond the public GET resources: its methods, input, 200 body and error statuses. */
+export interface ActionContract<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType> {
+  paths: readonly string[];
+  methods: readonly HttpMethod[];
+  summary: string;
+  tags: readonly string[];
+  querystring?: Q;
+  body?: B;
+  /** The 200 body. */
+  response: R;
+  /** Error statuses it documents besides 400 and 500 (401 signed out, 403, 429 ...). */
+  errors: readonly number[];
+  /** Whether it needs a signed-in user (Bearer token or session cookie). */
+  signedIn: boolean;
+}
+
+export function action<R extends z.ZodType, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  contract: ActionContract<Q, B, R>,
+): ActionContract<Q, B, R> {
+  return contract;
+}
+
+/** The Fastify route schema of an action. */
+export function actionSchema<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+  contract: ActionContract<Q, B, R>,
+) {
+  const responses: Record<number, z.ZodType> = { 200: contract.response, 400: errorBody, 500: errorBody };
+  for (const status of contract.errors) responses[status] = errorBody;
+  return {
+    summary: contract.summary,
+    tags: [...contract.tags],
+    ...(contract.querystring === undefined ? {} : { querystring: contract.querystring }),
+    ...(contract.body === undefined ? {} : { body: contract.body }),
+    ...(contract.signedIn ? { security: [{ bearer: [] }, { sessionCookie: [] }] } : {}),
+    response: responses,
+  } as { summary: string; tags: string[]; querystring: Q; body: B; response: Record<number, z.ZodType> };
 }

@@ -3,10 +3,12 @@ import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
 import { tournamentRoutes } from './tournaments.ts';
+import { userRoutes } from './users.ts';
 
 export const apiRoutes = [
   ...Object.values(matchRoutes),
   ...Object.values(matchCentreRoutes),
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
+  ...Object.values(userRoutes),
 ];

@@ -1,0 +1,92 @@
+// Account routes of the provider API (spec §7): login, logout, OTPs, register, change_password,
+// get/user. Limits and their reasons: docs/decisions/020-accounts-otp-and-sessions.md.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Auth } from '../auth/index.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from '../auth/cookies.ts';
+import { csrfTokenFor } from '../auth/csrf.ts';
+import { LOGIN_SLOW_AFTER, LOGIN_SLOW_DELAY_MS, RULES } from '../auth/limits.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { requireUser } from '../auth/roles.ts';
+import { avatarUrl } from '../auth/sessions.ts';
+import type { Services } from '../services/index.ts';
+import { ApiError, tooManyAttempts } from './errors.ts';
+import { actionSchema } from './schemas/common.ts';
+import { userRoutes } from './schemas/users.ts';
+
+export const WRONG_LOGIN = 'Mobile number or password is incorrect.';
+// Account requests are small JSON objects; nothing bigger is read.
+const BODY_LIMIT = 4096;
+
+function setSessionCookies(reply: FastifyReply, auth: Auth, token: string | null, remember: boolean): void {
+  const maxAgeS = token === null ? 0 : remember ? auth.sessions.ttlSeconds : undefined;
+  const secure = auth.secureCookies;
+  reply.header('set-cookie', [
+    serializeCookie(SESSION_COOKIE, token ?? '', { httpOnly: true, secure, maxAgeS }),
+    serializeCookie(CSRF_COOKIE, token === null ? '' : csrfTokenFor(token), { httpOnly: false, secure, maxAgeS }),
+  ]);
+}
+
+export function registerUserRoutes(app: FastifyInstance, services: Services, auth: Auth): void {
+  const db = services.db.kysely;
+  const { limiter, sessions } = auth;
+
+  app.register(async (scope) => {
+    // Everything here reads or writes one person's data: no cache may keep it.
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const { login, logout, getUser } = userRoutes;
+
+    api.post(login.paths[0]!, { schema: actionSchema(login), bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const { phone, password, remember } = request.body;
+      const [byPhone, byIp] = await Promise.all([
+        limiter.peek(phone, RULES.loginFailuresPerPhone),
+        limiter.peek(request.ip, RULES.loginFailuresPerIp),
+      ]);
+      // Locked: refused before the password is looked at, so the right one does not help.
+      if (!byPhone.allowed || !byIp.allowed) {
+        throw tooManyAttempts(Math.max(byPhone.allowed ? 0 : byPhone.retryAfterS, byIp.allowed ? 0 : byIp.retryAfterS));
+      }
+      const user = await db
+        .selectFrom('users')
+        .select([sql<string>`id::text`.as('id'), 'phone', 'name', 'image', 'password_hash'])
+        .where('phone', '=', phone)
+        .executeTakeFirst();
+      const matches = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !matches) {
+        const [failures] = await Promise.all([
+          limiter.hit(phone, RULES.loginFailuresPerPhone),
+          limiter.hit(request.ip, RULES.loginFailuresPerIp),
+        ]);
+        // Slowed before locked: a script guessing one phone's password waits a second a try.
+        if (failures.count > LOGIN_SLOW_AFTER) await sleep(LOGIN_SLOW_DELAY_MS);
+        throw new ApiError(401, WRONG_LOGIN);
+      }
+      await limiter.reset(phone, RULES.loginFailuresPerPhone);
+      const { token } = await sessions.create(user.id, request.headers['user-agent']);
+      sessions.pruneEnded(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions not pruned'));
+      setSessionCookies(reply, auth, token, remember === true);
+      return {
+        status: true as const,
+        message: 'Login successful',
+        token,
+        userData: { phone: user.phone, name: user.name, image: avatarUrl(user.image) },
+      };
+    });
+
+    api.post(logout.paths[0]!, { schema: actionSchema(logout), bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      if (request.user) await sessions.revoke(request.user.sessionId);
+      setSessionCookies(reply, auth, null, false);
+      return { status: true as const, message: 'Logged out' };
+    });
+
+    api.get(getUser.paths[0]!, { schema: actionSchema(getUser) }, async (request) => {
+      const user = requireUser(request);
+      return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image: user.image, role: user.role } };
+    });
+  });
+}

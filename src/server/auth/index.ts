@@ -1,0 +1,71 @@
+// Accounts: who is signed in (sessions), what they may do (roles), how often a stranger may
+// try (limits), OTPs by SMS and passwords. docs/decisions/020-accounts-otp-and-sessions.md.
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Db } from '../db/client.ts';
+import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.ts';
+import { SessionStore, type SessionUser } from './sessions.ts';
+import { ConsoleSmsTransport } from './sms/console.ts';
+import type { SmsTransport } from './sms/transport.ts';
+
+export type { Role } from './roles.ts';
+export { requireRole, requireUser, ROLES, isRole } from './roles.ts';
+export type { SessionUser } from './sessions.ts';
+export { avatarUrl, AVATAR_URL_PREFIX } from './sessions.ts';
+export type { Limiter, LimitRule, LimitResult } from './limits.ts';
+export type { SmsTransport } from './sms/transport.ts';
+export { CSRF_COOKIE, SESSION_COOKIE } from './cookies.ts';
+export { CSRF_HEADER } from './csrf.ts';
+
+export interface AuthConfig {
+  /** The site's origin (PUBLIC_ORIGIN): the only origin of cookie-authenticated writes. */
+  publicOrigin: string;
+  /** Other origins whose pages may call the API (API_CORS_ORIGINS), without cookies. */
+  corsOrigins: readonly string[];
+  sessionTtlDays: number;
+}
+
+export interface Auth {
+  readonly config: AuthConfig;
+  /** Whether the session cookie gets the Secure flag (the site is served over https). */
+  readonly secureCookies: boolean;
+  readonly sessions: SessionStore;
+  readonly limiter: Limiter;
+  readonly sms: SmsTransport;
+  resolveSession(token: string): Promise<SessionUser | null>;
+  /** Releases what createAuth opened (the Redis connection of the limits). */
+  close(): Promise<void>;
+}
+
+export interface CreateAuthOptions {
+  db: Db;
+  config: AuthConfig;
+  logger: FastifyBaseLogger;
+  /** Default: the console transport (the code in the server's log). */
+  sms?: SmsTransport | undefined;
+  /** Limits shared by every process on this Redis; without it, each process counts alone. */
+  redis?: { url: string; keyPrefix?: string } | undefined;
+}
+
+export function createAuth(options: CreateAuthOptions): Auth {
+  const { db, config, logger } = options;
+  let redis: Redis | undefined;
+  if (options.redis) {
+    // A limit check must not queue for long behind a lost connection: it fails, and the request with it.
+    redis = new Redis(options.redis.url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    redis.on('error', (error: Error) => logger.warn({ err: error }, 'rate-limit Redis connection error'));
+  }
+  const limiter = new Limiter(redis ? new RedisLimitStore(redis, `${options.redis?.keyPrefix ?? 'crease'}:limit:`) : new MemoryLimitStore());
+  const sessions = new SessionStore(db, config.sessionTtlDays, logger);
+  return {
+    config,
+    secureCookies: config.publicOrigin.startsWith('https:'),
+    sessions,
+    limiter,
+    sms: options.sms ?? new ConsoleSmsTransport(logger),
+    resolveSession: (token) => sessions.resolve(token),
+    close: async () => {
+      if (redis) await redis.quit().catch(() => redis?.disconnect());
+    },
+  };
+}

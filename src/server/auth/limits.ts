@@ -1,0 +1,159 @@
+// Rate limits: fixed-window counters keyed by rule and key (a phone, an IP, an otp_id), in memory
+// for one process or in Redis so that every process counts together (REDIS_URL).
+import type { Redis } from 'ioredis';
+
+export interface LimitRule {
+  /** Part of the counter's key: rules never share counts. */
+  readonly name: string;
+  /** How many hits a window allows. */
+  readonly limit: number;
+  /** The window (and so the lock-out once the limit is reached), from the first hit. */
+  readonly windowS: number;
+}
+
+export interface LimitResult {
+  /** Whether the hit (or, for peek, the next hit) is within the limit. */
+  allowed: boolean;
+  /** Hits counted in the current window. */
+  count: number;
+  /** Seconds until the window ends (0 when nothing is counted). */
+  retryAfterS: number;
+}
+
+export interface LimitStore {
+  /** Adds one to the counter and answers its value and the milliseconds left in its window. */
+  increment(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  read(key: string): Promise<{ count: number; ttlMs: number }>;
+  delete(key: string): Promise<void>;
+}
+
+export class Limiter {
+  constructor(private readonly store: LimitStore) {}
+
+  private static keyOf(rule: LimitRule, key: string): string {
+    return `${rule.name}:${key}`;
+  }
+
+  private static result(rule: LimitRule, count: number, ttlMs: number, allowed: boolean): LimitResult {
+    return { allowed, count, retryAfterS: count === 0 ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)) };
+  }
+
+  /** Counts one hit; allowed while the count is at most the rule's limit. */
+  async hit(key: string, rule: LimitRule): Promise<LimitResult> {
+    const { count, ttlMs } = await this.store.increment(Limiter.keyOf(rule, key), rule.windowS * 1000);
+    return Limiter.result(rule, count, ttlMs, count <= rule.limit);
+  }
+
+  /** Without counting: whether one more hit would be allowed. */
+  async peek(key: string, rule: LimitRule): Promise<LimitResult> {
+    const { count, ttlMs } = await this.store.read(Limiter.keyOf(rule, key));
+    return Limiter.result(rule, count, ttlMs, count < rule.limit);
+  }
+
+  async reset(key: string, rule: LimitRule): Promise<void> {
+    await this.store.delete(Limiter.keyOf(rule, key));
+  }
+}
+
+/** Counters of this process only; at most maxKeys of them (the oldest go first). */
+export class MemoryLimitStore implements LimitStore {
+  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly maxKeys = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private live(key: string) {
+    const counter = this.counters.get(key);
+    if (counter && counter.resetAt <= this.now()) {
+      this.counters.delete(key);
+      return undefined;
+    }
+    return counter;
+  }
+
+  async increment(key: string, windowMs: number) {
+    let counter = this.live(key);
+    if (!counter) {
+      if (this.counters.size >= this.maxKeys) this.evict();
+      counter = { count: 0, resetAt: this.now() + windowMs };
+      this.counters.set(key, counter);
+    }
+    counter.count += 1;
+    return { count: counter.count, ttlMs: counter.resetAt - this.now() };
+  }
+
+  async read(key: string) {
+    const counter = this.live(key);
+    return counter ? { count: counter.count, ttlMs: counter.resetAt - this.now() } : { count: 0, ttlMs: 0 };
+  }
+
+  async delete(key: string) {
+    this.counters.delete(key);
+  }
+
+  get size(): number {
+    return this.counters.size;
+  }
+
+  /** Expired counters first; if none, the oldest tenth (a flood of new keys cannot grow memory). */
+  private evict(): void {
+    const now = this.now();
+    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
+    if (this.counters.size < this.maxKeys) return;
+    let drop = Math.max(1, Math.floor(this.maxKeys / 10));
+    for (const key of this.counters.keys()) {
+      if (drop-- <= 0) break;
+      this.counters.delete(key);
+    }
+  }
+}
+
+// INCR and the window's expiry in one step, so a crash between them cannot leave a counter forever.
+const INCREMENT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}
+`;
+
+/** Counters in Redis, shared by every process using the same server and prefix. */
+export class RedisLimitStore implements LimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'crease:limit:',
+  ) {}
+
+  async increment(key: string, windowMs: number) {
+    const [count, ttlMs] = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
+    return { count, ttlMs: Math.max(0, ttlMs) };
+  }
+
+  async read(key: string) {
+    const [[, value], [, ttlMs]] = (await this.redis.multi().get(this.prefix + key).pttl(this.prefix + key).exec()) as [
+      [Error | null, string | null],
+      [Error | null, number],
+    ];
+    return value === null ? { count: 0, ttlMs: 0 } : { count: Number(value), ttlMs: Math.max(0, ttlMs) };
+  }
+
+  async delete(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+}
+
+/** The limits of issue 8 (docs/decisions/020-accounts-otp-and-sessions.md). */
+export const RULES = {
+  otpSendPerPhone: { name: 'otp-send-phone', limit: 3, windowS: 10 * 60 },
+  otpSendPerIp: { name: 'otp-send-ip', limit: 10, windowS: 60 * 60 },
+  otpVerifyPerIp: { name: 'otp-verify-ip', limit: 30, windowS: 10 * 60 },
+  loginFailuresPerPhone: { name: 'login-fail-phone', limit: 5, windowS: 15 * 60 },
+  loginFailuresPerIp: { name: 'login-fail-ip', limit: 20, windowS: 15 * 60 },
+} as const satisfies Record<string, LimitRule>;
+
+/** Wrong codes an otp_id takes before it is locked (counted on its row, so every process agrees). */
+export const OTP_MAX_ATTEMPTS = 5;
+
+/** Failures for one phone after which each further failure answers a second later. */
+export const LOGIN_SLOW_AFTER = 3;
+export const LOGIN_SLOW_DELAY_MS = 1000;

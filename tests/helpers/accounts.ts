@@ -1,0 +1,67 @@
+// Accounts for tests: an app over a fresh database with the in-memory SMS transport, users
+// created straight in the database, and the cookies of a login answer.
+import pino from 'pino';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { createAuth, type Auth } from '../../src/server/auth/index.ts';
+import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { MemorySmsTransport } from '../../src/server/auth/sms/memory.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import type { Role } from '../../src/server/db/schema.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { createServices } from '../../src/server/services/index.ts';
+import { checkingContract } from './api-contract.ts';
+
+export const SITE_ORIGIN = 'https://crease.test';
+export const APP_ORIGIN = 'https://app.partner.test';
+
+export interface AccountsApp {
+  app: FastifyInstance;
+  auth: Auth;
+  sms: MemorySmsTransport;
+  close(): Promise<void>;
+}
+
+export async function accountsApp(db: Db, options: { redis?: { url: string; keyPrefix: string } } = {}): Promise<AccountsApp> {
+  const sms = new MemorySmsTransport();
+  const logger = pino({ level: 'silent' });
+  const auth = createAuth({
+    db,
+    config: { publicOrigin: SITE_ORIGIN, corsOrigins: [APP_ORIGIN], sessionTtlDays: 30 },
+    logger,
+    sms,
+    redis: options.redis,
+  });
+  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN] }));
+  return {
+    app,
+    auth,
+    sms,
+    close: async () => {
+      await app.close();
+      await auth.close();
+    },
+  };
+}
+
+export async function createUser(db: Db, phone: string, password: string, role: Role = 'user'): Promise<string> {
+  const row = await db.kysely
+    .insertInto('users')
+    .values({ phone, password_hash: await hashPassword(password), role })
+    .returning(sql<string>`id::text`.as('id'))
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** name → value of the Set-Cookie headers of an answer. */
+export function setCookies(response: LightMyRequestResponse): Map<string, { value: string; attributes: string[] }> {
+  const header = response.headers['set-cookie'];
+  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return new Map(
+    lines.map((line) => {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const separator = pair.indexOf('=');
+      return [pair.slice(0, separator), { value: pair.slice(separator + 1), attributes }];
+    }),
+  );
+}
