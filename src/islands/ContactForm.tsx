@@ -1,6 +1,6 @@
 // The contact query form, on /mail ('Get In Touch', signed in) and About's Contact Us (visitors
 // too): Name, Email, Mobile and Message, checked as spec §5 says and sent to POST post/query.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { isEmail, MESSAGE_MAX, nameOk, phoneError } from '../lib/account-rules.ts';
 import { NoticeLine, PhoneInput, type Notice } from './account-fields.tsx';
@@ -44,7 +44,7 @@ export default function ContactForm({ labels, initial }: Props) {
     message: message.length <= MESSAGE_MAX ? null : labels.messageLength,
   };
 
-  async function send(event: FormEvent) {
+  async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     if (Object.values(problems).some(Boolean)) return;

@@ -1,7 +1,7 @@
 // 'Login Here' (spec §2 Login, §4 Login success, §5 Login). On success: the non-secret user
 // info goes to localStorage, this device's theme, language and favourite teams are merged into
 // the account, the account's settings are applied here, then the user goes to `next`.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { passwordError, phoneError, safeNextPath, type AccountSettings } from '../lib/account-rules.ts';
 import { applyAccountSettings, deviceSettings, rememberUser, type DeviceUser } from '../stores/account.ts';
@@ -55,7 +55,7 @@ export default function LoginForm({ labels, links, next }: Props) {
   const phoneProblem = phoneError(phone);
   const passwordProblem = passwordError(password);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     if (phoneProblem || passwordProblem) return;

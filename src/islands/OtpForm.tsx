@@ -2,7 +2,7 @@
 // phone, Get OTP (enabled at exactly 10 digits), a 60-second resend countdown ticking every
 // second with Resend OTP enabled at 0, Verify OTP, a password enabled once an OTP is entered,
 // then Register (POST register) or Change Password (PUT change_password), and on to /login.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { fill, OTP_RESEND_SECONDS, PHONE_LENGTH, passwordError, phoneError } from '../lib/account-rules.ts';
 import { NoticeLine, PasswordInput, PhoneInput, type Notice } from './account-fields.tsx';
@@ -104,7 +104,7 @@ export default function OtpForm({ mode, labels, loginHref }: Props) {
     setNotice(answer.ok ? { kind: 'success', text: labels.otpVerified } : { kind: 'error', text: answerText(answer, labels.otpFailed) });
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
     setBusy(true);

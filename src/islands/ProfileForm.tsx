@@ -1,7 +1,7 @@
 // Edit profile (spec §2, §8): the avatar with Change Photo (an image file, uploaded at once as
 // multipart field `docs`), Full Name, Mobile (read-only) and Email; Cancel goes to /, a
 // successful Save shows the server's message and reopens /editProfile.
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { AVATAR_MAX_BYTES, isEmail, nameOk } from '../lib/account-rules.ts';
 import { rememberUser } from '../stores/account.ts';
@@ -78,7 +78,7 @@ export default function ProfileForm({ user, labels, links }: Props) {
   const nameProblem = nameOk(name) ? null : labels.nameLength;
   const emailProblem = email.trim() === '' || isEmail(email.trim()) ? null : labels.emailInvalid;
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
     if (nameProblem || emailProblem) return;
