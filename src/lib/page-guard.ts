@@ -17,21 +17,30 @@ function pageLang(context: PageContext): Lang {
   return context.locals.lang ?? 'en';
 }
 
+// The same URL shows one user's page or a redirect that depends on the cookie: no cache keeps either.
+const PRIVATE = 'private, no-store';
+
+function privateRedirect(context: PageContext, location: string): Response {
+  const response = context.redirect(location, 302);
+  response.headers.set('cache-control', PRIVATE);
+  return response;
+}
+
 /** The signed-in user, or the redirect to the login page (which brings them back here). */
 export function signedInOnly(context: PageContext): SignedInUser | Response {
   const user = context.locals.user ?? null;
-  // The same URL shows one user's data or a redirect: neither may be kept by a shared cache.
-  context.response.headers.set('cache-control', 'private, no-store');
-  if (user) return user;
-  const lang = pageLang(context);
-  // The middleware has rewritten /hi/x to /x: the way back keeps the language.
-  const requested = localizePath(context.url.pathname, lang) + context.url.search;
-  return context.redirect(loginHref(localizePath('/login', lang), requested), 302);
+  if (!user) {
+    const lang = pageLang(context);
+    // The middleware has rewritten /hi/x to /x: the way back keeps the language.
+    const requested = localizePath(context.url.pathname, lang) + context.url.search;
+    return privateRedirect(context, loginHref(localizePath('/login', lang), requested));
+  }
+  context.response.headers.set('cache-control', PRIVATE);
+  return user;
 }
 
 /** A signed-in user on /login, /register or /forget_password goes to /editProfile. */
 export function visitorsOnly(context: PageContext): Response | null {
   if (!context.locals.user) return null;
-  context.response.headers.set('cache-control', 'private, no-store');
-  return context.redirect(localizePath('/editProfile', pageLang(context)), 302);
+  return privateRedirect(context, localizePath('/editProfile', pageLang(context)));
 }

@@ -4,8 +4,8 @@
 // Signing in applies the account's settings to this device (theme, language, favourite teams,
 // speech); signing out clears the device (spec: logout clears all local storage).
 import { atom } from 'nanostores';
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from '../i18n/lang-cookie.ts';
 import { FAVOURITE_TEAMS_KEY, parseFavourites } from '../lib/fixtures-shared.ts';
+import { applyLanguage } from '../lib/language-choice.ts';
 import { DEFAULT_SPEECH, clampRate, type AccountSettings, type SpeechSettings } from '../lib/account-rules.ts';
 import { THEME_STORAGE_KEY, themes } from '../styles/themes.ts';
 import { $favouriteTeams } from './favourite-teams.ts';
@@ -79,12 +79,6 @@ export function deviceSettings(): Pick<AccountSettings, 'theme' | 'language' | '
 export function applyTheme(theme: number): void {
   document.documentElement.dataset.theme = String(theme);
   write(THEME_STORAGE_KEY, String(theme));
-}
-
-/** The language the pages use: the lang cookie (read by the server) and localStorage.language. */
-export function applyLanguage(language: 'en' | 'hi'): void {
-  document.cookie = `${LANG_COOKIE}=${language}; path=/; max-age=${LANG_COOKIE_MAX_AGE}; samesite=lax`;
-  write('language', language);
 }
 
 /** The account's settings become this device's. */
