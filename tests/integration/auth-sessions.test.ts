@@ -1,28 +1,13 @@
 // Login, sessions, logout and CSRF over the real app (PGlite; PostgreSQL too when TEST_DATABASE_URL is set).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { freshDatabase } from '../helpers/test-db.ts';
-import { testPostgresUrl } from '../helpers/test-servers.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { accountsApp, APP_ORIGIN, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
+import { databaseEngines } from '../helpers/accounts-db.ts';
 
 const PHONE = '9876543210';
 const PASSWORD = 'ab12cd';
-const postgresUrl = await testPostgresUrl();
-
-const engines: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
-if (postgresUrl) {
-  engines.push([
-    'PostgreSQL',
-    async () => {
-      const db = await openDatabase({ url: postgresUrl, dataDir: '' });
-      await migrateToLatest(db);
-      await sql`truncate users, otps restart identity cascade`.execute(db.kysely);
-      return db;
-    },
-  ]);
-}
+const engines = await databaseEngines();
 
 describe.each(engines)('sessions on %s', (_engine, open) => {
   let db: Db;

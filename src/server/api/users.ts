@@ -8,13 +8,15 @@ import type { Auth } from '../auth/index.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from '../auth/cookies.ts';
 import { csrfTokenFor } from '../auth/csrf.ts';
 import { LOGIN_SLOW_AFTER, LOGIN_SLOW_DELAY_MS, RULES } from '../auth/limits.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { OTP_EXPIRED, type OtpPurpose } from '../auth/otp.ts';
+import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/roles.ts';
 import { avatarUrl } from '../auth/sessions.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
 import { actionSchema } from './schemas/common.ts';
-import { userRoutes } from './schemas/users.ts';
+import { otpRoutes, userRoutes } from './schemas/users.ts';
 
 export const WRONG_LOGIN = 'Mobile number or password is incorrect.';
 // Account requests are small JSON objects; nothing bigger is read.
@@ -88,5 +90,75 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       const user = requireUser(request);
       return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image: user.image, role: user.role } };
     });
+
+    const { sendRegisterOtp, sendResetOtp, verifyOtpQuery, verifyOtpBody, register, changePassword } = otpRoutes;
+
+    /** The send limits: per IP first (a flood from one address counts no phone), then per phone. */
+    const sendOtp = async (request: FastifyRequest, phone: string, purpose: OtpPurpose) => {
+      for (const [key, rule] of [
+        [request.ip, RULES.otpSendPerIp],
+        [phone, RULES.otpSendPerPhone],
+      ] as const) {
+        const result = await limiter.hit(key, rule);
+        if (!result.allowed) throw tooManyAttempts(result.retryAfterS);
+      }
+      const otpId = await auth.otps.send(phone, purpose);
+      return { status: 'success' as const, message: 'OTP sent successfully!', otp_id: otpId };
+    };
+    api.get(sendRegisterOtp.paths[0]!, { schema: actionSchema(sendRegisterOtp) }, (request) => sendOtp(request, request.query.phone, 'register'));
+    api.get(sendResetOtp.paths[0]!, { schema: actionSchema(sendResetOtp) }, (request) => sendOtp(request, request.query.phone, 'reset'));
+
+    /** Every code check (verify, register, change_password) counts against the IP's limit. */
+    const countCheck = async (request: FastifyRequest) => {
+      const result = await limiter.hit(request.ip, RULES.otpVerifyPerIp);
+      if (!result.allowed) throw tooManyAttempts(result.retryAfterS);
+    };
+    const verifyOtp = async (request: FastifyRequest, otp: string, otpId: string) => {
+      await countCheck(request);
+      await auth.otps.check(otpId, otp, { consume: false });
+      return { status: 'success' as const, message: 'OTP verification successful!' };
+    };
+    api.get(verifyOtpQuery.paths[0]!, { schema: actionSchema(verifyOtpQuery) }, (request) => verifyOtp(request, request.query.otp, request.query.otp_id));
+    api.post(verifyOtpBody.paths[0]!, { schema: actionSchema(verifyOtpBody), bodyLimit: BODY_LIMIT }, (request) =>
+      verifyOtp(request, request.body.otp, request.body.otp_id),
+    );
+
+    api.post(register.paths[0]!, { schema: actionSchema(register), bodyLimit: BODY_LIMIT }, async (request) => {
+      const { phone, password, otp, otp_id } = request.body;
+      await countCheck(request);
+      // Hashed first: the code is used up only when the account can be written right after.
+      const passwordHash = await hashPassword(password);
+      await auth.otps.check(otp_id, otp, { consume: true, expect: { phone, purpose: 'register' } });
+      const created = await db
+        .insertInto('users')
+        .values({ phone, password_hash: passwordHash })
+        .onConflict((conflict) => conflict.column('phone').doNothing())
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirst();
+      // Registered by another request between the code's sending and now.
+      if (!created) throw new ApiError(409, 'This mobile number is already registered. Please log in.');
+      return { status: 'success' as const, message: 'Registration Successful' };
+    });
+
+    const changePasswordHandler = async (request: FastifyRequest<{ Body: { phone: string; password: string; otp: string; otp_id: string } }>) => {
+      const { phone, password, otp, otp_id } = request.body;
+      await countCheck(request);
+      const passwordHash = await hashPassword(password);
+      await auth.otps.check(otp_id, otp, { consume: true, expect: { phone, purpose: 'reset' } });
+      const user = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+        .where('phone', '=', phone)
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirst();
+      if (!user) throw new ApiError(400, OTP_EXPIRED);
+      // Whoever knew the old password is signed out everywhere.
+      await sessions.revokeAllOf(user.id);
+      await limiter.reset(phone, RULES.loginFailuresPerPhone);
+      return { status: 'success' as const, message: 'Password Change Successful' };
+    };
+    for (const method of changePassword.methods) {
+      api.route({ method, url: changePassword.paths[0]!, schema: actionSchema(changePassword), bodyLimit: BODY_LIMIT, handler: changePasswordHandler });
+    }
   });
 }

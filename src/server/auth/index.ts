@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.ts';
+import { OtpService } from './otp.ts';
 import { SessionStore, type SessionUser } from './sessions.ts';
 import { ConsoleSmsTransport } from './sms/console.ts';
 import type { SmsTransport } from './sms/transport.ts';
@@ -32,6 +33,7 @@ export interface Auth {
   readonly sessions: SessionStore;
   readonly limiter: Limiter;
   readonly sms: SmsTransport;
+  readonly otps: OtpService;
   resolveSession(token: string): Promise<SessionUser | null>;
   /** Releases what createAuth opened (the Redis connection of the limits). */
   close(): Promise<void>;
@@ -57,12 +59,14 @@ export function createAuth(options: CreateAuthOptions): Auth {
   }
   const limiter = new Limiter(redis ? new RedisLimitStore(redis, `${options.redis?.keyPrefix ?? 'crease'}:limit:`) : new MemoryLimitStore());
   const sessions = new SessionStore(db, config.sessionTtlDays, logger);
+  const sms = options.sms ?? new ConsoleSmsTransport(logger);
   return {
     config,
     secureCookies: config.publicOrigin.startsWith('https:'),
     sessions,
     limiter,
-    sms: options.sms ?? new ConsoleSmsTransport(logger),
+    sms,
+    otps: new OtpService(db, sms, logger),
     resolveSession: (token) => sessions.resolve(token),
     close: async () => {
       if (redis) await redis.quit().catch(() => redis?.disconnect());

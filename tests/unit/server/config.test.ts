@@ -22,3 +22,26 @@ describe('API_CORS_ORIGINS', () => {
     }
   });
 });
+
+describe('account settings', () => {
+  it('default to the local origin, 30-day sessions and the console SMS transport', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(config.SESSION_TTL_DAYS).toBe(30);
+    expect(config.SMS_TRANSPORT).toBe('console');
+  });
+
+  it('take an https origin; refuse one with a path', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://crease.example.com' }).publicOrigin).toBe('https://crease.example.com');
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://crease.example.com/app' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('refuse a transport without its settings, naming what is missing', () => {
+    expect(() => loadConfig({ SMS_TRANSPORT: 'webhook' })).toThrow(/SMS_WEBHOOK_URL: required/);
+    expect(() => loadConfig({ SMS_TRANSPORT: 'twilio', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` })).toThrow(
+      /TWILIO_AUTH_TOKEN: required.*TWILIO_FROM: required/,
+    );
+    expect(loadConfig({ SMS_TRANSPORT: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com/hook' }).SMS_WEBHOOK_URL).toBe('https://sms.example.com/hook');
+    expect(() => loadConfig({ SMS_TRANSPORT: 'carrier-pigeon' })).toThrow(/SMS_TRANSPORT/);
+  });
+});

@@ -3,7 +3,7 @@ import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
 import { tournamentRoutes } from './tournaments.ts';
-import { userRoutes } from './users.ts';
+import { otpRoutes, userRoutes } from './users.ts';
 
 export const apiRoutes = [
   ...Object.values(matchRoutes),
@@ -11,4 +11,5 @@ export const apiRoutes = [
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
   ...Object.values(userRoutes),
+  ...Object.values(otpRoutes),
 ];

@@ -1,0 +1,139 @@
+// The limits of decision 020 over the real app: login locks that refuse the right password,
+// OTP send and check limits, and the same counts shared by two app instances on one Redis.
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../src/server/db/client.ts';
+import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
+import { freshDatabase } from '../helpers/test-db.ts';
+import { testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
+
+const PHONE = '9876543210';
+const PASSWORD = 'ab12cd';
+const redisUrl = await testRedisUrl();
+
+const phoneNo = (index: number) => `90000${String(index).padStart(5, '0')}`;
+
+function expectLocked(response: LightMyRequestResponse, minutes: number) {
+  expect(response.statusCode).toBe(429);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan((minutes - 1) * 60);
+  expect(retryAfter).toBeLessThanOrEqual(minutes * 60);
+  expect(response.json()).toEqual({
+    status: false,
+    message: `Too many attempts. Try again in ${minutes} minutes.`,
+    errMsg: `Too many attempts. Try again in ${minutes} minutes.`,
+    retry_after: retryAfter,
+  });
+}
+
+describe('limits (one process, in memory)', () => {
+  let db: Db;
+  let accounts: AccountsApp;
+
+  beforeEach(async () => {
+    await accounts?.close();
+    db ??= await freshDatabase();
+    await sql`truncate users, otps restart identity cascade`.execute(db.kysely);
+    accounts = await accountsApp(db);
+    await createUser(db, PHONE, PASSWORD);
+  });
+  afterAll(async () => {
+    await accounts.close();
+    await db.close();
+  });
+
+  const login = (phone: string, password: string, remoteAddress = '203.0.113.7') =>
+    accounts.app.inject({ method: 'POST', url: '/user/v1/login', payload: { phone, password }, remoteAddress });
+
+  it('after 5 wrong passwords for a phone, the right one is refused for 15 minutes; later failures are slowed', async () => {
+    const took: number[] = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const started = performance.now();
+      expect((await login(PHONE, 'wrong1')).statusCode).toBe(401);
+      took.push(performance.now() - started);
+    }
+    // The 4th and 5th failures wait a second; the first three do not.
+    expect(Math.max(...took.slice(0, 3))).toBeLessThan(900);
+    expect(Math.min(...took.slice(3))).toBeGreaterThanOrEqual(1000);
+    expectLocked(await login(PHONE, PASSWORD), 15);
+    // From another address too: the lock is the phone's.
+    expectLocked(await login(PHONE, PASSWORD, '198.51.100.9'), 15);
+    // Another phone from the first address is not locked by it.
+    await createUser(db, '9123456780', PASSWORD);
+    expect((await login('9123456780', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a success clears the failures of the phone', async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await login(PHONE, 'wrong1')).statusCode).toBe(401);
+    expect((await login(PHONE, PASSWORD)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 3; attempt++) expect((await login(PHONE, 'wrong1')).statusCode).toBe(401);
+    expect((await login(PHONE, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('after 20 failures from one address, its logins are refused, the right password included', async () => {
+    for (let index = 0; index < 20; index++) expect((await login(phoneNo(index), 'wrong1')).statusCode).toBe(401);
+    expectLocked(await login(PHONE, PASSWORD), 15);
+    expect((await login(PHONE, PASSWORD, '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('sends 3 codes a phone in 10 minutes and 10 an address in an hour', async () => {
+    const send = (phone: string, remoteAddress = '203.0.113.7') => accounts.app.inject({ url: `/user/v1/send/otp?phone=${phone}`, remoteAddress });
+    for (let index = 0; index < 3; index++) expect((await send(PHONE)).statusCode).toBe(200);
+    expectLocked(await send(PHONE, '198.51.100.9'), 10);
+    expect(accounts.sms.sent).toHaveLength(3);
+    // The address has used 3 of its 10 (the refused 4th counted only from the other address).
+    for (let index = 0; index < 7; index++) expect((await send(phoneNo(index))).statusCode).toBe(200);
+    expectLocked(await send(phoneNo(50)), 60);
+    // The refused send counted no phone: that number can still get its code elsewhere.
+    expect((await send(phoneNo(50), '198.51.100.10')).statusCode).toBe(200);
+  });
+
+  it('checks 30 codes an address in 10 minutes, across verify, register and change_password', async () => {
+    const body = { otp: '123456', otp_id: 'A'.repeat(22) };
+    const register = { ...body, phone: PHONE, password: 'pa55wd' };
+    for (let index = 0; index < 10; index++) {
+      expect((await accounts.app.inject({ method: 'POST', url: '/user/v1/verify_otp', payload: body })).statusCode).toBe(400);
+      expect((await accounts.app.inject({ method: 'POST', url: '/user/v1/register', payload: register })).statusCode).toBe(400);
+      expect((await accounts.app.inject({ method: 'PUT', url: '/user/v1/change_password', payload: register })).statusCode).toBe(400);
+    }
+    expectLocked(await accounts.app.inject({ url: `/user/v1/verify_otp?otp=123456&otp_id=${body.otp_id}` }), 10);
+  });
+});
+
+describe.runIf(redisUrl)('limits shared by two processes on one Redis', () => {
+  let db: Db;
+  let first: AccountsApp;
+  let second: AccountsApp;
+
+  beforeEach(async () => {
+    await first?.close();
+    await second?.close();
+    db ??= await freshDatabase();
+    await sql`truncate users, otps restart identity cascade`.execute(db.kysely);
+    const redis = { url: redisUrl!, keyPrefix: uniqueChannel('crease_test_limits') };
+    first = await accountsApp(db, { redis });
+    second = await accountsApp(db, { redis });
+    await createUser(db, PHONE, PASSWORD);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await db?.close();
+  });
+
+  it('wrong passwords counted on either instance lock the phone on both', async () => {
+    const login = (app: AccountsApp, password: string) =>
+      app.app.inject({ method: 'POST', url: '/user/v1/login', payload: { phone: PHONE, password } });
+    for (const app of [first, second, first]) expect((await login(app, 'wrong1')).statusCode).toBe(401);
+    for (const app of [second, first]) expect((await login(app, 'wrong1')).statusCode).toBe(401);
+    expectLocked(await login(second, PASSWORD), 15);
+    expectLocked(await login(first, PASSWORD), 15);
+  });
+
+  it('code sends counted on either instance', async () => {
+    const send = (app: AccountsApp) => app.app.inject({ url: `/user/v1/send/otp?phone=${PHONE}` });
+    for (const app of [first, second, first]) expect((await send(app)).statusCode).toBe(200);
+    expectLocked(await send(second), 10);
+  });
+});
