@@ -7,6 +7,9 @@ const DEFAULT_CRICSHEET_URLS = [
   'https://cricsheet.org/downloads/recently_played_30_json.zip',
 ];
 
+/** Where the embedded database and the avatars live unless DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = './data';
+
 const commaList = z
   .string()
   .transform((value) =>
@@ -31,7 +34,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   CRICSHEET_SOURCE: commaList.optional(),
   IMPORT_ON_START: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().optional(),
@@ -63,6 +66,13 @@ export const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   // The sender: a Twilio phone number in E.164 (+1...) or a messaging service SID (MG...).
   TWILIO_FROM: z.string().regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-f]{32})$/, 'must be a +E.164 number or an MG... messaging service SID').optional(),
+  // ---- Profile and contact (decision 023) ----
+  // The operator gets each contact query by email through this SMTP server
+  // ('smtp://user:pass@host:587' or 'smtps://...') when CONTACT_EMAIL is set too.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   // Set by CI systems: tests that need PostgreSQL or Redis fail there instead of skipping.
   CI: booleanFlag.default(false),
 });

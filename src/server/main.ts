@@ -12,6 +12,8 @@ import { openChangeFeed } from './feed/open-feed.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
 import { createAuth } from './auth/index.ts';
 import { smsTransportFromConfig } from './auth/sms/index.ts';
+import { AvatarStore } from './account/avatars.ts';
+import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 
@@ -53,6 +55,10 @@ async function main(): Promise<void> {
     redis: config.REDIS_URL ? { url: config.REDIS_URL } : undefined,
   });
   logger.info({ sms: auth.sms.name, limits: config.REDIS_URL ? 'redis' : 'memory' }, 'accounts ready');
+  // The operator's copy of contact queries needs both a mail server and an address to send to.
+  const contactMailer =
+    config.SMTP_URL && config.CONTACT_EMAIL ? createContactMailer({ smtpUrl: config.SMTP_URL, to: config.CONTACT_EMAIL }) : null;
+  logger.info({ contactEmail: contactMailer ? 'smtp' : 'off' }, 'contact queries ready');
   const app = await buildApp({
     services,
     logger,
@@ -61,6 +67,8 @@ async function main(): Promise<void> {
     contactEmail: config.CONTACT_EMAIL ?? null,
     apiCorsOrigins: config.API_CORS_ORIGINS,
     auth,
+    avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
+    contactMailer,
   });
   const realtime = await attachRealtime(app.server, logger, { redisUrl: config.REDIS_URL });
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -95,6 +103,7 @@ async function main(): Promise<void> {
     await app.close();
     await realtime.close();
     await auth.close();
+    contactMailer?.close();
     await backgroundDone;
     await feed.close();
     await db.close();

@@ -8,7 +8,7 @@ import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { MemorySmsTransport } from '../../src/server/auth/sms/memory.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/server/db/schema.ts';
-import { buildApp } from '../../src/server/http/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { checkingContract } from './api-contract.ts';
 
@@ -22,7 +22,10 @@ export interface AccountsApp {
   close(): Promise<void>;
 }
 
-export async function accountsApp(db: Db, options: { redis?: { url: string; keyPrefix: string } } = {}): Promise<AccountsApp> {
+export async function accountsApp(
+  db: Db,
+  options: { redis?: { url: string; keyPrefix: string }; appOptions?: Pick<AppOptions, 'avatars' | 'contactMailer'> } = {},
+): Promise<AccountsApp> {
   const sms = new MemorySmsTransport();
   const logger = pino({ level: 'silent' });
   const auth = createAuth({
@@ -32,7 +35,7 @@ export async function accountsApp(db: Db, options: { redis?: { url: string; keyP
     sms,
     redis: options.redis,
   });
-  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN] }));
+  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], ...options.appOptions }));
   return {
     app,
     auth,

@@ -5,7 +5,10 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AvatarStore } from '../account/avatars.ts';
+import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
+import { registerAccountRoutes } from './account.ts';
 import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
@@ -21,6 +24,9 @@ export interface ApiOptions {
   /** Origins (scheme://host[:port]) whose pages may call the API from a browser. */
   corsOrigins: readonly string[];
   auth: Auth;
+  avatars: AvatarStore;
+  /** Emails the operator each contact query; null without SMTP. */
+  contactMailer: ContactMailer | null;
 }
 
 const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
@@ -91,6 +97,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerPlayerRoutes(api, services);
       registerTournamentRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
+      await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
         reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),
       );

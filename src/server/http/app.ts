@@ -2,6 +2,7 @@
 // assets and, for every other path, Astro's on-demand rendering.
 import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerApi } from '../api/index.ts';
@@ -10,6 +11,10 @@ import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
 import { createAuth, type Auth } from '../auth/index.ts';
 import { registerAuthHook } from '../auth/hook.ts';
+import { AvatarStore } from '../account/avatars.ts';
+import type { ContactMailer } from '../account/contact-mail.ts';
+import { DEFAULT_DATA_DIR } from '../config.ts';
+import { registerAvatarRoute } from './avatar-route.ts';
 import { PageCache } from './page-cache.ts';
 
 /** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
@@ -32,6 +37,10 @@ export interface AppOptions {
   apiCorsOrigins?: readonly string[];
   /** Sessions, limits, SMS. Default: over services.db, console SMS, limits in memory, http://localhost origin. */
   auth?: Auth;
+  /** Where profile photos are kept (DATA_DIR/avatars). Default: ./data/avatars. */
+  avatars?: AvatarStore;
+  /** Emails the operator each contact query (SMTP_URL and CONTACT_EMAIL); none by default. */
+  contactMailer?: ContactMailer | null;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,7 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth });
+  const avatars = options.avatars ?? new AvatarStore(path.join(DEFAULT_DATA_DIR, 'avatars'));
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null });
+  registerAvatarRoute(app, avatars);
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {

@@ -45,3 +45,16 @@ describe('account settings', () => {
     expect(() => loadConfig({ SMS_TRANSPORT: 'carrier-pigeon' })).toThrow(/SMS_TRANSPORT/);
   });
 });
+
+describe('SMTP_URL', () => {
+  it('is unset by default and takes smtp:// or smtps:// URLs', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465' }).SMTP_URL).toBe('smtps://user:secret@mail.example.com:465');
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const value of ['mail.example.com', 'http://mail.example.com', 'smtp://']) {
+      expect(() => loadConfig({ SMTP_URL: value }), value).toThrow(/SMTP_URL/);
+    }
+  });
+});
