@@ -111,8 +111,9 @@ export default function ProfileForm({ user, labels, links }: Props) {
             type="file"
             name="docs"
             accept="image/*"
+            // The visible Change Photo button is the control; this is its file picker only.
             tabIndex={-1}
-            aria-label={labels.changePhoto}
+            aria-hidden="true"
             onChange={upload}
           />
           <p className="field-hint">{labels.photoHint}</p>

@@ -1,7 +1,8 @@
 // The settings pages' shared state: the account's settings (GET user/settings on mount) and a
 // save that sends one section (PUT user/settings replaces only the sections it is given),
 // showing the saved state or the failure, and rolling the control back when the save fails.
-import { useEffect, useState } from 'react';
+// Quick changes overlap: only the answer to the newest save updates the controls.
+import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../lib/account-api.ts';
 import type { AccountSettings } from '../lib/account-rules.ts';
 
@@ -11,6 +12,7 @@ export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 export function useAccountSettings() {
   const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  const latest = useRef(0);
 
   useEffect(() => {
     let cancelled = false;
@@ -24,14 +26,16 @@ export function useAccountSettings() {
     };
   }, []);
 
-  /** Shows `change` at once, saves it, and returns the account's settings after the save (null when it failed). */
+  /** Shows `change` at once, saves it, and returns the account's settings after the save (null when it failed or a newer save overtook it). */
   async function save(change: Partial<AccountSettings>): Promise<AccountSettings | null> {
     if (load.state !== 'ready') return null;
     const before = load.settings;
+    const attempt = ++latest.current;
     setLoad({ state: 'ready', settings: { ...before, ...change } });
     setSaveState('saving');
     const answer = await callApi('user/settings', { method: 'PUT', json: change });
     const saved = answer.body.data as AccountSettings | undefined;
+    if (attempt !== latest.current) return null;
     if (!answer.ok || !saved) {
       setLoad({ state: 'ready', settings: before });
       setSaveState('failed');
