@@ -35,23 +35,6 @@ export const inlineScripts = {
   });
 })();`,
 
-  // The language menu: remembers the choice in the cookie, then opens that language's URL
-  // (data-cookie-name, data-max-age).
-  languageSelect: `(() => {
-  const { cookieName, maxAge } = document.currentScript.dataset;
-  const select = document.getElementById('lang-select');
-  select.addEventListener('change', () => {
-    const option = select.selectedOptions[0];
-    document.cookie = \`\${cookieName}=\${option.value}; path=/; max-age=\${maxAge}; samesite=lax\`;
-    try {
-      localStorage.setItem('language', option.value);
-    } catch {
-      // Storage may be blocked; the cookie is enough.
-    }
-    location.assign(option.dataset.href + location.search + location.hash);
-  });
-})();`,
-
   // Links marked data-requires-login open only for a signed-in visitor; otherwise an alert
   // (data-message) and the login page (data-login-path).
   requireLoginLinks: `(() => {
@@ -59,26 +42,19 @@ export const inlineScripts = {
   document.addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[data-requires-login]') : null;
     if (!link) return;
-    let token = null;
+    // The session itself is an HttpOnly cookie; the device keeps only the signed-in phone.
+    let user = null;
     try {
-      token = localStorage.getItem('token');
+      user = localStorage.getItem('user');
     } catch {
       // Storage blocked: treat as logged out.
     }
-    if (token) return;
+    if (user) return;
     event.preventDefault();
     alert(message);
     location.assign(loginPath);
   });
 })();`,
-
-  // The bottom bar's profile entry shows the stored user name.
-  bottomBarUser: `try {
-  const userName = localStorage.getItem('userName');
-  if (userName) document.getElementById('bottom-bar-user').textContent = userName;
-} catch {
-  // Storage may be blocked; keep the 'Profile' label.
-}`,
 
   // Brings the current tab into view in a strip that scrolls sideways (at 375 px the later
   // match tabs start off-screen). Runs right after the strip is parsed.
