@@ -2,7 +2,6 @@
 // of response, a policy that allows exactly the inline scripts pages carry, X-Forwarded-For
 // believed only from configured proxies, logs without secrets, no shared cache for signed-in
 // requests, and Socket.IO limited to the site's origin and aware of who is connected.
-import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,11 +14,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
-import { createSecurityHeaders } from '../../src/server/http/security-headers.ts';
+import { createSecurityHeaders, scriptHash } from '../../src/server/http/security-headers.ts';
 import { attachRealtime, type Realtime, type SocketUser } from '../../src/server/realtime/index.ts';
 import { loggerOptions } from '../../src/server/logging.ts';
 import { accountsApp, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { inlineScriptTexts } from '../helpers/html.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 
 const handler = await builtAstroHandler('hardening tests of pages');
@@ -52,19 +52,6 @@ function expectHardened(response: { headers: Record<string, unknown> }, what: st
   expect(policy.get('frame-ancestors'), what).toEqual(["'none'"]);
   expect(policy.get('script-src'), what).not.toContain("'unsafe-inline'");
 }
-
-/** The inline scripts a browser would run: no src, and a JavaScript type (or none). */
-function inlineScriptTexts(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes = '']) => !/\bsrc\s*=/i.test(attributes))
-    .filter(([, attributes = '']) => {
-      const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-      return type === undefined || type === 'module' || type === 'text/javascript';
-    })
-    .map(([, , text = '']) => text);
-}
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('hardening of the server', () => {
   let db: Db;
@@ -151,7 +138,7 @@ describe('hardening of the server', () => {
       const allowed = directives(response.headers['content-security-policy']).get('script-src') ?? [];
       const scripts = inlineScriptTexts(response.body);
       expect(scripts.length, url).toBeGreaterThan(0);
-      for (const text of scripts) expect(allowed, `${url}: ${text.slice(0, 80)}`).toContain(sha256(text));
+      for (const text of scripts) expect(allowed, `${url}: ${text.slice(0, 80)}`).toContain(scriptHash(text));
       // One policy, in the header: a <meta> policy would intersect with it and cannot forbid framing.
       expect(response.body, url).not.toMatch(/http-equiv=["']?content-security-policy/i);
       if (response.body.includes('<astro-island')) islands++;
