@@ -58,3 +58,18 @@ describe('SMTP_URL', () => {
     }
   });
 });
+
+describe('hardening settings', () => {
+  it('trust no proxy and send no HSTS by default', () => {
+    const config = loadConfig({});
+    expect(config.TRUST_PROXY).toBe(0);
+    expect(config.HSTS_MAX_AGE).toBeUndefined();
+  });
+
+  it('take a number of proxies and an HSTS max-age; refuse anything else, naming the variable', () => {
+    expect(loadConfig({ TRUST_PROXY: '1', HSTS_MAX_AGE: '31536000' })).toMatchObject({ TRUST_PROXY: 1, HSTS_MAX_AGE: 31_536_000 });
+    for (const [name, value] of [['TRUST_PROXY', 'true'], ['TRUST_PROXY', '-1'], ['HSTS_MAX_AGE', '1y'], ['HSTS_MAX_AGE', '-5']]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(name!));
+    }
+  });
+});
