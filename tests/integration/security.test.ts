@@ -12,7 +12,8 @@ import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { AvatarStore } from '../../src/server/account/avatars.ts';
-import type { Db } from '../../src/server/db/client.ts';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { attachRealtime } from '../../src/server/realtime/index.ts';
 import { scriptHash } from '../../src/server/http/security-headers.ts';
 import { accountsApp, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
@@ -20,6 +21,7 @@ import { builtAstroHandler } from '../helpers/built-site.ts';
 import { inlineScriptTexts, tagsWithEventHandlers } from '../helpers/html.ts';
 import { imageBombPng } from '../helpers/images.ts';
 import { freshDatabase, queryRows } from '../helpers/test-db.ts';
+import { testPostgresUrl } from '../helpers/test-servers.ts';
 
 const handler = await builtAstroHandler('attack tests on pages');
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -43,14 +45,28 @@ function expectOnlyTheSitesScripts(page: LightMyRequestResponse, url: string): v
 
 const randomAddress = () => `203.0.113.${randomInt(1, 255)}`;
 
-describe('attacks on accounts', () => {
+const postgresUrl = await testPostgresUrl();
+const engines: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
+if (postgresUrl) {
+  engines.push([
+    'PostgreSQL',
+    async () => {
+      const db = await openDatabase({ url: postgresUrl, dataDir: '' });
+      await migrateToLatest(db);
+      await sql`truncate users, otps, contact_queries restart identity cascade`.execute(db.kysely);
+      return db;
+    },
+  ]);
+}
+
+describe.each(engines)('attacks on accounts (%s)', (_engine, open) => {
   let db: Db;
   let accounts: AccountsApp;
   let dataDir: string;
   let avatars: AvatarStore;
 
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await open();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'crease-attacks-'));
     avatars = new AvatarStore(path.join(dataDir, 'avatars'));
     accounts = await accountsApp(db, { appOptions: { avatars, ...(handler ? { astroHandler: handler, clientDir } : {}) } });
