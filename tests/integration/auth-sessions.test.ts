@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/client.ts';
+import { setUserRole } from '../../src/server/auth/roles.ts';
 import { accountsApp, APP_ORIGIN, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { databaseEngines } from '../helpers/accounts-db.ts';
 
@@ -104,6 +105,14 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }]) {
       expect((await accounts.app.inject({ url: '/user/v1/get/user', headers })).statusCode).toBe(401);
     }
+  });
+
+  it('a role given while signed in applies to the live session at once', async () => {
+    const token = (await login({ phone: PHONE, password: PASSWORD })).json().token as string;
+    expect(await setUserRole(db, PHONE, 'scorer')).toBe(true);
+    const answer = await accounts.app.inject({ url: '/user/v1/get/user', headers: { authorization: `Bearer ${token}` } });
+    expect(answer.json().data.role).toBe('scorer');
+    expect(await setUserRole(db, '9000000001', 'admin')).toBe(false);
   });
 
   it('an expired session resolves to nobody', async () => {

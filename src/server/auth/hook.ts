@@ -39,6 +39,8 @@ export function registerAuthHook(app: FastifyInstance, auth: Auth): void {
   const anonymousOrigins = [auth.config.publicOrigin, ...auth.config.corsOrigins];
 
   app.addHook('onRequest', async (request, reply) => {
+    // Hashed build assets are the same for everyone: a page's dozen asset requests cost no session lookups.
+    if (request.method === 'GET' && request.url.startsWith('/_astro/')) return;
     const bearer = bearerToken(request.headers.authorization);
     // A Bearer header decides alone: a request carrying one is never judged by its cookie.
     const via = bearer !== undefined ? 'bearer' : 'cookie';

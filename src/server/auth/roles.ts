@@ -1,6 +1,8 @@
 // Roles (spec §6 plus issue 8): a signed-in user, scorers (live scoring), editors (news and
 // reels), admins. Route handlers ask for what they need.
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Role } from '../db/schema.ts';
 import type { SessionUser } from './sessions.ts';
@@ -24,4 +26,19 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionU
   const user = requireUser(request);
   if (!roles.includes(user.role)) throw new ApiError(403, 'You do not have permission to do this.');
   return user;
+}
+
+/** Gives the account of a phone a role; false when no account has that phone. Sessions see it at once. */
+export async function setUserRole(db: Db, phone: string, role: Role): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('users')
+    .set({ role, updated_at: sql<Date>`now()` })
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Accounts holding a role other than 'user', for an operator's review. */
+export async function listStaff(db: Db): Promise<{ phone: string; name: string | null; role: Role }[]> {
+  return db.kysely.selectFrom('users').select(['phone', 'name', 'role']).where('role', '<>', 'user').orderBy('role').orderBy('phone').execute();
 }

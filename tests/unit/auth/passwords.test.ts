@@ -21,7 +21,7 @@ describe('argon2id hashing', () => {
   it('hashes with argon2id at the recorded cost, salted, and verifies only the right password', async () => {
     const first = await hashPassword('abc123');
     const second = await hashPassword('abc123');
-    expect(first).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=6,p=1\$/);
     expect(first).not.toBe(second);
     expect(await verifyPassword(first, 'abc123')).toBe(true);
     expect(await verifyPassword(first, 'abc124')).toBe(false);
