@@ -328,6 +328,9 @@ describe.each(engines)('profile, settings and contact API on %s', (_engine, open
         const response = await call('POST', '/post/query', { payload });
         expect([response.statusCode, response.json().message], JSON.stringify(payload).slice(0, 80)).toEqual([400, message]);
       }
+      // A page on another site cannot post a query in a visitor's name.
+      const foreign = await call('POST', '/post/query', { payload: query, headers: { origin: 'https://elsewhere.example' } });
+      expect(foreign.statusCode).toBe(403);
       expect((await queryRows(db, 'select id from contact_queries')).length).toBe(0);
     });
 
