@@ -2,7 +2,7 @@
 // this device (localStorage.theme, read before first paint) and saves it to the account.
 import { useEffect, useState } from 'react';
 import { callApi } from '../lib/account-api.ts';
-import { applyTheme } from '../stores/account.ts';
+import { applyTheme } from '../lib/device-choices.ts';
 import { NoticeLine, type Notice } from './account-fields.tsx';
 
 interface Props {

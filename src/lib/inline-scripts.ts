@@ -17,24 +17,6 @@ export const inlineScripts = {
   document.documentElement.dataset.theme = String(theme);
 })();`,
 
-  // The theme menu: shown once JavaScript runs, stores the index (data-storage-key).
-  themeSelect: `(() => {
-  const { storageKey } = document.currentScript.dataset;
-  const picker = document.getElementById('theme-picker');
-  const select = document.getElementById('theme-select');
-  const root = document.documentElement;
-  select.value = root.dataset.theme || '0';
-  picker.hidden = false;
-  select.addEventListener('change', () => {
-    root.dataset.theme = select.value;
-    try {
-      localStorage.setItem(storageKey, select.value);
-    } catch {
-      // Storage may be blocked; the theme still applies to this page.
-    }
-  });
-})();`,
-
   // Links marked data-requires-login open only for a signed-in visitor; otherwise an alert
   // (data-message) and the login page (data-login-path).
   requireLoginLinks: `(() => {

@@ -5,7 +5,7 @@
 // speech); signing out clears the device (spec: logout clears all local storage).
 import { atom } from 'nanostores';
 import { FAVOURITE_TEAMS_KEY, parseFavourites } from '../lib/fixtures-shared.ts';
-import { applyLanguage } from '../lib/language-choice.ts';
+import { applyLanguage, applyTheme } from '../lib/device-choices.ts';
 import { DEFAULT_SPEECH, clampRate, type AccountSettings, type SpeechSettings } from '../lib/account-rules.ts';
 import { THEME_STORAGE_KEY, themes } from '../styles/themes.ts';
 import { $favouriteTeams } from './favourite-teams.ts';
@@ -74,11 +74,6 @@ export function deviceSettings(): Pick<AccountSettings, 'theme' | 'language' | '
     language: language === 'en' || language === 'hi' ? language : null,
     favourite_teams: parseFavourites(storage()?.getItem(FAVOURITE_TEAMS_KEY) ?? null),
   };
-}
-
-export function applyTheme(theme: number): void {
-  document.documentElement.dataset.theme = String(theme);
-  write(THEME_STORAGE_KEY, String(theme));
 }
 
 /** The account's settings become this device's. */
