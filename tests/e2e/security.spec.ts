@@ -1,9 +1,13 @@
 // The Content-Security-Policy and the framing ban in Chromium: the site's own inline scripts and
 // islands run with no violation, a script injected into a page does not, a page on another
 // origin cannot frame the login page, and Socket.IO answers only the site's own pages.
+// Signed in, every account page and its islands run with no violation.
 import { expect, test, type Page } from '@playwright/test';
+import { SMS_RECEIVER_PORT, startSmsReceiver } from './support/sms-receiver.ts';
 
 const ATTACKER = 'http://attacker.test';
+// A name that would run if any page printed it as HTML.
+const NAME_ATTACK = '<img src=x onerror=alert(1)>';
 
 /** Collects CSP violations (the event) and console errors of a page. */
 async function watchViolations(page: Page): Promise<{ violations: () => Promise<string[]>; consoleErrors: string[] }> {
@@ -101,4 +105,43 @@ test("Socket.IO: 'self' lets the site's pages open the WebSocket; another origin
   await page.route(`${ATTACKER}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>elsewhere</p>' }));
   await page.goto(`${ATTACKER}/live`);
   expect(await page.evaluate(open, socketUrl)).toBe('refused');
+});
+
+test('signed in, with a script for a name, every account page hydrates with no violation and shows the name as text', async ({ page, baseURL }) => {
+  const phone = '9876509876';
+  const password = 'cs9p0l';
+  const sms = await startSmsReceiver(SMS_RECEIVER_PORT);
+  try {
+    const since = Date.now();
+    const sent = await page.request.get(`/user/v1/send/otp?phone=${phone}`);
+    const { otp_id: otpId } = (await sent.json()) as { otp_id: string };
+    const otp = await sms.codeFor(phone, since);
+    const headers = { origin: baseURL! };
+    expect((await page.request.post('/user/v1/register', { headers, data: { phone, password, otp, otp_id: otpId } })).status()).toBe(200);
+    // The browser context keeps the session cookies the login answer sets.
+    expect((await page.request.post('/user/v1/login', { headers, data: { phone, password } })).status()).toBe(200);
+    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crease_csrf')!.value;
+    const named = await page.request.put('/user/v1/user/profile', { headers: { ...headers, 'x-csrf-token': csrf }, data: { name: NAME_ATTACK } });
+    expect(named.status()).toBe(200);
+  } finally {
+    await sms.close();
+  }
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const watch = await watchViolations(page);
+  for (const path of ['/editProfile', '/themeProfile', '/profileMatchSetting', '/speechSetting', '/notification', '/mail', '/profile']) {
+    const response = await page.goto(path);
+    expect(new URL(page.url()).pathname, path).toBe(path);
+    expect(response?.headers()['cache-control'], path).toBe('private, no-store');
+    await expect(page.locator('astro-island[ssr]'), path).toHaveCount(0);
+    expect(await watch.violations(), path).toEqual([]);
+  }
+  await page.goto('/editProfile');
+  await expect(page.getByLabel('Full Name')).toHaveValue(NAME_ATTACK);
+  expect(await page.locator('img[onerror]').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+  expect(watch.consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
 });
