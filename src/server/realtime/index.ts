@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { subscription } from '../api/schemas/realtime.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
+import type { Role } from '../auth/index.ts';
 
 /** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */
 function subscribedKey(payload: unknown): string | null {
@@ -27,7 +28,7 @@ export function matchRoom(key: string): string {
 /** Who a socket is, kept in socket.data.user; null for a visitor. */
 export interface SocketUser {
   id: string;
-  role: string;
+  role: Role;
 }
 
 export interface SocketData {
