@@ -8,7 +8,7 @@ import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { MemorySmsTransport } from '../../src/server/auth/sms/memory.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/server/db/schema.ts';
-import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
+import { buildApp, type AppOptions, type AstroHandler } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { checkingContract } from './api-contract.ts';
 
@@ -24,7 +24,11 @@ export interface AccountsApp {
 
 export async function accountsApp(
   db: Db,
-  options: { redis?: { url: string; keyPrefix: string }; appOptions?: Pick<AppOptions, 'avatars' | 'contactMailer'> } = {},
+  options: {
+    redis?: { url: string; keyPrefix: string };
+    astroHandler?: AstroHandler;
+    appOptions?: Pick<AppOptions, 'avatars' | 'contactMailer'>;
+  } = {},
 ): Promise<AccountsApp> {
   const sms = new MemorySmsTransport();
   const logger = pino({ level: 'silent' });
@@ -35,7 +39,9 @@ export async function accountsApp(
     sms,
     redis: options.redis,
   });
-  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], ...options.appOptions }));
+  const app = checkingContract(
+    await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], astroHandler: options.astroHandler, ...options.appOptions }),
+  );
   return {
     app,
     auth,

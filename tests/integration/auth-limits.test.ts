@@ -64,6 +64,19 @@ describe('limits (one process, in memory)', () => {
     expect((await login('9123456780', PASSWORD)).statusCode).toBe(200);
   });
 
+  it('concurrent wrong passwords for one phone get five tries in all', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => login(PHONE, `wrong${index % 10}`)));
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(7);
+    expectLocked(await login(PHONE, PASSWORD), 15);
+  });
+
+  it('successful logins do not count against the address', async () => {
+    for (let index = 0; index < 25; index++) expect((await login(PHONE, PASSWORD)).statusCode).toBe(200);
+    for (let index = 0; index < 20; index++) expect((await login(phoneNo(index), 'wrong1')).statusCode).toBe(401);
+    expectLocked(await login(PHONE, PASSWORD), 15);
+  });
+
   it('a success clears the failures of the phone', async () => {
     for (let attempt = 1; attempt <= 3; attempt++) expect((await login(PHONE, 'wrong1')).statusCode).toBe(401);
     expect((await login(PHONE, PASSWORD)).statusCode).toBe(200);

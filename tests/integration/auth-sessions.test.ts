@@ -115,11 +115,53 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     expect(await setUserRole(db, '9000000001', 'admin')).toBe(false);
   });
 
+  it('records the user agent (at most 200 characters) and last_seen_at, written at most once a minute', async () => {
+    const token = (await login({ phone: PHONE, password: PASSWORD }, { 'user-agent': `Browser/${'x'.repeat(300)}` })).json().token as string;
+    const row = async () =>
+      (await sql<{ user_agent: string; seen_ago_s: number }>`select user_agent, extract(epoch from now() - last_seen_at)::float8 as seen_ago_s from sessions`.execute(db.kysely)).rows[0]!;
+    expect((await row()).user_agent).toHaveLength(200);
+    await sql`update sessions set last_seen_at = now() - interval '30 seconds'`.execute(db.kysely);
+    await accounts.auth.resolveSession(token);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await row()).seen_ago_s).toBeGreaterThan(29);
+    await sql`update sessions set last_seen_at = now() - interval '2 minutes'`.execute(db.kysely);
+    await accounts.auth.resolveSession(token);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await row()).seen_ago_s).toBeLessThan(5);
+  });
+
   it('an expired session resolves to nobody', async () => {
     const token = (await login({ phone: PHONE, password: PASSWORD })).json().token as string;
     await sql`update sessions set expires_at = now() - interval '1 second'`.execute(db.kysely);
     expect(await accounts.auth.resolveSession(token)).toBeNull();
     expect((await accounts.app.inject({ url: '/user/v1/get/user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+  });
+
+  it('pages get the user and the csrf value of the cookie session in Astro.locals; none without a live session', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const pages = await accountsApp(db, {
+      astroHandler: async (_request, response, _next, locals) => {
+        seen.push(locals as Record<string, unknown>);
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('page');
+      },
+    });
+    try {
+      const answer = await login({ phone: PHONE, password: PASSWORD });
+      const token = answer.json().token as string;
+      await pages.app.inject({ url: '/editProfile', headers: { cookie: `crease_session=${token}` } });
+      await pages.app.inject({ url: '/editProfile', headers: { cookie: `crease_session=${'x'.repeat(43)}` } });
+      await pages.app.inject({ url: '/editProfile' });
+      expect(seen[0]).toMatchObject({
+        user: { phone: PHONE, role: 'user', name: null, email: null, image: null, id: expect.any(String), sessionId: expect.any(String) },
+        csrfToken: setCookies(answer).get('crease_csrf')!.value,
+      });
+      expect(seen.slice(1).map((locals) => [locals.user, locals.csrfToken])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
+    } finally {
+      await pages.close();
+    }
   });
 
   describe('CSRF', () => {

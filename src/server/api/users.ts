@@ -1,7 +1,7 @@
 // Account routes of the provider API (spec §7): login, logout, OTPs, register, change_password,
 // get/user. Limits and their reasons: docs/decisions/020-accounts-otp-and-sessions.md.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Auth } from '../auth/index.ts';
@@ -10,7 +10,6 @@ import { csrfTokenFor } from '../auth/csrf.ts';
 import { LOGIN_SLOW_AFTER, LOGIN_SLOW_DELAY_MS, RULES } from '../auth/limits.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { OTP_EXPIRED, type OtpPurpose } from '../auth/otp.ts';
-import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../auth/roles.ts';
 import { avatarUrl } from '../auth/sessions.ts';
 import type { Services } from '../services/index.ts';
@@ -45,9 +44,11 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
 
     api.post(login.paths[0]!, { schema: actionSchema(login), bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const { phone, password, remember } = request.body;
+      // Each attempt is counted before the password is checked, so concurrent guesses cannot
+      // all pass a check made before any of them failed; a success takes its count back.
       const [byPhone, byIp] = await Promise.all([
-        limiter.peek(phone, RULES.loginFailuresPerPhone),
-        limiter.peek(request.ip, RULES.loginFailuresPerIp),
+        limiter.hit(phone, RULES.loginFailuresPerPhone),
+        limiter.hit(request.ip, RULES.loginFailuresPerIp),
       ]);
       // Locked: refused before the password is looked at, so the right one does not help.
       if (!byPhone.allowed || !byIp.allowed) {
@@ -60,15 +61,11 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
         .executeTakeFirst();
       const matches = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !matches) {
-        const [failures] = await Promise.all([
-          limiter.hit(phone, RULES.loginFailuresPerPhone),
-          limiter.hit(request.ip, RULES.loginFailuresPerIp),
-        ]);
         // Slowed before locked: a script guessing one phone's password waits a second a try.
-        if (failures.count > LOGIN_SLOW_AFTER) await sleep(LOGIN_SLOW_DELAY_MS);
+        if (byPhone.count > LOGIN_SLOW_AFTER) await sleep(LOGIN_SLOW_DELAY_MS);
         throw new ApiError(401, WRONG_LOGIN);
       }
-      await limiter.reset(phone, RULES.loginFailuresPerPhone);
+      await Promise.all([limiter.reset(phone, RULES.loginFailuresPerPhone), limiter.undo(request.ip, RULES.loginFailuresPerIp)]);
       const { token } = await sessions.create(user.id, request.headers['user-agent']);
       sessions.pruneEnded(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions not pruned'));
       setSessionCookies(reply, auth, token, remember === true);

@@ -24,6 +24,8 @@ export interface LimitStore {
   /** Adds one to the counter and answers its value and the milliseconds left in its window. */
   increment(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
   read(key: string): Promise<{ count: number; ttlMs: number }>;
+  /** Takes one back (never below zero, never creating a counter). */
+  decrement(key: string): Promise<void>;
   delete(key: string): Promise<void>;
 }
 
@@ -48,6 +50,11 @@ export class Limiter {
   async peek(key: string, rule: LimitRule): Promise<LimitResult> {
     const { count, ttlMs } = await this.store.read(Limiter.keyOf(rule, key));
     return Limiter.result(rule, count, ttlMs, count < rule.limit);
+  }
+
+  /** Takes back one hit: an attempt counted before its outcome was known turned out fine. */
+  async undo(key: string, rule: LimitRule): Promise<void> {
+    await this.store.decrement(Limiter.keyOf(rule, key));
   }
 
   async reset(key: string, rule: LimitRule): Promise<void> {
@@ -89,6 +96,11 @@ export class MemoryLimitStore implements LimitStore {
     return counter ? { count: counter.count, ttlMs: counter.resetAt - this.now() } : { count: 0, ttlMs: 0 };
   }
 
+  async decrement(key: string) {
+    const counter = this.live(key);
+    if (counter && counter.count > 0) counter.count -= 1;
+  }
+
   async delete(key: string) {
     this.counters.delete(key);
   }
@@ -117,6 +129,11 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}
 `;
 
+const DECREMENT_SCRIPT = `
+if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 /** Counters in Redis, shared by every process using the same server and prefix. */
 export class RedisLimitStore implements LimitStore {
   constructor(
@@ -135,6 +152,10 @@ export class RedisLimitStore implements LimitStore {
       [Error | null, number],
     ];
     return value === null ? { count: 0, ttlMs: 0 } : { count: Number(value), ttlMs: Math.max(0, ttlMs) };
+  }
+
+  async decrement(key: string) {
+    await this.redis.eval(DECREMENT_SCRIPT, 1, this.prefix + key);
   }
 
   async delete(key: string) {

@@ -39,6 +39,15 @@ function behavesAsALimiter(makeLimiter: () => Limiter) {
     expect(await limiter.hit('a', rule)).toMatchObject({ allowed: true, count: 1 });
   });
 
+  it('undo takes one hit back, never below zero, and creates no counter', async () => {
+    const limiter = makeLimiter();
+    for (let count = 0; count < 3; count++) await limiter.hit('u', rule);
+    await limiter.undo('u', rule);
+    expect(await limiter.peek('u', rule)).toMatchObject({ allowed: true, count: 2 });
+    await limiter.undo('none', rule);
+    expect(await limiter.peek('none', rule)).toEqual({ allowed: true, count: 0, retryAfterS: 0 });
+  });
+
   it('counts concurrent hits exactly', async () => {
     const limiter = makeLimiter();
     const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('c', rule)));
