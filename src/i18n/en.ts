@@ -502,7 +502,7 @@ const en = {
     },
     matchSetting: {
       winProbability: 'Win Probability View',
-      winProbabilitySoon: 'Coming soon: win probability needs a model we have not built yet.',
+      winProbabilitySoon: 'Win probability needs a model we have not built yet.',
       speech: 'Speech Settings (Accessibility)',
     },
     speech: {

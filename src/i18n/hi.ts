@@ -504,7 +504,7 @@ const hi: Dictionary = {
     },
     matchSetting: {
       winProbability: 'जीत की संभावना',
-      winProbabilitySoon: 'जल्द आ रहा है: जीत की संभावना के लिए एक मॉडल चाहिए, जो हमने अभी नहीं बनाया है।',
+      winProbabilitySoon: 'जीत की संभावना के लिए एक मॉडल चाहिए, जो हमने अभी नहीं बनाया है।',
       speech: 'स्पीच सेटिंग्स (सुलभता)',
     },
     speech: {
