@@ -9,6 +9,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   compressHTML: true,
+  // Astro puts the hashes of its own inline scripts (island hydration) in a CSP header; the server
+  // merges them into the site's one policy (src/server/http/security-headers.ts).
+  security: { csp: true },
   build: { inlineStylesheets: 'auto' },
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pg-copy-streams'] },

@@ -1,9 +1,11 @@
 // End-to-end tests in Debian's Chromium against the built server on a fresh PGlite
 // holding the small real data set in tests/fixtures/cricsheet/e2e, plus one upcoming match.
 import { defineConfig } from '@playwright/test';
+import { SMS_RECEIVER_PORT } from './tests/e2e/support/sms-receiver.ts';
 
 const PORT = 4399;
 const DATA_DIR = 'tests/.tmp/e2e-data';
+
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,6 +31,17 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, IMPORT_ON_START: 'false', LOG_LEVEL: 'warn', CONTACT_EMAIL: 'scores@example.org' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      // The browser's Origin: cookie-authenticated writes are accepted only from it.
+      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+      DATA_DIR,
+      IMPORT_ON_START: 'false',
+      LOG_LEVEL: 'warn',
+      CONTACT_EMAIL: 'scores@example.org',
+      SMS_TRANSPORT: 'webhook',
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${SMS_RECEIVER_PORT}/sms`,
+    },
   },
 });

@@ -72,4 +72,12 @@ function withReasonPhrase(response: Response): Response {
   });
 }
 
-export const onRequest = defineMiddleware(async (context, next) => withReasonPhrase(await routeByLanguage(context, next)));
+/** A page rendered for a signed-in user (their name in the header, at least) is theirs alone. */
+function privateWhenSignedIn(locals: App.Locals, response: Response): Response {
+  if (locals.user) response.headers.set('cache-control', 'private, no-store');
+  return response;
+}
+
+export const onRequest = defineMiddleware(async (context, next) =>
+  withReasonPhrase(privateWhenSignedIn(context.locals, await routeByLanguage(context, next))),
+);

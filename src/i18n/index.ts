@@ -13,8 +13,7 @@ export const DEFAULT_LANG: Lang = 'en';
 export const LANG_NAMES: Record<Lang, string> = { en: 'English', hi: 'हिन्दी' };
 
 /** Cookie that remembers the chosen language (set by the selector). */
-export const LANG_COOKIE = 'lang';
-export const LANG_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+export { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from './lang-cookie.ts';
 
 /** Dotted paths to every string of the dictionary, e.g. 'nav.home'. */
 type Leaves<T, Prefix extends string = ''> = {
@@ -72,3 +71,10 @@ export function langOf(astro: { locals: Partial<App.Locals>; url: URL }): Lang {
 
 /** Pages that have a title and a one-line summary in the dictionary. */
 export type PageKey = keyof Dictionary['pages'];
+
+const DICTIONARIES: Record<Lang, Dictionary> = { en, hi };
+
+/** A language's whole dictionary: pages hand an island the part it shows, translated on the server. */
+export function dictionary(lang: Lang): Dictionary {
+  return DICTIONARIES[lang];
+}

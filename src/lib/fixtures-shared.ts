@@ -14,7 +14,8 @@ export type Gender = (typeof GENDERS)[number];
 export const FAVOURITE_TEAMS_KEY = 'favouriteTeams';
 /** The API takes at most this many team keys. */
 export const MAX_FAVOURITE_TEAMS = 50;
-const TEAM_KEY = /^[a-z0-9-]{1,64}$/;
+/** A team key as the fixtures API and favourites take it. */
+export const TEAM_KEY = /^[a-z0-9-]{1,64}$/;
 
 /** '?page=N': a whole number from 1; anything else is page 1. */
 export function parsePage(raw: string | null): number {

@@ -7,6 +7,9 @@ const DEFAULT_CRICSHEET_URLS = [
   'https://cricsheet.org/downloads/recently_played_30_json.zip',
 ];
 
+/** Where the embedded database and the avatars live unless DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = './data';
+
 const commaList = z
   .string()
   .transform((value) =>
@@ -31,7 +34,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   CRICSHEET_SOURCE: commaList.optional(),
   IMPORT_ON_START: booleanFlag.default(true),
   CONTACT_EMAIL: z.email().optional(),
@@ -39,6 +42,11 @@ export const configSchema = z.object({
   API_CORS_ORIGINS: commaList
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be origins like https://app.example.com, separated by commas')))
     .default([]),
+  // Hardening (docs/decisions/021). Proxies in front of the server whose X-Forwarded-For entries
+  // are believed: 0 (the default) believes none, 1 a single load balancer, and so on.
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Strict-Transport-Security max-age in seconds; sent only when set and PUBLIC_ORIGIN is https.
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z
     .string()
@@ -63,6 +71,13 @@ export const configSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   // The sender: a Twilio phone number in E.164 (+1...) or a messaging service SID (MG...).
   TWILIO_FROM: z.string().regex(/^(\+[1-9][0-9]{6,14}|MG[0-9a-f]{32})$/, 'must be a +E.164 number or an MG... messaging service SID').optional(),
+  // ---- Profile and contact (decision 023) ----
+  // The operator gets each contact query by email through this SMTP server
+  // ('smtp://user:pass@host:587' or 'smtps://...') when CONTACT_EMAIL is set too.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   // Set by CI systems: tests that need PostgreSQL or Redis fail there instead of skipping.
   CI: booleanFlag.default(false),
 });

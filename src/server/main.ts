@@ -12,8 +12,12 @@ import { openChangeFeed } from './feed/open-feed.ts';
 import { buildApp, type AstroHandler } from './http/app.ts';
 import { createAuth } from './auth/index.ts';
 import { smsTransportFromConfig } from './auth/sms/index.ts';
+import { AvatarStore } from './account/avatars.ts';
+import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
+import { loggerOptions } from './logging.ts';
+import { createSecurityHeaders } from './http/security-headers.ts';
 
 // Built layout: dist/app/main.mjs beside dist/server/entry.mjs and dist/client/.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,7 +40,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = pino(loggerOptions(config.LOG_LEVEL));
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(db);
   logger.info({ database: db.kind, applied }, 'database ready');
@@ -53,6 +57,11 @@ async function main(): Promise<void> {
     redis: config.REDIS_URL ? { url: config.REDIS_URL } : undefined,
   });
   logger.info({ sms: auth.sms.name, limits: config.REDIS_URL ? 'redis' : 'memory' }, 'accounts ready');
+  // The operator's copy of contact queries needs both a mail server and an address to send to.
+  const contactMailer =
+    config.SMTP_URL && config.CONTACT_EMAIL ? createContactMailer({ smtpUrl: config.SMTP_URL, to: config.CONTACT_EMAIL }) : null;
+  logger.info({ contactEmail: contactMailer ? 'smtp' : 'off' }, 'contact queries ready');
+  const securityHeaders = createSecurityHeaders({ publicOrigin: config.publicOrigin, hstsMaxAgeS: config.HSTS_MAX_AGE });
   const app = await buildApp({
     services,
     logger,
@@ -60,9 +69,18 @@ async function main(): Promise<void> {
     astroHandler: await loadAstroHandler(),
     contactEmail: config.CONTACT_EMAIL ?? null,
     apiCorsOrigins: config.API_CORS_ORIGINS,
+    trustProxyHops: config.TRUST_PROXY,
+    securityHeaders,
     auth,
+    avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
+    contactMailer,
   });
-  const realtime = await attachRealtime(app.server, logger, { redisUrl: config.REDIS_URL });
+  const realtime = await attachRealtime(app.server, logger, {
+    redisUrl: config.REDIS_URL,
+    headers: securityHeaders.all,
+    allowedOrigins: [config.publicOrigin],
+    resolveUser: (token) => auth.resolveSession(token),
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   // Background work while pages are served: the start-up import when one is due, then the
@@ -95,6 +113,7 @@ async function main(): Promise<void> {
     await app.close();
     await realtime.close();
     await auth.close();
+    contactMailer?.close();
     await backgroundDone;
     await feed.close();
     await db.close();

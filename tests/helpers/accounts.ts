@@ -1,14 +1,14 @@
 // Accounts for tests: an app over a fresh database with the in-memory SMS transport, users
 // created straight in the database, and the cookies of a login answer.
 import pino from 'pino';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { createAuth, type Auth } from '../../src/server/auth/index.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { MemorySmsTransport } from '../../src/server/auth/sms/memory.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/server/db/schema.ts';
-import { buildApp, type AstroHandler } from '../../src/server/http/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { checkingContract } from './api-contract.ts';
 
@@ -22,12 +22,17 @@ export interface AccountsApp {
   close(): Promise<void>;
 }
 
-export async function accountsApp(
-  db: Db,
-  options: { redis?: { url: string; keyPrefix: string }; astroHandler?: AstroHandler } = {},
-): Promise<AccountsApp> {
+export interface AccountsAppOptions {
+  redis?: { url: string; keyPrefix: string };
+  /** A logger of the test's own (to read what is logged); silent by default. */
+  logger?: FastifyBaseLogger;
+  /** Anything else buildApp takes (avatars, mailer, pages, proxies, headers). */
+  appOptions?: Partial<AppOptions>;
+}
+
+export async function accountsApp(db: Db, options: AccountsAppOptions = {}): Promise<AccountsApp> {
   const sms = new MemorySmsTransport();
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const auth = createAuth({
     db,
     config: { publicOrigin: SITE_ORIGIN, corsOrigins: [APP_ORIGIN], sessionTtlDays: 30 },
@@ -35,7 +40,7 @@ export async function accountsApp(
     sms,
     redis: options.redis,
   });
-  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], astroHandler: options.astroHandler }));
+  const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], ...options.appOptions }));
   return {
     app,
     auth,

@@ -140,9 +140,11 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
   it('pages get the user and the csrf value of the cookie session in Astro.locals; none without a live session', async () => {
     const seen: Record<string, unknown>[] = [];
     const pages = await accountsApp(db, {
-      astroHandler: async (_request, response, _next, locals) => {
-        seen.push(locals as Record<string, unknown>);
-        response.writeHead(200, { 'content-type': 'text/plain' }).end('page');
+      appOptions: {
+        astroHandler: async (_request, response, _next, locals) => {
+          seen.push(locals as Record<string, unknown>);
+          response.writeHead(200, { 'content-type': 'text/plain' }).end('page');
+        },
       },
     });
     try {

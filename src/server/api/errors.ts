@@ -91,7 +91,12 @@ function requestLine(packet: Buffer | null): string | null {
  * or URL is known: in the one error shape, whatever the path. Headers over Node's limit are a
  * 431, unless the request line alone is what overflowed (a URL that long is a 414).
  */
-export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket, maxHeaderSize: number): void {
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+  maxHeaderSize: number,
+  extraHeaders: readonly (readonly [string, string])[] = [],
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   let statusCode = 400;
   let message = 'The request could not be read.';
@@ -114,7 +119,9 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: un
     `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+      'Cache-Control: no-store\r\nConnection: close\r\n' +
+      extraHeaders.map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+      '\r\n' +
       body,
   );
 }

@@ -5,7 +5,10 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AvatarStore } from '../account/avatars.ts';
+import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
+import { registerAccountRoutes } from './account.ts';
 import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
@@ -14,6 +17,7 @@ import { registerPlayerRoutes } from './players.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
 import { contractRegistry } from './schemas/common.ts';
+import { carriesCredentials, PRIVATE_NO_STORE } from '../http/credentials.ts';
 
 export { API_PREFIX };
 
@@ -21,6 +25,9 @@ export interface ApiOptions {
   /** Origins (scheme://host[:port]) whose pages may call the API from a browser. */
   corsOrigins: readonly string[];
   auth: Auth;
+  avatars: AvatarStore;
+  /** Emails the operator each contact query; null without SMTP. */
+  contactMailer: ContactMailer | null;
 }
 
 const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
@@ -81,9 +88,11 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
           return openapi;
         },
       });
-      // Only public, successful answers may be kept by a browser or CDN; errors say no-store.
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=30' : 'no-store');
+      // Only public, successful answers may be kept by a browser or CDN; errors say no-store, and
+      // so does any answer to a request with credentials, whatever its route said.
+      api.addHook('onSend', async (request, reply, payload) => {
+        if (carriesCredentials(request.headers)) reply.header('cache-control', PRIVATE_NO_STORE);
+        else if (!reply.hasHeader('cache-control')) reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=30' : 'no-store');
         return payload;
       });
       registerMatchRoutes(api, services);
@@ -91,6 +100,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerPlayerRoutes(api, services);
       registerTournamentRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
+      await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
         reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),
       );

@@ -2,6 +2,7 @@
 // assets and, for every other path, Astro's on-demand rendering.
 import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerApi } from '../api/index.ts';
@@ -10,7 +11,14 @@ import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
 import { createAuth, type Auth } from '../auth/index.ts';
 import { registerAuthHook } from '../auth/hook.ts';
+import { AvatarStore } from '../account/avatars.ts';
+import type { ContactMailer } from '../account/contact-mail.ts';
+import { DEFAULT_DATA_DIR } from '../config.ts';
+import { registerAvatarRoute } from './avatar-route.ts';
 import { PageCache } from './page-cache.ts';
+import { carriesCredentials, keepPrivate } from './credentials.ts';
+import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
+import { redactUrl } from '../logging.ts';
 
 /** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
 export type AstroHandler = (
@@ -30,30 +38,47 @@ export interface AppOptions {
   contactEmail?: string | null;
   /** Origins allowed to call the API from a browser (API_CORS_ORIGINS); none by default. */
   apiCorsOrigins?: readonly string[];
+  /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxyHops?: number;
+  /** The headers every response carries; the defaults (no HSTS) when not given. */
+  securityHeaders?: SecurityHeaders;
   /** Sessions, limits, SMS. Default: over services.db, console SMS, limits in memory, http://localhost origin. */
   auth?: Auth;
+  /** Where profile photos are kept (DATA_DIR/avatars). Default: ./data/avatars. */
+  avatars?: AvatarStore;
+  /** Emails the operator each contact query (SMTP_URL and CONTACT_EMAIL); none by default. */
+  contactMailer?: ContactMailer | null;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
+  const securityHeaders = options.securityHeaders ?? createSecurityHeaders({ publicOrigin: 'http://localhost' });
+  const trustProxyHops = options.trustProxyHops ?? 0;
   const app = Fastify({
     loggerInstance: options.logger,
     // Our own onRequest hook logs every request, hijacked Astro responses included.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Only that many proxies' X-Forwarded-For entries are believed: with none, a client
+    // could name any address and dodge every per-IP limit.
+    trustProxy: (_address: string, hop: number) => hop < trustProxyHops,
     return503OnClosing: true,
     // A key in the path (/get/tournament/{tou_key}) may be as long as any key; longer is a 414.
     routerOptions: { maxParamLength: MAX_KEY_LENGTH },
     // A URL the router cannot decode, or a path parameter over the limit: the API answers in its
     // one error shape, pages in plain text; neither is kept by a cache.
     frameworkErrors: (error, request, reply) => {
+      securityHeaders.apply(reply.raw);
       if (isApiUrl(request.url)) return sendApiError(request, reply, error);
       const plain: FastifyReply = reply;
       return plain.code(error.statusCode ?? 400).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(error.message);
     },
-    clientErrorHandler: (error, socket) => answerClientError(error, socket, maxHeaderSize),
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, maxHeaderSize, securityHeaders.all),
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    securityHeaders.apply(reply.raw);
   });
 
   // One structured log line per request, Astro-rendered pages included.
@@ -63,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.info(
         {
           method: request.method,
-          url: request.url,
+          url: redactUrl(request.url),
           statusCode: reply.raw.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         },
@@ -91,7 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth });
+  const avatars = options.avatars ?? new AvatarStore(path.join(DEFAULT_DATA_DIR, 'avatars'));
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null });
+  registerAvatarRoute(app, avatars);
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {
@@ -126,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const pathname = request.url.split('?')[0] ?? '';
     if (/%(?:[01][0-9a-f]|7f)/i.test(pathname)) request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
     reply.hijack();
+    if (carriesCredentials(request.headers)) keepPrivate(reply.raw);
     await pageCache.handle(request.raw, reply.raw, () =>
       astroHandler(request.raw, reply.raw, undefined, {
         services,

@@ -5,6 +5,7 @@
 // - A page's tags are those of every service read made while rendering it (tags-read.ts).
 // - Only responses that say they may be shared are kept: status 200, `Cache-Control: public`,
 //   no Set-Cookie; and not when a publication touching its tags came while it rendered.
+// - A request with credentials (session cookie, Authorization) is rendered, never cached.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { ChangeFeed } from '../feed/change-feed.ts';
@@ -13,6 +14,7 @@ import { collectTagsRead } from '../feed/tags-read.ts';
 import { tags as tagNames } from '../feed/tags.ts';
 import { splitLangPrefix } from '../../i18n/index.ts';
 import { canonicalQuery, findPageRoute } from './page-routes.ts';
+import { carriesCredentials } from './credentials.ts';
 
 interface CachedPage {
   headers: Record<string, string | string[]>;
@@ -82,7 +84,8 @@ export class PageCache {
   }
 
   private plan(req: IncomingMessage): Plan {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return { kind: 'render' };
+    // A signed-in visitor's page is theirs alone: never served from, nor kept in, the cache.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || carriesCredentials(req.headers)) return { kind: 'render' };
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://page.invalid');

@@ -2,12 +2,17 @@
 // that match's room; live 'score' and 'commentory' events are emitted to the room. With
 // REDIS_URL, rooms span processes (the Redis adapter): an emit in one process reaches the
 // room's clients connected to any other.
-import type { Server as HttpServer } from 'node:http';
+// Browsers may connect only from the site's own origin; a socket that brings a session (the
+// crease_session cookie, or auth: { token } from an app) knows its user (docs/decisions/021).
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type DefaultEventsMap } from 'socket.io';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { subscription } from '../api/schemas/realtime.ts';
+import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
+import type { Role } from '../auth/index.ts';
 
 /** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */
 function subscribedKey(payload: unknown): string | null {
@@ -20,7 +25,54 @@ export function matchRoom(key: string): string {
   return `match:${key}`;
 }
 
+/** Who a socket is, kept in socket.data.user; null for a visitor. */
+export interface SocketUser {
+  id: string;
+  role: Role;
+}
+
+export interface SocketData {
+  user: SocketUser | null;
+}
+
+export type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+export const NOT_SIGNED_IN = 'Please log in first.';
+export const FOREIGN_ORIGIN = 'Origin not allowed';
+// Clients only send 'sub' and 'unsub' with a match key: a small frame is plenty.
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+const handshakeToken = z.string().min(1).max(512);
+
+/** The session token a handshake brings: auth.token (apps), else the session cookie (the site). */
+function sessionToken(auth: unknown, cookieHeader: string | undefined): { token: string | null; explicit: boolean } {
+  const given = (auth as { token?: unknown } | undefined)?.token;
+  if (given !== undefined) {
+    const parsed = handshakeToken.safeParse(given);
+    return { token: parsed.success ? parsed.data : null, explicit: true };
+  }
+  const cookie = readCookie(cookieHeader, SESSION_COOKIE);
+  const parsed = handshakeToken.safeParse(cookie);
+  return { token: parsed.success ? parsed.data : null, explicit: false };
+}
+
+/**
+ * A browser page on another site always sends its Origin; so does every WebSocket handshake
+ * from a browser. No Origin is a same-origin polling request or a client that is not a browser,
+ * which an origin check could not stop anyway: it is let in.
+ */
+function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  return origin === undefined || allowed.includes(origin);
+}
+
 export interface RealtimeOptions {
+  /** Origins whose pages may connect (the site's own, PUBLIC_ORIGIN); any origin when not given. */
+  allowedOrigins?: readonly string[];
+  /** Resolves a session token to its user; without it every socket is a visitor. */
+  resolveUser?: (token: string) => Promise<SocketUser | null>;
+  /** Headers (src/server/http/security-headers.ts) on Socket.IO's own HTTP answers. */
+  headers?: readonly (readonly [string, string])[];
   /** Rooms across processes through this Redis server. */
   redisUrl?: string | undefined;
   /** Prefix of the adapter's Redis channels (default 'socket.io'); tests give their own. */
@@ -28,13 +80,47 @@ export interface RealtimeOptions {
 }
 
 export interface Realtime {
-  readonly io: Server;
+  readonly io: RealtimeServer;
   /** Drops the connected sockets, stops Socket.IO and its Redis connections. */
   close(): Promise<void>;
 }
 
 export async function attachRealtime(server: HttpServer, logger: Logger, options: RealtimeOptions = {}): Promise<Realtime> {
-  const io = new Server(server, { serveClient: false, cors: { origin: true } });
+  const allowedOrigins = options.allowedOrigins;
+  const io: RealtimeServer = new Server(server, {
+    serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // Same origin only: no CORS headers are needed or sent.
+    allowRequest: (req, callback) => {
+      if (!allowedOrigins || originAllowed(req, allowedOrigins)) callback(null, true);
+      else callback(FOREIGN_ORIGIN, false);
+    },
+  });
+  const addHeaders = (headers: Record<string, string>) => {
+    for (const [name, value] of options.headers ?? []) headers[name] = value;
+  };
+  io.engine.on('initial_headers', addHeaders);
+  io.engine.on('headers', addHeaders);
+  io.use((socket, next) => {
+    const { token, explicit } = sessionToken(socket.handshake.auth, socket.handshake.headers.cookie);
+    socket.data.user = null;
+    if (token === null || !options.resolveUser) {
+      // A malformed token an app sent itself is refused; an odd cookie is a visitor.
+      next(explicit && options.resolveUser ? new Error(NOT_SIGNED_IN) : undefined);
+      return;
+    }
+    options.resolveUser(token).then(
+      (user) => {
+        socket.data.user = user ? { id: user.id, role: user.role } : null;
+        // An app that names a session that is over (expired, revoked) learns it at once.
+        next(explicit && !user ? new Error(NOT_SIGNED_IN) : undefined);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'Socket.IO: the session could not be resolved');
+        next(new Error('Something went wrong on our side. Please try again.'));
+      },
+    );
+  });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
     // A subscribed connection cannot publish: the adapter takes one of each.

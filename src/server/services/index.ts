@@ -1,6 +1,7 @@
 // The services the pages and the provider API share (no HTTP hop between them).
 import type { Db } from '../db/client.ts';
 import { ChangeFeed } from '../feed/change-feed.ts';
+import { AccountService } from './account.ts';
 import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
@@ -15,6 +16,8 @@ export interface Services {
   readonly matchCentre: MatchCentreService;
   readonly players: PlayerService;
   readonly tournaments: TournamentService;
+  /** Profiles, settings and contact queries of accounts. */
+  readonly account: AccountService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -29,5 +32,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     matchCentre: new MatchCentreService(db.kysely, cache, commentaryCache),
     players: new PlayerService(db.kysely, cache),
     tournaments: new TournamentService(db.kysely, cache),
+    account: new AccountService(db.kysely),
   };
 }

@@ -45,3 +45,31 @@ describe('account settings', () => {
     expect(() => loadConfig({ SMS_TRANSPORT: 'carrier-pigeon' })).toThrow(/SMS_TRANSPORT/);
   });
 });
+
+describe('SMTP_URL', () => {
+  it('is unset by default and takes smtp:// or smtps:// URLs', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465' }).SMTP_URL).toBe('smtps://user:secret@mail.example.com:465');
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const value of ['mail.example.com', 'http://mail.example.com', 'smtp://']) {
+      expect(() => loadConfig({ SMTP_URL: value }), value).toThrow(/SMTP_URL/);
+    }
+  });
+});
+
+describe('hardening settings', () => {
+  it('trust no proxy and send no HSTS by default', () => {
+    const config = loadConfig({});
+    expect(config.TRUST_PROXY).toBe(0);
+    expect(config.HSTS_MAX_AGE).toBeUndefined();
+  });
+
+  it('take a number of proxies and an HSTS max-age; refuse anything else, naming the variable', () => {
+    expect(loadConfig({ TRUST_PROXY: '1', HSTS_MAX_AGE: '31536000' })).toMatchObject({ TRUST_PROXY: 1, HSTS_MAX_AGE: 31_536_000 });
+    for (const [name, value] of [['TRUST_PROXY', 'true'], ['TRUST_PROXY', '-1'], ['HSTS_MAX_AGE', '1y'], ['HSTS_MAX_AGE', '-5']]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(name!));
+    }
+  });
+});

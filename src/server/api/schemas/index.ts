@@ -1,4 +1,5 @@
 // The whole contract of the provider API: every resource's route, query and response schemas.
+import { accountRoutes } from './account.ts';
 import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
@@ -12,4 +13,5 @@ export const apiRoutes = [
   ...Object.values(tournamentRoutes),
   ...Object.values(userRoutes),
   ...Object.values(otpRoutes),
+  ...Object.values(accountRoutes),
 ];

@@ -1,0 +1,51 @@
+// The inline scripts pages may carry besides Astro's own. The Content-Security-Policy allows an
+// inline script only by the hash of its text (src/server/http/security-headers.ts hashes these),
+// so a script injected into a page never runs. The texts are constants: anything that varies by
+// page or language is read from the script element's data-* attributes (document.currentScript),
+// never spliced into the text. Render one with <script is:inline set:html={inlineScripts.x} />.
+export const inlineScripts = {
+  // Applies the stored theme before the first paint (data-storage-key, data-count).
+  themeBootstrap: `(() => {
+  const { storageKey, count } = document.currentScript.dataset;
+  let theme = 0;
+  try {
+    const stored = Number(localStorage.getItem(storageKey));
+    if (Number.isInteger(stored) && stored >= 0 && stored < Number(count)) theme = stored;
+  } catch {
+    // Storage may be blocked: keep the default theme.
+  }
+  document.documentElement.dataset.theme = String(theme);
+})();`,
+
+  // Links marked data-requires-login open only for a signed-in visitor; otherwise an alert
+  // (data-message) and the login page (data-login-path).
+  requireLoginLinks: `(() => {
+  const { message, loginPath } = document.currentScript.dataset;
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[data-requires-login]') : null;
+    if (!link) return;
+    // The session itself is an HttpOnly cookie; the device keeps only the signed-in phone.
+    let user = null;
+    try {
+      user = localStorage.getItem('user');
+    } catch {
+      // Storage blocked: treat as logged out.
+    }
+    if (user) return;
+    event.preventDefault();
+    alert(message);
+    location.assign(loginPath);
+  });
+})();`,
+
+  // Brings the current tab into view in a strip that scrolls sideways (at 375 px the later
+  // match tabs start off-screen). Runs right after the strip is parsed.
+  currentTabIntoView: `for (const list of document.querySelectorAll('nav.tabs > ul')) {
+  const current = list.querySelector('[aria-current="page"]');
+  if (current && list.scrollWidth > list.clientWidth) {
+    const item = current.parentElement;
+    // The list is position: relative, so it is the item's offsetParent.
+    list.scrollLeft = item.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
+  }
+}`,
+} as const;

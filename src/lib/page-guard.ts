@@ -1,0 +1,46 @@
+// Server-side guards for the account pages (frontmatter): the profile area renders only for a
+// signed-in user, else 302 to /login?next=<path>; /login, /register and /forget_password send a
+// signed-in user to /editProfile. A page rendered for a user is never stored by a cache.
+import { localizePath, type Lang } from '../i18n/index.ts';
+import { loginHref } from './account-rules.ts';
+
+type SignedInUser = NonNullable<App.Locals['user']>;
+
+interface PageContext {
+  locals: App.Locals;
+  url: URL;
+  response: { headers: Headers };
+  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
+}
+
+function pageLang(context: PageContext): Lang {
+  return context.locals.lang ?? 'en';
+}
+
+// The same URL shows one user's page or a redirect that depends on the cookie: no cache keeps either.
+const PRIVATE = 'private, no-store';
+
+function privateRedirect(context: PageContext, location: string): Response {
+  const response = context.redirect(location, 302);
+  response.headers.set('cache-control', PRIVATE);
+  return response;
+}
+
+/** The signed-in user, or the redirect to the login page (which brings them back here). */
+export function signedInOnly(context: PageContext): SignedInUser | Response {
+  const user = context.locals.user ?? null;
+  if (!user) {
+    const lang = pageLang(context);
+    // The middleware has rewritten /hi/x to /x: the way back keeps the language.
+    const requested = localizePath(context.url.pathname, lang) + context.url.search;
+    return privateRedirect(context, loginHref(localizePath('/login', lang), requested));
+  }
+  context.response.headers.set('cache-control', PRIVATE);
+  return user;
+}
+
+/** A signed-in user on /login, /register or /forget_password goes to /editProfile. */
+export function visitorsOnly(context: PageContext): Response | null {
+  if (!context.locals.user) return null;
+  return privateRedirect(context, localizePath('/editProfile', pageLang(context)));
+}
