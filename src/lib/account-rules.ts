@@ -2,6 +2,7 @@
 // the keys the phone and password inputs refuse, the OTP resend countdown, the settings shape
 // (contract: user/settings) and where a login may send the user next. No DOM and no dictionary
 // in here, so islands stay small and the rules are unit-tested.
+import type { Settings } from '../server/account/settings.ts';
 
 export const PHONE_LENGTH = 10;
 export const PASSWORD_LENGTH = 6;
@@ -86,26 +87,15 @@ export const SPEECH_RATE_STEP = 0.25;
 /** Spec §2 Speech settings: the sample scoring words the voice test speaks. */
 export const SPEECH_SAMPLE_WORDS = ['Ball', '6', '4', 'Wicket', '1'] as const;
 
-export interface SpeechSettings {
-  enabled: boolean;
-  session: boolean;
-  voice: SpeechVoice;
-  language: 'en' | 'hi';
-  rate: number;
-}
+// The settings' shape is the server's (src/server/account/settings.ts); a type-only import, so
+// no validation code reaches the browser.
+export type AccountSettings = Settings;
+export type SpeechSettings = Settings['speech'];
+export type NotificationSettings = Settings['notifications'];
 
 export const NOTIFICATION_KEYS = ['matches', 'series', 'theme', 'player', 'admin'] as const;
 export const DEFAULT_NOTIFICATION_KEYS = ['series_updates', 'breaking_news'] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number] | (typeof DEFAULT_NOTIFICATION_KEYS)[number];
-export type NotificationSettings = Record<'all' | NotificationKey, boolean>;
-
-export interface AccountSettings {
-  theme: number | null;
-  language: 'en' | 'hi' | null;
-  favourite_teams: string[];
-  speech: SpeechSettings;
-  notifications: NotificationSettings;
-}
 
 /** Read-aloud as the spec describes it for everyone (§9: en-US, rate 1). */
 export const DEFAULT_SPEECH: SpeechSettings = { enabled: false, session: false, voice: 1, language: 'en', rate: 1 };

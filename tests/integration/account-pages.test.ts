@@ -1,14 +1,10 @@
 // The account pages through the built Astro handler with real sessions: the guards' redirects,
 // private caching of every page rendered for a user, a visitor's page unchanged and shared,
 // the admin page's role check, and a user's name rendered as text.
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createAuth, type Auth } from '../../src/server/auth/index.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { buildApp } from '../../src/server/http/app.ts';
-import { createServices } from '../../src/server/services/index.ts';
-import { createUser, setCookies } from '../helpers/accounts.ts';
+import { accountsApp, createUser, setCookies, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 
@@ -17,7 +13,7 @@ const PASSWORD = 'pa55wd';
 
 describe.skipIf(handler === null)('account pages', () => {
   let db: Db;
-  let auth: Auth;
+  let accounts: AccountsApp;
   let app: FastifyInstance;
   let userCookie: string;
   let adminCookie: string;
@@ -33,9 +29,8 @@ describe.skipIf(handler === null)('account pages', () => {
 
   beforeAll(async () => {
     db = await freshDatabase();
-    const logger = pino({ level: 'silent' });
-    auth = createAuth({ db, config: { publicOrigin: 'http://localhost', corsOrigins: [], sessionTtlDays: 30 }, logger });
-    app = await buildApp({ services: createServices(db), logger, auth, astroHandler: handler! });
+    accounts = await accountsApp(db, { astroHandler: handler! });
+    app = accounts.app;
     const userId = await createUser(db, '9876500001', PASSWORD);
     await db.kysely.updateTable('users').set({ name: '<img src=x onerror=alert(1)>Ravi' }).where('id', '=', userId).execute();
     await createUser(db, '9876500002', PASSWORD, 'admin');
@@ -44,8 +39,7 @@ describe.skipIf(handler === null)('account pages', () => {
   });
 
   afterAll(async () => {
-    await app.close();
-    await auth.close();
+    await accounts.close();
     await db.close();
   });
 
