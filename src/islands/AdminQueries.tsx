@@ -1,6 +1,8 @@
 // Admin page: the contact queries, newest first, a page at a time (GET admin/queries). Names and
 // messages are strangers' text: React renders them as text, never as HTML.
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { contactQuery } from '../server/api/schemas/account.ts';
 import { callApi } from '../lib/account-api.ts';
 import { fill } from '../lib/account-rules.ts';
 
@@ -19,15 +21,8 @@ export interface AdminQueriesLabels {
   loadFailed: string;
 }
 
-interface ContactQuery {
-  id: string | number;
-  name: string;
-  email: string;
-  phone: string;
-  message: string | null;
-  created_at: string;
-  user_phone: string | null;
-}
+/** One row of GET admin/queries, as the API's contract describes it. */
+type ContactQuery = z.output<typeof contactQuery>;
 
 const PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { isEmail, MESSAGE_MAX, nameOk, phoneError } from '../lib/account-rules.ts';
-import { NoticeLine, PhoneInput, type Notice } from './account-fields.tsx';
+import { EmailInput, NoticeLine, PhoneInput, type Notice } from './account-fields.tsx';
 
 export interface ContactLabels {
   name: string;
@@ -97,16 +97,7 @@ export default function ContactForm({ labels, initial }: Props) {
         'email',
         labels.email,
         true,
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value.replace(/\s/g, ''))}
-          {...invalid('email')}
-        />,
+        <EmailInput id={`${id}-email`} name="email" value={email} onValue={setEmail} {...invalid('email')} />,
       )}
       {field('phone', labels.mobile, true, <PhoneInput id={`${id}-phone`} name="phone" value={phone} onValue={setPhone} {...invalid('phone')} />)}
       {field(

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'rea
 import { answerText, callApi } from '../lib/account-api.ts';
 import { AVATAR_MAX_BYTES, isEmail, nameOk } from '../lib/account-rules.ts';
 import { rememberUser } from '../stores/account.ts';
-import { NoticeLine, type Notice } from './account-fields.tsx';
+import { EmailInput, NoticeLine, type Notice } from './account-fields.tsx';
 
 export interface ProfileLabels {
   photoAlt: string;
@@ -133,14 +133,11 @@ export default function ProfileForm({ user, labels, links }: Props) {
       <label htmlFor={`${id}-phone`}>{labels.mobile}</label>
       <input id={`${id}-phone`} name="phone" value={user.phone} readOnly aria-readonly="true" />
       <label htmlFor={`${id}-email`}>{labels.email}</label>
-      <input
+      <EmailInput
         id={`${id}-email`}
         name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
         value={email}
-        onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
+        onValue={setEmail}
         aria-invalid={touched && emailProblem ? true : undefined}
       />
       {touched && emailProblem && <p className="field-error">{emailProblem}</p>}

@@ -57,6 +57,20 @@ export function PasswordInput({ value, onValue, ...rest }: FieldProps) {
   );
 }
 
+/** Email as the spec's forms take it: spaces are blocked, as long as an address may be. */
+export function EmailInput({ value, onValue, ...rest }: FieldProps) {
+  return (
+    <input
+      {...rest}
+      type="email"
+      autoComplete="email"
+      maxLength={254}
+      value={value}
+      onChange={(event) => onValue(event.target.value.replace(/\s/g, ''))}
+    />
+  );
+}
+
 /** The settings pages' line under the controls: saved, or why not. */
 export function saveNotice(state: SaveState, labels: { saved: string; saveFailed: string }): Notice | null {
   if (state === 'saved') return { kind: 'success', text: labels.saved };

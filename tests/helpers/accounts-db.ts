@@ -14,7 +14,7 @@ export async function databaseEngines(): Promise<[string, () => Promise<Db>][]> 
       async () => {
         const db = await openDatabase({ url: postgresUrl, dataDir: '' });
         await migrateToLatest(db);
-        await sql`truncate users, otps restart identity cascade`.execute(db.kysely);
+        await sql`truncate users, otps, contact_queries restart identity cascade`.execute(db.kysely);
         return db;
       },
     ]);

@@ -29,7 +29,7 @@ describe.skipIf(handler === null)('account pages', () => {
 
   beforeAll(async () => {
     db = await freshDatabase();
-    accounts = await accountsApp(db, { astroHandler: handler! });
+    accounts = await accountsApp(db, { appOptions: { astroHandler: handler! } });
     app = accounts.app;
     const userId = await createUser(db, '9876500001', PASSWORD);
     await db.kysely.updateTable('users').set({ name: '<img src=x onerror=alert(1)>Ravi' }).where('id', '=', userId).execute();

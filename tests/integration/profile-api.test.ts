@@ -12,26 +12,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AvatarStore } from '../../src/server/account/avatars.ts';
 import { createContactMailer, type ContactMailer } from '../../src/server/account/contact-mail.ts';
 import { DEFAULT_SETTINGS } from '../../src/server/account/settings.ts';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/server/db/schema.ts';
 import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { exifHasGps, imageBombPng, photoWithGps } from '../helpers/images.ts';
-import { freshDatabase, queryRows } from '../helpers/test-db.ts';
-import { testPostgresUrl } from '../helpers/test-servers.ts';
+import { queryRows } from '../helpers/test-db.ts';
+import { databaseEngines } from '../helpers/accounts-db.ts';
 
-const postgresUrl = await testPostgresUrl();
-const engines: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
-if (postgresUrl) {
-  engines.push([
-    'PostgreSQL',
-    async () => {
-      const db = await openDatabase({ url: postgresUrl, dataDir: '' });
-      await migrateToLatest(db);
-      return db;
-    },
-  ]);
-}
+const engines = await databaseEngines();
 
 const ALICE = '9876543210';
 const BOB = '9123456780';

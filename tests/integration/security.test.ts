@@ -12,8 +12,7 @@ import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { AvatarStore } from '../../src/server/account/avatars.ts';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { attachRealtime } from '../../src/server/realtime/index.ts';
 import { scriptHash } from '../../src/server/http/security-headers.ts';
 import { accountsApp, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
@@ -21,7 +20,7 @@ import { builtAstroHandler } from '../helpers/built-site.ts';
 import { inlineScriptTexts, tagsWithEventHandlers } from '../helpers/html.ts';
 import { imageBombPng } from '../helpers/images.ts';
 import { freshDatabase, queryRows } from '../helpers/test-db.ts';
-import { testPostgresUrl } from '../helpers/test-servers.ts';
+import { databaseEngines } from '../helpers/accounts-db.ts';
 
 const handler = await builtAstroHandler('attack tests on pages');
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -45,19 +44,7 @@ function expectOnlyTheSitesScripts(page: LightMyRequestResponse, url: string): v
 
 const randomAddress = () => `203.0.113.${randomInt(1, 255)}`;
 
-const postgresUrl = await testPostgresUrl();
-const engines: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
-if (postgresUrl) {
-  engines.push([
-    'PostgreSQL',
-    async () => {
-      const db = await openDatabase({ url: postgresUrl, dataDir: '' });
-      await migrateToLatest(db);
-      await sql`truncate users, otps, contact_queries restart identity cascade`.execute(db.kysely);
-      return db;
-    },
-  ]);
-}
+const engines = await databaseEngines();
 
 describe.each(engines)('attacks on accounts (%s)', (_engine, open) => {
   let db: Db;
