@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const services = createServices(db, feed);
   const auth = createAuth({
     db,
-    config: { publicOrigin: config.publicOrigin, corsOrigins: config.API_CORS_ORIGINS, sessionTtlDays: config.SESSION_TTL_DAYS },
+    config: { publicOrigin: config.publicOrigin, originFromHost: config.PUBLIC_ORIGIN === undefined, corsOrigins: config.API_CORS_ORIGINS, sessionTtlDays: config.SESSION_TTL_DAYS },
     logger,
     sms: smsTransportFromConfig(config, logger),
     redis: config.REDIS_URL ? { url: config.REDIS_URL } : undefined,
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     redisUrl: config.REDIS_URL,
     headers: securityHeaders.all,
     allowedOrigins: [config.publicOrigin],
+    originFromHost: config.PUBLIC_ORIGIN === undefined,
     resolveUser: (token) => auth.resolveSession(token),
   });
   await app.listen({ port: config.PORT, host: config.HOST });

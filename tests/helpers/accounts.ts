@@ -24,6 +24,8 @@ export interface AccountsApp {
 
 export interface AccountsAppOptions {
   redis?: { url: string; keyPrefix: string };
+  /** As when PUBLIC_ORIGIN is not set: the origin a request is addressed to is the site's own. */
+  originFromHost?: boolean;
   /** A logger of the test's own (to read what is logged); silent by default. */
   logger?: FastifyBaseLogger;
   /** Anything else buildApp takes (avatars, mailer, pages, proxies, headers). */
@@ -35,7 +37,7 @@ export async function accountsApp(db: Db, options: AccountsAppOptions = {}): Pro
   const logger = options.logger ?? pino({ level: 'silent' });
   const auth = createAuth({
     db,
-    config: { publicOrigin: SITE_ORIGIN, corsOrigins: [APP_ORIGIN], sessionTtlDays: 30 },
+    config: { publicOrigin: SITE_ORIGIN, originFromHost: options.originFromHost ?? false, corsOrigins: [APP_ORIGIN], sessionTtlDays: 30 },
     logger,
     sms,
     redis: options.redis,

@@ -215,6 +215,25 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
       }
     });
 
+    it("without PUBLIC_ORIGIN, the address the site was opened at is its own origin (a LAN address, 127.0.0.1); only then", async () => {
+      const lan = { host: '192.168.1.20:4321', origin: 'http://192.168.1.20:4321' };
+      // PUBLIC_ORIGIN set (this app): only that origin writes.
+      expect((await login({ phone: PHONE, password: PASSWORD }, lan)).statusCode).toBe(403);
+      const local = await accountsApp(db, { originFromHost: true });
+      try {
+        const answer = await local.app.inject({ method: 'POST', url: '/user/v1/login', headers: lan, payload: { phone: PHONE, password: PASSWORD } });
+        expect(answer.statusCode).toBe(200);
+        const cookie = `crease_session=${answer.json().token as string}`;
+        const csrf = setCookies(answer).get('crease_csrf')!.value;
+        const foreign = { ...lan, origin: 'http://192.168.1.99:4321' };
+        expect((await local.app.inject({ method: 'POST', url: '/user/v1/login', headers: foreign, payload: { phone: PHONE, password: PASSWORD } })).statusCode).toBe(403);
+        expect((await local.app.inject({ method: 'POST', url: '/user/v1/logout', headers: { ...foreign, cookie, 'x-csrf-token': csrf } })).statusCode).toBe(403);
+        expect((await local.app.inject({ method: 'POST', url: '/user/v1/logout', headers: { ...lan, cookie, 'x-csrf-token': csrf } })).statusCode).toBe(200);
+      } finally {
+        await local.close();
+      }
+    });
+
     it('a page write with the cookie is refused too (plain text)', async () => {
       const response = await accounts.app.inject({ method: 'POST', url: '/editProfile', headers: { cookie: `crease_session=${token}` } });
       expect(response.statusCode).toBe(403);

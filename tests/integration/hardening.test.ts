@@ -2,6 +2,7 @@
 // of response, a policy that allows exactly the inline scripts pages carry, X-Forwarded-For
 // believed only from configured proxies, logs without secrets, no shared cache for signed-in
 // requests, and Socket.IO limited to the site's origin and aware of who is connected.
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -311,6 +312,30 @@ describe('Socket.IO', () => {
       null,
     ]);
     for (const { client } of [byCookie, byToken, visitor, forged]) client.close();
+  });
+
+  it('without PUBLIC_ORIGIN, a page from the address the server was opened at may connect; another origin may not', async () => {
+    const server = createServer();
+    const local = await attachRealtime(server, pino({ level: 'silent' }), { allowedOrigins: [SITE_ORIGIN], originFromHost: true });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const open = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const client = connectClient(address, { reconnection: false, transports: ['websocket'], extraHeaders: { origin } });
+        const settle = (outcome: string) => {
+          client.close();
+          resolve(outcome);
+        };
+        client.on('connect', () => settle('connected'));
+        client.on('connect_error', (error) => settle(error.message));
+      });
+    try {
+      expect(await open(address)).toBe('connected');
+      expect(await open('http://192.168.1.99:4321')).not.toBe('connected');
+    } finally {
+      await local.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("Socket.IO's own HTTP answers carry the security headers", async () => {

@@ -25,6 +25,15 @@ export function csrfMatches(sessionToken: string, sent: string | undefined): boo
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * The origin a request was addressed to: its scheme and Host. Without PUBLIC_ORIGIN (a local
+ * install opened as localhost, 127.0.0.1 or a LAN address) it counts as the site's own; a page on
+ * another site still sends its own Origin, which is never the Host it calls.
+ */
+export function addressedOrigin(host: string | undefined, encrypted: boolean): string | undefined {
+  return host ? `${encrypted ? 'https' : 'http'}://${host.toLowerCase()}` : undefined;
+}
+
 /** Whether an Origin header, when there is one, is on the allowed list. */
 export function originAllowed(origin: string | undefined, allowed: readonly string[]): boolean {
   return origin === undefined || allowed.includes(origin);

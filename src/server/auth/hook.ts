@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, isApiUrl, sendApiError } from '../api/errors.ts';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
-import { CSRF_HEADER, CSRF_REFUSED, csrfMatches, csrfTokenFor, isUnsafeMethod, originAllowed } from './csrf.ts';
+import { addressedOrigin, CSRF_HEADER, CSRF_REFUSED, csrfMatches, csrfTokenFor, isUnsafeMethod, originAllowed } from './csrf.ts';
 import type { Auth } from './index.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -36,7 +36,10 @@ export function registerAuthHook(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest('authVia', null);
   app.decorateRequest('csrfToken', null);
   app.decorateRequest('sessionToken', null);
-  const anonymousOrigins = [auth.config.publicOrigin, ...auth.config.corsOrigins];
+  const siteOrigins = (request: FastifyRequest): string[] => {
+    const addressed = auth.config.originFromHost ? addressedOrigin(request.host, request.protocol === 'https') : undefined;
+    return addressed ? [auth.config.publicOrigin, addressed] : [auth.config.publicOrigin];
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     // Hashed build assets are the same for everyone: a page's dozen asset requests cost no session lookups.
@@ -57,10 +60,10 @@ export function registerAuthHook(app: FastifyInstance, auth: Auth): void {
     if (request.authVia === 'cookie') {
       // A browser sends the cookie with a cross-site form post too; only our pages can add the header.
       const sent = request.headers[CSRF_HEADER];
-      if (!csrfMatches(request.sessionToken ?? '', typeof sent === 'string' ? sent : undefined) || !originAllowed(origin, [auth.config.publicOrigin])) {
+      if (!csrfMatches(request.sessionToken ?? '', typeof sent === 'string' ? sent : undefined) || !originAllowed(origin, siteOrigins(request))) {
         return refuse(request, reply);
       }
-    } else if (request.authVia === null && !originAllowed(origin, anonymousOrigins)) {
+    } else if (request.authVia === null && !originAllowed(origin, [...siteOrigins(request), ...auth.config.corsOrigins])) {
       return refuse(request, reply);
     }
   });

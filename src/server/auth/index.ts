@@ -21,6 +21,8 @@ export { CSRF_HEADER } from './csrf.ts';
 export interface AuthConfig {
   /** The site's origin (PUBLIC_ORIGIN): the only origin of cookie-authenticated writes. */
   publicOrigin: string;
+  /** PUBLIC_ORIGIN was not set: the origin a request is addressed to is the site's own too. */
+  originFromHost?: boolean;
   /** Other origins whose pages may call the API (API_CORS_ORIGINS), without cookies. */
   corsOrigins: readonly string[];
   sessionTtlDays: number;

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { subscription } from '../api/schemas/realtime.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
+import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
 
 /** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */
@@ -61,14 +62,17 @@ function sessionToken(auth: unknown, cookieHeader: string | undefined): { token:
  * from a browser. No Origin is a same-origin polling request or a client that is not a browser,
  * which an origin check could not stop anyway: it is let in.
  */
-function originAllowed(req: IncomingMessage, allowed: readonly string[]): boolean {
+function originAllowed(req: IncomingMessage, allowed: readonly string[], originFromHost: boolean): boolean {
   const origin = req.headers.origin;
-  return origin === undefined || allowed.includes(origin);
+  if (origin === undefined || allowed.includes(origin)) return true;
+  return originFromHost && origin === addressedOrigin(req.headers.host, 'encrypted' in req.socket && req.socket.encrypted === true);
 }
 
 export interface RealtimeOptions {
   /** Origins whose pages may connect (the site's own, PUBLIC_ORIGIN); any origin when not given. */
   allowedOrigins?: readonly string[];
+  /** PUBLIC_ORIGIN was not set: a page from the origin the handshake is addressed to may connect too. */
+  originFromHost?: boolean;
   /** Resolves a session token to its user; without it every socket is a visitor. */
   resolveUser?: (token: string) => Promise<SocketUser | null>;
   /** Headers (src/server/http/security-headers.ts) on Socket.IO's own HTTP answers. */
@@ -92,7 +96,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     // Same origin only: no CORS headers are needed or sent.
     allowRequest: (req, callback) => {
-      if (!allowedOrigins || originAllowed(req, allowedOrigins)) callback(null, true);
+      if (!allowedOrigins || originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(null, true);
       else callback(FOREIGN_ORIGIN, false);
     },
   });
