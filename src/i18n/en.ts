@@ -570,7 +570,7 @@ const en = {
       message: 'Message',
       account: 'Account',
       none: '—',
-      total: '{{count}} queries',
+      total: 'Queries received: {{count}}',
       prev: 'Prev',
       next: 'Next',
       loading: 'Loading…',
