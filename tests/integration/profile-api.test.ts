@@ -190,6 +190,17 @@ describe.each(engines)('profile, settings and contact API on %s', (_engine, open
       expect((await accounts.app.inject({ method: 'GET', url: image })).statusCode).toBe(404);
     });
 
+    it("takes 20 photos an hour from one user, then 429; another user's uploads are their own", async () => {
+      const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer();
+      for (let sent = 0; sent < 20; sent += 1) {
+        expect((await upload(ALICE, multipart('docs', 'me.png', 'image/png', small))).statusCode).toBe(200);
+      }
+      const refused = await upload(ALICE, multipart('docs', 'me.png', 'image/png', small));
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+      expect((await upload(BOB, multipart('docs', 'me.png', 'image/png', small))).statusCode).toBe(200);
+    });
+
     it('refuses a text file named .png and an SVG (415), judged by content', async () => {
       const text = await upload(ALICE, multipart('docs', 'photo.png', 'image/png', Buffer.from('just some text, not a picture')));
       expect([text.statusCode, text.json().message]).toEqual([415, 'User Profile Not Updated: the file is not an image']);
