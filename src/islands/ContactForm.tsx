@@ -3,7 +3,7 @@
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { isEmail, MESSAGE_MAX, nameOk, phoneError } from '../lib/account-rules.ts';
-import { EmailInput, NoticeLine, PhoneInput, type Notice } from './account-fields.tsx';
+import { EmailInput, type Notice, NoticeLine, PhoneInput, useHydrated } from './account-fields.tsx';
 
 export interface ContactLabels {
   name: string;
@@ -28,6 +28,7 @@ interface Props {
 }
 
 export default function ContactForm({ labels, initial }: Props) {
+  const hydrated = useHydrated();
   const [name, setName] = useState(initial?.name ?? '');
   const [email, setEmail] = useState(initial?.email ?? '');
   const [phone, setPhone] = useState(initial?.phone ?? '');
@@ -86,7 +87,7 @@ export default function ContactForm({ labels, initial }: Props) {
     touched && problems[key] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
 
   return (
-    <form className="account-form contact-form" method="post" onSubmit={send} noValidate>
+    <form className="account-form contact-form" method="post" inert={!hydrated} onSubmit={send} noValidate>
       {field(
         'name',
         labels.name,

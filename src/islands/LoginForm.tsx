@@ -5,7 +5,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { passwordError, phoneError, safeNextPath, type AccountSettings } from '../lib/account-rules.ts';
 import { applyAccountSettings, deviceSettings, rememberUser, type DeviceUser } from '../stores/account.ts';
-import { NoticeLine, PasswordInput, PhoneInput, type Notice } from './account-fields.tsx';
+import { type Notice, NoticeLine, PasswordInput, PhoneInput, useHydrated } from './account-fields.tsx';
 
 export interface LoginLabels {
   title: string;
@@ -44,6 +44,7 @@ function localizedNext(next: string, language: 'en' | 'hi' | null): string {
 }
 
 export default function LoginForm({ labels, links, next }: Props) {
+  const hydrated = useHydrated();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -88,7 +89,7 @@ export default function LoginForm({ labels, links, next }: Props) {
   const passwordMessage = err(passwordProblem && labels[passwordProblem]);
 
   return (
-    <form className="account-form" method="post" onSubmit={submit} noValidate>
+    <form className="account-form" method="post" inert={!hydrated} onSubmit={submit} noValidate>
       <label htmlFor={`${id}-phone`}>{labels.phone}</label>
       <PhoneInput
         id={`${id}-phone`}

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { fill, OTP_RESEND_SECONDS, PHONE_LENGTH, passwordError, phoneError } from '../lib/account-rules.ts';
-import { NoticeLine, PasswordInput, PhoneInput, type Notice } from './account-fields.tsx';
+import { type Notice, NoticeLine, PasswordInput, PhoneInput, useHydrated } from './account-fields.tsx';
 
 export interface OtpFormLabels {
   phone: string;
@@ -46,6 +46,7 @@ interface Props {
 const SUCCESS_PAUSE_MS = 1500;
 
 export default function OtpForm({ mode, labels, loginHref }: Props) {
+  const hydrated = useHydrated();
   const [phone, setPhone] = useState('');
   const [otpId, setOtpId] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
@@ -125,7 +126,7 @@ export default function OtpForm({ mode, labels, loginHref }: Props) {
   const passwordMessage = password !== '' && passwordProblem ? labels[passwordProblem] : null;
 
   return (
-    <form className="account-form" method="post" onSubmit={submit} noValidate>
+    <form className="account-form" method="post" inert={!hydrated} onSubmit={submit} noValidate>
       <label htmlFor={`${id}-phone`}>{labels.phone}</label>
       <div className="field-with-button">
         <PhoneInput id={`${id}-phone`} name="phone" value={phone} onValue={changePhone} required />

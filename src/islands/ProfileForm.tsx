@@ -5,7 +5,7 @@ import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'rea
 import { answerText, callApi } from '../lib/account-api.ts';
 import { AVATAR_MAX_BYTES, isEmail, nameOk } from '../lib/account-rules.ts';
 import { rememberUser } from '../stores/account.ts';
-import { EmailInput, NoticeLine, type Notice } from './account-fields.tsx';
+import { EmailInput, type Notice, NoticeLine, useHydrated } from './account-fields.tsx';
 
 export interface ProfileLabels {
   photoAlt: string;
@@ -42,6 +42,7 @@ const PLACEHOLDER_AVATAR = '/avatar.svg';
 const SAVED_PAUSE_MS = 1200;
 
 export default function ProfileForm({ user, labels, links }: Props) {
+  const hydrated = useHydrated();
   const [image, setImage] = useState(user.image);
   const [name, setName] = useState(user.name ?? '');
   const [email, setEmail] = useState(user.email ?? '');
@@ -97,7 +98,7 @@ export default function ProfileForm({ user, labels, links }: Props) {
   }
 
   return (
-    <form className="account-form profile-form" method="post" onSubmit={save} noValidate>
+    <form className="account-form profile-form" method="post" inert={!hydrated} onSubmit={save} noValidate>
       <div className="avatar-row">
         <img className="avatar-large" src={image ?? PLACEHOLDER_AVATAR} alt={labels.photoAlt} width="96" height="96" />
         <div>

@@ -1,12 +1,23 @@
 // Pieces the account islands share: the inline message (the spec's alerts, announced to screen
 // readers), and the phone and password inputs with the spec's key blocking.
-import type { InputHTMLAttributes, KeyboardEvent } from 'react';
+import { useEffect, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import type { SaveState } from './use-account-settings.ts';
 import { isBlockedKey, passwordInput, phoneInput, PASSWORD_LENGTH, PHONE_LENGTH } from '../lib/account-rules.ts';
 
 export interface Notice {
   kind: 'error' | 'success' | 'info';
   text: string;
+}
+
+/**
+ * False in the server's HTML and until the island has hydrated. A form is inert until then:
+ * hydration resets controlled inputs, so what a fan typed into the server-rendered fields on a
+ * slow phone would silently vanish.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 /** Errors interrupt (role=alert); successes and progress are polite (role=status). */
