@@ -187,6 +187,9 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     };
     const [a, b, c] = xi as [string, string, string];
     const balls = [delivery(0, a, b, 1), delivery(0, b, a, 4), delivery(0, b, a, 0, { wides: 1 }), delivery(0, b, a, 0, {}, b), delivery(0, c, a, 6), delivery(0, c, a, 0, { legbyes: 1 }), delivery(0, a, c, 2)];
+    await writer.setPlayState(fixtureId, { playStatus: 'drinks_break' });
+    expect(await queryRows(db, `select play_status, break_reason from matches where id = ${fixtureId}`)).toEqual([{ play_status: 'drinks_break', break_reason: 'drinks' }]);
+    // The first ball after the drinks ends the break.
     for (const ball of balls) await writer.appendBall(fixtureId, 1, ball);
     const { card, detail, newestBall } = await read();
     expect(card).toMatchObject({ status: 'started', play_status: 'in_play', is_replay: false, start_at: Date.parse('2026-12-01T14:00:00Z') / 1000, start_time_known: true });
