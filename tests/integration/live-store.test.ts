@@ -237,6 +237,37 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     await expect(writer.setPlayState(fixtureId, { playStatus: 'in_play' })).rejects.toThrow(LiveWriteError);
   });
 
+  it('gives the chase a target revised before it or during it, and closes a declared innings', async () => {
+    const { matchId } = await writer.createFixture({
+      tournament: { name: 'Crease Cup 2026' },
+      teams: [{ name: 'Crease Strikers' }, { name: 'Crease Rovers' }],
+      startAt: new Date('2026-12-02T09:30:00Z'),
+      format: 'oneday',
+      matchType: 'ODI',
+      oversLimit: 50,
+      ballsPerOver: 6,
+      gender: 'male',
+      source: 'replay',
+      isReplay: true,
+      replayOf: '1491710',
+    });
+    expect(await queryRows(db, `select is_replay, replay_of, source from matches where id = ${matchId}`)).toEqual([{ is_replay: true, replay_of: '1491710', source: 'replay' }]);
+    const start = (inningsNo: number, targetRuns: number | null) =>
+      writer.startInnings(matchId, {
+        inningsNo, battingTeam: inningsNo === 1 ? 'a' : 'b', superOver: false, declared: false, forfeited: false, targetRuns,
+        targetBalls: targetRuns === null ? null : 300, penaltyRunsPre: 0, penaltyRunsPost: 0, absentHurt: null, calledOvers: null, powerplays: [],
+      });
+    await start(1, null);
+    await writer.closeInnings(matchId, 1, { declared: true });
+    expect(await queryRows(db, `select declared, tally is null as closed from innings where match_id = ${matchId}`)).toEqual([{ declared: true, closed: true }]);
+    await writer.setRevisedTarget(matchId, { runs: 180, overs: 33.3 });
+    await start(2, 251);
+    const target = () => queryRows(db, `select target_runs, target_balls from innings where match_id = ${matchId} and innings_no = 2`);
+    expect(await target()).toEqual([{ target_runs: 180, target_balls: 201 }]);
+    await writer.setRevisedTarget(matchId, { runs: 150, overs: 28 });
+    expect(await target()).toEqual([{ target_runs: 150, target_balls: 168 }]);
+  });
+
   it('undoes the last balls of each innings of a real T20 and re-appends them to byte-identical rows', async () => {
     const matchId = matchIdOf('1304066');
     const whole = await matchRows(db, matchId);

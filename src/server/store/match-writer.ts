@@ -183,15 +183,22 @@ export class MatchWriter {
   }
 
   /**
-   * Opens an innings for ball-by-ball writing: its row with a fresh tally. The match must exist.
+   * Opens an innings for ball-by-ball writing: its row with a fresh tally, the match in play. The
+   * match must exist. A limited-overs chase takes a revised target set before it (setRevisedTarget).
    */
   async startInnings(matchId: number, facts: InningsFacts): Promise<void> {
     const matchKey = await this.db.bulkTransaction(async (tx) => {
-      const [match] = await tx.query<{ match_key: string; balls_per_over: number }>(
-        'select match_key, balls_per_over from matches where id = $1 for update',
+      const [match] = await tx.query<{ match_key: string; balls_per_over: number; revised_runs: number | null; revised_overs: string | null; chase: boolean }>(
+        `select match_key, balls_per_over, revised_target_runs as revised_runs, revised_target_overs::text as revised_overs,
+           format <> 'test' and (select count(*) from innings where match_id = $1 and not super_over) = 1 as chase
+         from matches where id = $1 for update`,
         [matchId],
       );
-      if (!match) throw new Error(`no match ${matchId}`);
+      if (!match) throw new LiveWriteError(`no match ${matchId}`);
+      // A target the umpires revised before the chase began is the chase's target.
+      const revised = !facts.superOver && match.chase && match.revised_runs !== null;
+      const targetRuns = revised ? match.revised_runs : facts.targetRuns;
+      const targetBalls = revised ? oversToBalls(Number(match.revised_overs), match.balls_per_over) : facts.targetBalls;
       const tally = InningsTally.start({ ballsPerOver: match.balls_per_over, penaltyRunsPre: facts.penaltyRunsPre, calledOvers: facts.calledOvers ?? [] });
       const summary = tally.summary();
       await tx.query(
@@ -200,8 +207,8 @@ export class MatchWriter {
            byes, legbyes, wides, noballs, penalty, tally)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0, 0, 0, 0, 0, 0, $14, $15)`,
         [
-          matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, facts.targetRuns,
-          facts.targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
+          matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, targetRuns,
+          targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
           facts.calledOvers === null ? null : JSON.stringify(facts.calledOvers), summary.runs, summary.extras.penalty,
           JSON.stringify(tally.save()),
         ],
