@@ -15,7 +15,10 @@ import { smsTransportFromConfig } from './auth/sms/index.ts';
 import { AvatarStore } from './account/avatars.ts';
 import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
+import { createLiveEngine } from './live/engine.ts';
+import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
+import { ReplayKeeper } from './jobs/replay.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -61,6 +64,9 @@ async function main(): Promise<void> {
   const contactMailer =
     config.SMTP_URL && config.CONTACT_EMAIL ? createContactMailer({ smtpUrl: config.SMTP_URL, to: config.CONTACT_EMAIL }) : null;
   logger.info({ contactEmail: contactMailer ? 'smtp' : 'off' }, 'contact queries ready');
+  // Live events reach sockets once Socket.IO runs on the app's server (attached below).
+  const broadcaster = new SocketBroadcaster();
+  const live = createLiveEngine({ db, services, broadcaster, logger });
   const securityHeaders = createSecurityHeaders({ publicOrigin: config.publicOrigin, hstsMaxAgeS: config.HSTS_MAX_AGE });
   const app = await buildApp({
     services,
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
     auth,
     avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
     contactMailer,
+    live,
   });
   const realtime = await attachRealtime(app.server, logger, {
     redisUrl: config.REDIS_URL,
@@ -81,8 +88,19 @@ async function main(): Promise<void> {
     allowedOrigins: [config.publicOrigin],
     originFromHost: config.PUBLIC_ORIGIN === undefined,
     resolveUser: (token) => auth.resolveSession(token),
+    catchUp: (matchKey, afterSequence) => live.eventsSince(matchKey, afterSequence),
   });
+  broadcaster.attach(realtime.io);
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  const replays = new ReplayKeeper({
+    db,
+    engine: live,
+    count: config.LIVE_REPLAYS,
+    ballsPerMinute: config.LIVE_REPLAY_SPEED,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+  });
 
   // Background work while pages are served: the start-up import when one is due, then the
   // rebuild of matches an older version of the rules derived (src/server/jobs/start-up.ts).
@@ -101,6 +119,10 @@ async function main(): Promise<void> {
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
     })
+    // Replays pick from the imported matches: they start once the import is done.
+    .then(() => {
+      if (!background.signal.aborted) replays.start();
+    })
     .catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
 
   let stopping = false;
@@ -109,6 +131,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
+    await replays.stop();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
     realtime.io.disconnectSockets(true);
     await app.close();
