@@ -121,7 +121,8 @@ export interface CreaseAfter {
  */
 export function creaseAfter(entered: EnteredBall, crease: Crease, ballsInOver: number, ballsPerOver: number): CreaseAfter {
   const boundary = (entered.runs === 4 || entered.runs === 6) && !entered.nonBoundary;
-  let [striker, nonStriker]: (string | null)[] = [crease.striker, crease.nonStriker];
+  let striker: string | null = crease.striker;
+  let nonStriker: string | null = crease.nonStriker;
   if (!boundary && entered.runs % 2 === 1) [striker, nonStriker] = [nonStriker, striker];
   const out = entered.wicket?.playerOut;
   if (out !== undefined) {
