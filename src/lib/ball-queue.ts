@@ -102,6 +102,14 @@ export class BallQueue<T> {
     this.flush();
   }
 
+  /** Sends the refused ball again (the scorer signed in again, or the match moved on). */
+  retryRefused(): void {
+    if (!this.refused) return;
+    this.refused = null;
+    this.changed();
+    this.flush();
+  }
+
   /** Sends now (the connection came back): any waiting retry is cut short. */
   retryNow(): void {
     if (this.timer !== null) {
