@@ -49,7 +49,7 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
     await expect(squad.getByRole('listitem').filter({ hasText: 'Remove' })).toHaveCount(names.length);
   }
   await page.getByRole('button', { name: 'Create match' }).click();
-  await page.waitForURL(/\/scorer\/[^/]+$/);
+  await page.waitForURL((url) => /^\/scorer\/[^/]+$/.test(url.pathname) && url.pathname !== '/scorer/new');
   const matchKey = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await hydrated(page);
 
