@@ -330,7 +330,9 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
   const header = (
     <header className="scorer-head">
       <h1>{match.title}</h1>
-      <p className="scorer-status" data-testid="play-status">{match.play_status}</p>
+      <p className="scorer-status" data-testid="play-status" data-status={match.play_status}>
+        {labels.playStatuses[match.play_status] ?? match.play_status}
+      </p>
       <ul className="scorer-innings">
         {match.innings.map((innings) => (
           <li key={innings.number} data-testid={`innings-${innings.number}`}>

@@ -76,6 +76,7 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
   // A wicket: bowled, the striker (Bina, after the single) is out; Chitra comes in.
   await press(page, ['x']);
   await page.getByTestId('dismissal').selectOption('bowled');
+  await page.screenshot({ path: 'test-results/scorer/console-375.png', fullPage: true });
   await page.getByTestId('runs-0').click();
   await expect(page.getByTestId('striker')).toHaveValue('');
   await page.getByTestId('striker').selectOption({ label: 'Chitra Iyer' });
@@ -106,4 +107,9 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
   const balls = (commentary.data.related_balls as { overs: [number, number]; batsman: { runs: number }; wicket: unknown }[]).slice().reverse();
   expect(balls.map((ball) => ball.batsman.runs)).toEqual([1, 0, 0, 4, 0, 2, 6, 1]);
   expect(balls.filter((ball) => ball.wicket)).toHaveLength(1);
+
+  // The console's list, in Hindi.
+  await page.goto('/hi/scorer');
+  await expect(page.getByRole('heading', { name: 'कंसोल पर बने मैच' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Lakeside Larks v Hillside Hawks/ })).toHaveAttribute('href', `/hi/scorer/${matchKey}`);
 });
