@@ -3,7 +3,12 @@
 // live state loaded after every ball equal to one computed from scratch, and completeMatch's
 // result equal to Cricsheet's.
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchObject } from '../../src/server/api/presenters/match.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { createServices } from '../../src/server/services/index.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { ballKey, liveStateOf, type LiveState } from '../../src/server/domain/live.ts';
 import { InningsTally } from '../../src/server/domain/scorecard.ts';
@@ -14,10 +19,12 @@ import { LiveWriteError } from '../../src/server/store/fixture.ts';
 import type { InningsFacts } from '../../src/server/store/match-write.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { queryRows as storeQuery, readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { checkingContract } from '../helpers/api-contract.ts';
 import { cricketDatabases } from '../helpers/cricket-db.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 
-const realMatches = fileURLToPath(new URL('../fixtures/cricsheet/real', import.meta.url));
+const fixtures = (name: string) => fileURLToPath(new URL(`../fixtures/cricsheet/${name}`, import.meta.url));
+const realMatches = fixtures('real');
 
 /** Every stored and derived row of one match, in a stable order: what two ways of writing must agree on. */
 async function matchRows(db: Db, matchId: number) {
@@ -67,9 +74,12 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
   let matchIdOf: (key: string) => number;
   const published: string[][] = [];
   let writer: MatchWriter;
+  let fixtureId = 0;
   beforeAll(async () => {
     db = await open();
-    const summary = await importSources(db, [realMatches]);
+    // Every result there is: wins by runs, wickets, an innings and D/L; a tie settled by a second
+    // super over; a draw; no result.
+    const summary = await importSources(db, [realMatches, fixtures('e2e')]);
     expect(summary.skipped).toEqual([]);
     const ids = new Map((await queryRows<{ id: number; match_key: string }>(db, 'select id, match_key from matches')).map((row) => [row.match_key, row.id]));
     matchIdOf = (key) => ids.get(key)!;
@@ -93,6 +103,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       source: 'scorer',
       squads: { a: [{ key: known!.registry_id }], b: [{ name: 'Asha New' }] },
     });
+    fixtureId = matchId;
     expect(matchId).toBeGreaterThanOrEqual(1_000_000_000);
     expect(matchKey).toBe(String(matchId));
     const [match] = await queryRows<Record<string, unknown>>(
@@ -143,6 +154,67 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       { status: 'started', play_status: 'in_play', break_reason: null },
     ]);
     expect(await writer.removeLastBall(matchId)).toBeNull();
+  });
+
+  it('serves the fixture through the API with its start time, live ball by ball, then between innings', async () => {
+    // Each write publishes its tags; the services' caches hear them through the change feed in
+    // the server, so here each read goes to a fresh set of services.
+    const read = async () => {
+      const fresh: FastifyInstance = checkingContract(await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }) }));
+      try {
+        const home = (await fresh.inject({ method: 'GET', url: '/user/v1/get/all/matches' })).json<{ data: MatchObject[] }>().data;
+        const detail = await fresh.inject({ method: 'GET', url: `/user/v1/match/detail?match_key=${fixtureId}` });
+        expect(detail.statusCode).toBe(200);
+        const commentary = await fresh.inject({ method: 'GET', url: `/user/v1/get/commentory?match_key=${fixtureId}` });
+        return {
+          card: home.find((match) => match.match_key === String(fixtureId))!,
+          detail: detail.json<{ data: MatchObject }>().data,
+          newestBall: commentary.json<{ data: { related_balls: { key: string }[] } }>().data.related_balls[0]?.key,
+        };
+      } finally {
+        await fresh.close();
+      }
+    };
+    const xi = (await queryRows<{ person_id: number }>(db, `select person_id from match_players where match_id = ${fixtureId} and team = 'a' order by position`)).map((row) => String(row.person_id));
+    const [bowler] = (await queryRows<{ person_id: number }>(db, `select person_id from match_players where match_id = ${fixtureId} and team = 'b'`)).map((row) => String(row.person_id));
+    const delivery = (over: number, batter: string, nonStriker: string, runs: number, extras: Partial<Delivery['extras']> = {}, out?: string): Delivery => {
+      const all = { wides: 0, noballs: 0, byes: 0, legbyes: 0, penalty: 0, ...extras };
+      const runsExtras = all.wides + all.noballs + all.byes + all.legbyes + all.penalty;
+      return {
+        over, batter, nonStriker, bowler: bowler!, runsBatter: runs, runsExtras, runsTotal: runs + runsExtras, nonBoundary: false, extras: all,
+        wickets: out ? [{ kind: 'caught', playerOut: out, fielders: [{ id: bowler!, name: 'Asha New', substitute: false }] }] : [],
+      };
+    };
+    const [a, b, c] = xi as [string, string, string];
+    const balls = [delivery(0, a, b, 1), delivery(0, b, a, 4), delivery(0, b, a, 0, { wides: 1 }), delivery(0, b, a, 0, {}, b), delivery(0, c, a, 6), delivery(0, c, a, 0, { legbyes: 1 }), delivery(0, a, c, 2)];
+    for (const ball of balls) await writer.appendBall(fixtureId, 1, ball);
+    const { card, detail, newestBall } = await read();
+    expect(card).toMatchObject({ status: 'started', play_status: 'in_play', is_replay: false, start_at: Date.parse('2026-12-01T14:00:00Z') / 1000, start_time_known: true });
+    expect(detail.play.live).toMatchObject({
+      batting_team: 'a',
+      innings: 'a_1',
+      score: { runs: 15, wickets: 1, overs: [1, 0], balls: 6, title: '15/1 in 1.0', run_rate: 15 },
+      required_score: null,
+      match_break: null,
+      recent_overs_repr: [{ overnumber: 1, ball_repr: ['1', '4', 'wd', 'W', '6', 'lb', '2'] }],
+    });
+    const live = detail.play.live!;
+    // Two run off the last ball of the over: the batter who hit them faces the next over.
+    const keys = await queryRows<{ id: number; registry_id: string }>(db, `select id, registry_id from people where id in (${a}, ${c}, ${bowler})`);
+    const keyOf = (id: string) => keys.find((row) => String(row.id) === id)!.registry_id;
+    expect([live.striker_key, live.non_striker_key, live.bowler_key]).toEqual([keyOf(c), keyOf(a), keyOf(bowler!)]);
+    // The live panel and the commentary key the latest ball alike.
+    expect(live.last_ball_key).toBe('1.0.6.7');
+    expect(newestBall).toBe('1.0.6.7');
+    expect(live.recent_players.striker).toMatchObject({ key: keyOf(c), stats: { runs: 6, balls: 2, fours: 0, sixes: 1, strike_rate: 300 } });
+    expect(live.recent_players.bowler).toMatchObject({ key: keyOf(bowler!), stats: { wickets: 1, overs: [1, 0], runs: 14 } });
+    expect(card.play.live).toEqual(live);
+
+    await writer.closeInnings(fixtureId, 1);
+    const between = await read();
+    expect(between.card.play_status).toBe('innings_break');
+    expect(between.detail.play.live).toMatchObject({ score: { runs: 15, wickets: 1 }, match_break: { reason: 'innings' }, last_ball_key: '1.0.6.7' });
+    await expect(writer.appendBall(fixtureId, 1, balls[0]!)).rejects.toThrow(/not in progress/);
   });
 
   it('undoes the last balls of each innings of a real T20 and re-appends them to byte-identical rows', async () => {
@@ -221,5 +293,48 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       ballsBefore += inn.deliveries.length;
     }
     expect(states).toBe(ballsBefore);
+  }, 300_000);
+
+  it("completes every real match with Cricsheet's result, from the innings' totals", async () => {
+    const columns = 'winner, result, win_by_runs, win_by_wickets, win_by_innings, eliminator, method';
+    const matches = await queryRows<{ id: number; match_key: string; method: string | null; balls_per_over: number }>(
+      db,
+      'select id, match_key, method, balls_per_over from matches where id < 1000000000 order by id',
+    );
+    expect(matches.length).toBe(14);
+    for (const match of matches) {
+      const where = `where id = ${match.id}`;
+      const [cricsheet] = await queryRows(db, `select ${columns} from matches ${where}`);
+      const awards = await queryRows<{ registry_id: string }>(
+        db,
+        `select p.registry_id from player_of_match pom join people p on p.id = pom.person_id where pom.match_id = ${match.id} order by position`,
+      );
+      await queryRows(
+        db,
+        `update matches set status = 'started', play_status = 'in_play', winner = null, result = null, win_by_runs = null,
+           win_by_wickets = null, win_by_innings = false, eliminator = null, method = null ${where}`,
+      );
+      await queryRows(db, `delete from player_of_match where match_id = ${match.id}`);
+      if (match.method === 'D/L') {
+        // The scorer types in the target the umpires set.
+        const [chase] = await queryRows<{ target_runs: number; target_balls: number }>(
+          db,
+          `select target_runs, target_balls from innings where match_id = ${match.id} and innings_no = 2`,
+        );
+        const overs = Math.floor(chase!.target_balls / match.balls_per_over) + (chase!.target_balls % match.balls_per_over) / 10;
+        await writer.setRevisedTarget(match.id, { runs: chase!.target_runs, overs });
+        expect(await queryRows(db, `select target_runs, target_balls from innings where match_id = ${match.id} and innings_no = 2`)).toEqual([chase]);
+      }
+      published.length = 0;
+      await writer.completeMatch(match.id, { playerOfMatch: awards.map((award) => award.registry_id) });
+      expect(await queryRows(db, `select ${columns} from matches ${where}`), match.match_key).toEqual([cricsheet]);
+      expect(await queryRows(db, `select status, play_status from matches ${where}`)).toEqual([{ status: 'completed', play_status: 'result' }]);
+      expect(
+        await queryRows(db, `select p.registry_id from player_of_match pom join people p on p.id = pom.person_id where pom.match_id = ${match.id} order by position`),
+      ).toEqual(awards);
+      expect(await queryNumber(db, `select count(*) from innings where match_id = ${match.id} and tally is not null`)).toBe(0);
+      expect(published.flat()).toEqual(expect.arrayContaining([`match:${match.match_key}`, 'home', 'fixtures', 'tournaments']));
+      await expect(writer.completeMatch(match.id, { playerOfMatch: [] })).rejects.toThrow(LiveWriteError);
+    }
   }, 300_000);
 });
