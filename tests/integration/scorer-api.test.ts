@@ -9,7 +9,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '../../src/server/auth/index.ts';
 import { csrfTokenFor } from '../../src/server/auth/csrf.ts';
 import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { databaseEngines } from '../helpers/accounts-db.ts';
-import { queryRows } from '../helpers/test-db.ts';
+import { emptyDatabase, queryRows } from '../helpers/test-db.ts';
 
 const engines = await databaseEngines();
 
@@ -42,6 +42,8 @@ describe.each(engines)('scorer API on %s', (_engine, open) => {
   beforeAll(async () => {
     db = await open();
     await sql`truncate users restart identity cascade`.execute(db.kysely);
+    // The console lists every match made on it: a shared server starts with none.
+    await emptyDatabase(db);
     accounts = await accountsApp(db);
     await signIn(SCORER, 'scorer');
     await signIn(FAN, 'user');
@@ -185,6 +187,9 @@ describe.each(engines)('scorer API on %s', (_engine, open) => {
     expect((await scorer('POST', `/scorer/matches/${matchKey}/break`, { reason: 'nap' })).statusCode).toBe(400);
     expect((await scorer('POST', `/scorer/matches/${matchKey}/break`, { reason: null })).statusCode).toBe(200);
     expect((await scorer('POST', `/scorer/matches/${matchKey}/penalty`, { side: 'a', runs: 3 })).statusCode).toBe(400);
+    expect((await scorer('POST', `/scorer/matches/${matchKey}/penalty`, { side: 'a', runs: 5 })).statusCode).toBe(200);
+    expect((await scorer('GET', `/scorer/matches/${matchKey}`)).json().data.innings[0].runs).toBe(10);
+    expect((await scorer('POST', `/scorer/matches/${matchKey}/revised-target`, { runs: 120, overs: 15 })).statusCode).toBe(200);
     expect((await scorer('POST', `/scorer/matches/${matchKey}/innings/end`, { declared: false })).statusCode).toBe(200);
     const between = (await scorer('GET', `/scorer/matches/${matchKey}`)).json().data;
     expect(between.current).toBeNull();
