@@ -86,6 +86,11 @@ describe.each(engines)('scorer API on %s', (_engine, open) => {
     expect(test.json().message).toContain('overs_limit is null for a Test');
     const noOffset = await scorer('POST', '/scorer/fixtures', { ...base, teams: [{ name: 'Reds' }, { name: 'Blues' }], start_at: '2026-12-01T14:00' });
     expect(noOffset.statusCode).toBe(400);
+    const unknownPlayer = await scorer('POST', '/scorer/fixtures', { ...base, teams: [{ name: 'Reds' }, { name: 'Blues' }], squads: { a: [{ key: 'no-such-person' }], b: [] } });
+    expect(unknownPlayer.statusCode).toBe(400);
+    const tooMany = await scorer('POST', '/scorer/fixtures', { ...base, teams: [{ name: 'Reds' }, { name: 'Blues' }], squads: { a: squad('A').concat(squad('B'), squad('C')), b: [] } });
+    expect(tooMany.statusCode).toBe(400);
+    expect((await scorer('GET', '/scorer/matches')).json().data, 'nothing made by a refused fixture').toEqual([]);
   });
 
   it('creates a fixture with new players, not started, with its start time', async () => {
@@ -196,6 +201,8 @@ describe.each(engines)('scorer API on %s', (_engine, open) => {
     expect(between.innings[0].closed).toBe(true);
     expect((await scorer('POST', `/scorer/matches/${matchKey}/complete`, { player_of_match: [players.a[0]!.key] })).statusCode).toBe(200);
     expect((await scorer('GET', `/scorer/matches/${matchKey}`)).json().data.status).toBe('completed');
+    const late = await scorer('POST', `/scorer/matches/${matchKey}/break`, { reason: 'rain' });
+    expect(late.statusCode, 'a finished match takes no more play').toBe(409);
   });
 
   it('scores only matches made on the console', async () => {

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole, type Auth, type LimitRule } from '../auth/index.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import type { ScorerService } from '../services/scorer.ts';
+import { LiveWriteError } from '../store/fixture.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
 import { actionSchema } from './schemas/common.ts';
 import { matchKeyParams, MAX_SEARCH_RESULTS, scorerRoutes } from './schemas/scorer.ts';
@@ -20,6 +21,16 @@ export const SCORER_RULES = {
 // The largest body is a fixture with two squads of 25 named players.
 const BODY_LIMIT = 32 * 1024;
 const NO_MATCH = 'No match with this key was made on the scorer console.';
+
+/** A fixture the store refuses (an unknown player key) is a bad request, not a conflict. */
+async function refusedAs<T>(statusCode: number, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof LiveWriteError) throw new ApiError(statusCode, `Refused: ${error.message}.`);
+    throw error;
+  }
+}
 
 export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerService, live: LiveEngine, auth: Auth): Promise<void> {
   await app.register(async (scope) => {
@@ -63,7 +74,7 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
     api.post(routes.create.paths[0]!, { schema: actionSchema(routes.create), bodyLimit: BODY_LIMIT }, async (request) => {
       await scorerOf(request, SCORER_RULES.writesPerUser);
       const body = request.body;
-      const { matchKey } = await live.createFixture({
+      const { matchKey } = await refusedAs(400, () => live.createFixture({
         tournament: body.tournament,
         teams: body.teams,
         ...(body.venue === undefined ? {} : { venue: body.venue }),
@@ -75,7 +86,7 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
         gender: body.gender,
         source: 'scorer',
         ...(body.squads === undefined ? {} : { squads: body.squads }),
-      });
+      }));
       return { status: true as const, data: { match_key: matchKey } };
     });
 
