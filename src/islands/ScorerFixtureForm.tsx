@@ -22,27 +22,33 @@ function withOffset(local: string): string {
   return `${local.length === 16 ? `${local}:00` : local}${sign}${pad(minutes / 60)}:${pad(minutes % 60)}`;
 }
 
-function SquadPicker({ side, team, labels, squad, onChange }: { side: Side; team: string; labels: ScorerStrings; squad: Pick[]; onChange: (squad: Pick[]) => void }) {
-  const [query, setQuery] = useState('');
-  const [found, setFound] = useState<{ key: string; name: string }[]>([]);
+/** Names the server knows that contain the text (2 letters or more), fetched after a short pause. */
+function useSuggestions<T>(path: 'scorer/people' | 'scorer/teams', text: string): T[] {
+  const [found, setFound] = useState<T[]>([]);
   useEffect(() => {
-    const text = query.trim();
-    if (text.length < 2) {
+    const query = text.trim();
+    if (query.length < 2) {
       setFound([]);
       return;
     }
     let cancelled = false;
     // A short pause so each letter typed is not a request.
     const timer = setTimeout(() => {
-      void callApi('scorer/people', { query: { q: text } }).then((answer) => {
-        if (!cancelled && answer.ok && Array.isArray(answer.body.data)) setFound(answer.body.data as { key: string; name: string }[]);
+      void callApi(path, { query: { q: query } }).then((answer) => {
+        if (!cancelled && answer.ok && Array.isArray(answer.body.data)) setFound(answer.body.data as T[]);
       });
     }, 250);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [query]);
+  }, [path, text]);
+  return found;
+}
+
+function SquadPicker({ side, team, labels, squad, onChange }: { side: Side; team: string; labels: ScorerStrings; squad: Pick[]; onChange: (squad: Pick[]) => void }) {
+  const [query, setQuery] = useState('');
+  const found = useSuggestions<{ key: string; name: string }>('scorer/people', query);
   const add = (pick: Pick) => {
     if (squad.length >= MAX_SQUAD) return;
     if ('key' in pick && squad.some((entry) => 'key' in entry && entry.key === pick.key)) return;
@@ -74,6 +80,18 @@ function SquadPicker({ side, team, labels, squad, onChange }: { side: Side; team
         )}
       </ul>
     </fieldset>
+  );
+}
+
+/** Known team names as the browser's suggestions for a team field (the same name joins the same team). */
+function TeamNames({ id, text }: { id: string; text: string }) {
+  const teams = useSuggestions<{ name: string }>('scorer/teams', text);
+  return (
+    <datalist id={id}>
+      {teams.map((team) => (
+        <option key={team.name} value={team.name} />
+      ))}
+    </datalist>
   );
 }
 
@@ -127,12 +145,14 @@ export default function ScorerFixtureForm({ labels, consoleHref }: { labels: Sco
       </label>
       <label>
         <span>{labels.teamA}</span>
-        <input required maxLength={100} value={teamA} onChange={(event) => setTeamA(event.target.value)} name="team_a" />
+        <input required maxLength={100} value={teamA} onChange={(event) => setTeamA(event.target.value)} name="team_a" list="scorer-teams-a" />
       </label>
+      <TeamNames id="scorer-teams-a" text={teamA} />
       <label>
         <span>{labels.teamB}</span>
-        <input required maxLength={100} value={teamB} onChange={(event) => setTeamB(event.target.value)} name="team_b" />
+        <input required maxLength={100} value={teamB} onChange={(event) => setTeamB(event.target.value)} name="team_b" list="scorer-teams-b" />
       </label>
+      <TeamNames id="scorer-teams-b" text={teamB} />
       <label>
         <span>{labels.venue}</span>
         <input maxLength={100} value={venue} onChange={(event) => setVenue(event.target.value)} name="venue" />

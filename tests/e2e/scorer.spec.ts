@@ -48,10 +48,17 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
     }
     await expect(squad.getByRole('listitem').filter({ hasText: 'Remove' })).toHaveCount(names.length);
   }
+  // A player the site already knows, picked by name: the same person, not a new one.
+  const squadB = page.getByTestId('squad-b');
+  await squadB.getByRole('textbox').fill('RG Shar');
+  await squadB.getByRole('button', { name: 'RG Sharma', exact: true }).click();
+  await expect(squadB.getByRole('listitem').filter({ hasText: 'Remove' })).toHaveCount(3);
   await page.getByRole('button', { name: 'Create match' }).click();
   await page.waitForURL((url) => /^\/scorer\/[^/]+$/.test(url.pathname) && url.pathname !== '/scorer/new');
   const matchKey = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await hydrated(page);
+  const made = (await (await page.request.get(`/user/v1/scorer/matches/${matchKey}`)).json()).data;
+  expect(made.players.b.find((player: { name: string }) => player.name === 'RG Sharma').key).not.toMatch(/^crease-/);
 
   await page.getByTestId('toss-winner').selectOption({ label: 'Lakeside Larks' });
   await page.getByRole('button', { name: 'Save toss' }).click();
@@ -61,6 +68,7 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
 
   await page.getByTestId('striker').selectOption({ label: 'Asha Rao' });
   await page.getByTestId('non-striker').selectOption({ label: 'Bina Shah' });
+  await expect(page.getByTestId('bowler').getByRole('option', { name: 'RG Sharma' })).toHaveCount(1);
   await page.getByTestId('bowler').selectOption({ label: 'Esha Gill' });
   await expect(page.getByText('Keys: 0–6 runs')).toBeVisible();
 
