@@ -226,7 +226,8 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
     setExtras(new Set());
     setPenalty(false);
     setWicketOpen(false);
-    setWicket((current) => ({ ...current, fielder: '', substitute: '' }));
+    // The player out is chosen afresh for each wicket: last time's may be back in the pavilion.
+    setWicket((current) => ({ ...current, playerOut: '', fielder: '', substitute: '' }));
   };
 
   const record = (runs: number) => {
