@@ -25,7 +25,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && tsx scripts/import.ts tests/fixtures/cricsheet/e2e && tsx tests/e2e/support/seed-upcoming.ts && node dist/app/main.mjs`,
+    command: `rm -rf ${DATA_DIR} && tsx scripts/import.ts tests/fixtures/cricsheet/e2e && tsx tests/e2e/support/seed-upcoming.ts && tsx tests/e2e/support/seed-scorer.ts && node dist/app/main.mjs`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
