@@ -7,6 +7,7 @@ import * as matchCentreIndexes from './migrations/003-match-centre-indexes.ts';
 import * as tournamentIndexes from './migrations/004-tournament-indexes.ts';
 import * as writePath from './migrations/005-write-path.ts';
 import * as accounts from './migrations/006-accounts.ts';
+import * as live from './migrations/007-live.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-tournament-indexes': tournamentIndexes,
   '005-write-path': writePath,
   '006-accounts': accounts,
+  '007-live': live,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
