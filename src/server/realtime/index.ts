@@ -1,5 +1,7 @@
 // Socket.IO on the HTTP server's port. A client emits 'sub' with a match_key and joins
-// that match's room; live 'score' and 'commentory' events are emitted to the room. With
+// that match's room; live 'score' and 'commentory' events are emitted to the room. 'sub_home'
+// joins the home list's room ('card' events); 'catchup' { match_key, after_sequence } is
+// answered with the match's events after that sequence, each emitted again as itself. With
 // REDIS_URL, rooms span processes (the Redis adapter): an emit in one process reaches the
 // room's clients connected to any other.
 // Browsers may connect only from the site's own origin; a socket that brings a session (the
@@ -10,7 +12,7 @@ import { Redis } from 'ioredis';
 import { Server, type DefaultEventsMap } from 'socket.io';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { subscription } from '../api/schemas/realtime.ts';
+import { catchUpRequest, subscription } from '../api/schemas/realtime.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
@@ -24,6 +26,15 @@ function subscribedKey(payload: unknown): string | null {
 
 export function matchRoom(key: string): string {
   return `match:${key}`;
+}
+
+/** The room of the home list's live cards. */
+export const HOME_ROOM = 'home';
+
+/** An event as a catching-up client is sent it again (the live engine's log). */
+export interface ReplayedEvent {
+  event: 'score' | 'commentory';
+  payload: unknown;
 }
 
 /** Who a socket is, kept in socket.data.user; null for a visitor. */
@@ -81,6 +92,8 @@ export interface RealtimeOptions {
   redisUrl?: string | undefined;
   /** Prefix of the adapter's Redis channels (default 'socket.io'); tests give their own. */
   redisKey?: string;
+  /** A match's events after a sequence, oldest first (the live engine's eventsSince). */
+  catchUp?: (matchKey: string, afterSequence: number) => Promise<ReplayedEvent[]>;
 }
 
 export interface Realtime {
@@ -150,6 +163,25 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     socket.on('unsub', async (payload: unknown) => {
       const key = subscribedKey(payload);
       if (key !== null) await socket.leave(matchRoom(key));
+    });
+    socket.on('sub_home', async () => {
+      await socket.join(HOME_ROOM);
+    });
+    socket.on('catchup', async (payload: unknown) => {
+      const parsed = catchUpRequest.safeParse(payload);
+      if (!parsed.success || !options.catchUp) {
+        const message = 'catchup needs a match_key and an after_sequence';
+        socket.emit('error_message', { status: false, message, errMsg: message });
+        return;
+      }
+      try {
+        const events = await options.catchUp(parsed.data.match_key, parsed.data.after_sequence);
+        for (const { event, payload: sent } of events) socket.emit(event, sent);
+      } catch (error) {
+        logger.error({ err: error, match_key: parsed.data.match_key }, 'catch-up failed');
+        const message = 'Something went wrong on our side. Please try again.';
+        socket.emit('error_message', { status: false, message, errMsg: message });
+      }
     });
   });
   return {
