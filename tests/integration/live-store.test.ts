@@ -17,7 +17,8 @@ import { queryRows as storeQuery, readStoredInnings, type StoredInnings } from '
 import { cricketDatabases } from '../helpers/cricket-db.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 
-const realMatches = fileURLToPath(new URL('../fixtures/cricsheet/real', import.meta.url));
+const fixtures = (name: string) => fileURLToPath(new URL(`../fixtures/cricsheet/${name}`, import.meta.url));
+const realMatches = fixtures('real');
 
 /** Every stored and derived row of one match, in a stable order: what two ways of writing must agree on. */
 async function matchRows(db: Db, matchId: number) {
@@ -69,7 +70,9 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
   let writer: MatchWriter;
   beforeAll(async () => {
     db = await open();
-    const summary = await importSources(db, [realMatches]);
+    // Every result there is: wins by runs, wickets, an innings and D/L; a tie settled by a second
+    // super over; a draw; no result.
+    const summary = await importSources(db, [realMatches, fixtures('e2e')]);
     expect(summary.skipped).toEqual([]);
     const ids = new Map((await queryRows<{ id: number; match_key: string }>(db, 'select id, match_key from matches')).map((row) => [row.match_key, row.id]));
     matchIdOf = (key) => ids.get(key)!;
@@ -221,5 +224,48 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       ballsBefore += inn.deliveries.length;
     }
     expect(states).toBe(ballsBefore);
+  }, 300_000);
+
+  it("completes every real match with Cricsheet's result, from the innings' totals", async () => {
+    const columns = 'winner, result, win_by_runs, win_by_wickets, win_by_innings, eliminator, method';
+    const matches = await queryRows<{ id: number; match_key: string; method: string | null; balls_per_over: number }>(
+      db,
+      'select id, match_key, method, balls_per_over from matches where id < 1000000000 order by id',
+    );
+    expect(matches.length).toBe(14);
+    for (const match of matches) {
+      const where = `where id = ${match.id}`;
+      const [cricsheet] = await queryRows(db, `select ${columns} from matches ${where}`);
+      const awards = await queryRows<{ registry_id: string }>(
+        db,
+        `select p.registry_id from player_of_match pom join people p on p.id = pom.person_id where pom.match_id = ${match.id} order by position`,
+      );
+      await queryRows(
+        db,
+        `update matches set status = 'started', play_status = 'in_play', winner = null, result = null, win_by_runs = null,
+           win_by_wickets = null, win_by_innings = false, eliminator = null, method = null ${where}`,
+      );
+      await queryRows(db, `delete from player_of_match where match_id = ${match.id}`);
+      if (match.method === 'D/L') {
+        // The scorer types in the target the umpires set.
+        const [chase] = await queryRows<{ target_runs: number; target_balls: number }>(
+          db,
+          `select target_runs, target_balls from innings where match_id = ${match.id} and innings_no = 2`,
+        );
+        const overs = Math.floor(chase!.target_balls / match.balls_per_over) + (chase!.target_balls % match.balls_per_over) / 10;
+        await writer.setRevisedTarget(match.id, { runs: chase!.target_runs, overs });
+        expect(await queryRows(db, `select target_runs, target_balls from innings where match_id = ${match.id} and innings_no = 2`)).toEqual([chase]);
+      }
+      published.length = 0;
+      await writer.completeMatch(match.id, { playerOfMatch: awards.map((award) => award.registry_id) });
+      expect(await queryRows(db, `select ${columns} from matches ${where}`), match.match_key).toEqual([cricsheet]);
+      expect(await queryRows(db, `select status, play_status from matches ${where}`)).toEqual([{ status: 'completed', play_status: 'result' }]);
+      expect(
+        await queryRows(db, `select p.registry_id from player_of_match pom join people p on p.id = pom.person_id where pom.match_id = ${match.id} order by position`),
+      ).toEqual(awards);
+      expect(await queryNumber(db, `select count(*) from innings where match_id = ${match.id} and tally is not null`)).toBe(0);
+      expect(published.flat()).toEqual(expect.arrayContaining([`match:${match.match_key}`, 'home', 'fixtures', 'tournaments']));
+      await expect(writer.completeMatch(match.id, { playerOfMatch: [] })).rejects.toThrow(LiveWriteError);
+    }
   }, 300_000);
 });

@@ -331,6 +331,8 @@ export interface BallIdempotencyTable {
   idempotency_key: string;
   sequence: number;
   ball_key: string;
+  /** sha256 of the ball the key wrote (migration 008): a resend of another ball is refused. */
+  ball_digest: Buffer | null;
 }
 
 export interface ScorerTokensTable {

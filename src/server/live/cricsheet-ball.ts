@@ -1,6 +1,7 @@
 // A live ball as scorers and other scoring apps send it: Cricsheet's delivery fields, with
 // players named by their keys (registry ids) instead of names, and fielders by key or name.
 // Turned here into the domain's Delivery with players as people ids.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { dismissalKinds, cricsheetDeliverySchema } from '../ingest/cricsheet-schema.ts';
 import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
@@ -92,4 +93,19 @@ export function deliveryOf(ball: CricsheetBall, over: number, personOf: (key: st
       })),
     })),
   };
+}
+
+/** A digest of the ball's content (key order aside): the same ball sent twice has the same digest. */
+export function ballDigest(ball: CricsheetBall): Buffer {
+  return createHash('sha256').update(canonicalJson(ball)).digest();
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }

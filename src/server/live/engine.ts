@@ -17,7 +17,7 @@ import type { Services } from '../services/index.ts';
 import { ballKey } from '../domain/live.ts';
 import { MatchWriter } from '../store/match-writer.ts';
 import { queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
-import { deliveryOf, playerKeysOf, type CricsheetBall } from './cricsheet-ball.ts';
+import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
 import { LivePayloads } from './payloads.ts';
 import type { FixtureInput } from '../store/fixture.ts';
@@ -175,7 +175,8 @@ class Engine implements LiveEngine {
       throw new ApiError(400, `The idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
     }
     return this.queued(matchKey, async (match) => {
-      const known = await this.knownBall(match.id, idempotencyKey);
+      const digest = ballDigest(ball);
+      const known = await this.knownBall(match.id, idempotencyKey, digest);
       if (known) return { ...known, duplicate: true };
       const innings = await this.openInnings(match.id);
       if (!innings?.inProgress) throw new ApiError(409, 'No innings is in progress: start one first.');
@@ -191,16 +192,17 @@ class Engine implements LiveEngine {
             const ballKey = await lastBallKey(tx.query.bind(tx) as QueryRows, match.id);
             if (ballKey === null) throw new Error(`the ball written to ${match.key} is not stored`);
             const sequence = await this.log.append(tx, match.id, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
-            await tx.query('insert into ball_idempotency (match_id, idempotency_key, sequence, ball_key) values ($1, $2, $3, $4)', [
-              match.id, idempotencyKey, sequence, ballKey,
-            ]);
+            await tx.query(
+              'insert into ball_idempotency (match_id, idempotency_key, sequence, ball_key, ball_digest) values ($1, $2, $3, $4, $5)',
+              [match.id, idempotencyKey, sequence, ballKey, digest],
+            );
             written = { sequence, ballKey };
           },
           () => this.writer.appendBall(match.id, innings.inningsNo, delivery, ball.review),
         );
       } catch (error) {
         // The same key sent at once to another process: that one wrote the ball.
-        const raced = isUniqueViolation(error) ? await this.knownBall(match.id, idempotencyKey) : null;
+        const raced = isUniqueViolation(error) ? await this.knownBall(match.id, idempotencyKey, digest) : null;
         if (raced) return { ...raced, duplicate: true };
         throw error;
       }
@@ -376,12 +378,17 @@ class Engine implements LiveEngine {
     return row ? { inningsNo: row.innings_no, battingTeam: row.batting_team, legalBalls: row.legal_balls, inProgress: row.open } : null;
   }
 
-  private async knownBall(matchId: number, idempotencyKey: string): Promise<{ sequence: number; ballKey: string } | null> {
-    const [row] = await this.read<{ sequence: number; ball_key: string }>(
-      'select sequence, ball_key from ball_idempotency where match_id = $1 and idempotency_key = $2',
+  /** The ball an idempotency key already wrote; 409 when that was a different ball. */
+  private async knownBall(matchId: number, idempotencyKey: string, digest: Buffer): Promise<{ sequence: number; ballKey: string } | null> {
+    const [row] = await this.read<{ sequence: number; ball_key: string; ball_digest: Buffer | Uint8Array | null }>(
+      'select sequence, ball_key, ball_digest from ball_idempotency where match_id = $1 and idempotency_key = $2',
       [matchId, idempotencyKey],
     );
-    return row ? { sequence: row.sequence, ballKey: row.ball_key } : null;
+    if (!row) return null;
+    if (row.ball_digest !== null && !Buffer.from(row.ball_digest).equals(digest)) {
+      throw new ApiError(409, `The key ${idempotencyKey} was already used for a different ball.`);
+    }
+    return { sequence: row.sequence, ballKey: row.ball_key };
   }
 
   /** People ids of the given player keys; a key no person has is refused (400). */

@@ -10,7 +10,7 @@ import type { BulkTransaction, Db } from '../db/client.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
-import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
+import { InningsTally, isAllOut, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
 import { BALL_BYTES, ballCount, PeopleDictionary, readBall, storedBall, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
@@ -18,8 +18,9 @@ import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSele
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
-import { canMovePlay, type PlayStatus } from '../domain/live.ts';
-import type { TeamSide } from '../db/schema.ts';
+import { canMovePlay, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
+import { oversToBalls } from '../domain/overs.ts';
+import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
 /** Where a writer announces what changed: the change feed's publish. */
 export type PublishTags = (tags: string[]) => void | Promise<void>;
@@ -352,6 +353,130 @@ export class MatchWriter {
       return match.match_key;
     });
     await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
+  }
+
+  /** Closes an innings (declared, or over): no more balls; play goes to the innings break. */
+  async closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean } = {}): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const closed = await tx.query('update innings set tally = null, declared = declared or $3 where match_id = $1 and innings_no = $2 returning innings_no', [
+        matchId, inningsNo, options.declared ?? false,
+      ]);
+      if (closed.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
+      if (match.status !== 'completed') {
+        await tx.query("update matches set play_status = 'innings_break', break_reason = 'innings' where id = $1", [matchId]);
+      }
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home]);
+  }
+
+  /**
+   * A target the umpires revised (DLS): kept on the match, and set on the chase when it has
+   * begun (a later chase is started with it).
+   */
+  async setRevisedTarget(matchId: number, target: { runs: number; overs: number }): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const balls = oversToBalls(target.overs, match.balls_per_over);
+      await tx.query('update matches set revised_target_runs = $2, revised_target_overs = $3 where id = $1', [matchId, target.runs, target.overs]);
+      await tx.query(
+        `update innings set target_runs = $2, target_balls = $3
+         where match_id = $1 and innings_no = (select max(innings_no) from innings where match_id = $1 and not super_over) and innings_no >= 2`,
+        [matchId, target.runs, balls],
+      );
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home]);
+  }
+
+  /**
+   * Penalty runs awarded outside a delivery to an innings: before its first ball ('pre', which
+   * every fall of wicket includes) or after its last ('post'). The innings is derived again.
+   */
+  async addPenaltyRuns(matchId: number, inningsNo: number, penalty: { runs: number; when: 'pre' | 'post' }): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const column = penalty.when === 'pre' ? 'penalty_runs_pre' : 'penalty_runs_post';
+      const [inn] = await tx.query<{ in_progress: boolean }>(
+        `update innings set ${column} = ${column} + $3 where match_id = $1 and innings_no = $2 returning tally is not null as in_progress`,
+        [matchId, inningsNo, penalty.runs],
+      );
+      if (!inn) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
+      await rederiveInnings(tx, matchId, inningsNo, inn.in_progress);
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home]);
+  }
+
+  /**
+   * Completes the match: open innings are closed, the result is computed from the innings'
+   * totals (domain/live.ts matchOutcome; `result` overrides it, for an award or a bowl-out) and
+   * the players of the match recorded. Tournament tables, team form and careers change with it.
+   */
+  async completeMatch(matchId: number, completion: { playerOfMatch: readonly string[]; result?: MatchOutcome }): Promise<MatchOutcome> {
+    const done = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
+      const [facts] = await tx.query<{ format: MatchFormat; revised: boolean; tou_key: string; a_key: string; b_key: string }>(
+        `select m.format, m.revised_target_runs is not null as revised, t.tou_key, ta.team_key as a_key, tb.team_key as b_key
+         from matches m join tournaments t on t.id = m.tournament_id join teams ta on ta.id = m.team_a_id join teams tb on tb.id = m.team_b_id
+         where m.id = $1`,
+        [matchId],
+      );
+      const innings = await tx.query<{ batting_team: TeamSide; super_over: boolean; runs: number; wickets: number; target_runs: number | null; declared: boolean; absent_hurt: string[] | null }>(
+        'select batting_team, super_over, runs, wickets, target_runs, declared, absent_hurt from innings where match_id = $1 order by innings_no',
+        [matchId],
+      );
+      const outcome =
+        completion.result ??
+        matchOutcome(
+          facts!.format,
+          innings.map((inn) => ({
+            battingTeam: inn.batting_team,
+            superOver: inn.super_over,
+            runs: inn.runs,
+            wickets: inn.wickets,
+            targetRuns: inn.target_runs,
+            declared: inn.declared,
+            allOut: isAllOut(inn.wickets, inn.absent_hurt?.length ?? 0),
+          })),
+          facts!.revised,
+        );
+      const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
+        [...completion.playerOfMatch],
+      ]);
+      const idOf = new Map(people.map((person) => [person.registry_id, person.id]));
+      const missing = completion.playerOfMatch.find((key) => !idOf.has(key));
+      if (missing !== undefined) throw new LiveWriteError(`no player ${missing}`);
+      await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+      await tx.query(
+        `update matches set status = 'completed', play_status = 'result', break_reason = null, winner = $2, result = $3,
+           win_by_runs = $4, win_by_wickets = $5, win_by_innings = $6, eliminator = $7, method = $8
+         where id = $1`,
+        [matchId, outcome.winner, outcome.result, outcome.winByRuns, outcome.winByWickets, outcome.winByInnings, outcome.eliminator, outcome.method],
+      );
+      await tx.query('delete from player_of_match where match_id = $1', [matchId]);
+      await tx.query(
+        `insert into player_of_match (match_id, position, person_id)
+         select $1, position, person_id from unnest($2::integer[]) with ordinality as pom(person_id, position)`,
+        [matchId, completion.playerOfMatch.map((key) => idOf.get(key)!)],
+      );
+      const players = await tx.query<{ registry_id: string }>(
+        'select distinct p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1',
+        [matchId],
+      );
+      return { outcome, matchKey: match.match_key, facts: facts!, players: players.map((row) => row.registry_id) };
+    });
+    await this.publish(
+      tagsOfWrittenMatches({
+        matches: [done.matchKey],
+        tournaments: [done.facts.tou_key],
+        teams: [done.facts.a_key, done.facts.b_key],
+        players: [...new Set([...done.players, ...completion.playerOfMatch])],
+      }),
+    );
+    return done.outcome;
   }
 
   /**
