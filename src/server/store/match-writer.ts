@@ -18,7 +18,7 @@ import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSele
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
-import { canMovePlay, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
+import { breakReasonOf, canMovePlay, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
@@ -327,7 +327,7 @@ export class MatchWriter {
 
   /**
    * Moves the match's play status (a break, play resumed, stumps, abandoned) where the rules of
-   * domain/live.ts allow it; the break reason goes with a break and is cleared in play. An
+   * domain/live.ts allow it; a break's reason is the one given, else its status's. An
    * abandoned match is completed with no result. The result itself comes from completeMatch().
    */
   async setPlayState(matchId: number, state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number }): Promise<void> {
@@ -337,7 +337,7 @@ export class MatchWriter {
       if (!canMovePlay(match.play_status, state.playStatus)) {
         throw new LiveWriteError(`match ${match.match_key} cannot go from ${match.play_status} to ${state.playStatus}`);
       }
-      const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? null);
+      const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? breakReasonOf(state.playStatus));
       await tx.query(
         `update matches set play_status = $2, break_reason = $3, day_number = coalesce($4, day_number) where id = $1`,
         [matchId, state.playStatus, breakReason, state.dayNumber ?? null],
