@@ -52,7 +52,7 @@ export default function LiveMatch(props: LiveMatchProps) {
     [],
   );
   const state = useStore(store.$state);
-  const [connected, setConnected] = useState(true);
+  const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     let following: Following | null = null;

@@ -1,0 +1,194 @@
+// A fan follows a live match in Chromium while balls are scored through the ingest API with a
+// scorer's API token (tests/e2e/support/seed-live.ts made the fixture and the token): each ball
+// appears within a second without a reload, at 375 px; the fan's network drops mid-over and
+// comes back with nothing missed or doubled; read-aloud (speechSynthesis stubbed to record)
+// speaks each ball once, in the page's language; the home card follows too. Screenshots at 375
+// and 1280 px go to test-results/screens/ for a person to read.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { LIVE_SEED_FILE, type LiveSeed } from './support/seed-live-key.ts';
+
+interface Spoken {
+  text: string;
+  lang: string;
+  rate: number;
+}
+
+declare global {
+  interface Window {
+    spoken: Spoken[];
+  }
+}
+
+const seed = (): LiveSeed => JSON.parse(readFileSync(LIVE_SEED_FILE, 'utf8')) as LiveSeed;
+
+/** speechSynthesis replaced by a recorder that ends each utterance at once; the browser has no voices. */
+async function recordSpeech(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    window.spoken = [];
+    class RecordedUtterance {
+      text: string;
+      lang = '';
+      rate = 1;
+      voice: unknown = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(text: string) {
+        this.text = text;
+      }
+    }
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: RecordedUtterance, configurable: true, writable: true });
+    Object.defineProperty(window, 'speechSynthesis', {
+      configurable: true,
+      value: {
+        speak(utterance: RecordedUtterance) {
+          window.spoken.push({ text: utterance.text, lang: utterance.lang, rate: utterance.rate });
+          setTimeout(() => utterance.onend?.(), 20);
+        },
+        cancel() {},
+        getVoices: () => [],
+      },
+    });
+  });
+}
+
+let sent = 0;
+type Ball = Record<string, unknown>;
+
+/** Scores a ball through the ingest API, as another scoring app would. */
+async function bowl(request: APIRequestContext, ball: Ball): Promise<void> {
+  const { matchKey, token } = seed();
+  sent += 1;
+  const response = await request.post(`/user/v1/live/${matchKey}/balls`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { sequence: sent, innings: 1, ball },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+function delivery(batter: string, nonStriker: string, runs: number, more: Ball = {}): Ball {
+  const { bowler } = seed();
+  return { batter, non_striker: nonStriker, bowler, runs: { batter: runs, extras: 0, total: runs }, ...more };
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+const balls = (page: Page) => page.locator('[data-testid="commentary"] [data-ball-key]');
+
+async function ballKeys(page: Page): Promise<string[]> {
+  return balls(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-ball-key') ?? ''));
+}
+
+async function opened(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // Hydrated and subscribed: the island marks itself connected.
+  await expect(page.locator('.live-match[data-connected="true"]')).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a fan at 375 px sees each ball within a second, through a network drop, and hears each once', async ({ browser, request }) => {
+  const { matchKey, striker, nonStriker, next } = seed();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  await recordSpeech(context);
+  const page = await context.newPage();
+  let reloads = 0;
+  page.on('load', () => (reloads += 1));
+  await opened(page, `/getMatchList/${matchKey}?tab=commentary`);
+  await expect(page.getByRole('heading', { name: 'Live', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await expect(page.getByRole('button', { name: 'Stop reading aloud' })).toHaveAttribute('aria-pressed', 'true');
+
+  const within = { timeout: 1000 };
+  // A single: the batters cross.
+  await bowl(request, delivery(striker, nonStriker, 1));
+  await expect(balls(page)).toHaveCount(1, within);
+  await expect(page.getByTestId('live-score')).toContainText('1/0', within);
+  await bowl(request, delivery(nonStriker, striker, 0, { runs: { batter: 0, extras: 1, total: 1 }, extras: { wides: 1 } }));
+  await expect(balls(page)).toHaveCount(2, within);
+  await bowl(request, delivery(nonStriker, striker, 0, { runs: { batter: 0, extras: 1, total: 1 }, extras: { noballs: 1 } }));
+  await expect(balls(page)).toHaveCount(3, within);
+  await bowl(request, delivery(nonStriker, striker, 4));
+  await expect(balls(page)).toHaveCount(4, within);
+  await expect(page.getByTestId('live-score')).toContainText('7/0', within);
+  await expect(balls(page).first().locator('.ball-dot--boundary')).toHaveText('4');
+
+  // The network drops mid-over; two balls are bowled meanwhile.
+  await context.setOffline(true);
+  await bowl(request, delivery(nonStriker, striker, 0));
+  await bowl(request, delivery(nonStriker, striker, 2));
+  await context.setOffline(false);
+  await expect(balls(page)).toHaveCount(6, { timeout: 15_000 });
+  await expect(page.getByTestId('live-score')).toContainText('9/0');
+
+  await bowl(request, delivery(nonStriker, striker, 0, { wickets: [{ player_out: nonStriker, kind: 'bowled' }] }));
+  await expect(balls(page)).toHaveCount(7, within);
+  await expect(page.getByTestId('live-score')).toContainText('9/1', within);
+  await expect(balls(page).first().locator('.cm-out')).toBeVisible();
+  // The new batter's single ends the over: its summary box heads the list.
+  await bowl(request, delivery(next, striker, 1));
+  await expect(balls(page)).toHaveCount(8, within);
+  await expect(page.locator('.over-summary').first()).toContainText('End of over 1');
+
+  // Nothing missed, nothing doubled: the page holds exactly the stored commentary, newest first.
+  const stored = await request.get(`/user/v1/get/commentory/?match_key=${matchKey}`);
+  const related = ((await stored.json()) as { data: { related_balls: { key: string; entry_time: number }[] } }).data.related_balls;
+  const storedKeys = [...related].sort((x, y) => y.entry_time - x.entry_time).map((ball) => ball.key);
+  expect(await ballKeys(page)).toEqual(storedKeys);
+  expect(reloads).toBe(1);
+
+  // Read aloud: every ball once, in the order bowled, in US English at the default rate.
+  await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(8);
+  const spoken = await page.evaluate(() => window.spoken);
+  expect(new Set(spoken.map((s) => s.text)).size).toBe(8);
+  const comments = await balls(page).locator('.cm-title').allTextContents();
+  for (const [i, title] of comments.reverse().entries()) expect(spoken[i]!.text.startsWith(title)).toBe(true);
+  expect(spoken.every((s) => s.lang === 'en-US' && s.rate === 1)).toBe(true);
+
+  await shot(page, 'live-commentary-375');
+  await page.getByRole('navigation', { name: 'Match sections' }).getByRole('link', { name: 'Live' }).click();
+  await expect(page.getByTestId('batters')).toContainText(await page.getByTestId('batters').locator('a').first().innerText());
+  await expect(page.getByTestId('bowlers')).toBeVisible();
+  await expect(page.getByTestId('recent-overs').locator('.ball-dot')).not.toHaveCount(0);
+  await shot(page, 'live-tab-375');
+  await context.close();
+});
+
+test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN and says when no Hindi voice exists', async ({ browser, request }) => {
+  const { matchKey, striker } = seed();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await recordSpeech(context);
+  const page = await context.newPage();
+  await opened(page, `/getMatchList/${matchKey}`);
+  await expect(page.getByTestId('batters')).toBeVisible();
+  await shot(page, 'live-tab-1280');
+
+  await opened(page, `/hi/getMatchList/${matchKey}?tab=commentary`);
+  const before = await balls(page).count();
+  await page.locator('.read-aloud').click();
+  // The latest ball is read at once; then the next one.
+  await bowl(request, delivery(striker, seed().next, 0));
+  await expect(balls(page)).toHaveCount(before + 1, { timeout: 1000 });
+  await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(2);
+  expect((await page.evaluate(() => window.spoken)).every((s) => s.lang === 'hi-IN')).toBe(true);
+  await expect(page.locator('.read-aloud-note')).toBeVisible();
+  await shot(page, 'live-commentary-hi-1280');
+  await context.close();
+});
+
+test('the home card of the live match follows each ball without a reload', async ({ page, request }) => {
+  const { matchKey, striker, next } = seed();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const card = page.locator(`.card[data-match-key="${matchKey}"]`);
+  await expect(card).toHaveAttribute('data-status', 'started');
+  const score = card.locator('[data-side="a"] .score');
+  const runs = Number((await score.innerText()).split('/')[0]);
+  // Let the bundled script join the home room (the card has no 'connected' mark of its own).
+  await page.waitForLoadState('networkidle');
+  await bowl(request, delivery(striker, next, 6));
+  await expect(score).toContainText(`${runs + 6}/`, { timeout: 2000 });
+  await shot(page, 'live-home-375');
+});
