@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import LiveMatch from '../../../src/islands/LiveMatch.tsx';
 import { liveMatchProps } from '../../../src/lib/live-match-props.ts';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
+import MatchHeader from '../../../src/components/match/MatchHeader.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
 import type { Commentary, CommentaryBall, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
 import { liveChase } from '../../helpers/live-state.ts';
@@ -101,6 +102,13 @@ describe('live tab', () => {
   });
 });
 
+describe('match header', () => {
+  it("labels a replayed match 'Replay', never a real one", async () => {
+    expect(await render(MatchHeader, { match: detail({ isReplay: true }) })).toMatch(/class="replay-tag[^"]*"[^>]*>Replay</);
+    expect(await render(MatchHeader, { match: detail({}) })).not.toContain('Replay');
+  });
+});
+
 describe('upcoming panel', () => {
   it('both teams and the date, without a time Cricsheet does not know', async () => {
     const html = await render(UpcomingPanel, { match: detail({ status: 'not_started' }) });
@@ -108,6 +116,9 @@ describe('upcoming panel', () => {
     expect(html).toContain('RCB');
     expect(html).toContain('31 May 2026');
     expect(html).toContain('start time not announced');
+    // What the page's script needs to turn live at the first ball.
+    expect(html).toContain('data-match-key="m1"');
+    expect(html).toContain('data-sequence="0"');
   });
 });
 
