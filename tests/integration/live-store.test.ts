@@ -156,7 +156,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     expect(await writer.removeLastBall(matchId)).toBeNull();
   });
 
-  it('serves the fixture through the API with its start time, live ball by ball, then between innings', async () => {
+  it('serves the fixture through the API live ball by ball and between innings; penalty runs; abandoned', async () => {
     // Each write publishes its tags; the services' caches hear them through the change feed in
     // the server, so here each read goes to a fresh set of services.
     const read = async () => {
@@ -187,6 +187,9 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     };
     const [a, b, c] = xi as [string, string, string];
     const balls = [delivery(0, a, b, 1), delivery(0, b, a, 4), delivery(0, b, a, 0, { wides: 1 }), delivery(0, b, a, 0, {}, b), delivery(0, c, a, 6), delivery(0, c, a, 0, { legbyes: 1 }), delivery(0, a, c, 2)];
+    await writer.setPlayState(fixtureId, { playStatus: 'drinks_break' });
+    expect(await queryRows(db, `select play_status, break_reason from matches where id = ${fixtureId}`)).toEqual([{ play_status: 'drinks_break', break_reason: 'drinks' }]);
+    // The first ball after the drinks ends the break.
     for (const ball of balls) await writer.appendBall(fixtureId, 1, ball);
     const { card, detail, newestBall } = await read();
     expect(card).toMatchObject({ status: 'started', play_status: 'in_play', is_replay: false, start_at: Date.parse('2026-12-01T14:00:00Z') / 1000, start_time_known: true });
@@ -215,6 +218,23 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     expect(between.card.play_status).toBe('innings_break');
     expect(between.detail.play.live).toMatchObject({ score: { runs: 15, wickets: 1 }, match_break: { reason: 'innings' }, last_ball_key: '1.0.6.7' });
     await expect(writer.appendBall(fixtureId, 1, balls[0]!)).rejects.toThrow(/not in progress/);
+
+    // Five penalty runs after the last ball add to the total; five before the first to every fall too.
+    const innings = () => queryRows(db, `select runs, penalty, penalty_runs_pre, penalty_runs_post, tally is null as closed from innings where match_id = ${fixtureId}`);
+    const fall = () => queryNumber(db, `select team_runs from fall_of_wickets where match_id = ${fixtureId}`);
+    expect(await fall()).toBe(6);
+    await writer.addPenaltyRuns(fixtureId, 1, { runs: 5, when: 'post' });
+    expect(await innings()).toEqual([{ runs: 20, penalty: 5, penalty_runs_pre: 0, penalty_runs_post: 5, closed: true }]);
+    expect(await fall()).toBe(6);
+    await writer.addPenaltyRuns(fixtureId, 1, { runs: 5, when: 'pre' });
+    expect(await innings()).toEqual([{ runs: 25, penalty: 10, penalty_runs_pre: 5, penalty_runs_post: 5, closed: true }]);
+    expect(await fall()).toBe(11);
+
+    await writer.setPlayState(fixtureId, { playStatus: 'abandoned' });
+    expect(await queryRows(db, `select status, play_status, result, winner from matches where id = ${fixtureId}`)).toEqual([
+      { status: 'completed', play_status: 'abandoned', result: 'no result', winner: null },
+    ]);
+    await expect(writer.setPlayState(fixtureId, { playStatus: 'in_play' })).rejects.toThrow(LiveWriteError);
   });
 
   it('undoes the last balls of each innings of a real T20 and re-appends them to byte-identical rows', async () => {

@@ -18,7 +18,7 @@ import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSele
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
-import { breakReasonOf, canMovePlay, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
+import { breakReasonOf, canMovePlay, isBreak, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
@@ -94,18 +94,22 @@ export class MatchWriter {
    * Appends one delivery to an innings in progress (one that has a saved tally): stores the ball,
    * updates the innings' totals and rewrites only the derived rows the ball changed. Players are
    * people ids as strings; `review` is the umpire review on the ball, if any (Cricsheet's shape).
-   * Returns the ball's seq in the innings.
+   * A ball ends any break (play_status in_play). Returns the ball's seq in the innings.
    */
   async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<number> {
     const person = Number;
     const changed = await this.db.bulkTransaction(async (tx) => {
-      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string; penalty_runs_post: number }>(
-        `select i.tally, i.penalty_runs_post, m.match_key from innings i join matches m on m.id = i.match_id
+      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string; penalty_runs_post: number; play_status: PlayStatus }>(
+        `select i.tally, i.penalty_runs_post, m.match_key, m.play_status from innings i join matches m on m.id = i.match_id
          where i.match_id = $1 and i.innings_no = $2 for update of i`,
         [matchId, inningsNo],
       );
       if (!innings) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
       if (!innings.tally) throw new Error(`innings ${inningsNo} of match ${matchId} is not in progress`);
+      // A ball bowled is play: whatever break was on is over.
+      if (isBreak(innings.play_status) || innings.play_status === 'pre_match' || innings.play_status === 'scheduled') {
+        await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
+      }
       const tally = new InningsTally(innings.tally);
       const standsBefore = tally.summary().partnerships.length;
       const overBowlers = new Set(tally.overBowlers());

@@ -39,6 +39,7 @@ function row(overrides: Partial<MatchRow> = {}): MatchRow {
     live_sequence: 0,
     break_reason: null,
     day_number: null,
+    revised_target_runs: null,
     tou_key: 'ipl-2026',
     tou_name: 'Indian Premier League 2026',
     tou_short_name: 'IPL 2026',
