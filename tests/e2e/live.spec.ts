@@ -115,12 +115,15 @@ test('a fan at 375 px sees each ball within a second, through a network drop, an
   await expect(page.getByTestId('live-score')).toContainText('7/0', within);
   await expect(balls(page).first().locator('.ball-dot--boundary')).toHaveText('4');
 
-  // The network drops mid-over; two balls are bowled meanwhile.
+  // The network drops mid-over (the page sees its socket close); two balls are bowled meanwhile.
   await context.setOffline(true);
+  await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'false');
   await bowl(request, delivery(nonStriker, striker, 0));
   await bowl(request, delivery(nonStriker, striker, 2));
   await context.setOffline(false);
+  // Socket.IO reconnects (its back-off starts at 1 s), then catches up from its last sequence.
   await expect(balls(page)).toHaveCount(6, { timeout: 15_000 });
+  await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'true');
   await expect(page.getByTestId('live-score')).toContainText('9/0');
 
   await bowl(request, delivery(nonStriker, striker, 0, { wickets: [{ player_out: nonStriker, kind: 'bowled' }] }));
