@@ -44,3 +44,15 @@ export function visitorsOnly(context: PageContext): Response | null {
   if (!context.locals.user) return null;
   return privateRedirect(context, localizePath('/editProfile', pageLang(context)));
 }
+
+/**
+ * The signed-in user and whether they may use the scorer console (scorers and admins); a visitor
+ * gets the login redirect. A user without the role is answered 403.
+ */
+export function scorerOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
+  const user = signedInOnly(context);
+  if (user instanceof Response) return user;
+  const allowed = user.role === 'scorer' || user.role === 'admin';
+  if (!allowed) context.response.status = 403;
+  return { user, allowed };
+}

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { LiveWriteError } from '../store/fixture.ts';
 import type { z } from 'zod';
 import type { errorBody as errorBodySchema } from './schemas/common.ts';
 
@@ -52,6 +53,8 @@ function describeZodError(error: ZodError): string {
 /** Maps any thrown error to a status and a message safe to show a client (never a stack). */
 export function toClientError(error: unknown): { statusCode: number; message: string } {
   if (error instanceof ApiError) return { statusCode: error.statusCode, message: error.message };
+  // The write path refusing a live write as given (a finished match, a move play cannot make).
+  if (error instanceof LiveWriteError) return { statusCode: 409, message: `Refused: ${error.message}.` };
   // A query that fails its schema: the first problem, in the words the schema gives it
   // ('match_key is required').
   if (hasZodFastifySchemaValidationErrors(error)) return { statusCode: 400, message: error.validation[0]?.message ?? 'Invalid query' };

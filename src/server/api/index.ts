@@ -10,6 +10,7 @@ import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerLiveRoutes } from './live.ts';
+import { registerScorerRoutes } from './scorer.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
@@ -106,6 +107,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
       registerLiveRoutes(api, services.db, options.live, options.auth);
+      await registerScorerRoutes(api, services.scorer, options.live, options.auth);
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
         reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),
       );

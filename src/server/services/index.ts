@@ -6,6 +6,7 @@ import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
+import { ScorerService } from './scorer.ts';
 import { TournamentService } from './tournaments.ts';
 
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   readonly tournaments: TournamentService;
   /** Profiles, settings and contact queries of accounts. */
   readonly account: AccountService;
+  /** What the scorer console reads (never cached: a scorer sees their last write). */
+  readonly scorer: ScorerService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -33,5 +36,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     players: new PlayerService(db.kysely, cache),
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
+    scorer: new ScorerService(db.kysely),
   };
 }
