@@ -1,7 +1,8 @@
 // Read-aloud of live commentary (spec: a speaker toggle reads the comments one after another,
 // moving on when one ends; it can be cancelled). Nothing is spoken before the fan presses the
-// speaker; then the latest ball is read, and every ball that arrives after it, each once (a
-// catch-up or a correction does not repeat a ball already read).
+// speaker; then the latest ball is read, and every ball that arrives after it, each once: the
+// store announces only balls it did not hold (a catch-up or a correction repeats none; a ball
+// bowled again after an undo is a new ball).
 // The voice speaks the page's language (hi-IN for Hindi; a visible note when the browser has no
 // Hindi voice and its default voice reads instead). A signed-in user with Speech on gets their
 // voice (01-04) and speed (src/stores/account.ts caches the settings). With Session Speech on,
@@ -47,7 +48,6 @@ export default function ReadAloud({ store, lang, labels }: Props) {
   const active = useRef(false);
   const queue = useRef<string[]>([]);
   const busy = useRef(false);
-  const spoken = useRef(new Set<string>());
   const settings = useRef(speech);
   settings.current = speech;
 
@@ -82,11 +82,7 @@ export default function ReadAloud({ store, lang, labels }: Props) {
   }
 
   function enqueue(balls: readonly LiveBall[]): void {
-    for (const ball of balls) {
-      if (spoken.current.has(ball.key)) continue;
-      spoken.current.add(ball.key);
-      queue.current.push(htmlToText(ball.comment));
-    }
+    for (const ball of balls) queue.current.push(htmlToText(ball.comment));
     if (active.current && !busy.current) next();
   }
 
@@ -103,14 +99,10 @@ export default function ReadAloud({ store, lang, labels }: Props) {
     const available = 'speechSynthesis' in window;
     setSupported(available);
     if (!available) return undefined;
-    // Balls already on the page when read-aloud resumes for the session are not read again.
-    if (saved.enabled && saved.session && startedThisSession()) {
-      for (const ball of store.$state.get().balls) spoken.current.add(ball.key);
-      start(false);
-    }
+    // Resumed for the session: the balls already on the page are not read again.
+    if (saved.enabled && saved.session && startedThisSession()) start(false);
     const unlisten = store.onBallsAdded((balls) => {
       if (active.current) enqueue(balls);
-      else for (const ball of balls) spoken.current.add(ball.key);
     });
     return () => {
       unlisten();

@@ -22,7 +22,8 @@ function line(innings: InningsScores, key: keyof InningsScores): InningsLine | u
 }
 
 async function refreshCard(card: HTMLElement, key: string): Promise<void> {
-  const response = await fetch(window.location.href, { headers: { accept: 'text/html' } });
+  // The home page is cacheable for a while: ask the server, not the browser's copy.
+  const response = await fetch(window.location.href, { headers: { accept: 'text/html' }, cache: 'no-cache' });
   if (!response.ok) return;
   const page = new DOMParser().parseFromString(await response.text(), 'text/html');
   const fresh = page.querySelector(`.card[data-match-key="${CSS.escape(key)}"]`);

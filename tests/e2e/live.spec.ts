@@ -1,7 +1,8 @@
 // A fan follows a live match in Chromium while balls are scored through the ingest API with a
 // scorer's API token (tests/e2e/support/seed-live.ts made the fixture and the token): each ball
 // appears within a second without a reload, at 375 px; the fan's network drops mid-over and
-// comes back with nothing missed or doubled; read-aloud (speechSynthesis stubbed to record)
+// comes back with nothing missed or doubled; an undo (the scorer console's API) removes the
+// ball; an upcoming match's page and home card turn live at its first ball; read-aloud (speechSynthesis stubbed to record)
 // speaks each ball once, in the page's language; the home card follows too. Screenshots at 375
 // and 1280 px go to test-results/screens/ for a person to read.
 import { readFileSync } from 'node:fs';
@@ -52,18 +53,39 @@ async function recordSpeech(context: BrowserContext): Promise<void> {
   });
 }
 
-let sent = 0;
+const sent = new Map<string, number>();
 type Ball = Record<string, unknown>;
 
-/** Scores a ball through the ingest API, as another scoring app would. */
-async function bowl(request: APIRequestContext, ball: Ball): Promise<void> {
-  const { matchKey, token } = seed();
-  sent += 1;
+/** Scores a ball through the ingest API, as another scoring app would; its ball key. */
+async function bowl(request: APIRequestContext, ball: Ball, matchKey = seed().matchKey): Promise<string> {
+  const sequence = (sent.get(matchKey) ?? 0) + 1;
+  sent.set(matchKey, sequence);
   const response = await request.post(`/user/v1/live/${matchKey}/balls`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { sequence: sent, innings: 1, ball },
+    headers: { authorization: `Bearer ${seed().token}` },
+    data: { sequence, innings: 1, ball },
   });
   expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { ball_key: string } }).data.ball_key;
+}
+
+/**
+ * A call of the scorer console's API with the scorer's session as a bearer token (what an app
+ * sends; no cookie jar, so no csrf either).
+ */
+async function scorer(path: string, body: unknown): Promise<void> {
+  const base = test.info().project.use.baseURL!;
+  const login = await fetch(`${base}/user/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: seed().phone, password: seed().password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const response = await fetch(`${base}/user/v1/scorer/matches/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(200);
 }
 
 function delivery(batter: string, nonStriker: string, runs: number, more: Ball = {}): Ball {
@@ -89,7 +111,7 @@ async function opened(page: Page, path: string): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a fan at 375 px sees each ball within a second, through a network drop, and hears each once', async ({ browser, request }) => {
+test('a fan at 375 px sees each ball within a second, through a network drop and an undo, and hears each once', async ({ browser, request }) => {
   const { matchKey, striker, nonStriker, next } = seed();
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   await recordSpeech(context);
@@ -130,6 +152,13 @@ test('a fan at 375 px sees each ball within a second, through a network drop, an
   await expect(balls(page)).toHaveCount(7, within);
   await expect(page.getByTestId('live-score')).toContainText('9/1', within);
   await expect(balls(page).first().locator('.cm-out')).toBeVisible();
+  // A single the scorer takes back: it goes from the page, and the score with it.
+  const mistake = await bowl(request, delivery(next, striker, 1));
+  await expect(balls(page)).toHaveCount(8, within);
+  await scorer(`${matchKey}/undo`, { ball_key: mistake });
+  await expect(balls(page)).toHaveCount(7, within);
+  await expect(page.locator(`[data-ball-key="${mistake}"]`)).toHaveCount(0);
+  await expect(page.getByTestId('live-score')).toContainText('9/1', within);
   // The new batter's single ends the over: its summary box heads the list.
   await bowl(request, delivery(next, striker, 1));
   await expect(balls(page)).toHaveCount(8, within);
@@ -142,12 +171,13 @@ test('a fan at 375 px sees each ball within a second, through a network drop, an
   expect(await ballKeys(page)).toEqual(storedKeys);
   expect(reloads).toBe(1);
 
-  // Read aloud: every ball once, in the order bowled, in US English at the default rate.
-  await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(8);
+  // Read aloud: every ball once, in the order bowled (the one taken back too: it was read
+  // before the undo), in US English at the default rate.
+  await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(9);
   const spoken = await page.evaluate(() => window.spoken);
-  expect(new Set(spoken.map((s) => s.text)).size).toBe(8);
-  const comments = await balls(page).locator('.cm-title').allTextContents();
-  for (const [i, title] of comments.reverse().entries()) expect(spoken[i]!.text.startsWith(title)).toBe(true);
+  const comments = (await balls(page).locator('.cm-title').allTextContents()).reverse();
+  const heard = spoken.filter((_, i) => i !== 7);
+  for (const [i, title] of comments.entries()) expect(heard[i]!.text.startsWith(title)).toBe(true);
   expect(spoken.every((s) => s.lang === 'en-US' && s.rate === 1)).toBe(true);
 
   await shot(page, 'live-commentary-375');
@@ -194,4 +224,26 @@ test('the home card of the live match follows each ball without a reload', async
   await bowl(request, delivery(striker, next, 6));
   await expect(score).toContainText(`${runs + 6}/`, { timeout: 2000 });
   await shot(page, 'live-home-375');
+});
+
+test("an upcoming match's page and home card turn live at its first ball", async ({ browser, request }) => {
+  const { upcomingKey, striker, nonStriker } = seed();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`/getMatchList/${upcomingKey}`);
+  await expect(page.locator('.panel.upcoming')).toBeVisible();
+  const home = await context.newPage();
+  await home.goto('/');
+  const card = home.locator(`.card[data-match-key="${upcomingKey}"]`);
+  await expect(card).toHaveAttribute('data-status', 'not_started');
+  await Promise.all([page.waitForLoadState('networkidle'), home.waitForLoadState('networkidle')]);
+
+  // The scorer opens the innings, then the first ball is bowled.
+  await scorer(`${upcomingKey}/innings`, { batting_side: 'a' });
+  await bowl(request, delivery(striker, nonStriker, 4), upcomingKey);
+  await expect(page.locator('.live-match')).toBeVisible({ timeout: 5000 });
+  await expect(page.getByTestId('live-score')).toContainText('4/0');
+  await expect(home.locator(`.card[data-match-key="${upcomingKey}"]`)).toHaveAttribute('data-status', 'started', { timeout: 5000 });
+  await expect(home.locator(`.card[data-match-key="${upcomingKey}"] [data-side="a"] .score`)).toContainText('4/0');
+  await context.close();
 });

@@ -5,6 +5,11 @@ export interface LiveSeed {
   matchKey: string;
   /** A scorer's API token for the ingest API (made for this run only). */
   token: string;
+  /** The scorer's phone and password, for the scorer console's API (innings, undo). */
+  phone: string;
+  password: string;
+  /** A second fixture between the same sides: toss made, no innings yet (upcoming). */
+  upcomingKey: string;
   /** Player keys: the openers and the bowler of the first over. */
   striker: string;
   nonStriker: string;

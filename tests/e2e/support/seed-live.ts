@@ -1,7 +1,8 @@
 // Adds a live match to the end-to-end database before the server starts (PGlite is one
 // process's): a fixture between the two IPL sides already imported, through the live engine
 // (toss, playing XIs, first innings under way, no ball yet), and a scorer with an API token
-// for the ingest API. The key and the token go to LIVE_SEED_FILE for the fan tests.
+// for the ingest API; and a second fixture with only its toss made, still upcoming. The keys and
+// the token go to LIVE_SEED_FILE for the fan tests.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../../../src/server/config.ts';
@@ -23,7 +24,7 @@ try {
   if (!squad) throw new Error('seed-live: the IPL match 1529312 is not imported');
   const keys = (side: 'a' | 'b') => squad.teams[side].players.slice(0, 11).map((entry) => entry.player.key);
   const [a, b] = [keys('a'), keys('b')];
-  const { matchKey } = await engine.createFixture({
+  const fixture = () => engine.createFixture({
     tournament: { name: 'Crease Live Cup' },
     teams: [{ name: squad.teams.a.name }, { name: squad.teams.b.name }],
     startAt: new Date(),
@@ -35,12 +36,16 @@ try {
     source: 'scorer',
     squads: { a: a.map((key) => ({ key })), b: b.map((key) => ({ key })) },
   });
+  const { matchKey } = await fixture();
   await engine.setToss(matchKey, { winner: 'b', decision: 'field' });
   await engine.startInnings(matchKey, { battingSide: 'a' });
-  const scorer = await createUser(db, '9000000042', 'live42', 'scorer');
+  const { matchKey: upcomingKey } = await fixture();
+  await engine.setToss(upcomingKey, { winner: 'a', decision: 'bat' });
+  const [phone, password] = ['9000000042', 'live42'];
+  const scorer = await createUser(db, phone, password, 'scorer');
   const made = await new ScorerTokens(db).create(scorer, 'e2e fan tests');
   if (!made) throw new Error('seed-live: no token');
-  const seed: LiveSeed = { matchKey, token: made.token, striker: a[0]!, nonStriker: a[1]!, bowler: b[10]!, next: a[2]! };
+  const seed: LiveSeed = { matchKey, upcomingKey, token: made.token, phone, password, striker: a[0]!, nonStriker: a[1]!, bowler: b[10]!, next: a[2]! };
   await mkdir(path.dirname(LIVE_SEED_FILE), { recursive: true });
   await writeFile(LIVE_SEED_FILE, JSON.stringify(seed));
 } finally {

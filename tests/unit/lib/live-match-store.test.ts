@@ -66,7 +66,7 @@ describe('live match store', () => {
     expect(store.$state.get().balls).toHaveLength(2);
   });
 
-  it('announces each new ball once, oldest first, and not corrections or replays', () => {
+  it('announces each new ball once, oldest first, not corrections or replays; a ball bowled again after an undo is new', () => {
     const store = createLiveMatchStore(initial());
     const heard: string[] = [];
     store.onBallsAdded((balls) => heard.push(...balls.map((b) => b.key)));
@@ -75,7 +75,9 @@ describe('live match store', () => {
     store.receive(commentory(12, [{ ...ball(3), comment: 'edited' }]));
     store.receive(commentory(13, [{ ...ball(4), is_delete: true }]));
     store.receive(commentory(14, [ball(5)]));
-    expect(heard).toEqual(['1.3', '1.4', '1.5']);
+    // The undone ball's place is taken by another delivery with the same key.
+    store.receive(commentory(15, [{ ...ball(4), comment: 'bowled again' }]));
+    expect(heard).toEqual(['1.3', '1.4', '1.5', '1.4']);
   });
 
   it('keeps at most MAX_BALLS, the newest', () => {
