@@ -24,6 +24,7 @@ export interface LiveMatchProps {
   /** The commentary at load, newest first. */
   balls: LiveBall[];
   teams: Record<'a' | 'b', { code: string; name: string }>;
+  /** The chase's target at load. */
   target: number | null;
   dayNumber: number | null;
   toss: string | null;
@@ -54,6 +55,15 @@ export default function LiveMatch(props: LiveMatchProps) {
   const state = useStore(store.$state);
   const [connected, setConnected] = useState(false);
 
+  // Play is over when play.live goes (the result is made): the server renders the result panel.
+  useEffect(
+    () =>
+      store.$state.listen((next, previous) => {
+        if (previous.live && !next.live) window.location.reload();
+      }),
+    [store],
+  );
+
   useEffect(() => {
     let following: Following | null = null;
     let disconnect: (() => void) | null = null;
@@ -78,13 +88,17 @@ export default function LiveMatch(props: LiveMatchProps) {
     };
   }, [store]);
 
+  // A revised (DLS) target reaches the page through the need: runs scored plus runs required.
+  const required = state.live?.required_score;
+  const chaseTarget = required && state.live ? state.live.score.runs + required.runs : target;
+
   return (
     <div className="live-match" data-sequence={state.sequence} data-connected={connected}>
       <LivePanel
         live={state.live}
         teams={teams}
         sideScores={scoresBySide(state.innings)}
-        target={target}
+        target={chaseTarget}
         dayNumber={dayNumber}
         toss={toss}
         situation={situation}

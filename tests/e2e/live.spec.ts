@@ -226,7 +226,7 @@ test('the home card of the live match follows each ball without a reload', async
   await shot(page, 'live-home-375');
 });
 
-test("an upcoming match's page and home card turn live at its first ball", async ({ browser, request }) => {
+test("an upcoming match's page and home card turn live at its first ball; the page shows the result at the end", async ({ browser, request }) => {
   const { upcomingKey, striker, nonStriker } = seed();
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
@@ -245,5 +245,10 @@ test("an upcoming match's page and home card turn live at its first ball", async
   await expect(page.getByTestId('live-score')).toContainText('4/0');
   await expect(home.locator(`.card[data-match-key="${upcomingKey}"]`)).toHaveAttribute('data-status', 'started', { timeout: 5000 });
   await expect(home.locator(`.card[data-match-key="${upcomingKey}"] [data-side="a"] .score`)).toContainText('4/0');
+
+  // The scorer ends the match: the live page becomes the result page by itself.
+  await scorer(`${upcomingKey}/complete`, { player_of_match: [striker] });
+  await expect(page.locator('.panel.result')).toBeVisible({ timeout: 5000 });
+  await expect(page.locator('.live-match')).toHaveCount(0);
   await context.close();
 });
