@@ -59,7 +59,7 @@ export default function LiveMatch(props: LiveMatchProps) {
   useEffect(
     () =>
       store.$state.listen((next, previous) => {
-        if (previous.live && !next.live) window.location.reload();
+        if (previous?.live && !next.live) window.location.reload();
       }),
     [store],
   );
