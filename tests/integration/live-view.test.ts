@@ -2,7 +2,8 @@
 // (liveMatchProps from the services), follows it over a real Socket.IO client with the
 // browser's code (followMatch + the live match store), and converges on the stored truth
 // through balls, a dropped connection mid-over and an undo: no ball missed, none doubled, each
-// new ball announced once (read-aloud's queue). PGlite.
+// new ball announced once (read-aloud's queue). PGlite always, PostgreSQL when
+// TEST_DATABASE_URL answers.
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -23,7 +24,7 @@ import { presentCommentary } from '../../src/server/api/presenters/match-centre.
 import { liveMatchProps } from '../../src/lib/live-match-props.ts';
 import { followMatch } from '../../src/lib/live-socket.ts';
 import { createLiveMatchStore, type LiveMatchStore } from '../../src/stores/live-match.ts';
-import { freshDatabase } from '../helpers/test-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
 const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
@@ -40,7 +41,7 @@ const ball = (runs: number, more: Partial<CricsheetBall> = {}): CricsheetBall =>
   ...more,
 });
 
-describe('the fan live view against the live engine', () => {
+describe.each(await databasesUnderTest())('the fan live view against the live engine on %s', (_name, open) => {
   let db: Db;
   let services: Services;
   let server: Server;
@@ -91,7 +92,7 @@ describe('the fan live view against the live engine', () => {
   }
 
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await open();
     folder = await mkdtemp(path.join(os.tmpdir(), 'live-view-'));
     await copyFile(opener, path.join(folder, path.basename(opener)));
     services = createServices(db);
