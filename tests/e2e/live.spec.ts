@@ -3,7 +3,8 @@
 // appears within a second without a reload, at 375 px; the fan's network drops mid-over and
 // comes back with nothing missed or doubled; an undo (the scorer console's API) removes the
 // ball; an upcoming match's page and home card turn live at its first ball; read-aloud (speechSynthesis stubbed to record)
-// speaks each ball once, in the page's language; the home card follows too. Screenshots at 375
+// speaks each ball once, in the page's language; the home card follows too; without JavaScript
+// the page shows the state at load. Screenshots at 375
 // and 1280 px go to test-results/screens/ for a person to read.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -250,5 +251,19 @@ test("an upcoming match's page and home card turn live at its first ball; the pa
   await scorer(`${upcomingKey}/complete`, { player_of_match: [striker] });
   await expect(page.locator('.panel.result')).toBeVisible({ timeout: 5000 });
   await expect(page.locator('.live-match')).toHaveCount(0);
+  await context.close();
+});
+
+test('without JavaScript the live page shows the state at load', async ({ browser, request }) => {
+  const { matchKey } = seed();
+  const stored = await request.get(`/user/v1/get/commentory/?match_key=${matchKey}`);
+  const count = ((await stored.json()) as { data: { related_balls: unknown[] } }).data.related_balls.length;
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`/getMatchList/${matchKey}?tab=commentary`);
+  await expect(page.getByTestId('live-score')).toBeVisible();
+  await expect(balls(page)).toHaveCount(count);
+  await page.goto(`/getMatchList/${matchKey}`);
+  await expect(page.getByTestId('batters')).toBeVisible();
   await context.close();
 });
