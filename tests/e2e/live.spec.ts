@@ -2,10 +2,10 @@
 // scorer's API token (tests/e2e/support/seed-live.ts made the fixture and the token): each ball
 // appears within a second without a reload, at 375 px; the fan's network drops mid-over and
 // comes back with nothing missed or doubled; an undo (the scorer console's API) removes the
-// ball; an upcoming match's page and home card turn live at its first ball; read-aloud (speechSynthesis stubbed to record)
-// speaks each ball once, in the page's language; the home card follows too; without JavaScript
-// the page shows the state at load. Screenshots at 375
-// and 1280 px go to test-results/screens/ for a person to read.
+// ball; read-aloud (speechSynthesis stubbed to record) speaks each ball once, in the page's
+// language; the home card follows; an upcoming match's page and card turn live at its first
+// ball; without JavaScript the page shows the state at load. Screenshots at 375 and 1280 px go
+// to test-results/screens/ for a person to read.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { LIVE_SEED_FILE, type LiveSeed } from './support/seed-live-key.ts';
