@@ -1,11 +1,41 @@
 // End-to-end tests in Debian's Chromium against the built server on a fresh PGlite
-// holding the small real data set in tests/fixtures/cricsheet/e2e, plus one upcoming match.
+// holding the small real data set in tests/fixtures/cricsheet/e2e, plus one upcoming match; the
+// live fan tests (project 'live') run against a second server whose data also holds one live
+// fixture (tests/e2e/support/seed-live.ts).
 import { defineConfig } from '@playwright/test';
 import { SMS_RECEIVER_PORT } from './tests/e2e/support/sms-receiver.ts';
 
 const PORT = 4399;
 const DATA_DIR = 'tests/.tmp/e2e-data';
+// The live fan tests get a server of their own: its live fixture would change the home page and
+// fixtures lists the other tests read.
+const LIVE_PORT = 4397;
+const LIVE_DATA_DIR = 'tests/.tmp/e2e-live-data';
 
+function server(port: number, dataDir: string, seeds: string[]) {
+  return {
+    command: [`rm -rf ${dataDir}`, 'tsx scripts/import.ts tests/fixtures/cricsheet/e2e', ...seeds.map((seed) => `tsx ${seed}`), 'node dist/app/main.mjs'].join(' && '),
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The browser's Origin: cookie-authenticated writes (and sockets) are accepted only from it.
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      IMPORT_ON_START: 'false',
+      // No demo replay: the tests' matches are the ones they made.
+      LIVE_REPLAYS: '0',
+      LOG_LEVEL: 'warn',
+      CONTACT_EMAIL: 'scores@example.org',
+      SMS_TRANSPORT: 'webhook',
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${SMS_RECEIVER_PORT}/sms`,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,25 +54,12 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && tsx scripts/import.ts tests/fixtures/cricsheet/e2e && tsx tests/e2e/support/seed-upcoming.ts && tsx tests/e2e/support/seed-scorer.ts && node dist/app/main.mjs`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      // The browser's Origin: cookie-authenticated writes are accepted only from it.
-      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
-      DATA_DIR,
-      IMPORT_ON_START: 'false',
-      LIVE_REPLAYS: '0',
-      LOG_LEVEL: 'warn',
-      CONTACT_EMAIL: 'scores@example.org',
-      SMS_TRANSPORT: 'webhook',
-      SMS_WEBHOOK_URL: `http://127.0.0.1:${SMS_RECEIVER_PORT}/sms`,
-    },
-  },
+  projects: [
+    { name: 'site', testIgnore: /live\.spec\.ts$/ },
+    { name: 'live', testMatch: /live\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
+  ],
+  webServer: [
+    server(PORT, DATA_DIR, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts']),
+    server(LIVE_PORT, LIVE_DATA_DIR, ['tests/e2e/support/seed-live.ts']),
+  ],
 });

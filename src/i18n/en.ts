@@ -53,6 +53,8 @@ const en = {
     hoursShort: 'h',
     minutesShort: 'm',
     secondsShort: 's',
+    replay: 'Replay',
+    replayNote: 'A stored match replayed as if live, not real play',
   },
   matchCentre: {
     backHome: 'Back to home',
@@ -109,6 +111,7 @@ const en = {
     overWickets: '{{wickets}} wkt',
     readAloud: 'Read aloud',
     stopReading: 'Stop reading aloud',
+    noHindiVoice: 'This browser has no Hindi voice: comments are read in its default voice.',
     didNotBat: 'Did not bat',
     extras: 'Extras',
     total: 'Total',

@@ -55,6 +55,8 @@ const hi: Dictionary = {
     hoursShort: 'घं',
     minutesShort: 'मि',
     secondsShort: 'से',
+    replay: 'रीप्ले',
+    replayNote: 'पहले खेला गया मैच, लाइव की तरह दोबारा दिखाया जा रहा है, असली खेल नहीं',
   },
   matchCentre: {
     backHome: 'होम पर वापस',
@@ -111,6 +113,7 @@ const hi: Dictionary = {
     overWickets: '{{wickets}} विकेट',
     readAloud: 'पढ़कर सुनाएँ',
     stopReading: 'पढ़ना बंद करें',
+    noHindiVoice: 'इस ब्राउज़र में हिंदी आवाज़ नहीं है: टिप्पणियाँ उसकी डिफ़ॉल्ट आवाज़ में पढ़ी जाती हैं।',
     didNotBat: 'बल्लेबाज़ी नहीं की',
     extras: 'अतिरिक्त',
     total: 'कुल',

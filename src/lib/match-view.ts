@@ -1,7 +1,6 @@
 // Pure helpers of the match detail page (/getMatchList/{match_key}): tab order and query
 // parsing, overs and figures as printed, ball badges, partnership shares and player links.
 import { localizePath, type Lang } from '../i18n/index.ts';
-import { isAllOut } from '../server/domain/scorecard.ts';
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
 
@@ -39,41 +38,7 @@ export function playerHref(matchKey: string, playerKey: string, lang: Lang): str
   return `${localizePath(`/getMatchList/playerInformation/${encodeURIComponent(matchKey)}`, lang)}?player_key=${encodeURIComponent(playerKey)}`;
 }
 
-/** Scorecard overs: '19.4', and a whole number of overs without '.0' ('20'). */
-export function oversText([overs, balls]: readonly [number, number]): string {
-  return balls === 0 ? String(overs) : `${overs}.${balls}`;
-}
-
-
-/** '184/6'; all out (domain isAllOut) prints the runs alone. */
-export function scoreText(runs: number, wickets: number): string {
-  return isAllOut(wickets) ? String(runs) : `${runs}/${wickets}`;
-}
-
-/** Two decimals; 'N/A' where a figure is missing. */
-export function rate(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? 'N/A' : value.toFixed(2);
-}
-
-export type BallKind = 'wicket' | 'boundary' | 'other';
-
-/** Badge of a commentary ball (spec §9): 'W' in red, fours and sixes green, the rest grey. */
-export function ballBadge(ball: { runs: number; wicket: unknown; isFour: boolean; isSix: boolean }): { label: string; kind: BallKind } {
-  if (ball.wicket) return { label: 'W', kind: 'wicket' };
-  if (ball.isFour || ball.isSix) return { label: String(ball.runs), kind: 'boundary' };
-  return { label: String(ball.runs), kind: 'other' };
-}
-
-/**
- * Kind of a ball symbol of an over ('1', '4', 'W', 'wd', '2nb', '4lb'): an upper-case W is a
- * wicket ('wd' is a wide), a bare 4 or 6 a boundary; extras stay grey.
- */
-export function reprKind(symbol: string): BallKind {
-  const s = symbol.trim();
-  if (/W/.test(s) || s.toLowerCase() === 'wkt') return 'wicket';
-  if (s === '4' || s === '6') return 'boundary';
-  return 'other';
-}
+export { ballBadge, oversText, rate, reprKind, scoreText, type BallKind } from './ball-view.ts';
 
 /** Each batter's share of the stand's bat runs, in whole per cent (50/50 before any run). */
 export function partnershipShare(a: number, b: number): [number, number] {

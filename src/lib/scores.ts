@@ -2,7 +2,7 @@
 import { ballsToOvers } from '../server/domain/overs.ts';
 import type { TeamSide } from '../server/db/schema.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
-import { oversText, scoreText } from './match-view.ts';
+import { oversText, scoreText } from './ball-view.ts';
 
 /** What a score line shows of one innings. */
 export interface InningsLine {

@@ -11,6 +11,7 @@ export function matchSummary(overrides: Partial<MatchSummary> = {}): MatchSummar
     status: 'completed',
     playStatus: 'result',
     isReplay: false,
+    liveSequence: 0,
     lang: 'en',
     title: '1st Match',
     tournament: { key: 'indian-premier-league-2026', name: 'Indian Premier League 2026', shortName: 'IPL 2026' },

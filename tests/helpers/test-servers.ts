@@ -3,8 +3,12 @@
 // server is absent; in CI (CI=true) an absent server fails the run instead of hiding the tests.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { freshDatabase } from './test-db.ts';
 
 const config = loadConfig();
 
@@ -48,4 +52,25 @@ export function testRedisUrl(): Promise<string | null> {
 /** A channel or key prefix no other test run shares (servers are shared between developers). */
 export function uniqueChannel(prefix: string): string {
   return `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * The databases a test runs on, for describe.each: PGlite always; PostgreSQL when
+ * TEST_DATABASE_URL answers, migrated and emptied of cricket data and accounts.
+ */
+export async function databasesUnderTest(): Promise<[string, () => Promise<Db>][]> {
+  const list: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
+  const url = await testPostgresUrl();
+  if (url) {
+    list.push([
+      'PostgreSQL',
+      async () => {
+        const db = await openDatabase({ url, dataDir: '' });
+        await migrateToLatest(db);
+        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs, users restart identity cascade`.execute(db.kysely);
+        return db;
+      },
+    ]);
+  }
+  return list;
 }

@@ -43,6 +43,7 @@ export function selectMatchRows(db: Kysely<Database>) {
       'm.team_b_name',
       'm.play_status',
       'm.is_replay',
+      'm.live_sequence',
       'm.start_at',
       'm.break_reason',
       'm.day_number',

@@ -43,6 +43,7 @@ export type MatchRow = Pick<
 > & {
   play_status: PlayStatus;
   is_replay: boolean;
+  live_sequence: number;
   start_date: string;
   tou_key: string;
   tou_name: string;
@@ -131,6 +132,11 @@ export interface MatchSummary {
   playStatus: PlayStatus;
   /** A stored match played again as if live (for demos and tests): never to be taken for real play. */
   isReplay: boolean;
+  /**
+   * The match's last live event (0 before any) as read with this summary: a page follows the
+   * events after it. Read before the live state, so the state is never older than it.
+   */
+  liveSequence: number;
   /** The language of the summary's texts (title, result, and the live state's when presented). */
   lang: Lang;
   /** '12th Match', '2nd Test', 'Final' in the summary's language. */
@@ -211,6 +217,7 @@ export function summariseMatch(
     status: row.status,
     playStatus: row.play_status,
     isReplay: row.is_replay,
+    liveSequence: row.live_sequence,
     lang,
     title: subTitle(row, lang),
     tournament: { key: row.tou_key, name: row.tou_name, shortName: row.tou_short_name },

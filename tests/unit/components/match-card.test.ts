@@ -116,4 +116,13 @@ describe('home match card', () => {
     expect(html).toMatch(/class="team winner[^"]*"/);
     expect(html).not.toContain('<astro-island');
   });
+
+  it("a replayed match says 'Replay' on its card, and the card carries what the live script updates", async () => {
+    const replay = await render({ match: match({ isReplay: true }) });
+    expect(replay).toMatch(/class="replay-tag[^"]*"[^>]*>Replay</);
+    expect(replay).toContain('data-match-key="1"');
+    expect(replay).toMatch(/data-side="a"/);
+    expect(await render({ match: match({}) })).not.toContain('Replay');
+    expect(await render({ match: match({ isReplay: true }), lang: 'hi' })).toContain('रीप्ले');
+  });
 });

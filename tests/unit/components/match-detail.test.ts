@@ -1,14 +1,16 @@
 // Match detail panels and tabs in the states Cricsheet archives cannot produce (live, upcoming),
-// and the commentary sanitising, rendered with Astro's container API.
+// and the commentary sanitising, rendered with Astro's container API; a live match's panel and
+// tabs are the live island's server render (what a fan without JavaScript reads).
 import { getContainerRenderer as reactRenderer } from '@astrojs/react/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
-import LivePanel from '../../../src/components/match/LivePanel.astro';
-import LiveTab from '../../../src/components/match/LiveTab.astro';
+import LiveMatch from '../../../src/islands/LiveMatch.tsx';
+import { liveMatchProps } from '../../../src/lib/live-match-props.ts';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
+import MatchHeader from '../../../src/components/match/MatchHeader.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
-import type { CommentaryBall, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
+import type { Commentary, CommentaryBall, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
 import { liveChase } from '../../helpers/live-state.ts';
 import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
@@ -42,14 +44,19 @@ function detail(overrides: Partial<MatchDetail>): MatchDetail {
 
 const live = liveChase();
 
-async function render(component: Parameters<AstroContainer['renderToString']>[0], props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
+/** The live island as the match page renders it on the server. */
+function renderLive(match: MatchDetail, tab: 'live' | 'commentary' | 'other' = 'other', commentary: Commentary | null = null) {
+  return render(LiveMatch, liveMatchProps(match, commentary, tab, 'en'));
+}
+
+async function render(component: unknown, props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
   const container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
-  return container.renderToString(component, { props, locals: { lang } });
+  return container.renderToString(component as Parameters<AstroContainer["renderToString"]>[0], { props, locals: { lang } });
 }
 
 describe('live panel', () => {
   it('shows the batting side, rates, need text, toss and recent overs from the live state', async () => {
-    const html = await render(LivePanel, { match: detail({ live }) });
+    const html = await renderLive(detail({ live }));
     expect(html).toContain('120/3');
     expect(html).toContain('(14.2)');
     expect(html).toContain('8.37');
@@ -62,17 +69,15 @@ describe('live panel', () => {
   });
 
   it('falls back to the innings scores and an honest note without a live feed', async () => {
-    const html = await render(LivePanel, { match: detail({}) });
+    const html = await renderLive(detail({}));
     expect(html).toContain('190/9 (20)');
     expect(html).toContain('Live details appear here once the live feed is running.');
-    const chasing = await render(LivePanel, { match: detail({ situation: { kind: 'need', team: 'a', runs: 71, balls: 34 } }) });
+    const chasing = await renderLive(detail({ situation: { kind: 'need', team: 'a', runs: 71, balls: 34 } }));
     expect(chasing).toContain('Gujarat Titans need 71 runs in 34 balls');
   });
 
   it('a Test shows the day and Stumps on a day break', async () => {
-    const html = await render(LivePanel, {
-      match: detail({ format: 'test', live: liveChase({ breakReason: 'day' }), dayNumber: 3 }),
-    });
+    const html = await renderLive(detail({ format: 'test', live: liveChase({ breakReason: 'day' }), dayNumber: 3 }));
     expect(html).toMatch(/Day\s*3/);
     expect(html).toContain('Stumps');
   });
@@ -80,7 +85,7 @@ describe('live panel', () => {
 
 describe('live tab', () => {
   it('batters with the striker marked and the current bowler', async () => {
-    const html = await render(LiveTab, { match: detail({ live }) });
+    const html = await renderLive(detail({ live }), 'live');
     expect(html).toContain('Shubman Gill');
     expect(html).toContain('55 (38)');
     expect(html).toContain('144.74');
@@ -91,9 +96,16 @@ describe('live tab', () => {
   });
 
   it('a note instead of tables until the feed runs', async () => {
-    const html = await render(LiveTab, { match: detail({}) });
+    const html = await renderLive(detail({}), 'live');
     expect(html).toContain('Live details appear here once the live feed is running.');
     expect(html).not.toContain('<table');
+  });
+});
+
+describe('match header', () => {
+  it("labels a replayed match 'Replay', never a real one", async () => {
+    expect(await render(MatchHeader, { match: detail({ isReplay: true }) })).toMatch(/class="replay-tag[^"]*"[^>]*>Replay</);
+    expect(await render(MatchHeader, { match: detail({}) })).not.toContain('Replay');
   });
 });
 
@@ -104,6 +116,9 @@ describe('upcoming panel', () => {
     expect(html).toContain('RCB');
     expect(html).toContain('31 May 2026');
     expect(html).toContain('start time not announced');
+    // What the page's script needs to turn live at the first ball.
+    expect(html).toContain('data-match-key="m1"');
+    expect(html).toContain('data-sequence="0"');
   });
 });
 
@@ -124,11 +139,9 @@ describe('commentary tab', () => {
     overSummary: null,
   });
 
-  it('live: heading Live, read-aloud island, newest first, comments sanitised', async () => {
-    const html = await render(CommentaryTab, {
-      match: detail({ live }),
-      commentary: { balls: [ball(1, 'A to B, no run: <b>beaten</b>'), ball(2, 'A to B, no run: <img src=x onerror=alert(1)>ok')] },
-      requested: null,
+  it('live: heading Live, read-aloud, newest first, comments sanitised', async () => {
+    const html = await renderLive(detail({ live }), 'commentary', {
+      balls: [ball(1, 'A to B, no run: <b>beaten</b>'), ball(2, 'A to B, no run: <img src=x onerror=alert(1)>ok')],
     });
     expect(html).toMatch(/<h2[^>]*>Live<\/h2>/);
     expect(html).toContain('Read aloud');

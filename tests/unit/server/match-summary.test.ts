@@ -36,6 +36,7 @@ function row(overrides: Partial<MatchRow> = {}): MatchRow {
     start_at: null,
     play_status: 'result',
     is_replay: false,
+    live_sequence: 0,
     break_reason: null,
     day_number: null,
     revised_target_runs: null,

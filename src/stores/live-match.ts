@@ -1,0 +1,124 @@
+// State of the live match a fan is watching: the provider's play.live and play.innings, and the
+// commentary newest first, kept in step with the 'score' and 'commentory' socket events.
+// Every event carries the match's sequence number: the next one is applied, an old one is a
+// duplicate (a catch-up overlapping the live stream) and dropped, a later one means events were
+// missed, so the state stays as it is and the caller asks the server to catch up from it.
+// Applying is idempotent by ball key, so replays converge on the stored truth.
+import { atom, type ReadableAtom } from 'nanostores';
+import type { z } from 'zod';
+import type { commentaryEntry } from '../server/api/schemas/match-centre.ts';
+import type { liveState, matchObject } from '../server/api/schemas/match.ts';
+
+export type LiveStateObject = z.output<typeof liveState>;
+export type InningsScores = z.output<typeof matchObject>['play']['innings'];
+
+/**
+ * A ball of the commentary as the live view reads it: the stored commentary's entry, or the
+ * 'commentory' event's ball (the provider's fields, plus is_delete for a correction).
+ */
+export type LiveBall = Pick<z.output<typeof commentaryEntry>, 'key' | 'entry_time' | 'overs' | 'comment'> & {
+  innings_no?: number;
+  runs?: number;
+  batsman: { runs: number; is_four: boolean; is_six: boolean; name?: string };
+  wicket: { player_key: string; player_name?: string; wicket_type?: string; kind?: string } | null;
+  team_score: { runs: number };
+  over_summary?: z.output<typeof commentaryEntry>['over_summary'];
+  is_delete?: boolean;
+};
+
+export interface ScorePayload {
+  match_key: string;
+  sequence: number;
+  innings: InningsScores;
+  live: LiveStateObject | null;
+}
+
+export interface CommentoryPayload {
+  match_key: string;
+  sequence: number;
+  commentory: LiveBall[];
+  live: LiveStateObject | null;
+  last_ball_key: string | null;
+}
+
+export type LiveEvent = { name: 'score'; payload: ScorePayload } | { name: 'commentory'; payload: CommentoryPayload };
+
+export interface LiveMatchState {
+  matchKey: string;
+  /** Sequence of the last event applied (the page's state at load counts as one). */
+  sequence: number;
+  live: LiveStateObject | null;
+  innings: InningsScores;
+  /** Newest first, at most MAX_BALLS. */
+  balls: LiveBall[];
+}
+
+export type Outcome = 'applied' | 'duplicate' | 'gap' | 'foreign';
+
+/** The island keeps the latest two T20 innings' worth: older balls are on the scorecard and in get/commentory. */
+export const MAX_BALLS = 300;
+
+function newestFirst(x: LiveBall, y: LiveBall): number {
+  return y.entry_time - x.entry_time;
+}
+
+/** The commentary with a event's balls merged in: a ball replaces its key's old version, a deletion removes it. */
+function mergeBalls(balls: readonly LiveBall[], incoming: readonly LiveBall[]): LiveBall[] {
+  const byKey = new Map(balls.map((ball) => [ball.key, ball]));
+  for (const ball of incoming) {
+    if (ball.is_delete) byKey.delete(ball.key);
+    else byKey.set(ball.key, ball);
+  }
+  return [...byKey.values()].sort(newestFirst).slice(0, MAX_BALLS);
+}
+
+export interface Applied {
+  state: LiveMatchState;
+  outcome: Outcome;
+  /** Balls this event added that the state did not hold before (for read-aloud). */
+  added: LiveBall[];
+}
+
+export function applyEvent(state: LiveMatchState, event: LiveEvent): Applied {
+  const { payload } = event;
+  if (payload.match_key !== state.matchKey) return { state, outcome: 'foreign', added: [] };
+  if (payload.sequence <= state.sequence) return { state, outcome: 'duplicate', added: [] };
+  if (payload.sequence > state.sequence + 1) return { state, outcome: 'gap', added: [] };
+  if (event.name === 'score') {
+    return { state: { ...state, sequence: payload.sequence, live: event.payload.live, innings: event.payload.innings }, outcome: 'applied', added: [] };
+  }
+  const known = new Set(state.balls.map((ball) => ball.key));
+  const added = event.payload.commentory.filter((ball) => !ball.is_delete && !known.has(ball.key));
+  const balls = mergeBalls(state.balls, event.payload.commentory);
+  return { state: { ...state, sequence: payload.sequence, live: event.payload.live ?? state.live, balls }, outcome: 'applied', added };
+}
+
+export interface LiveMatchStore {
+  readonly $state: ReadableAtom<LiveMatchState>;
+  /** Applies one event; 'gap' asks the caller to request a catch-up after $state's sequence. */
+  receive(event: LiveEvent): Outcome;
+  /** Called with the balls each applied event adds, in the order they were bowled. */
+  onBallsAdded(listener: (balls: LiveBall[]) => void): () => void;
+}
+
+export function createLiveMatchStore(initial: LiveMatchState): LiveMatchStore {
+  const $state = atom<LiveMatchState>({ ...initial, balls: [...initial.balls].sort(newestFirst).slice(0, MAX_BALLS) });
+  const listeners = new Set<(balls: LiveBall[]) => void>();
+  return {
+    $state,
+    receive(event) {
+      const { state, outcome, added } = applyEvent($state.get(), event);
+      if (outcome !== 'applied') return outcome;
+      $state.set(state);
+      if (added.length > 0) {
+        const inOrder = [...added].sort((x, y) => x.entry_time - y.entry_time);
+        for (const listener of listeners) listener(inOrder);
+      }
+      return outcome;
+    },
+    onBallsAdded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,269 @@
+// A fan follows a live match in Chromium while balls are scored through the ingest API with a
+// scorer's API token (tests/e2e/support/seed-live.ts made the fixture and the token): each ball
+// appears within a second without a reload, at 375 px; the fan's network drops mid-over and
+// comes back with nothing missed or doubled; an undo (the scorer console's API) removes the
+// ball; read-aloud (speechSynthesis stubbed to record) speaks each ball once, in the page's
+// language; the home card follows; an upcoming match's page and card turn live at its first
+// ball; without JavaScript the page shows the state at load. Screenshots at 375 and 1280 px go
+// to test-results/screens/ for a person to read.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { LIVE_SEED_FILE, type LiveSeed } from './support/seed-live-key.ts';
+
+interface Spoken {
+  text: string;
+  lang: string;
+  rate: number;
+}
+
+declare global {
+  interface Window {
+    spoken: Spoken[];
+  }
+}
+
+const seed = (): LiveSeed => JSON.parse(readFileSync(LIVE_SEED_FILE, 'utf8')) as LiveSeed;
+
+/** speechSynthesis replaced by a recorder that ends each utterance at once; the browser has no voices. */
+async function recordSpeech(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    window.spoken = [];
+    class RecordedUtterance {
+      text: string;
+      lang = '';
+      rate = 1;
+      voice: unknown = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(text: string) {
+        this.text = text;
+      }
+    }
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: RecordedUtterance, configurable: true, writable: true });
+    Object.defineProperty(window, 'speechSynthesis', {
+      configurable: true,
+      value: {
+        speak(utterance: RecordedUtterance) {
+          window.spoken.push({ text: utterance.text, lang: utterance.lang, rate: utterance.rate });
+          setTimeout(() => utterance.onend?.(), 20);
+        },
+        cancel() {},
+        getVoices: () => [],
+      },
+    });
+  });
+}
+
+const sent = new Map<string, number>();
+type Ball = Record<string, unknown>;
+
+/** Scores a ball through the ingest API, as another scoring app would; its ball key. */
+async function bowl(request: APIRequestContext, ball: Ball, matchKey = seed().matchKey): Promise<string> {
+  const sequence = (sent.get(matchKey) ?? 0) + 1;
+  sent.set(matchKey, sequence);
+  const response = await request.post(`/user/v1/live/${matchKey}/balls`, {
+    headers: { authorization: `Bearer ${seed().token}` },
+    data: { sequence, innings: 1, ball },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { ball_key: string } }).data.ball_key;
+}
+
+/**
+ * A call of the scorer console's API with the scorer's session as a bearer token (what an app
+ * sends; no cookie jar, so no csrf either).
+ */
+async function scorer(path: string, body: unknown): Promise<void> {
+  const base = test.info().project.use.baseURL!;
+  const login = await fetch(`${base}/user/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: seed().phone, password: seed().password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const response = await fetch(`${base}/user/v1/scorer/matches/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+function delivery(batter: string, nonStriker: string, runs: number, more: Ball = {}): Ball {
+  const { bowler } = seed();
+  return { batter, non_striker: nonStriker, bowler, runs: { batter: runs, extras: 0, total: runs }, ...more };
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+const balls = (page: Page) => page.locator('[data-testid="commentary"] [data-ball-key]');
+
+async function ballKeys(page: Page): Promise<string[]> {
+  return balls(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-ball-key') ?? ''));
+}
+
+async function opened(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // Hydrated and subscribed: the island marks itself connected.
+  await expect(page.locator('.live-match[data-connected="true"]')).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a fan at 375 px sees each ball within a second, through a network drop and an undo, and hears each once', async ({ browser, request }) => {
+  const { matchKey, striker, nonStriker, next } = seed();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  await recordSpeech(context);
+  const page = await context.newPage();
+  let reloads = 0;
+  page.on('load', () => (reloads += 1));
+  await opened(page, `/getMatchList/${matchKey}?tab=commentary`);
+  await expect(page.getByRole('heading', { name: 'Live', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  await expect(page.getByRole('button', { name: 'Stop reading aloud' })).toHaveAttribute('aria-pressed', 'true');
+
+  const within = { timeout: 1000 };
+  // A single: the batters cross.
+  await bowl(request, delivery(striker, nonStriker, 1));
+  await expect(balls(page)).toHaveCount(1, within);
+  await expect(page.getByTestId('live-score')).toContainText('1/0', within);
+  await bowl(request, delivery(nonStriker, striker, 0, { runs: { batter: 0, extras: 1, total: 1 }, extras: { wides: 1 } }));
+  await expect(balls(page)).toHaveCount(2, within);
+  await bowl(request, delivery(nonStriker, striker, 0, { runs: { batter: 0, extras: 1, total: 1 }, extras: { noballs: 1 } }));
+  await expect(balls(page)).toHaveCount(3, within);
+  await bowl(request, delivery(nonStriker, striker, 4));
+  await expect(balls(page)).toHaveCount(4, within);
+  await expect(page.getByTestId('live-score')).toContainText('7/0', within);
+  await expect(balls(page).first().locator('.ball-dot--boundary')).toHaveText('4');
+
+  // The network drops mid-over (the page sees its socket close); two balls are bowled meanwhile.
+  await context.setOffline(true);
+  await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'false');
+  await bowl(request, delivery(nonStriker, striker, 0));
+  await bowl(request, delivery(nonStriker, striker, 2));
+  await context.setOffline(false);
+  // Socket.IO reconnects (its back-off starts at 1 s), then catches up from its last sequence.
+  await expect(balls(page)).toHaveCount(6, { timeout: 15_000 });
+  await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'true');
+  await expect(page.getByTestId('live-score')).toContainText('9/0');
+
+  await bowl(request, delivery(nonStriker, striker, 0, { wickets: [{ player_out: nonStriker, kind: 'bowled' }] }));
+  await expect(balls(page)).toHaveCount(7, within);
+  await expect(page.getByTestId('live-score')).toContainText('9/1', within);
+  await expect(balls(page).first().locator('.cm-out')).toBeVisible();
+  // A single the scorer takes back: it goes from the page, and the score with it.
+  const mistake = await bowl(request, delivery(next, striker, 1));
+  await expect(balls(page)).toHaveCount(8, within);
+  await scorer(`${matchKey}/undo`, { ball_key: mistake });
+  await expect(balls(page)).toHaveCount(7, within);
+  await expect(page.locator(`[data-ball-key="${mistake}"]`)).toHaveCount(0);
+  await expect(page.getByTestId('live-score')).toContainText('9/1', within);
+  // The new batter's single ends the over: its summary box heads the list.
+  await bowl(request, delivery(next, striker, 1));
+  await expect(balls(page)).toHaveCount(8, within);
+  await expect(page.locator('.over-summary').first()).toContainText('End of over 1');
+
+  // Nothing missed, nothing doubled: the page holds exactly the stored commentary, newest first.
+  const stored = await request.get(`/user/v1/get/commentory/?match_key=${matchKey}`);
+  const related = ((await stored.json()) as { data: { related_balls: { key: string; entry_time: number }[] } }).data.related_balls;
+  const storedKeys = [...related].sort((x, y) => y.entry_time - x.entry_time).map((ball) => ball.key);
+  expect(await ballKeys(page)).toEqual(storedKeys);
+  expect(reloads).toBe(1);
+
+  // Read aloud: every ball once, in the order bowled (the one taken back too: it was read
+  // before the undo), in US English at the default rate.
+  await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(9);
+  const spoken = await page.evaluate(() => window.spoken);
+  const comments = (await balls(page).locator('.cm-title').allTextContents()).reverse();
+  const heard = spoken.filter((_, i) => i !== 7);
+  for (const [i, title] of comments.entries()) expect(heard[i]!.text.startsWith(title)).toBe(true);
+  expect(spoken.every((s) => s.lang === 'en-US' && s.rate === 1)).toBe(true);
+
+  await shot(page, 'live-commentary-375');
+  await page.getByRole('navigation', { name: 'Match sections' }).getByRole('link', { name: 'Live' }).click();
+  await expect(page.getByTestId('batters')).toContainText(await page.getByTestId('batters').locator('a').first().innerText());
+  await expect(page.getByTestId('bowlers')).toBeVisible();
+  await expect(page.getByTestId('recent-overs').locator('.ball-dot')).not.toHaveCount(0);
+  await shot(page, 'live-tab-375');
+  await context.close();
+});
+
+test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN and says when no Hindi voice exists', async ({ browser, request }) => {
+  const { matchKey, striker } = seed();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await recordSpeech(context);
+  const page = await context.newPage();
+  await opened(page, `/getMatchList/${matchKey}`);
+  await expect(page.getByTestId('batters')).toBeVisible();
+  await shot(page, 'live-tab-1280');
+
+  await opened(page, `/hi/getMatchList/${matchKey}?tab=commentary`);
+  const before = await balls(page).count();
+  await page.locator('.read-aloud').click();
+  // The latest ball is read at once; then the next one.
+  await bowl(request, delivery(striker, seed().next, 0));
+  await expect(balls(page)).toHaveCount(before + 1, { timeout: 1000 });
+  await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(2);
+  expect((await page.evaluate(() => window.spoken)).every((s) => s.lang === 'hi-IN')).toBe(true);
+  await expect(page.locator('.read-aloud-note')).toBeVisible();
+  await shot(page, 'live-commentary-hi-1280');
+  await context.close();
+});
+
+test('the home card of the live match follows each ball without a reload', async ({ page, request }) => {
+  const { matchKey, striker, next } = seed();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const card = page.locator(`.card[data-match-key="${matchKey}"]`);
+  await expect(card).toHaveAttribute('data-status', 'started');
+  const score = card.locator('[data-side="a"] .score');
+  const runs = Number((await score.innerText()).split('/')[0]);
+  // Let the bundled script join the home room (the card has no 'connected' mark of its own).
+  await page.waitForLoadState('networkidle');
+  await bowl(request, delivery(striker, next, 6));
+  await expect(score).toContainText(`${runs + 6}/`, { timeout: 2000 });
+  await shot(page, 'live-home-375');
+});
+
+test("an upcoming match's page and home card turn live at its first ball; the page shows the result at the end", async ({ browser, request }) => {
+  const { upcomingKey, striker, nonStriker } = seed();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`/getMatchList/${upcomingKey}`);
+  await expect(page.locator('.panel.upcoming')).toBeVisible();
+  const home = await context.newPage();
+  await home.goto('/');
+  const card = home.locator(`.card[data-match-key="${upcomingKey}"]`);
+  await expect(card).toHaveAttribute('data-status', 'not_started');
+  await Promise.all([page.waitForLoadState('networkidle'), home.waitForLoadState('networkidle')]);
+
+  // The scorer opens the innings, then the first ball is bowled.
+  await scorer(`${upcomingKey}/innings`, { batting_side: 'a' });
+  await bowl(request, delivery(striker, nonStriker, 4), upcomingKey);
+  await expect(page.locator('.live-match')).toBeVisible({ timeout: 5000 });
+  await expect(page.getByTestId('live-score')).toContainText('4/0');
+  await expect(home.locator(`.card[data-match-key="${upcomingKey}"]`)).toHaveAttribute('data-status', 'started', { timeout: 5000 });
+  await expect(home.locator(`.card[data-match-key="${upcomingKey}"] [data-side="a"] .score`)).toContainText('4/0');
+
+  // The scorer ends the match: the live page becomes the result page by itself.
+  await scorer(`${upcomingKey}/complete`, { player_of_match: [striker] });
+  await expect(page.locator('.panel.result')).toBeVisible({ timeout: 5000 });
+  await expect(page.locator('.live-match')).toHaveCount(0);
+  await context.close();
+});
+
+test('without JavaScript the live page shows the state at load', async ({ browser, request }) => {
+  const { matchKey } = seed();
+  const stored = await request.get(`/user/v1/get/commentory/?match_key=${matchKey}`);
+  const count = ((await stored.json()) as { data: { related_balls: unknown[] } }).data.related_balls.length;
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`/getMatchList/${matchKey}?tab=commentary`);
+  await expect(page.getByTestId('live-score')).toBeVisible();
+  await expect(balls(page)).toHaveCount(count);
+  await page.goto(`/getMatchList/${matchKey}`);
+  await expect(page.getByTestId('batters')).toBeVisible();
+  await context.close();
+});

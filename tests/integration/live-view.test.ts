@@ -1,0 +1,172 @@
+// The fan's live state against the real engine: a fan loads the match as the page does
+// (liveMatchProps from the services), follows it over a real Socket.IO client with the
+// browser's code (followMatch + the live match store), and converges on the stored truth
+// through balls, a dropped connection mid-over and an undo: no ball missed, none doubled, each
+// new ball announced once (read-aloud's queue). PGlite always, PostgreSQL when
+// TEST_DATABASE_URL answers.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/client.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+import { createServices, type Services } from '../../src/server/services/index.ts';
+import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
+import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
+import { presentCommentary } from '../../src/server/api/presenters/match-centre.ts';
+import { liveMatchProps } from '../../src/lib/live-match-props.ts';
+import { followMatch } from '../../src/lib/live-socket.ts';
+import { createLiveMatchStore, type LiveMatchStore } from '../../src/stores/live-match.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
+
+const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
+const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
+const key = (name: string) => registry.registry.people[name]!;
+const [kkr, rcb] = Object.values(registry.players) as [string[], string[]];
+const [ganguly, mccullum] = [kkr[0]!, kkr[1]!];
+const praveen = rcb.find((name) => name === 'P Kumar')!;
+
+const ball = (runs: number, more: Partial<CricsheetBall> = {}): CricsheetBall => ({
+  batter: key(ganguly),
+  non_striker: key(mccullum),
+  bowler: key(praveen),
+  runs: { batter: runs, extras: 0, total: runs },
+  ...more,
+});
+
+describe.each(await databasesUnderTest())('the fan live view against the live engine on %s', (_name, open) => {
+  let db: Db;
+  let services: Services;
+  let server: Server;
+  let realtime: Realtime;
+  let engine: LiveEngine;
+  let url: string;
+  let folder: string;
+  let matchKey: string;
+  let idempotency = 0;
+  const sockets: Socket[] = [];
+
+  const score = (b: CricsheetBall) => engine.recordBall(matchKey, b, { idempotencyKey: `k${++idempotency}` });
+
+  /** The commentary and live state as the server holds them now, in the island's format. */
+  async function stored() {
+    const commentary = await services.matchCentre.commentary(matchKey, 'en');
+    const detail = await services.matchCentre.detail(matchKey, 'en');
+    return {
+      keys: presentCommentary(commentary!)
+        .related_balls.sort((x, y) => y.entry_time - x.entry_time)
+        .map((b) => b.key),
+      runs: detail!.live?.score.runs,
+      sequence: await engine.lastSequence(matchKey),
+    };
+  }
+
+  /** A fan who opens the Commentary tab now and follows the match. */
+  async function fan(): Promise<{ store: LiveMatchStore; socket: Socket; announced: string[] }> {
+    const detail = await services.matchCentre.detail(matchKey, 'en');
+    const commentary = await services.matchCentre.commentary(matchKey, 'en');
+    const props = liveMatchProps(detail!, commentary, 'commentary', 'en');
+    const store = createLiveMatchStore({ matchKey, sequence: props.sequence, live: props.live, innings: props.innings, balls: props.balls });
+    const announced: string[] = [];
+    store.onBallsAdded((balls) => announced.push(...balls.map((b) => b.key)));
+    const socket = connectClient(url, { transports: ['websocket'] });
+    sockets.push(socket);
+    followMatch(socket, store);
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    return { store, socket, announced };
+  }
+
+  async function converged(store: LiveMatchStore) {
+    const truth = await stored();
+    await expect.poll(() => store.$state.get().sequence).toBe(truth.sequence);
+    expect(store.$state.get().balls.map((b) => b.key)).toEqual(truth.keys);
+    expect(store.$state.get().live?.score.runs).toBe(truth.runs);
+    return truth;
+  }
+
+  beforeAll(async () => {
+    db = await open();
+    folder = await mkdtemp(path.join(os.tmpdir(), 'live-view-'));
+    await copyFile(opener, path.join(folder, path.basename(opener)));
+    services = createServices(db);
+    await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
+    const broadcaster = new SocketBroadcaster();
+    engine = createLiveEngine({ db, services, broadcaster });
+    server = createServer();
+    realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.eventsSince(match, after) });
+    broadcaster.attach(realtime.io);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ matchKey } = await engine.createFixture({
+      tournament: { name: 'Live View Cup' },
+      teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+      venue: { name: 'Eden Gardens', city: 'Kolkata' },
+      startAt: new Date(),
+      format: 't20',
+      matchType: 'T20',
+      oversLimit: 20,
+      ballsPerOver: 6,
+      gender: 'male',
+      source: 'scorer',
+      squads: { a: kkr.map((name) => ({ key: key(name) })), b: rcb.map((name) => ({ key: key(name) })) },
+    }));
+    await engine.setToss(matchKey, { winner: 'b', decision: 'field' });
+    await engine.startInnings(matchKey, { battingSide: 'a' });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await realtime?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await db?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('follows balls, a connection dropped mid-over and an undo, converging on the stored commentary', async () => {
+    await score(ball(1));
+    // A fan who opened the page after the first ball.
+    const { store, socket, announced } = await fan();
+    expect(store.$state.get().balls).toHaveLength(1);
+    await score(ball(4));
+    await score(ball(0, { extras: { wides: 1 }, runs: { batter: 0, extras: 1, total: 1 } }));
+    await converged(store);
+
+    // The network drops: two balls are bowled meanwhile; the client reconnects and catches up.
+    socket.disconnect();
+    await score(ball(6));
+    await score(ball(0, { wickets: [{ player_out: key(ganguly), kind: 'bowled' }] }));
+    socket.connect();
+    const afterDrop = await converged(store);
+    expect(afterDrop.keys).toHaveLength(5);
+
+    // Undo: the wicket is taken back, and the score with it.
+    const undone = await engine.undoLastBall(matchKey);
+    const afterUndo = await converged(store);
+    expect(afterUndo.keys).not.toContain(undone!.ballKey);
+    expect(store.$state.get().live?.score.wickets).toBe(0);
+
+    // Each new ball announced once, in the order bowled; the ball on the page at load is not.
+    expect(announced).toEqual(afterDrop.keys.slice(0, 4).reverse());
+  });
+
+  it('a gap in the stream (an event lost) is filled by a catch-up, nothing doubled', async () => {
+    const { store } = await fan();
+    const start = store.$state.get().sequence;
+    // The fan's state falls one event behind: the next event shows the gap.
+    const behind = createLiveMatchStore({ ...store.$state.get(), sequence: start - 1 });
+    const socket = connectClient(url, { transports: ['websocket'] });
+    sockets.push(socket);
+    followMatch(socket, behind);
+    await score(ball(2));
+    await converged(behind);
+    await converged(store);
+    expect(new Set(behind.$state.get().balls.map((b) => b.key)).size).toBe(behind.$state.get().balls.length);
+  });
+});
