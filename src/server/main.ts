@@ -15,6 +15,8 @@ import { smsTransportFromConfig } from './auth/sms/index.ts';
 import { AvatarStore } from './account/avatars.ts';
 import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
+import { createLiveEngine } from './live/engine.ts';
+import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
   const contactMailer =
     config.SMTP_URL && config.CONTACT_EMAIL ? createContactMailer({ smtpUrl: config.SMTP_URL, to: config.CONTACT_EMAIL }) : null;
   logger.info({ contactEmail: contactMailer ? 'smtp' : 'off' }, 'contact queries ready');
+  // Live events reach sockets once Socket.IO runs on the app's server (attached below).
+  const broadcaster = new SocketBroadcaster();
+  const live = createLiveEngine({ db, services, broadcaster, logger });
   const securityHeaders = createSecurityHeaders({ publicOrigin: config.publicOrigin, hstsMaxAgeS: config.HSTS_MAX_AGE });
   const app = await buildApp({
     services,
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
     auth,
     avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
     contactMailer,
+    live,
   });
   const realtime = await attachRealtime(app.server, logger, {
     redisUrl: config.REDIS_URL,
@@ -81,7 +87,9 @@ async function main(): Promise<void> {
     allowedOrigins: [config.publicOrigin],
     originFromHost: config.PUBLIC_ORIGIN === undefined,
     resolveUser: (token) => auth.resolveSession(token),
+    catchUp: (matchKey, afterSequence) => live.eventsSince(matchKey, afterSequence),
   });
+  broadcaster.attach(realtime.io);
   await app.listen({ port: config.PORT, host: config.HOST });
 
   // Background work while pages are served: the start-up import when one is due, then the

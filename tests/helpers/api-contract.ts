@@ -8,10 +8,12 @@ import { API_PREFIX } from '../../src/server/api/errors.ts';
 import { apiRoutes } from '../../src/server/api/schemas/index.ts';
 import { errorBody } from '../../src/server/api/schemas/common.ts';
 
-/** The route contract answering a path under the API prefix (':tou_key' matches a segment). */
-export function contractFor(path: string) {
-  return apiRoutes.find((route) =>
-    route.paths.some((pattern) => new RegExp(`^${API_PREFIX}${pattern.replace(/:\w+/g, '[^/]+')}$`).test(path)),
+/** The route contract answering a method and path under the API prefix (':tou_key' matches a segment). */
+export function contractFor(path: string, method = 'GET') {
+  return apiRoutes.find(
+    (route) =>
+      ('methods' in route ? (route.methods as readonly string[]).includes(method) : method === 'GET') &&
+      route.paths.some((pattern) => new RegExp(`^${API_PREFIX}${pattern.replace(/:\w+/g, '[^/]+')}$`).test(path)),
   );
 }
 
@@ -22,11 +24,11 @@ export function expectToMatchSchema(schema: z.ZodType, body: unknown, what: stri
   expect(parsed.data, `${what}: every field is in the schema`).toEqual(body);
 }
 
-export function expectToMatchContract(url: string, response: LightMyRequestResponse): void {
+export function expectToMatchContract(url: string, response: LightMyRequestResponse, method = 'GET'): void {
   const path = url.split('?')[0] ?? '';
   if (!(path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) || path === `${API_PREFIX}/openapi.json`) return;
   if (response.headers['content-type']?.toString().startsWith('application/json') !== true || response.body === '') return;
-  const route = response.statusCode === 200 ? contractFor(path) : undefined;
+  const route = response.statusCode === 200 ? contractFor(path, method) : undefined;
   if (response.statusCode === 200) expect(route, `${path} has a contract`).toBeDefined();
   expectToMatchSchema(route?.response ?? errorBody, response.json(), `${response.statusCode} from ${url}`);
 }
@@ -36,7 +38,7 @@ export function checkingContract(app: FastifyInstance): FastifyInstance {
   const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
   const checked = async (options: InjectOptions) => {
     const response = await inject(options);
-    expectToMatchContract(String(options.url ?? options.path ?? ''), response);
+    expectToMatchContract(String(options.url ?? options.path ?? ''), response, (options.method ?? 'GET').toUpperCase());
     return response;
   };
   app.inject = checked as FastifyInstance['inject'];

@@ -9,6 +9,8 @@ export function matchSummary(overrides: Partial<MatchSummary> = {}): MatchSummar
     key: '1',
     format: 't20',
     status: 'completed',
+    playStatus: 'result',
+    isReplay: false,
     lang: 'en',
     title: '1st Match',
     tournament: { key: 'indian-premier-league-2026', name: 'Indian Premier League 2026', shortName: 'IPL 2026' },

@@ -8,20 +8,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { MAX_KEY_LENGTH, tournamentKey } from '../../src/server/ingest/naming.ts';
-import { attachRealtime, matchRoom } from '../../src/server/realtime/index.ts';
-import { commentoryEvent, scoreEvent } from '../../src/server/api/schemas/realtime.ts';
 import { errorBody } from '../../src/server/api/schemas/common.ts';
 import { sendApiError } from '../../src/server/api/errors.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { CommentaryObject as Commentary } from '../../src/server/api/presenters/match-centre.ts';
-import type { MatchObject } from '../../src/server/api/presenters/match.ts';
 import { cricsheetMatch, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
 import { checkingContract, expectToMatchSchema } from '../helpers/api-contract.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
@@ -203,44 +198,5 @@ describe('API over HTTP: CORS, framework errors, caching, long keys, socket payl
     expect(detail.json<{ data: { tournamentKey: string } }>().data.tournamentKey).toBe(longKey);
     const stats = await app.inject({ method: 'GET', url: `/user/v1/tournamentwise/player/stats?tou_key=${longKey}` });
     expect(stats.statusCode).toBe(200);
-  });
-
-  // ---------- socket payloads ----------
-
-  it("'score' and 'commentory' payloads built from real answers pass their schemas end to end over Socket.IO", async () => {
-    const [match] = (await app.inject({ method: 'GET', url: '/user/v1/get/all/matches' })).json<{ data: MatchObject[] }>().data;
-    expect(match).toBeDefined();
-    const commentary = (await app.inject({ method: 'GET', url: `/user/v1/get/commentory/?match_key=${match!.match_key}` })).json<{
-      data: Commentary;
-    }>().data;
-    const balls = commentary.related_balls.slice(0, 3);
-    const score = scoreEvent.parse({ match_key: match!.match_key, sequence: 7, data: match });
-    const commentory = commentoryEvent.parse({ match_key: match!.match_key, sequence: 8, commentory: balls, last_ball_key: balls[0]!.key });
-
-    const realtime = await attachRealtime(app.server, pino({ level: 'silent' }));
-    const { io } = realtime;
-    const client = connectClient(`http://127.0.0.1:${port}`, { transports: ['websocket'] });
-    try {
-      await new Promise<void>((resolve) => client.on('connect', () => resolve()));
-      client.emit('sub', { match_key: match!.match_key });
-      await expect.poll(() => io.sockets.adapter.rooms.get(matchRoom(match!.match_key))?.size ?? 0).toBe(1);
-      const heard = new Promise<[unknown, unknown]>((resolve) => {
-        let first: unknown;
-        client.on('score', (payload: unknown) => (first = payload));
-        client.on('commentory', (payload: unknown) => resolve([first, payload]));
-      });
-      io.to(matchRoom(match!.match_key)).emit('score', score);
-      io.to(matchRoom(match!.match_key)).emit('commentory', commentory);
-      const [heardScore, heardCommentory] = await heard;
-      expectToMatchSchema(scoreEvent, heardScore, 'score event');
-      expectToMatchSchema(commentoryEvent, heardCommentory, 'commentory event');
-    } finally {
-      client.close();
-      await realtime.close();
-    }
-    // A payload missing what a provider client reads is refused.
-    const { team_score: _dropped, ...withoutTeamScore } = balls[0]!;
-    expect(commentoryEvent.safeParse({ ...commentory, commentory: [withoutTeamScore] }).success).toBe(false);
-    expect(scoreEvent.safeParse({ ...score, sequence: -1 }).success).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ export const API_PREFIX = '/user/v1';
 export interface ApiErrorDetails {
   retry_after?: number;
   attempts_left?: number;
+  expected_sequence?: number;
 }
 
 export class ApiError extends Error {

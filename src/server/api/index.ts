@@ -9,6 +9,8 @@ import type { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerLiveRoutes } from './live.ts';
+import type { LiveEngine } from '../live/engine.ts';
 import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
@@ -28,6 +30,8 @@ export interface ApiOptions {
   avatars: AvatarStore;
   /** Emails the operator each contact query; null without SMTP. */
   contactMailer: ContactMailer | null;
+  /** The live engine the ingest API writes balls through. */
+  live: LiveEngine;
 }
 
 const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
@@ -101,6 +105,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerTournamentRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
+      registerLiveRoutes(api, services.db, options.live, options.auth);
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
         reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),
       );

@@ -7,6 +7,8 @@ import * as matchCentreIndexes from './migrations/003-match-centre-indexes.ts';
 import * as tournamentIndexes from './migrations/004-tournament-indexes.ts';
 import * as writePath from './migrations/005-write-path.ts';
 import * as accounts from './migrations/006-accounts.ts';
+import * as live from './migrations/007-live.ts';
+import * as ballDigest from './migrations/008-ball-digest.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '004-tournament-indexes': tournamentIndexes,
   '005-write-path': writePath,
   '006-accounts': accounts,
+  '007-live': live,
+  '008-ball-digest': ballDigest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

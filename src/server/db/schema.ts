@@ -46,6 +46,21 @@ export interface TournamentsTable {
 }
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
+/** Where a match stands in the provider's vocabulary (beside status): play, a break, or over. */
+export type PlayStatus =
+  | 'scheduled'
+  | 'pre_match'
+  | 'in_play'
+  | 'drinks_break'
+  | 'innings_break'
+  | 'stumps'
+  | 'rain_delay'
+  | 'bad_light'
+  | 'lunch'
+  | 'tea'
+  | 'result'
+  | 'abandoned';
+export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay';
 export type MatchFormat = 't20' | 'oneday' | 'test';
 export type TeamSide = 'a' | 'b';
 
@@ -88,6 +103,18 @@ export interface MatchesTable {
   missing: unknown;
   /** RULES_VERSION of the domain rules that derived this match's rows; 0 before versions existed. */
   rules_version: Generated<number>;
+  start_at: Date | null;
+  play_status: Generated<PlayStatus>;
+  break_reason: string | null;
+  is_replay: Generated<boolean>;
+  replay_of: string | null;
+  /** Sequence of the last event pushed for the match (live_events). */
+  live_sequence: Generated<number>;
+  revised_target_runs: number | null;
+  /** numeric: read as a string. */
+  revised_target_overs: string | number | null;
+  day_number: number | null;
+  source: Generated<MatchSource>;
 }
 
 export interface InningsTable {
@@ -290,6 +317,34 @@ export interface ContactQueriesTable {
   handled_at: Date | null;
 }
 
+export interface LiveEventsTable {
+  match_id: number;
+  sequence: number;
+  kind: 'ball' | 'ball_deleted' | 'state';
+  ball_key: string | null;
+  payload: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface BallIdempotencyTable {
+  match_id: number;
+  idempotency_key: string;
+  sequence: number;
+  ball_key: string;
+  /** sha256 of the ball the key wrote (migration 008): a resend of another ball is refused. */
+  ball_digest: Buffer | null;
+}
+
+export interface ScorerTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: Uint8Array;
+  label: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -313,4 +368,7 @@ export interface Database {
   otps: OtpsTable;
   user_settings: UserSettingsTable;
   contact_queries: ContactQueriesTable;
+  live_events: LiveEventsTable;
+  ball_idempotency: BallIdempotencyTable;
+  scorer_tokens: ScorerTokensTable;
 }

@@ -6,6 +6,8 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerApi } from '../api/index.ts';
+import { createLiveEngine, type LiveEngine } from '../live/engine.ts';
+import { SocketBroadcaster } from '../live/broadcaster.ts';
 import { answerClientError, ApiError, isApiUrl, sendApiError, toClientError } from '../api/errors.ts';
 import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
@@ -48,6 +50,8 @@ export interface AppOptions {
   avatars?: AvatarStore;
   /** Emails the operator each contact query (SMTP_URL and CONTACT_EMAIL); none by default. */
   contactMailer?: ContactMailer | null;
+  /** The live engine (scorer console, ingest API). Default: one over services whose events reach no socket. */
+  live?: LiveEngine;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -117,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const avatars = options.avatars ?? new AvatarStore(path.join(DEFAULT_DATA_DIR, 'avatars'));
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null });
+  const live = options.live ?? createLiveEngine({ db: services.db, services, broadcaster: new SocketBroadcaster(), logger: options.logger });
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null, live });
   registerAvatarRoute(app, avatars);
 
   if (options.clientDir && existsSync(options.clientDir)) {

@@ -1,5 +1,7 @@
 // Socket.IO on the HTTP server's port. A client emits 'sub' with a match_key and joins
-// that match's room; live 'score' and 'commentory' events are emitted to the room. With
+// that match's room; live 'score' and 'commentory' events are emitted to the room. 'sub_home'
+// joins the home list's room ('card' events); 'catchup' { match_key, after_sequence } is
+// answered with the match's events after that sequence, each emitted again as itself. With
 // REDIS_URL, rooms span processes (the Redis streams adapter): an emit in one process reaches the
 // room's clients connected to any other. A client that loses its connection for up to
 // RECOVERY_WINDOW_MS gets its rooms back and the events it missed when it reconnects, to this
@@ -13,6 +15,7 @@ import { Redis } from 'ioredis';
 import { Server, type DefaultEventsMap } from 'socket.io';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { catchUpRequest } from '../api/schemas/realtime.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
@@ -20,6 +23,15 @@ import { mayFollow, refuse, socketLimits, TOO_MANY_SUBSCRIPTIONS } from './limit
 import { matchRoom, subscribedKey } from './rooms.ts';
 
 export { matchRoom };
+
+/** The room of the home list's live cards. */
+export const HOME_ROOM = 'home';
+
+/** An event as a catching-up client is sent it again (the live engine's log). */
+export interface ReplayedEvent {
+  event: 'score' | 'commentory';
+  payload: unknown;
+}
 
 /** Who a socket is, kept in socket.data.user; null for a visitor. */
 export interface SocketUser {
@@ -82,6 +94,8 @@ export interface RealtimeOptions {
   redisUrl?: string | undefined;
   /** Prefix of the adapter's Redis stream, channels and session keys (default 'socket.io'); tests give their own. */
   redisKey?: string;
+  /** A match's events after a sequence, oldest first (the live engine's eventsSince). */
+  catchUp?: (matchKey: string, afterSequence: number) => Promise<ReplayedEvent[]>;
 }
 
 export interface Realtime {
@@ -165,6 +179,23 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     socket.on('unsub', async (payload: unknown) => {
       const key = subscribedKey(payload);
       if (key !== null) await socket.leave(matchRoom(key));
+    });
+    socket.on('sub_home', async () => {
+      await socket.join(HOME_ROOM);
+    });
+    socket.on('catchup', async (payload: unknown) => {
+      const parsed = catchUpRequest.safeParse(payload);
+      if (!parsed.success || !options.catchUp) {
+        refuse(socket, 'catchup needs a match_key and an after_sequence');
+        return;
+      }
+      try {
+        const events = await options.catchUp(parsed.data.match_key, parsed.data.after_sequence);
+        for (const { event, payload: sent } of events) socket.emit(event, sent);
+      } catch (error) {
+        logger.error({ err: error, match_key: parsed.data.match_key }, 'catch-up failed');
+        refuse(socket, 'Something went wrong on our side. Please try again.');
+      }
     });
   });
   return {

@@ -1,74 +1,126 @@
-// The live state of a match in progress (spec §3 Live score) in the domain's units: players
-// with their figures, the score in legal and called balls, the chase and the lead as numbers,
-// recent overs as balls. The live engine (a later issue) fills it; archived matches have none.
-// The provider's play.live is made from it at the API edge (api/presenters/live.ts).
-import type { TeamSide } from '../db/schema.ts';
-import type { Situation } from '../domain/situation.ts';
-import type { BallPosition, Delivery } from '../domain/types.ts';
+// The live state of a match in progress (spec §3 Live score) in the domain's units (the types
+// live in domain/live.ts): loaded for started matches from each current innings' saved tally
+// and its last few deliveries, never from the whole match. The provider's play.live is made
+// from it at the API edge (api/presenters/live.ts).
+import type { Kysely } from 'kysely';
+import type { Database, TeamSide } from '../db/schema.ts';
+import { ballKey, liveStateOf, RECENT_BALLS_READ, type LiveState } from '../domain/live.ts';
+import type { InningsTallyState } from '../domain/scorecard.ts';
+import { BALL_BYTES } from '../store/ball-codec.ts';
+import { deliveriesOf, queryRows, type WicketRowRead } from '../store/stored-deliveries.ts';
 
-export interface LivePlayer {
-  key: string;
-  name: string;
+export { liveSituation } from '../domain/live.ts';
+export type { LiveBall, LiveBatter, LiveBowler, LiveOver, LivePlayer, LiveState, RecentPlayers } from '../domain/live.ts';
+
+/** What loadLiveStates needs of a started match. */
+export interface LiveMatchRow {
+  id: number;
+  format: 't20' | 'oneday' | 'test';
+  balls_per_over: number;
+  overs_limit: number | null;
+  break_reason: string | null;
 }
 
-export interface LiveBatter {
-  player: LivePlayer;
-  runs: number;
-  balls: number;
-  fours: number;
-  sixes: number;
+interface CurrentInnings {
+  match_id: number;
+  innings_no: number;
+  batting_team: TeamSide;
+  super_over: boolean;
+  target_runs: number | null;
+  target_balls: number | null;
+  tally: InningsTallyState;
+  /** Balls of this innings, and of the match's innings before it. */
+  ball_count: number;
+  balls_before: number;
+  people: number[] | null;
+  /** The last RECENT_BALLS_READ balls' bytes. */
+  recent: Uint8Array | null;
+  /** The side's innings so far of this kind (regular or super over), this one included. */
+  side_innings: number;
+  /** The batting side's runs minus the other's over the regular innings so far. */
+  lead: number;
 }
 
-export interface LiveBowler {
-  player: LivePlayer;
-  wickets: number;
-  /** Balls as the umpires called the overs. */
-  calledBalls: number;
-  runs: number;
+/**
+ * Live states of the given started matches by match id. A match whose last innings is closed
+ * (between innings, awaiting its result) has none. Three queries for any number of matches.
+ */
+export async function loadLiveStates(db: Kysely<Database>, matches: readonly LiveMatchRow[]): Promise<Map<number, LiveState>> {
+  const states = new Map<number, LiveState>();
+  if (matches.length === 0) return states;
+  const query = queryRows(db);
+  const rows = await query<CurrentInnings>(
+    `with totals as (
+       select i.match_id, i.innings_no, i.batting_team, i.super_over, i.runs,
+         coalesce(length(b.balls) / ${BALL_BYTES}, 0) as balls
+       from innings i left join innings_balls b using (match_id, innings_no)
+       where i.match_id = any($1::integer[])
+     ), current as (
+       select distinct on (match_id) match_id, innings_no from totals order by match_id, innings_no desc
+     )
+     select i.match_id, i.innings_no, i.batting_team, i.super_over, i.target_runs, i.target_balls, i.tally,
+       coalesce(length(b.balls) / ${BALL_BYTES}, 0)::int as ball_count,
+       (select coalesce(sum(t.balls), 0)::int from totals t where t.match_id = i.match_id and t.innings_no < i.innings_no) as balls_before,
+       b.people,
+       substring(b.balls from greatest(1, length(b.balls) - ${RECENT_BALLS_READ * BALL_BYTES} + 1)) as recent,
+       (select count(*)::int from totals t where t.match_id = i.match_id and t.batting_team = i.batting_team
+          and t.super_over = i.super_over and t.innings_no <= i.innings_no) as side_innings,
+       (select coalesce(sum(case when t.batting_team = i.batting_team then t.runs else -t.runs end), 0)::int
+          from totals t where t.match_id = i.match_id and not t.super_over) as lead
+     from current c join innings i using (match_id, innings_no)
+     left join innings_balls b using (match_id, innings_no)
+     where i.tally is not null`,
+    [matches.map((match) => match.id)],
+  );
+  if (rows.length === 0) return states;
+  const wickets = await query<WicketRowRead>(
+    `select w.match_id, w.innings_no, w.seq, w.kind, w.player_out_id, w.fielders, w.fielder_ids
+     from wickets w join unnest($1::integer[], $2::integer[], $3::integer[]) as recent(match_id, innings_no, from_seq)
+       on w.match_id = recent.match_id and w.innings_no = recent.innings_no and w.seq >= recent.from_seq
+     order by w.match_id, w.innings_no, w.seq, w.position`,
+    [rows.map((row) => row.match_id), rows.map((row) => row.innings_no), rows.map((row) => firstRecentSeq(row))],
+  );
+  const personIds = new Set<number>();
+  for (const row of rows) {
+    for (const id of row.people ?? []) personIds.add(id);
+    for (const entry of row.tally.batting) personIds.add(Number(entry.player));
+  }
+  const people = await query<{ id: number; registry_id: string; name: string }>(
+    'select id, registry_id, name from people where id = any($1::integer[])',
+    [[...personIds]],
+  );
+  const personOf = new Map(people.map((person) => [String(person.id), { key: person.registry_id, name: person.name }]));
+  const matchOf = new Map(matches.map((match) => [match.id, match]));
+  for (const row of rows) {
+    const match = matchOf.get(row.match_id)!;
+    const first = firstRecentSeq(row);
+    const ownWickets = wickets
+      .filter((wicket) => wicket.match_id === row.match_id && wicket.innings_no === row.innings_no)
+      .map((wicket) => ({ ...wicket, seq: wicket.seq - first + 1 }));
+    const deliveries = row.recent && row.people ? deliveriesOf({ people: row.people, balls: row.recent }, ownWickets) : [];
+    // A super over is one over, whatever the match's limit.
+    const allotment = row.super_over ? match.balls_per_over : match.overs_limit === null ? null : match.overs_limit * match.balls_per_over;
+    const limitBalls = row.target_balls ?? allotment;
+    const limitedOvers = match.format !== 'test';
+    states.set(
+      row.match_id,
+      liveStateOf({
+        battingSide: row.batting_team,
+        inningsNumber: Math.min(2, row.side_innings) as 1 | 2,
+        tally: row.tally,
+        recent: deliveries.map((delivery, index) => ({ seq: first + index, delivery })),
+        target: limitedOvers && row.target_runs !== null && limitBalls !== null ? { runs: row.target_runs, balls: limitBalls } : null,
+        lead: limitedOvers || row.super_over ? null : row.lead,
+        breakReason: match.break_reason,
+        player: (id) => personOf.get(id) ?? { key: id, name: id },
+        ballKey: (seq, position) => ballKey(row.innings_no, position, row.balls_before + seq),
+      }),
+    );
+  }
+  return states;
 }
 
-/** One delivery of a recent over: what the scoreboard's symbol ('4', 'wd', '1W') is made from. */
-export interface LiveBall extends Pick<Delivery, 'runsBatter' | 'extras' | 'wickets'> {
-  /** Unique within the match, as the commentary keys its balls. */
-  key: string;
-  position: BallPosition;
-}
-
-export interface LiveOver {
-  /** 1-based over number in the innings. */
-  number: number;
-  balls: LiveBall[];
-}
-
-export interface RecentPlayers {
-  striker: LiveBatter | null;
-  nonStriker: LiveBatter | null;
-  bowler: LiveBowler | null;
-  previousOverBowler: LiveBowler | null;
-}
-
-export interface LiveState {
-  battingSide: TeamSide;
-  /** The batting side's first or second innings. */
-  inningsNumber: 1 | 2;
-  score: { runs: number; wickets: number; legalBalls: number; calledBalls: number; ballsPerOver: number };
-  /** What the chasing side needs; null when no chase is on. */
-  required: { runs: number; balls: number } | null;
-  /** Runs the batting side is ahead on the match's totals (negative: behind); null when no lead counts (limited overs). */
-  lead: number | null;
-  /** 'day' (stumps), 'lunch', 'tea', 'innings', ... while play is halted; null in play. */
-  breakReason: string | null;
-  recentPlayers: RecentPlayers;
-  /** Oldest first; the last ball of the last over is the latest ball. */
-  recentOvers: LiveOver[];
-  lastBall: LiveBall | null;
-}
-
-/** The line the live panel shows: the chase's need, else the lead or trail. */
-export function liveSituation(live: LiveState): Situation | null {
-  const team = live.battingSide;
-  if (live.required) return { kind: 'need', team, runs: live.required.runs, balls: live.required.balls };
-  if (live.lead === null) return null;
-  if (live.lead === 0) return { kind: 'level', team };
-  return live.lead > 0 ? { kind: 'lead', team, runs: live.lead } : { kind: 'trail', team, runs: -live.lead };
+/** The innings seq of the first ball read back. */
+function firstRecentSeq(row: Pick<CurrentInnings, 'ball_count'>): number {
+  return Math.max(1, row.ball_count - RECENT_BALLS_READ + 1);
 }

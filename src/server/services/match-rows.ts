@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
+import { loadLiveStates } from './live-state.ts';
 import { summariseMatch, type InningsRow, type MatchRow, type MatchSummary } from './match-summary.ts';
 
 /** Matches with their tournament, teams and venue, selected as MatchRow; add where/order/limit. */
@@ -40,6 +41,11 @@ export function selectMatchRows(db: Kysely<Database>) {
       'm.bowl_out',
       'm.team_a_name',
       'm.team_b_name',
+      'm.play_status',
+      'm.is_replay',
+      'm.start_at',
+      'm.break_reason',
+      'm.day_number',
       't.tou_key',
       't.name as tou_name',
       't.short_name as tou_short_name',
@@ -100,7 +106,11 @@ export function selectPlayerOfMatch(db: Kysely<Database>, matchIds: readonly num
 export async function summariseMatches(db: Kysely<Database>, rows: readonly MatchRow[], lang: Lang): Promise<MatchSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [innings, awards] = await Promise.all([selectInningsRows(db, ids), selectPlayerOfMatch(db, ids)]);
+  const [innings, awards, live] = await Promise.all([
+    selectInningsRows(db, ids),
+    selectPlayerOfMatch(db, ids),
+    loadLiveStates(db, rows.filter((row) => row.status === 'started')),
+  ]);
   const inningsByMatch = groupBy(innings, (inn) => inn.match_id);
   const awardsByMatch = groupBy(awards, (award) => award.match_id);
   return rows.map((row) =>
@@ -109,6 +119,7 @@ export async function summariseMatches(db: Kysely<Database>, rows: readonly Matc
       inningsByMatch.get(row.id) ?? [],
       (awardsByMatch.get(row.id) ?? []).map((award) => award.name),
       lang,
+      live.get(row.id) ?? null,
     ),
   );
 }

@@ -5,7 +5,7 @@
 import { resultText, ballsRemaining, isDuckworthLewis } from '../domain/result.ts';
 import { matchTitle } from '../domain/match-title.ts';
 import { matchSituation, type Situation } from '../domain/situation.ts';
-import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
+import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, PlayStatus, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import type { LiveState } from './live-state.ts';
 
@@ -36,7 +36,12 @@ export type MatchRow = Pick<
   | 'team_a_name'
   | 'team_b_name'
   | 'dates'
+  | 'start_at'
+  | 'break_reason'
+  | 'day_number'
 > & {
+  play_status: PlayStatus;
+  is_replay: boolean;
   start_date: string;
   tou_key: string;
   tou_name: string;
@@ -121,12 +126,16 @@ export interface MatchSummary {
   key: string;
   format: MatchFormat;
   status: MatchStatus;
+  /** Where play stands (the provider's play_status): scheduled, pre_match, in_play, a break, result, abandoned. */
+  playStatus: PlayStatus;
+  /** A stored match played again as if live (for demos and tests): never to be taken for real play. */
+  isReplay: boolean;
   /** The language of the summary's texts (title, result, and the live state's when presented). */
   lang: Lang;
   /** '12th Match', '2nd Test', 'Final' in the summary's language. */
   title: string;
   tournament: { key: string; name: string; shortName: string };
-  /** Epoch milliseconds: midnight UTC of the first day unless startTimeKnown (Cricsheet gives days only). */
+  /** Epoch milliseconds: the start time when known (a fixture's), else midnight UTC of the first day (Cricsheet gives days only). */
   startsAt: number;
   startTimeKnown: boolean;
   /** Days the match was played on, first to last ('YYYY-MM-DD'). */
@@ -172,8 +181,17 @@ function summariseInnings(innings: readonly InningsRow[]): InningsSummary[] {
     }));
 }
 
-/** The summary of a match from its row, its innings (in playing order) and its players of the match. */
-export function summariseMatch(row: MatchRow, innings: readonly InningsRow[], playersOfMatch: readonly string[], lang: Lang): MatchSummary {
+/**
+ * The summary of a match from its row, its innings (in playing order), its players of the match
+ * and, for a match in progress, its live state (services/live-state.ts).
+ */
+export function summariseMatch(
+  row: MatchRow,
+  innings: readonly InningsRow[],
+  playersOfMatch: readonly string[],
+  lang: Lang,
+  live: LiveState | null = null,
+): MatchSummary {
   const regular = innings.filter((inn) => !inn.super_over);
   const chase = regular.at(-1);
   const allotmentBalls = row.overs_limit !== null ? row.overs_limit * row.balls_per_over : null;
@@ -190,13 +208,15 @@ export function summariseMatch(row: MatchRow, innings: readonly InningsRow[], pl
     key: row.match_key,
     format: row.format,
     status: row.status,
+    playStatus: row.play_status,
+    isReplay: row.is_replay,
     lang,
     title: subTitle(row, lang),
     tournament: { key: row.tou_key, name: row.tou_name, shortName: row.tou_short_name },
-    startsAt: Date.parse(`${row.start_date}T00:00:00Z`),
-    startTimeKnown: false,
+    startsAt: row.start_at === null ? Date.parse(`${row.start_date}T00:00:00Z`) : new Date(row.start_at).getTime(),
+    startTimeKnown: row.start_at !== null,
     dates: [...row.dates],
-    dayNumber: row.format === 'test' ? row.dates.length : null,
+    dayNumber: row.format === 'test' ? (row.day_number ?? row.dates.length) : null,
     venue: row.venue_name ? { name: row.venue_name, city: row.venue_city ?? '' } : null,
     teams: {
       a: { key: row.a_key, code: row.a_code, name: teamName.a },
@@ -248,6 +268,6 @@ export function summariseMatch(row: MatchRow, innings: readonly InningsRow[], pl
             allotmentBalls,
           )
         : null,
-    live: null,
+    live,
   };
 }

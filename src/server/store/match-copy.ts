@@ -1,7 +1,7 @@
 // COPY buffers for the tables of a match, filled from MatchWrite with database ids.
 import { CopyBuffer, CopyText } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
-import type { DerivedInnings, InningsWrite, MatchWrite } from './match-write.ts';
+import { importedLiveFacts, type DerivedInnings, type InningsWrite, type MatchWrite } from './match-write.ts';
 
 /** Database ids of a match's entities. */
 export interface ResolvedIds {
@@ -115,7 +115,7 @@ export class MatchCopy {
     'start_date', 'dates', 'team_a_id', 'team_b_id', 'team_a_name', 'team_b_name', 'venue_id',
     'event_match_number', 'event_group', 'event_stage', 'status', 'toss_winner', 'toss_decision',
     'winner', 'result', 'win_by_runs', 'win_by_wickets', 'win_by_innings', 'method', 'eliminator',
-    'bowl_out', 'missing', 'rules_version',
+    'bowl_out', 'missing', 'rules_version', 'start_at', 'play_status', 'source', 'is_replay', 'replay_of',
   ]);
   readonly officials = new CopyBuffer('match_officials', ['match_id', 'role', 'position', 'person_id']);
   readonly players = new CopyBuffer('match_players', ['match_id', 'team', 'position', 'person_id']);
@@ -145,12 +145,14 @@ export class MatchCopy {
   add(write: MatchWrite, ids: ResolvedIds): void {
     const { id: matchId, facts: f } = write;
     const [teamA, teamB] = write.teams;
+    const live = f.live ?? importedLiveFacts(f.status);
     this.matches.add([
       matchId, f.matchKey, ids.tournament, f.sourceSha1, f.dataVersion, f.revision, f.created, f.matchType,
       f.matchTypeNumber, f.format, f.gender, f.teamType, f.ballsPerOver, f.oversLimit, f.startDate, f.dates,
       ids.teamA, ids.teamB, teamA.usedName, teamB.usedName, ids.venue, f.eventMatchNumber, f.eventGroup,
       f.eventStage, f.status, f.tossWinner, f.tossDecision, f.winner, f.result, f.winByRuns, f.winByWickets,
-      f.winByInnings, f.method, f.eliminator, f.bowlOut, jsonb(f.missing), RULES_VERSION,
+      f.winByInnings, f.method, f.eliminator, f.bowlOut, jsonb(f.missing), RULES_VERSION, live.startAt, live.playStatus,
+      live.source, live.isReplay, live.replayOf,
     ]);
     for (const official of write.officials) {
       this.officials.add([matchId, official.role, official.position, ids.person(official.person)]);

@@ -2,7 +2,7 @@
 // people named by small per-match references. Plain data so that it can be prepared on a worker
 // thread (the importer) or from a scorer's ball (the live engine) and sent to the one writer.
 import type { InningsSummary, PlayerId } from '../domain/types.ts';
-import type { MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
+import type { MatchFormat, MatchSource, MatchStatus, PlayStatus, TeamSide } from '../db/schema.ts';
 
 type Gender = 'male' | 'female';
 type TeamType = 'international' | 'club';
@@ -65,6 +65,23 @@ export interface MatchFacts {
   eliminator: TeamSide | null;
   bowlOut: TeamSide | null;
   missing: unknown[] | null;
+  /** A match made here (a fixture, a replay) rather than imported; imports leave it out. */
+  live?: LiveMatchFacts;
+}
+
+export interface LiveMatchFacts {
+  /** ISO timestamp of the start, when known. */
+  startAt: string | null;
+  playStatus: PlayStatus;
+  source: MatchSource;
+  isReplay: boolean;
+  replayOf: string | null;
+}
+
+/** What an imported match is: its play status follows its status. */
+export function importedLiveFacts(status: MatchStatus): LiveMatchFacts {
+  const playStatus = status === 'completed' ? 'result' : status === 'started' ? 'in_play' : 'scheduled';
+  return { startAt: null, playStatus, source: 'cricsheet', isReplay: false, replayOf: null };
 }
 
 /** An innings' deliveries as stored (store/ball-codec.ts): the bytes, and its people as refs. */

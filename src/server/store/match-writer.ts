@@ -10,13 +10,17 @@ import type { BulkTransaction, Db } from '../db/client.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
-import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
+import { InningsTally, isAllOut, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
-import { BALL_BYTES, PeopleDictionary, storedBall, writeBall } from './ball-codec.ts';
+import { BALL_BYTES, ballCount, PeopleDictionary, readBall, storedBall, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
+import { canMovePlay, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
+import { oversToBalls } from '../domain/overs.ts';
+import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
 /** Where a writer announces what changed: the change feed's publish. */
 export type PublishTags = (tags: string[]) => void | Promise<void>;
@@ -95,8 +99,8 @@ export class MatchWriter {
   async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<number> {
     const person = Number;
     const changed = await this.db.bulkTransaction(async (tx) => {
-      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string }>(
-        `select i.tally, m.match_key from innings i join matches m on m.id = i.match_id
+      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string; penalty_runs_post: number }>(
+        `select i.tally, i.penalty_runs_post, m.match_key from innings i join matches m on m.id = i.match_id
          where i.match_id = $1 and i.innings_no = $2 for update of i`,
         [matchId, inningsNo],
       );
@@ -106,7 +110,7 @@ export class MatchWriter {
       const standsBefore = tally.summary().partnerships.length;
       const overBowlers = new Set(tally.overBowlers());
       const facts = tally.add(delivery);
-      const summary = tally.summary();
+      const summary = tally.summary(innings.penalty_runs_post);
       const derived = deriveInningsRows(summary, person);
 
       const seq = await appendToBalls(tx, matchId, inningsNo, delivery);
@@ -124,7 +128,8 @@ export class MatchWriter {
            values ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [
             matchId, inningsNo, seq, index + 1, wicket.kind, person(wicket.playerOut),
-            JSON.stringify(wicket.fielders.map(cricsheetFielder)),
+            // As an import stores it: no fielders is null, not [].
+            wicket.fielders.length > 0 ? JSON.stringify(wicket.fielders.map(cricsheetFielder)) : null,
             named.length > 0 ? named.map((fielder) => person(fielder.id!)) : null,
           ],
         );
@@ -197,10 +202,281 @@ export class MatchWriter {
           JSON.stringify(tally.save()),
         ],
       );
-      await tx.query("update matches set status = 'started' where id = $1 and status = 'not_started'", [matchId]);
+      await tx.query(
+        `update matches set status = case when status = 'not_started' then 'started' else status end,
+           play_status = 'in_play', break_reason = null where id = $1`,
+        [matchId],
+      );
       return match.match_key;
     });
     await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
+  }
+
+  /**
+   * Creates a scheduled match (a scorer's fixture, a replay) through writeMatches: its teams,
+   * venue, tournament and new people are found or created as an import would. Its id (and key)
+   * comes from the live_match_ids sequence, far above Cricsheet's numbers.
+   */
+  async createFixture(input: FixtureInput): Promise<{ matchId: number; matchKey: string }> {
+    const write = await this.db.bulkTransaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>("select nextval('live_match_ids')::integer as id", []);
+      return fixtureWrite(tx, row!.id, input);
+    });
+    await this.writeMatches([write]);
+    // A new tournament is dated by its matches (as the importer's finishTournaments does).
+    await this.db.bulkTransaction((tx) =>
+      tx.query(
+        `update tournaments set start_date = least(coalesce(start_date, $2::date), $2::date), end_date = greatest(coalesce(end_date, $2::date), $2::date)
+         where tou_key = $1`,
+        [write.tournament.key, write.facts.startDate],
+      ),
+    );
+    return { matchId: write.id, matchKey: write.facts.matchKey };
+  }
+
+  /** Records the toss; a scheduled match moves to pre_match. */
+  async setToss(matchId: number, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
+      await tx.query(
+        `update matches set toss_winner = $2, toss_decision = $3,
+           play_status = case when play_status = 'scheduled' then 'pre_match' else play_status end
+         where id = $1`,
+        [matchId, toss.winner, toss.decision],
+      );
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
+  }
+
+  /** Replaces one side's players with the given people (registry ids), in batting order. */
+  async setPlayingXI(matchId: number, side: TeamSide, playerKeys: readonly string[]): Promise<void> {
+    if (new Set(playerKeys).size !== playerKeys.length) throw new LiveWriteError('a player is named twice');
+    const changed = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
+        [...playerKeys],
+      ]);
+      const idOf = new Map(people.map((person) => [person.registry_id, person.id]));
+      const missing = playerKeys.find((key) => !idOf.has(key));
+      if (missing !== undefined) throw new LiveWriteError(`no player ${missing}`);
+      const before = await tx.query<{ registry_id: string }>(
+        'select p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1 and mp.team = $2',
+        [matchId, side],
+      );
+      await tx.query('delete from match_players where match_id = $1 and team = $2', [matchId, side]);
+      await tx.query(
+        `insert into match_players (match_id, team, position, person_id)
+         select $1, $2, position, person_id from unnest($3::integer[]) with ordinality as xi(person_id, position)`,
+        [matchId, side, playerKeys.map((key) => idOf.get(key)!)],
+      );
+      return { matchKey: match.match_key, players: [...new Set([...before.map((row) => row.registry_id), ...playerKeys])] };
+    });
+    await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player)]);
+  }
+
+  /**
+   * Undoes the last ball of the match's latest innings: its bytes, wickets and review go, and the
+   * innings is derived again from the balls left (and is in progress again, if the ball had
+   * ended it). Returns the innings and the seq the ball had; null when that innings has no ball.
+   */
+  async removeLastBall(matchId: number): Promise<{ inningsNo: number; seq: number } | null> {
+    const removed = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
+      const [stored] = await tx.query<{ innings_no: number; people: number[]; balls: Uint8Array; reviews: { seq: number; review: unknown }[] | null }>(
+        `select i.innings_no, b.people, b.balls, b.reviews from innings i
+         left join innings_balls b using (match_id, innings_no)
+         where i.match_id = $1 order by i.innings_no desc limit 1`,
+        [matchId],
+      );
+      if (!stored || stored.balls === null) return null;
+      const inningsNo = stored.innings_no;
+      const seq = ballCount(stored.balls);
+      const ball = readBall(stored.balls, seq - 1);
+      const left = stored.balls.subarray(0, (seq - 1) * BALL_BYTES);
+      if (seq === 1) {
+        await tx.query('delete from innings_balls where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
+      } else {
+        // People enter the dictionary in order of first mention: those only the last ball named are at its end.
+        let used = 0;
+        for (let i = 0; i < seq - 1; i += 1) {
+          const kept = readBall(left, i);
+          used = Math.max(used, kept.batter + 1, kept.nonStriker + 1, kept.bowler + 1);
+        }
+        const reviews = (stored.reviews ?? []).filter((entry) => entry.seq !== seq);
+        await tx.query('update innings_balls set people = $3, balls = $4, reviews = $5 where match_id = $1 and innings_no = $2', [
+          matchId, inningsNo, stored.people.slice(0, used), Buffer.from(left), reviews.length > 0 ? JSON.stringify(reviews) : null,
+        ]);
+      }
+      const out = await tx.query<{ player_out_id: number }>('delete from wickets where match_id = $1 and innings_no = $2 and seq = $3 returning player_out_id', [
+        matchId, inningsNo, seq,
+      ]);
+      await rederiveInnings(tx, matchId, inningsNo, true);
+      const named = [ball.batter, ball.nonStriker, ball.bowler].map((index) => stored.people[index]!);
+      const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [
+        [...named, ...out.map((row) => row.player_out_id)],
+      ]);
+      return { inningsNo, seq, matchKey: match.match_key, players: people.map((row) => row.registry_id) };
+    });
+    if (removed === null) return null;
+    await this.publish([tags.match(removed.matchKey), ...removed.players.map(tags.player), tags.home]);
+    return { inningsNo: removed.inningsNo, seq: removed.seq };
+  }
+
+  /**
+   * Moves the match's play status (a break, play resumed, stumps, abandoned) where the rules of
+   * domain/live.ts allow it; the break reason goes with a break and is cleared in play. An
+   * abandoned match is completed with no result. The result itself comes from completeMatch().
+   */
+  async setPlayState(matchId: number, state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number }): Promise<void> {
+    if (state.playStatus === 'result') throw new LiveWriteError('a result is recorded by completing the match');
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      if (!canMovePlay(match.play_status, state.playStatus)) {
+        throw new LiveWriteError(`match ${match.match_key} cannot go from ${match.play_status} to ${state.playStatus}`);
+      }
+      const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? null);
+      await tx.query(
+        `update matches set play_status = $2, break_reason = $3, day_number = coalesce($4, day_number) where id = $1`,
+        [matchId, state.playStatus, breakReason, state.dayNumber ?? null],
+      );
+      if (state.playStatus === 'abandoned') {
+        await tx.query(
+          `update matches set status = 'completed', winner = null, result = 'no result', win_by_runs = null, win_by_wickets = null,
+             win_by_innings = false where id = $1`,
+          [matchId],
+        );
+        await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+      }
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
+  }
+
+  /** Closes an innings (declared, or over): no more balls; play goes to the innings break. */
+  async closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean } = {}): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const closed = await tx.query('update innings set tally = null, declared = declared or $3 where match_id = $1 and innings_no = $2 returning innings_no', [
+        matchId, inningsNo, options.declared ?? false,
+      ]);
+      if (closed.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
+      if (match.status !== 'completed') {
+        await tx.query("update matches set play_status = 'innings_break', break_reason = 'innings' where id = $1", [matchId]);
+      }
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home]);
+  }
+
+  /**
+   * A target the umpires revised (DLS): kept on the match, and set on the chase when it has
+   * begun (a later chase is started with it).
+   */
+  async setRevisedTarget(matchId: number, target: { runs: number; overs: number }): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const balls = oversToBalls(target.overs, match.balls_per_over);
+      await tx.query('update matches set revised_target_runs = $2, revised_target_overs = $3 where id = $1', [matchId, target.runs, target.overs]);
+      await tx.query(
+        `update innings set target_runs = $2, target_balls = $3
+         where match_id = $1 and innings_no = (select max(innings_no) from innings where match_id = $1 and not super_over) and innings_no >= 2`,
+        [matchId, target.runs, balls],
+      );
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home]);
+  }
+
+  /**
+   * Penalty runs awarded outside a delivery to an innings: before its first ball ('pre', which
+   * every fall of wicket includes) or after its last ('post'). The innings is derived again.
+   */
+  async addPenaltyRuns(matchId: number, inningsNo: number, penalty: { runs: number; when: 'pre' | 'post' }): Promise<void> {
+    const matchKey = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const column = penalty.when === 'pre' ? 'penalty_runs_pre' : 'penalty_runs_post';
+      const [inn] = await tx.query<{ in_progress: boolean }>(
+        `update innings set ${column} = ${column} + $3 where match_id = $1 and innings_no = $2 returning tally is not null as in_progress`,
+        [matchId, inningsNo, penalty.runs],
+      );
+      if (!inn) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
+      await rederiveInnings(tx, matchId, inningsNo, inn.in_progress);
+      return match.match_key;
+    });
+    await this.publish([tags.match(matchKey), tags.home]);
+  }
+
+  /**
+   * Completes the match: open innings are closed, the result is computed from the innings'
+   * totals (domain/live.ts matchOutcome; `result` overrides it, for an award or a bowl-out) and
+   * the players of the match recorded. Tournament tables, team form and careers change with it.
+   */
+  async completeMatch(matchId: number, completion: { playerOfMatch: readonly string[]; result?: MatchOutcome }): Promise<MatchOutcome> {
+    const done = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
+      const [facts] = await tx.query<{ format: MatchFormat; revised: boolean; tou_key: string; a_key: string; b_key: string }>(
+        `select m.format, m.revised_target_runs is not null as revised, t.tou_key, ta.team_key as a_key, tb.team_key as b_key
+         from matches m join tournaments t on t.id = m.tournament_id join teams ta on ta.id = m.team_a_id join teams tb on tb.id = m.team_b_id
+         where m.id = $1`,
+        [matchId],
+      );
+      const innings = await tx.query<{ batting_team: TeamSide; super_over: boolean; runs: number; wickets: number; target_runs: number | null; declared: boolean; absent_hurt: string[] | null }>(
+        'select batting_team, super_over, runs, wickets, target_runs, declared, absent_hurt from innings where match_id = $1 order by innings_no',
+        [matchId],
+      );
+      const outcome =
+        completion.result ??
+        matchOutcome(
+          facts!.format,
+          innings.map((inn) => ({
+            battingTeam: inn.batting_team,
+            superOver: inn.super_over,
+            runs: inn.runs,
+            wickets: inn.wickets,
+            targetRuns: inn.target_runs,
+            declared: inn.declared,
+            allOut: isAllOut(inn.wickets, inn.absent_hurt?.length ?? 0),
+          })),
+          facts!.revised,
+        );
+      const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
+        [...completion.playerOfMatch],
+      ]);
+      const idOf = new Map(people.map((person) => [person.registry_id, person.id]));
+      const missing = completion.playerOfMatch.find((key) => !idOf.has(key));
+      if (missing !== undefined) throw new LiveWriteError(`no player ${missing}`);
+      await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+      await tx.query(
+        `update matches set status = 'completed', play_status = 'result', break_reason = null, winner = $2, result = $3,
+           win_by_runs = $4, win_by_wickets = $5, win_by_innings = $6, eliminator = $7, method = $8
+         where id = $1`,
+        [matchId, outcome.winner, outcome.result, outcome.winByRuns, outcome.winByWickets, outcome.winByInnings, outcome.eliminator, outcome.method],
+      );
+      await tx.query('delete from player_of_match where match_id = $1', [matchId]);
+      await tx.query(
+        `insert into player_of_match (match_id, position, person_id)
+         select $1, position, person_id from unnest($2::integer[]) with ordinality as pom(person_id, position)`,
+        [matchId, completion.playerOfMatch.map((key) => idOf.get(key)!)],
+      );
+      const players = await tx.query<{ registry_id: string }>(
+        'select distinct p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1',
+        [matchId],
+      );
+      return { outcome, matchKey: match.match_key, facts: facts!, players: players.map((row) => row.registry_id) };
+    });
+    await this.publish(
+      tagsOfWrittenMatches({
+        matches: [done.matchKey],
+        tournaments: [done.facts.tou_key],
+        teams: [done.facts.a_key, done.facts.b_key],
+        players: [...new Set([...done.players, ...completion.playerOfMatch])],
+      }),
+    );
+    return done.outcome;
   }
 
   /**
@@ -262,6 +538,43 @@ export class MatchWriter {
  */
 async function relaxForeignKeyTriggers(tx: BulkTransaction, kind: Db['kind']): Promise<void> {
   if (kind === 'pglite') await tx.query('set local session_replication_role = replica');
+}
+
+interface LockedMatch {
+  match_key: string;
+  status: 'not_started' | 'started' | 'completed';
+  play_status: PlayStatus;
+  balls_per_over: number;
+}
+
+/** The match row, locked for the transaction: one live write to a match at a time. */
+async function lockMatch(tx: BulkTransaction, matchId: number): Promise<LockedMatch> {
+  const [match] = await tx.query<LockedMatch>('select match_key, status, play_status, balls_per_over from matches where id = $1 for update', [matchId]);
+  if (!match) throw new LiveWriteError(`no match ${matchId}`);
+  return match;
+}
+
+/**
+ * Derives one innings again from its stored deliveries: every derived row, the totals (penalty
+ * runs before and after included) and, when `inProgress`, a fresh tally to go on from.
+ */
+async function rederiveInnings(tx: BulkTransaction, matchId: number, inningsNo: number, inProgress: boolean): Promise<void> {
+  const inn = (await readStoredInnings(tx.query.bind(tx) as QueryRows, [matchId])).find((candidate) => candidate.inningsNo === inningsNo);
+  if (!inn) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
+  const tally = InningsTally.start(inn);
+  for (const delivery of inn.deliveries) tally.add(delivery);
+  const derived = deriveInningsRows(tally.summary(inn.penaltyRunsPost), Number);
+  const rows = new DerivedCopy();
+  rows.add(matchId, inningsNo, derived, (id) => id);
+  for (const buffer of rows.all()) {
+    await tx.query(`delete from ${buffer.table} where match_id = $1 and innings_no = $2`, [matchId, inningsNo]);
+    if (buffer.size > 0) await tx.copy(buffer);
+  }
+  await tx.query(
+    `update innings set ${INNINGS_TOTALS.map((column, i) => `${column} = $${i + 3}`).join(', ')}, tally = $${INNINGS_TOTALS.length + 3}
+     where match_id = $1 and innings_no = $2`,
+    [matchId, inningsNo, ...inningsTotals(derived), inProgress ? JSON.stringify(tally.save()) : null],
+  );
 }
 
 /** Appends one delivery to the innings' stored balls; returns its seq. */

@@ -13,7 +13,7 @@ export interface StoredInnings extends InningsInput {
   reviews: Map<number, unknown>;
 }
 
-type WicketRowRead = {
+export type WicketRowRead = {
   match_id: number;
   innings_no: number;
   seq: number;
@@ -78,7 +78,8 @@ export async function readStoredInnings(query: QueryRows, matchIds: readonly num
   });
 }
 
-function deliveriesOf(stored: InningsBallsTable, wickets: readonly WicketRowRead[]): Delivery[] {
+/** Deliveries of stored ball bytes, with their wicket rows (seq 1 = the first ball of the bytes). */
+export function deliveriesOf(stored: Pick<InningsBallsTable, 'people' | 'balls'>, wickets: readonly WicketRowRead[]): Delivery[] {
   const person = (index: number) => String(stored.people[index]);
   const bytes = stored.balls;
   const deliveries: Delivery[] = [];

@@ -72,11 +72,7 @@ describe('MatchWriter', () => {
         expect([...matchTags]).toEqual([`match:${matchKey}`]);
         expect(published).toHaveLength(inn.deliveries.length);
       }
-      // Penalty runs after the last ball are added when the innings closes, which the import did at once.
-      const appended = await derivedRows(db, matchId);
-      const post = stored.map((inn) => inn.penaltyRunsPost);
-      appended.innings = appended.innings.map((row, i) => ({ ...row, runs: Number(row.runs) + post[i]!, penalty: Number(row.penalty) + post[i]! }));
-      expect(appended).toEqual(whole);
+      expect(await derivedRows(db, matchId)).toEqual(whole);
     }
   }, 120_000);
 

@@ -22,7 +22,7 @@ export type MatchInfoObject = z.output<typeof matchInfo>;
 export type ScorecardObject = z.output<typeof scorecard>;
 export type ScorecardInningsObject = z.output<typeof scorecardInnings>;
 export type CommentaryObject = z.output<typeof commentary>;
-type CommentaryEntryObject = z.output<typeof commentaryEntry>;
+export type CommentaryEntryObject = z.output<typeof commentaryEntry>;
 export type SquadObject = z.output<typeof squad>;
 
 export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
@@ -166,7 +166,7 @@ export function presentScorecard(card: Scorecard): ScorecardObject {
 }
 
 /** One delivery as the provider sends it, with v5's duplicate names (player_key, wicket_type). */
-function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObject {
+export function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObject {
   return {
     key: ball.key,
     entry_time: ball.sequence,

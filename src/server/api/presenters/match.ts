@@ -62,6 +62,8 @@ export function presentMatchObject(match: MatchSummary): MatchObject {
     sub_title: match.title,
     format: match.format,
     status: match.status,
+    play_status: match.playStatus,
+    is_replay: match.isReplay,
     start_at: Math.floor(match.startsAt / 1000),
     start_time_known: match.startTimeKnown,
     venue: match.venue && { ...match.venue },

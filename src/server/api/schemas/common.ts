@@ -82,6 +82,7 @@ export const errorBody = contract(
     errMsg: z.string().meta({ description: 'The same message (the spec reads errMsg).' }),
     retry_after: z.number().int().optional().meta({ description: 'On a 429: seconds until a retry can succeed (also the Retry-After header).' }),
     attempts_left: z.number().int().optional().meta({ description: 'On a wrong OTP: how many more codes that otp_id accepts.' }),
+    expected_sequence: z.number().int().optional().meta({ description: 'On a ball sent out of order (409): the sequence the next ball must have.' }),
   }),
   'The one error shape of the API.',
 );

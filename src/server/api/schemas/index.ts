@@ -1,5 +1,6 @@
 // The whole contract of the provider API: every resource's route, query and response schemas.
 import { accountRoutes } from './account.ts';
+import { liveRoutes } from './live.ts';
 import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
@@ -14,4 +15,5 @@ export const apiRoutes = [
   ...Object.values(userRoutes),
   ...Object.values(otpRoutes),
   ...Object.values(accountRoutes),
+  ...Object.values(liveRoutes),
 ];

@@ -2,6 +2,7 @@
 // the 'score' socket event share. Field names are the spec's; where the spec is loose the
 // provider's v5 objects decide, and their fields sit beside ours (docs/decisions/014).
 import { z } from 'zod';
+import { PLAY_STATUSES } from '../../domain/live.ts';
 import { contract, format, matchStatus, overs, teamSide } from './common.ts';
 
 export const inningsScore = contract(
@@ -120,7 +121,11 @@ export const matchObject = contract(
     sub_title: z.string(),
     format,
     status: matchStatus,
-    start_at: z.number().int().meta({ description: 'Epoch seconds (midnight UTC of the first day; see start_time_known).' }),
+    play_status: z
+      .enum(PLAY_STATUSES)
+      .meta({ description: "Where play stands (the provider's play_status): scheduled, pre_match, in_play, a break, result, abandoned." }),
+    is_replay: z.boolean().meta({ description: 'A stored match played again as if live (shown as Replay), never real play.' }),
+    start_at: z.number().int().meta({ description: 'Epoch seconds: the start time when known (start_time_known), else midnight UTC of the first day.' }),
     start_time_known: z.boolean(),
     venue: z.object({ name: z.string(), city: z.string() }).nullable(),
     weather: z.null(),

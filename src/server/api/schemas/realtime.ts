@@ -1,37 +1,87 @@
-// Payloads of the Socket.IO events (spec §7 Real-time connection): a client emits 'sub' with a
-// match_key and hears 'score' (the match with play.live) and 'commentory' (new balls) for it.
-// The live engine builds its payloads against these; a client written for the provider reads
-// the same field names as in the HTTP resources.
+// Payloads of the Socket.IO events (spec §7 Real-time connection), compatible with the provider
+// whose back end re-emits its webhooks into a room named after the match key: a client emits
+// 'sub' with a match_key and hears 'score' (play.innings and play.live) and 'commentory' (the
+// ball just written, or a correction of one) for it; 'sub_home' joins the home list's room,
+// which hears 'card' (a match object) after every change. Every match event carries a sequence
+// number, consecutive per match: a client that sees a gap, or comes back, emits 'catchup'.
 import { z } from 'zod';
 import { contract, keyParameter } from './common.ts';
 import { commentaryEntry } from './match-centre.ts';
-import { matchObject } from './match.ts';
+import { inningsScore, liveState, matchObject } from './match.ts';
 
 /** 'sub' and 'unsub': the match key alone, or { match_key }. */
 export const subscription = z.union([keyParameter('match_key'), z.object({ match_key: keyParameter('match_key') })]);
 
+/** 'catchup': the events of a match after the last sequence the client saw (0: all). */
+export const catchUpRequest = z.object({
+  match_key: keyParameter('match_key'),
+  after_sequence: z.number().int().min(0).max(2 ** 31 - 1),
+});
+
 /** Every event of a match carries its key and a sequence number, so a client can tell a gap. */
 const eventHeader = {
   match_key: z.string(),
-  sequence: z.number().int().min(0).meta({ description: 'Increases by one per event of this match; a gap means a missed event.' }),
+  sequence: z.number().int().min(1).meta({ description: 'Increases by one per event of this match; a gap means a missed event.' }),
 };
+
+/** A ball of a 'commentory' event: get/commentory's entry plus the provider's live fields. */
+export const liveBall = contract(
+  'LiveBall',
+  commentaryEntry.extend({
+    batsman: commentaryEntry.shape.batsman.extend({
+      is_dot_ball: z.boolean(),
+      ball_count: z.number().int().meta({ description: "Balls the batter has faced in the innings, this one included." }),
+    }),
+    team_score: commentaryEntry.shape.team_score.extend({ wickets: z.number().int().meta({ description: 'Wickets that fell on this ball.' }) }),
+    fielders: z.array(z.object({ player_key: z.string().nullable(), name: z.string().nullable(), substitute: z.boolean() })),
+    ball_type: z.enum(['normal', 'wide', 'no_ball', 'bye', 'leg_bye']),
+    updated_time: z.number().int().meta({ description: 'Epoch milliseconds of the event that sent this version of the ball.' }),
+    is_delete: z.boolean().meta({ description: 'The ball was taken back (undo): clients remove it.' }),
+    update_reason: z.string().nullable().meta({ description: "Why a ball is sent again ('undo'); null for a new ball." }),
+  }),
+  'A delivery as the live feed sends it.',
+);
+
+const livePlayers = z
+  .record(z.string(), z.object({ key: z.string(), name: z.string() }))
+  .meta({ description: 'The players play.live names (striker, non-striker, bowlers), by key.' });
 
 export const scoreEvent = contract(
   'ScoreEvent',
-  z.object({ ...eventHeader, data: matchObject }),
-  "Socket event 'score': the match object, play.live filled while the match is in progress.",
+  z.object({
+    ...eventHeader,
+    innings: z.object({ a_1: inningsScore.optional(), a_2: inningsScore.optional(), b_1: inningsScore.optional(), b_2: inningsScore.optional() }),
+    live: liveState.nullable(),
+    players: livePlayers,
+  }),
+  "Socket event 'score': play.innings and play.live after the change.",
 );
 
 export const commentoryEvent = contract(
   'CommentoryEvent',
   z.object({
     ...eventHeader,
-    /** The new balls, newest first, as in get/commentory's related_balls. */
-    commentory: z.array(commentaryEntry),
-    /** Key of the latest ball (v5 play.live.last_ball_key); that ball is the first of commentory. */
+    /** The ball this event is about (one per event). */
+    commentory: z.array(liveBall).length(1),
+    live: liveState.nullable(),
+    /** Key of the latest ball after the event (v5 play.live.last_ball_key). */
     last_ball_key: z.string().nullable(),
   }),
-  "Socket event 'commentory': balls since the previous event, newest first.",
+  "Socket event 'commentory': a new ball, or a correction (is_delete) of one.",
 );
 
-export const socketEvents = { score: scoreEvent, commentory: commentoryEvent } as const;
+export const cardEvent = contract(
+  'CardEvent',
+  z.object({
+    match_key: z.string(),
+    sequence: z.number().int().min(0).meta({ description: "The match's last event sequence (0 before any)." }),
+    match: matchObject,
+  }),
+  "Socket event 'card' (room of 'sub_home'): a match of the home list after a change.",
+);
+
+export const socketEvents = { score: scoreEvent, commentory: commentoryEvent, card: cardEvent } as const;
+export type ScoreEvent = z.output<typeof scoreEvent>;
+export type CommentoryEvent = z.output<typeof commentoryEvent>;
+export type CardEvent = z.output<typeof cardEvent>;
+export type LiveBallObject = z.output<typeof liveBall>;

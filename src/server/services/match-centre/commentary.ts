@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
+import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { PlayerId } from '../../domain/types.ts';
 import { queryRows, readStoredInnings } from '../../store/stored-deliveries.ts';
@@ -43,7 +44,7 @@ export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRo
 
   const entries = balls.map(
     (ball, index): CommentaryBall => ({
-      key: `${ball.inningsNo}.${ball.over}.${ball.ball}.${index + 1}`,
+      key: ballKey(ball.inningsNo, ball, index + 1),
       sequence: index + 1,
       inningsNo: ball.inningsNo,
       ball: { over: ball.over, ball: ball.ball },

@@ -1,0 +1,112 @@
+// The ingest API (other scoring apps send a match's balls one at a time with a scorer's API
+// token) and the scorer's API tokens. Decisions: docs/decisions/025-live-engine-and-events.md.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Auth } from '../auth/index.ts';
+import type { LimitRule } from '../auth/limits.ts';
+import { requireRole } from '../auth/roles.ts';
+import type { Db } from '../db/client.ts';
+import type { LiveEngine } from '../live/engine.ts';
+import { ScorerTokens, type TokenHolder } from '../live/scorer-tokens.ts';
+import { queryRows } from '../store/stored-deliveries.ts';
+import { ApiError, tooManyAttempts } from './errors.ts';
+import { actionSchema } from './schemas/common.ts';
+import { liveRoutes, matchKeyParams, tokenIdParams } from './schemas/live.ts';
+
+/** A ball is a few hundred bytes; a token label is short. */
+const BODY_LIMIT = 16 * 1024;
+
+export const LIVE_RULES = {
+  /** Guessing tokens: wrong ones from one address. */
+  badTokensPerIp: { name: 'ingest-bad-token-ip', limit: 30, windowS: 10 * 60 },
+  /** A scoring app sends a ball every few seconds; a runaway one is stopped here. */
+  ballsPerToken: { name: 'ingest-balls-token', limit: 300, windowS: 60 },
+} as const satisfies Record<string, LimitRule>;
+
+const NO_TOKEN = 'Send a scorer API token: Authorization: Bearer <token>.';
+
+function bearerOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The holder of the request's scorer API token, who must still be a scorer or an admin. */
+async function tokenHolder(request: FastifyRequest, tokens: ScorerTokens, auth: Auth): Promise<TokenHolder> {
+  const bad = await auth.limiter.peek(request.ip, LIVE_RULES.badTokensPerIp);
+  if (!bad.allowed) throw tooManyAttempts(bad.retryAfterS);
+  const token = bearerOf(request);
+  const holder = token === null ? null : await tokens.resolve(token);
+  if (!holder) {
+    if (token !== null) await auth.limiter.hit(request.ip, LIVE_RULES.badTokensPerIp);
+    throw new ApiError(401, NO_TOKEN);
+  }
+  if (holder.role !== 'scorer' && holder.role !== 'admin') throw new ApiError(403, 'This token belongs to an account that no longer scores.');
+  const rate = await auth.limiter.hit(holder.tokenId, LIVE_RULES.ballsPerToken);
+  if (!rate.allowed) throw tooManyAttempts(rate.retryAfterS);
+  return holder;
+}
+
+export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngine, auth: Auth): void {
+  const tokens = new ScorerTokens(db);
+  const read = queryRows(db.kysely);
+  const { ingestBall, createToken, listTokens, revokeToken } = liveRoutes;
+
+  app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      ingestBall.paths[0]!,
+      { schema: { ...actionSchema(ingestBall), params: matchKeyParams }, bodyLimit: BODY_LIMIT },
+      async (request) => {
+        await tokenHolder(request, tokens, auth);
+        const { match_key: matchKey } = request.params;
+        const { sequence, innings, ball } = request.body;
+        const [last] = await read<{ last: number | null }>(
+          `select max(substring(b.idempotency_key from 5)::integer) as last from ball_idempotency b
+           join matches m on m.id = b.match_id where m.match_key = $1 and b.idempotency_key like 'seq:%'`,
+          [matchKey],
+        );
+        const expected = (last?.last ?? 0) + 1;
+        // An earlier sequence is a resend: the engine answers it from its idempotency key.
+        if (sequence > expected) {
+          throw new ApiError(409, `Ball ${sequence} is out of order: the next ball is ${expected}.`, { expected_sequence: expected });
+        }
+        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: `seq:${sequence}`, innings });
+        return {
+          status: true as const,
+          data: { sequence, ball_key: recorded.ballKey, event_sequence: recorded.sequence, duplicate: recorded.duplicate },
+        };
+      },
+    );
+
+    api.post(createToken.paths[0]!, { schema: actionSchema(createToken), bodyLimit: BODY_LIMIT }, async (request) => {
+      const user = requireRole(request, 'scorer', 'admin');
+      const created = await tokens.create(user.id, request.body.label);
+      if (!created) throw new ApiError(409, 'You have too many API tokens: revoke one first.');
+      return { status: true as const, data: { id: created.id, label: request.body.label, token: created.token } };
+    });
+
+    api.get(listTokens.paths[0]!, { schema: actionSchema(listTokens) }, async (request) => {
+      const user = requireRole(request, 'scorer', 'admin');
+      const list = await tokens.list(user.id);
+      return {
+        status: true as const,
+        data: list.map((token) => ({
+          id: token.id,
+          label: token.label,
+          created_at: token.createdAt.toISOString(),
+          last_used_at: token.lastUsedAt?.toISOString() ?? null,
+        })),
+      };
+    });
+
+    api.delete(revokeToken.paths[0]!, { schema: { ...actionSchema(revokeToken), params: tokenIdParams } }, async (request) => {
+      const user = requireRole(request, 'scorer', 'admin');
+      if (!(await tokens.revoke(user.id, request.params.id))) throw new ApiError(404, 'No such API token.');
+      return { status: true as const, message: 'Token revoked' };
+    });
+  });
+}

@@ -1,0 +1,90 @@
+// The ingest API for other scoring apps (a ball at a time, with a scorer's API token) and the
+// scorer's API tokens (docs/decisions/025-live-engine-and-events.md).
+import { z } from 'zod';
+import { cricsheetBall } from '../../live/cricsheet-ball.ts';
+import { action, contract, keyParameter } from './common.ts';
+
+const tags = ['Live scoring'] as const;
+
+export const ingestBallBody = z
+  .object({
+    sequence: z.number().int().min(1).max(100_000).meta({ description: "The app's count of balls sent for this match: 1, 2, 3 ... Sending one again is safe." }),
+    innings: z.number().int().min(1).max(8).meta({ description: 'The innings in progress (1-based, in match order).' }),
+    ball: cricsheetBall.meta({ description: "Cricsheet's delivery fields with players named by their keys; fielders by key or name; optional over (0-based)." }),
+  })
+  .strict();
+
+export const matchKeyParams = z.object({ match_key: keyParameter('match_key') });
+
+export const ingestedBall = contract(
+  'IngestedBall',
+  z.object({
+    status: z.literal(true),
+    data: z.object({
+      sequence: z.number().int().meta({ description: "The app's sequence of the ball." }),
+      ball_key: z.string().meta({ description: "The ball's key in the commentary and the live events." }),
+      event_sequence: z.number().int().meta({ description: "Sequence of the ball's 'commentory' event." }),
+      duplicate: z.boolean().meta({ description: 'This sequence was already written with this ball: nothing changed.' }),
+    }),
+  }),
+);
+
+export const tokenLabelBody = z
+  .object({ label: z.string({ error: 'label is required' }).trim().min(1, 'label is required').max(100, 'label is too long (100 characters at most)') })
+  .strict();
+
+export const tokenIdParams = z.object({ id: z.string().regex(/^[0-9]{1,18}$/, 'id must be a token id') });
+
+const tokenInfo = z.object({ id: z.string(), label: z.string(), created_at: z.string(), last_used_at: z.string().nullable() });
+
+export const createdToken = contract(
+  'ScorerTokenCreated',
+  z.object({
+    status: z.literal(true),
+    data: z.object({ id: z.string(), label: z.string(), token: z.string().meta({ description: 'Shown this once: only its hash is kept.' }) }),
+  }),
+);
+export const tokenList = contract('ScorerTokens', z.object({ status: z.literal(true), data: z.array(tokenInfo) }));
+export const tokenRevoked = contract('ScorerTokenRevoked', z.object({ status: z.literal(true), message: z.string() }));
+
+export const liveRoutes = {
+  ingestBall: action({
+    paths: ['/live/:match_key/balls'],
+    methods: ['POST'],
+    summary:
+      "Adds the next ball of a match in progress (Authorization: Bearer <scorer API token>). Idempotent by sequence; a sequence out of order is refused with expected_sequence.",
+    tags,
+    body: ingestBallBody,
+    response: ingestedBall,
+    errors: [401, 403, 404, 409, 413, 429],
+    signedIn: true,
+  }),
+  createToken: action({
+    paths: ['/scorer/tokens'],
+    methods: ['POST'],
+    summary: 'Makes an API token for a scoring app (scorer or admin role); the token is in this answer only.',
+    tags,
+    body: tokenLabelBody,
+    response: createdToken,
+    errors: [401, 403, 409],
+    signedIn: true,
+  }),
+  listTokens: action({
+    paths: ['/scorer/tokens'],
+    methods: ['GET'],
+    summary: "The signed-in scorer's live API tokens (never the tokens themselves).",
+    tags,
+    response: tokenList,
+    errors: [401, 403],
+    signedIn: true,
+  }),
+  revokeToken: action({
+    paths: ['/scorer/tokens/:id'],
+    methods: ['DELETE'],
+    summary: 'Revokes one of your API tokens.',
+    tags,
+    response: tokenRevoked,
+    errors: [401, 403, 404],
+    signedIn: true,
+  }),
+};

@@ -1,0 +1,365 @@
+// Live play (spec §3 Live score, §4 Match status): the live state of an innings in progress,
+// when an innings is over, how play_status moves, and the result from the innings' totals.
+// Pure: the store and the live engine call these with what they read and write.
+import { isLegalDelivery } from './overs.ts';
+import { isAllOut, type InningsTallyState } from './scorecard.ts';
+import type { Situation } from './situation.ts';
+import type { BallPosition, Delivery, PlayerId } from './types.ts';
+
+type Side = 'a' | 'b';
+
+export interface LivePlayer {
+  key: string;
+  name: string;
+}
+
+export interface LiveBatter {
+  player: LivePlayer;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+}
+
+export interface LiveBowler {
+  player: LivePlayer;
+  wickets: number;
+  /** Balls as the umpires called the overs. */
+  calledBalls: number;
+  runs: number;
+}
+
+/** One delivery of a recent over: what the scoreboard's symbol ('4', 'wd', '1W') is made from. */
+export interface LiveBall extends Pick<Delivery, 'runsBatter' | 'extras' | 'wickets'> {
+  /** Unique within the match, as the commentary keys its balls (ballKey()). */
+  key: string;
+  position: BallPosition;
+}
+
+export interface LiveOver {
+  /** 1-based over number in the innings. */
+  number: number;
+  balls: LiveBall[];
+}
+
+export interface RecentPlayers {
+  /** The batter on strike for the next ball; null when the batter there was out and the next is not in yet. */
+  striker: LiveBatter | null;
+  nonStriker: LiveBatter | null;
+  /** The bowler of the latest ball. */
+  bowler: LiveBowler | null;
+  /** The bowler of the over before the latest ball's over. */
+  previousOverBowler: LiveBowler | null;
+}
+
+export interface LiveState {
+  battingSide: Side;
+  /** The batting side's first or second innings. */
+  inningsNumber: 1 | 2;
+  score: { runs: number; wickets: number; legalBalls: number; calledBalls: number; ballsPerOver: number };
+  /** What the chasing side needs; null when no chase is on. */
+  required: { runs: number; balls: number } | null;
+  /** Runs the batting side is ahead on the match's totals (negative: behind); null when no lead counts (limited overs). */
+  lead: number | null;
+  /** 'drinks', 'lunch', 'tea', 'stumps', 'innings', ... while play is halted; null in play. */
+  breakReason: string | null;
+  recentPlayers: RecentPlayers;
+  /** Oldest first; the last ball of the last over is the latest ball. */
+  recentOvers: LiveOver[];
+  lastBall: LiveBall | null;
+}
+
+/** The line the live panel shows: the chase's need, else the lead or trail. */
+export function liveSituation(live: LiveState): Situation | null {
+  const team = live.battingSide;
+  if (live.required) return { kind: 'need', team, runs: live.required.runs, balls: live.required.balls };
+  if (live.lead === null) return null;
+  if (live.lead === 0) return { kind: 'level', team };
+  return live.lead > 0 ? { kind: 'lead', team, runs: live.lead } : { kind: 'trail', team, runs: -live.lead };
+}
+
+/**
+ * A ball's key, unique in the match and stable: innings, over index, ball number and the
+ * ball's sequence in the whole match (1-based), as the commentary keys its balls.
+ */
+export function ballKey(inningsNo: number, position: BallPosition, matchSequence: number): string {
+  return `${inningsNo}.${position.over}.${position.ball}.${matchSequence}`;
+}
+
+/** A stored ball of the innings with its 1-based seq in the innings. */
+export interface SequencedDelivery {
+  seq: number;
+  delivery: Delivery;
+}
+
+/** Recent overs the live state carries: the over in progress and the one before it. */
+export const RECENT_OVERS = 2;
+/** Deliveries read back to find the recent overs: two overs of six with a dozen extras between them. */
+export const RECENT_BALLS_READ = 24;
+
+/**
+ * The batters' ends for the next ball: they swap when they ran an odd number of runs (the bat's
+ * runs, byes, leg byes and wides beyond the first; boundaries are even) and again at the end of
+ * the over. A batter out leaves his end empty until the next batter faces or stands there.
+ */
+export function endsAfter(delivery: Delivery, overComplete: boolean): { striker: PlayerId | null; nonStriker: PlayerId | null } {
+  const ran = delivery.runsBatter + delivery.extras.byes + delivery.extras.legbyes + Math.max(0, delivery.extras.wides - 1);
+  let striker: PlayerId | null = delivery.batter;
+  let nonStriker: PlayerId | null = delivery.nonStriker;
+  const out = new Set(delivery.wickets.map((wicket) => wicket.playerOut));
+  if (out.has(striker)) striker = null;
+  if (out.has(nonStriker)) nonStriker = null;
+  if (ran % 2 === 1) [striker, nonStriker] = [nonStriker, striker];
+  if (overComplete) [striker, nonStriker] = [nonStriker, striker];
+  return { striker, nonStriker };
+}
+
+/**
+ * Deliveries as balls of the scoreboard, grouped by over (numbered from 1), oldest first. A ball's
+ * number counts the legal balls before it in its over, so the window must start at an over's
+ * start to number the first over right: when it may not, that over is left out.
+ */
+function oversOf(recent: readonly SequencedDelivery[], keyOf: (seq: number, position: BallPosition) => string): LiveOver[] {
+  const overs: LiveOver[] = [];
+  let legalInOver = 0;
+  for (const { seq, delivery } of recent) {
+    let over = overs.at(-1);
+    if (over === undefined || over.number !== delivery.over + 1) {
+      over = { number: delivery.over + 1, balls: [] };
+      overs.push(over);
+      legalInOver = 0;
+    }
+    const position = { over: delivery.over, ball: legalInOver + 1 };
+    over.balls.push({ key: keyOf(seq, position), position, runsBatter: delivery.runsBatter, extras: delivery.extras, wickets: delivery.wickets });
+    if (isLegalDelivery(delivery)) legalInOver += 1;
+  }
+  if (recent[0] !== undefined && recent[0].seq !== 1 && overs.length > 1) overs.shift();
+  return overs;
+}
+
+export interface LiveInningsInput {
+  battingSide: Side;
+  inningsNumber: 1 | 2;
+  /** The innings' tally after its latest ball (its saved state, or every delivery folded). */
+  tally: InningsTallyState;
+  /** The innings' latest deliveries, oldest first: at least the last RECENT_OVERS overs, or all of them. */
+  recent: readonly SequencedDelivery[];
+  /** A limited-overs chase: the target and the legal balls it may take; null when not chasing. */
+  target: { runs: number; balls: number } | null;
+  /** The batting side's total minus the other's over the match (Tests); null in limited overs. */
+  lead: number | null;
+  breakReason: string | null;
+  player: (id: PlayerId) => LivePlayer;
+  /** The key of the innings' ball at a seq (ballKey() with the match's sequence). */
+  ballKey: (seq: number, position: BallPosition) => string;
+}
+
+/**
+ * The live state of an innings from its tally and its latest balls: nothing older than the
+ * recent overs is read, so it costs the same at the first ball and the three-hundredth.
+ */
+export function liveStateOf(input: LiveInningsInput): LiveState {
+  const { tally, recent } = input;
+  const ballsPerOver = tally.ballsPerOver;
+  const last = recent.at(-1);
+  const overComplete = tally.over === null || tally.over.called || tally.over.legalBalls >= ballsPerOver;
+  const ends = last ? endsAfter(last.delivery, overComplete) : { striker: null, nonStriker: null };
+  const batter = (id: PlayerId | null): LiveBatter | null => {
+    const entry = id === null ? undefined : tally.batting.find((candidate) => candidate.player === id);
+    return entry ? { player: input.player(entry.player), runs: entry.runs, balls: entry.balls, fours: entry.fours, sixes: entry.sixes } : null;
+  };
+  const bowler = (id: PlayerId | undefined): LiveBowler | null => {
+    const entry = id === undefined ? undefined : tally.bowling.find((candidate) => candidate.player === id);
+    return entry ? { player: input.player(entry.player), wickets: entry.wickets, calledBalls: entry.calledBalls, runs: entry.runs } : null;
+  };
+  const overs = oversOf(recent, input.ballKey);
+  const previousOver = last && [...recent].reverse().find((ball) => ball.delivery.over !== last.delivery.over);
+  const calledBalls = tally.over === null ? tally.closedOverBalls : tally.closedOverBalls + (overComplete ? ballsPerOver : tally.over.legalBalls);
+  return {
+    battingSide: input.battingSide,
+    inningsNumber: input.inningsNumber,
+    score: { runs: tally.runs, wickets: tally.fallOfWickets.length, legalBalls: tally.legalBalls, calledBalls, ballsPerOver },
+    required: input.target && chase(input.target, tally),
+    lead: input.lead,
+    breakReason: input.breakReason,
+    recentPlayers: {
+      striker: batter(ends.striker),
+      nonStriker: batter(ends.nonStriker),
+      bowler: bowler(last?.delivery.bowler),
+      previousOverBowler: bowler(previousOver?.delivery.bowler),
+    },
+    recentOvers: overs.slice(-RECENT_OVERS),
+    lastBall: overs.at(-1)?.balls.at(-1) ?? null,
+  };
+}
+
+function chase(target: { runs: number; balls: number }, tally: InningsTallyState): { runs: number; balls: number } {
+  return { runs: Math.max(0, target.runs - tally.runs), balls: Math.max(0, target.balls - tally.legalBalls) };
+}
+
+// ---------- innings end ----------
+
+export interface InningsProgress {
+  runs: number;
+  wickets: number;
+  legalBalls: number;
+  /** Batters absent hurt (or fewer than eleven in the XI): each takes one from the ten wickets. */
+  absentBatters?: number;
+  /** The innings' limit in legal balls (overs limit, or a revised one); null in a Test. */
+  limitBalls: number | null;
+  /** Runs to win, when chasing. */
+  targetRuns: number | null;
+  declared?: boolean;
+}
+
+export type InningsEnd = 'all out' | 'overs' | 'target' | 'declared';
+
+/** Why the innings is over, or null while it goes on. */
+export function inningsEnd(progress: InningsProgress): InningsEnd | null {
+  if (progress.declared) return 'declared';
+  if (progress.targetRuns !== null && progress.runs >= progress.targetRuns) return 'target';
+  if (isAllOut(progress.wickets, progress.absentBatters ?? 0)) return 'all out';
+  if (progress.limitBalls !== null && progress.legalBalls >= progress.limitBalls) return 'overs';
+  return null;
+}
+
+export function isInningsOver(progress: InningsProgress): boolean {
+  return inningsEnd(progress) !== null;
+}
+
+/** Batters who cannot bat: an XI of fewer than eleven leaves fewer pairs. */
+export function absentBatters(xiSize: number, absentHurt = 0): number {
+  return Math.max(0, 11 - xiSize) + absentHurt;
+}
+
+// ---------- play status ----------
+
+export const PLAY_STATUSES = [
+  'scheduled',
+  'pre_match',
+  'in_play',
+  'drinks_break',
+  'innings_break',
+  'stumps',
+  'rain_delay',
+  'bad_light',
+  'lunch',
+  'tea',
+  'result',
+  'abandoned',
+] as const;
+export type PlayStatus = (typeof PLAY_STATUSES)[number];
+
+/** Halts in play: from each, play resumes (in_play) or the match ends. */
+const BREAKS: ReadonlySet<PlayStatus> = new Set(['drinks_break', 'innings_break', 'stumps', 'rain_delay', 'bad_light', 'lunch', 'tea']);
+
+export function isBreak(status: PlayStatus): boolean {
+  return BREAKS.has(status);
+}
+
+/**
+ * Whether play may move from one status to another: scheduled → pre_match (the toss) → in_play
+ * (first ball) ⇄ breaks, a break to another (rain at tea), and the end (result, abandoned) from
+ * anywhere before it. Nothing moves after the end; a status may be set again (a no-op).
+ */
+export function canMovePlay(from: PlayStatus, to: PlayStatus): boolean {
+  if (from === to) return true;
+  if (from === 'result' || from === 'abandoned') return false;
+  if (to === 'result' || to === 'abandoned') return true;
+  if (to === 'scheduled') return false;
+  if (to === 'pre_match') return from === 'scheduled';
+  if (to === 'in_play') return true;
+  // Before the first ball only the weather and the light can halt play.
+  if (from === 'scheduled' || from === 'pre_match') return to === 'rain_delay' || to === 'bad_light';
+  return true;
+}
+
+/** The match status a play status goes with. */
+export function statusOfPlay(status: PlayStatus, started: boolean): 'not_started' | 'started' | 'completed' {
+  if (status === 'result' || status === 'abandoned') return 'completed';
+  return started ? 'started' : 'not_started';
+}
+
+// ---------- result ----------
+
+export interface OutcomeInnings {
+  battingTeam: Side;
+  superOver: boolean;
+  runs: number;
+  wickets: number;
+  /** Runs to win set for this innings (a revised target included), when it chased. */
+  targetRuns: number | null;
+  declared: boolean;
+  /** The innings ended with the side all out (wickets, or fewer batters). */
+  allOut: boolean;
+}
+
+/** The outcome as Cricsheet records it (store columns winner, result, win_by_*, eliminator). */
+export interface MatchOutcome {
+  winner: Side | null;
+  result: 'tie' | 'no result' | 'draw' | null;
+  winByRuns: number | null;
+  winByWickets: number | null;
+  winByInnings: boolean;
+  eliminator: Side | null;
+  method: string | null;
+}
+
+const other = (side: Side): Side => (side === 'a' ? 'b' : 'a');
+
+const NO_OUTCOME: MatchOutcome = {
+  winner: null, result: null, winByRuns: null, winByWickets: null, winByInnings: false, eliminator: null, method: null,
+};
+
+/**
+ * The result from the innings' totals, in playing order. Limited overs: the chase reached its
+ * target (won by the wickets in hand), fell one short of it (a tie, settled by the last super
+ * over pair if any), or fell short (won by the runs between); with one innings or none, no
+ * result. Tests: the side with the greater total after the last innings wins by an innings (the
+ * other batted twice and it once), by wickets (it batted last) or by runs (the side batting
+ * last was all out); equal totals with the last side all out tie; anything else is a draw.
+ * `revised`: a target the umpires set (DLS), recorded as Cricsheet's method 'D/L'.
+ */
+export function matchOutcome(format: 't20' | 'oneday' | 'test', innings: readonly OutcomeInnings[], revised = false): MatchOutcome {
+  const regular = innings.filter((inn) => !inn.superOver);
+  const method = revised ? 'D/L' : null;
+  if (format !== 'test') {
+    const [first, second] = regular;
+    if (!first || !second) return { ...NO_OUTCOME, result: 'no result', method };
+    const target = second.targetRuns ?? first.runs + 1;
+    if (second.runs >= target) return { ...NO_OUTCOME, winner: second.battingTeam, winByWickets: 10 - second.wickets, method };
+    if (second.runs === target - 1) return { ...NO_OUTCOME, result: 'tie', eliminator: superOverWinner(innings), method };
+    return { ...NO_OUTCOME, winner: first.battingTeam, winByRuns: target - 1 - second.runs, method };
+  }
+  const last = regular.at(-1);
+  if (!last) return { ...NO_OUTCOME, result: 'draw' };
+  const totals = { a: 0, b: 0 };
+  const count = { a: 0, b: 0 };
+  for (const inn of regular) {
+    totals[inn.battingTeam] += inn.runs;
+    count[inn.battingTeam] += 1;
+  }
+  const side = last.battingTeam;
+  const rival = other(side);
+  // Won by an innings: the rival batted once, the side twice, and the side's total is still short.
+  if (regular.length === 3 && count[side] === 2 && last.allOut && totals[side] < totals[rival]) {
+    return { ...NO_OUTCOME, winner: rival, winByInnings: true, winByRuns: totals[rival] - totals[side] };
+  }
+  if (regular.length === 4 && totals[side] > totals[rival]) return { ...NO_OUTCOME, winner: side, winByWickets: 10 - last.wickets };
+  if (regular.length === 4 && last.allOut) {
+    if (totals[side] === totals[rival]) return { ...NO_OUTCOME, result: 'tie' };
+    return { ...NO_OUTCOME, winner: rival, winByRuns: totals[rival] - totals[side] };
+  }
+  return { ...NO_OUTCOME, result: 'draw' };
+}
+
+/** The winner of the first super over pair that was not itself tied; null when there was none. */
+function superOverWinner(innings: readonly OutcomeInnings[]): Side | null {
+  const supers = innings.filter((inn) => inn.superOver);
+  for (let i = 0; i + 1 < supers.length; i += 2) {
+    const [first, second] = [supers[i]!, supers[i + 1]!];
+    if (second.runs > first.runs) return second.battingTeam;
+    if (second.runs < first.runs) return first.battingTeam;
+  }
+  return null;
+}

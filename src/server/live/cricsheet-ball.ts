@@ -1,0 +1,111 @@
+// A live ball as scorers and other scoring apps send it: Cricsheet's delivery fields, with
+// players named by their keys (registry ids) instead of names, and fielders by key or name.
+// Turned here into the domain's Delivery with players as people ids.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { dismissalKinds, cricsheetDeliverySchema } from '../ingest/cricsheet-schema.ts';
+import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
+import type { Delivery, PlayerId } from '../domain/types.ts';
+
+const playerKey = z.string().trim().min(1).max(MAX_KEY_LENGTH);
+// Generous for any real ball (a seven off a no-ball and four overthrows), small enough to refuse nonsense.
+const runs = z.number().int().min(0).max(99);
+
+export const cricsheetBall = z
+  .object({
+    batter: playerKey,
+    non_striker: playerKey,
+    bowler: playerKey,
+    runs: z.object({ batter: runs, extras: runs, total: runs, non_boundary: z.boolean().optional() }),
+    extras: z
+      .object({ wides: runs.optional(), noballs: runs.optional(), byes: runs.optional(), legbyes: runs.optional(), penalty: runs.optional() })
+      .strict()
+      .optional(),
+    wickets: z
+      .array(
+        z.object({
+          player_out: playerKey,
+          kind: z.enum(dismissalKinds),
+          fielders: z
+            .array(z.object({ key: playerKey.optional(), name: z.string().trim().min(1).max(200).optional(), substitute: z.boolean().optional() }))
+            .max(4)
+            .optional(),
+        }),
+      )
+      .max(2)
+      .optional(),
+    review: cricsheetDeliverySchema.shape.review,
+    /** Over index (0-based), as Cricsheet numbers overs; when absent, the over the innings' legal balls are in. */
+    over: z.number().int().min(0).max(999).optional(),
+  })
+  .strict()
+  .refine((ball) => ball.runs.total === ball.runs.batter + ball.runs.extras, { message: 'runs.total must be runs.batter + runs.extras', path: ['runs', 'total'] })
+  .refine(
+    (ball) => {
+      const extras = ball.extras ?? {};
+      const sum = (extras.wides ?? 0) + (extras.noballs ?? 0) + (extras.byes ?? 0) + (extras.legbyes ?? 0) + (extras.penalty ?? 0);
+      return sum === ball.runs.extras;
+    },
+    { message: 'runs.extras must be the sum of the extras', path: ['runs', 'extras'] },
+  )
+  .refine((ball) => ball.batter !== ball.non_striker, { message: 'batter and non_striker must differ', path: ['non_striker'] });
+
+export type CricsheetBall = z.output<typeof cricsheetBall>;
+
+/** Every player key a ball names (batters, bowler, players out, fielders given by key). */
+export function playerKeysOf(ball: CricsheetBall): string[] {
+  const keys = new Set([ball.batter, ball.non_striker, ball.bowler]);
+  for (const wicket of ball.wickets ?? []) {
+    keys.add(wicket.player_out);
+    for (const fielder of wicket.fielders ?? []) if (fielder.key) keys.add(fielder.key);
+  }
+  return [...keys];
+}
+
+/**
+ * The domain's delivery: players as people ids (personOf maps a key to its id), in over `over`.
+ * A fielder given only by name keeps the name and no id (as Cricsheet's unnamed substitutes).
+ */
+export function deliveryOf(ball: CricsheetBall, over: number, personOf: (key: string) => PlayerId): Delivery {
+  return {
+    over,
+    batter: personOf(ball.batter),
+    nonStriker: personOf(ball.non_striker),
+    bowler: personOf(ball.bowler),
+    runsBatter: ball.runs.batter,
+    runsExtras: ball.runs.extras,
+    runsTotal: ball.runs.total,
+    nonBoundary: ball.runs.non_boundary ?? false,
+    extras: {
+      wides: ball.extras?.wides ?? 0,
+      noballs: ball.extras?.noballs ?? 0,
+      byes: ball.extras?.byes ?? 0,
+      legbyes: ball.extras?.legbyes ?? 0,
+      penalty: ball.extras?.penalty ?? 0,
+    },
+    wickets: (ball.wickets ?? []).map((wicket) => ({
+      kind: wicket.kind,
+      playerOut: personOf(wicket.player_out),
+      fielders: (wicket.fielders ?? []).map((fielder) => ({
+        id: fielder.key === undefined ? null : personOf(fielder.key),
+        name: fielder.name ?? null,
+        substitute: fielder.substitute ?? false,
+      })),
+    })),
+  };
+}
+
+/** A digest of the ball's content (key order aside): the same ball sent twice has the same digest. */
+export function ballDigest(ball: CricsheetBall): Buffer {
+  return createHash('sha256').update(canonicalJson(ball)).digest();
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,425 @@
+// The live engine (docs/decisions/025-live-engine-and-events.md): the commands that play a
+// match ball by ball, over the one write path (MatchWriter), each writing its events to the
+// match's log in the write's own transaction and then pushing them to the match's room and the
+// home room. The scorer console, the ingest API and replays all come through here.
+//
+// Commands on one match run one at a time in this process (a queue per match); across processes
+// the database's row locks order them (the innings row, matches.live_sequence).
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError } from '../api/errors.ts';
+import type { MatchObject } from '../api/presenters/match.ts';
+import type { CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
+import type { Db } from '../db/client.ts';
+import type { PlayStatus, TeamSide } from '../db/schema.ts';
+import { isLegalDelivery, oversToBalls } from '../domain/overs.ts';
+import type { Delivery, PlayerId } from '../domain/types.ts';
+import type { Services } from '../services/index.ts';
+import { ballKey } from '../domain/live.ts';
+import { MatchWriter } from '../store/match-writer.ts';
+import { queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
+import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall } from './cricsheet-ball.ts';
+import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
+import { LivePayloads } from './payloads.ts';
+import type { FixtureInput } from '../store/fixture.ts';
+import type { LiveWriter } from './writer.ts';
+
+export type { FixtureInput };
+
+/** Where the engine's events go: Socket.IO rooms in the server (realtime), a recorder in tests. */
+export interface Broadcaster {
+  toMatch(matchKey: string, event: 'score' | 'commentory', payload: ScoreEvent | CommentoryEvent): void;
+  toHome(event: 'card', payload: unknown): void;
+}
+
+/** An event as a catching-up client is sent it again. */
+export type LiveEvent = { event: 'score'; payload: ScoreEvent } | { event: 'commentory'; payload: CommentoryEvent };
+
+export type BreakReason = 'drinks' | 'lunch' | 'tea' | 'stumps' | 'rain' | 'bad_light' | 'innings';
+
+const PLAY_STATUS_OF_BREAK: Record<BreakReason, PlayStatus> = {
+  drinks: 'drinks_break',
+  lunch: 'lunch',
+  tea: 'tea',
+  stumps: 'stumps',
+  rain: 'rain_delay',
+  bad_light: 'bad_light',
+  innings: 'innings_break',
+};
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+/** Events one catch-up answer holds at most; a client asks again from the last one it got. */
+export const CATCH_UP_LIMIT = 2000;
+
+export interface RecordedBall {
+  /** Sequence of the ball's 'commentory' event (its 'score' event is the next). */
+  sequence: number;
+  ballKey: string;
+  /** The idempotency key was already used: nothing was written, nothing emitted. */
+  duplicate: boolean;
+}
+
+export interface LiveEngine {
+  createFixture(input: FixtureInput): Promise<{ matchKey: string }>;
+  setToss(matchKey: string, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void>;
+  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[]): Promise<void>;
+  startInnings(matchKey: string, options: { battingSide: TeamSide; target?: { runs: number; overs: number } }): Promise<void>;
+  /** `innings`, when given, must be the innings in progress (409 otherwise). */
+  recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number }): Promise<RecordedBall>;
+  undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string } | null>;
+  setBreak(matchKey: string, reason: BreakReason | null): Promise<void>;
+  endInnings(matchKey: string, options: { declared?: boolean }): Promise<void>;
+  setRevisedTarget(matchKey: string, target: { runs: number; overs: number }): Promise<void>;
+  addPenaltyRuns(matchKey: string, penalty: { side: TeamSide; runs: number }): Promise<void>;
+  completeMatch(matchKey: string, options: { playerOfMatch: string[] }): Promise<void>;
+  /** The match's events after `afterSequence`, oldest first (at most CATCH_UP_LIMIT). */
+  eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]>;
+  /** The match's last event sequence; null for an unknown match. */
+  lastSequence(matchKey: string): Promise<number | null>;
+}
+
+export interface LiveEngineOptions {
+  db: Db;
+  services: Services;
+  broadcaster: Broadcaster;
+  logger?: Pick<FastifyBaseLogger, 'error' | 'info'>;
+  /** The writer over the given database (tests may wrap it); default a MatchWriter publishing to services.feed. */
+  writerOf?: (db: Db) => LiveWriter;
+}
+
+interface MatchRef {
+  id: number;
+  key: string;
+  ballsPerOver: number;
+  format: string;
+  oversLimit: number | null;
+}
+
+interface OpenInnings {
+  inningsNo: number;
+  battingTeam: TeamSide;
+  legalBalls: number;
+  inProgress: boolean;
+}
+
+export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
+  return new Engine(options);
+}
+
+class Engine implements LiveEngine {
+  private readonly log: EventLog;
+  private readonly writer: LiveWriter;
+  private readonly payloads: LivePayloads;
+  private readonly broadcaster: Broadcaster;
+  private readonly logger: LiveEngineOptions['logger'];
+  private readonly read: QueryRows;
+  /** The tail of each match's command queue. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(options: LiveEngineOptions) {
+    this.log = new EventLog(options.db);
+    const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, (tags) => options.services.feed.publish(tags)) as unknown as LiveWriter);
+    this.writer = writerOf(this.log.writerDb);
+    this.payloads = new LivePayloads(options.db, options.services);
+    this.broadcaster = options.broadcaster;
+    this.logger = options.logger;
+    this.read = queryRows(options.db.kysely);
+  }
+
+  async createFixture(input: FixtureInput): Promise<{ matchKey: string }> {
+    const { matchKey } = await this.writer.createFixture(input);
+    await this.emitCard(matchKey, 0);
+    return { matchKey };
+  }
+
+  setToss(matchKey: string, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void> {
+    return this.changeState(matchKey, (match) => this.writer.setToss(match.id, toss));
+  }
+
+  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[]): Promise<void> {
+    return this.changeState(matchKey, (match) => this.writer.setPlayingXI(match.id, side, playerKeys));
+  }
+
+  startInnings(matchKey: string, options: { battingSide: TeamSide; target?: { runs: number; overs: number } }): Promise<void> {
+    return this.changeState(matchKey, async (match) => {
+      const innings = await this.read<{ innings_no: number; runs: number; open: boolean }>(
+        'select innings_no, runs, tally is not null as open from innings where match_id = $1 order by innings_no',
+        [match.id],
+      );
+      if (innings.some((inn) => inn.open)) throw new ApiError(409, 'An innings is still in progress: end it first.');
+      const inningsNo = innings.length + 1;
+      let target = options.target ? { runs: options.target.runs, balls: oversToBalls(options.target.overs, match.ballsPerOver) } : null;
+      // A limited-overs chase: one run more than the first innings, in the match's overs.
+      if (!target && inningsNo === 2 && match.oversLimit !== null) {
+        target = { runs: innings[0]!.runs + 1, balls: match.oversLimit * match.ballsPerOver };
+      }
+      await this.writer.startInnings(match.id, {
+        inningsNo,
+        battingTeam: options.battingSide,
+        superOver: false,
+        declared: false,
+        forfeited: false,
+        targetRuns: target?.runs ?? null,
+        targetBalls: target?.balls ?? null,
+        penaltyRunsPre: 0,
+        penaltyRunsPost: 0,
+        absentHurt: null,
+        calledOvers: null,
+        powerplays: [],
+      });
+    });
+  }
+
+  recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number }): Promise<RecordedBall> {
+    const { idempotencyKey } = options;
+    if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+      throw new ApiError(400, `The idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
+    }
+    return this.queued(matchKey, async (match) => {
+      const digest = ballDigest(ball);
+      const known = await this.knownBall(match.id, idempotencyKey, digest);
+      if (known) return { ...known, duplicate: true };
+      const innings = await this.openInnings(match.id);
+      if (!innings?.inProgress) throw new ApiError(409, 'No innings is in progress: start one first.');
+      if (options.innings !== undefined && options.innings !== innings.inningsNo) {
+        throw new ApiError(409, `Innings ${options.innings} is not in progress (innings ${innings.inningsNo} is).`);
+      }
+      const personOf = await this.peopleOf(playerKeysOf(ball));
+      const delivery = deliveryOf(ball, ball.over ?? Math.floor(innings.legalBalls / match.ballsPerOver), personOf);
+      let written: { sequence: number; ballKey: string } | undefined;
+      try {
+        await this.log.within(
+          async (tx) => {
+            const ballKey = await lastBallKey(tx.query.bind(tx) as QueryRows, match.id);
+            if (ballKey === null) throw new Error(`the ball written to ${match.key} is not stored`);
+            const sequence = await this.log.append(tx, match.id, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
+            await tx.query(
+              'insert into ball_idempotency (match_id, idempotency_key, sequence, ball_key, ball_digest) values ($1, $2, $3, $4, $5)',
+              [match.id, idempotencyKey, sequence, ballKey, digest],
+            );
+            written = { sequence, ballKey };
+          },
+          () => this.writer.appendBall(match.id, innings.inningsNo, delivery, ball.review),
+        );
+      } catch (error) {
+        // The same key sent at once to another process: that one wrote the ball.
+        const raced = isUniqueViolation(error) ? await this.knownBall(match.id, idempotencyKey, digest) : null;
+        if (raced) return { ...raced, duplicate: true };
+        throw error;
+      }
+      const { sequence, ballKey } = written!;
+      await this.emit(match, sequence, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
+      return { sequence, ballKey, duplicate: false };
+    });
+  }
+
+  undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string } | null> {
+    return this.queued(matchKey, async (match) => {
+      const ballKey = await lastBallKey(this.read, match.id);
+      if (ballKey === null) return null;
+      const ball = await this.payloads.liveBall(match.key, match.id, ballKey);
+      if (!ball) throw new Error(`ball ${ballKey} of ${match.key} is not in its commentary`);
+      const deleted: LiveBallObject = { ...ball, is_delete: true, update_reason: 'undo', updated_time: Date.now() };
+      const events: NewEvent[] = [{ kind: 'ball_deleted', ballKey, draft: { commentory: [deleted] } }, { kind: 'state', ballKey: null }];
+      let sequence = 0;
+      const removed = await this.log.within(
+        async (tx) => {
+          sequence = await this.log.append(tx, match.id, events);
+        },
+        () => this.writer.removeLastBall(match.id),
+      );
+      if (!removed) throw new Error(`match ${match.key} had no ball to remove`);
+      await this.emit(match, sequence, events);
+      return { sequence, ballKey };
+    });
+  }
+
+  setBreak(matchKey: string, reason: BreakReason | null): Promise<void> {
+    return this.changeState(matchKey, (match) =>
+      this.writer.setPlayState(match.id, { playStatus: reason === null ? 'in_play' : PLAY_STATUS_OF_BREAK[reason], breakReason: reason }),
+    );
+  }
+
+  endInnings(matchKey: string, options: { declared?: boolean }): Promise<void> {
+    return this.changeState(matchKey, async (match) => {
+      const innings = await this.openInnings(match.id);
+      if (!innings?.inProgress) throw new ApiError(409, 'No innings is in progress.');
+      await this.writer.closeInnings(match.id, innings.inningsNo, { declared: options.declared ?? false });
+    });
+  }
+
+  setRevisedTarget(matchKey: string, target: { runs: number; overs: number }): Promise<void> {
+    return this.changeState(matchKey, (match) => this.writer.setRevisedTarget(match.id, target));
+  }
+
+  addPenaltyRuns(matchKey: string, penalty: { side: TeamSide; runs: number }): Promise<void> {
+    return this.changeState(matchKey, async (match) => {
+      // Runs to the side batting now join its innings; to the fielding side, its last innings,
+      // else (it has not batted yet) its first one, before the first ball (Law 41.17).
+      const innings = await this.read<{ innings_no: number; batting_team: TeamSide }>(
+        'select innings_no, batting_team from innings where match_id = $1 and batting_team = $2 order by innings_no desc limit 1',
+        [match.id, penalty.side],
+      );
+      const [last] = innings;
+      if (!last) throw new ApiError(409, 'Penalty runs to a side that has not batted are added when its innings starts.');
+      await this.writer.addPenaltyRuns(match.id, last.innings_no, { runs: penalty.runs, when: 'post' });
+    });
+  }
+
+  completeMatch(matchKey: string, options: { playerOfMatch: string[] }): Promise<void> {
+    return this.changeState(matchKey, (match) => this.writer.completeMatch(match.id, { playerOfMatch: options.playerOfMatch }));
+  }
+
+  async eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]> {
+    const match = await this.matchRef(matchKey);
+    if (!match) return [];
+    const rows = await this.log.since(match.id, afterSequence, CATCH_UP_LIMIT);
+    const events: LiveEvent[] = [];
+    for (const row of rows) {
+      const payload = row.payload && 'sequence' in row.payload ? row.payload : await this.rebuild(match, row);
+      events.push({ event: socketEventOf(row.kind), payload } as LiveEvent);
+    }
+    return events;
+  }
+
+  async lastSequence(matchKey: string): Promise<number | null> {
+    const [row] = await this.read<{ live_sequence: number }>('select live_sequence from matches where match_key = $1', [matchKey]);
+    return row?.live_sequence ?? null;
+  }
+
+  // ---------- internals ----------
+
+  /** Runs a command after the match's earlier ones; the match must exist (404). */
+  private queued<T>(matchKey: string, command: (match: MatchRef) => Promise<T>): Promise<T> {
+    const previous = this.queues.get(matchKey) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      const match = await this.matchRef(matchKey);
+      if (!match) throw new ApiError(404, 'Match not found');
+      return command(match);
+    });
+    const tail = run.catch(() => undefined);
+    this.queues.set(matchKey, tail);
+    void tail.then(() => {
+      if (this.queues.get(matchKey) === tail) this.queues.delete(matchKey);
+    });
+    return run;
+  }
+
+  /** A command that changes the match's state (no ball): one 'score' event. */
+  private changeState(matchKey: string, write: (match: MatchRef) => Promise<void>): Promise<void> {
+    return this.queued(matchKey, async (match) => {
+      const events: NewEvent[] = [{ kind: 'state', ballKey: null }];
+      let sequence = 0;
+      await this.log.within(
+        async (tx) => {
+          sequence = await this.log.append(tx, match.id, events);
+        },
+        () => write(match),
+      );
+      await this.emit(match, sequence, events);
+    });
+  }
+
+  /** Fills in the committed events' payloads and pushes them; the writes stand even if this fails. */
+  private async emit(match: MatchRef, first: number, events: readonly NewEvent[]): Promise<void> {
+    try {
+      const matchObject = await this.payloads.matchObject(match.key);
+      for (const [index, event] of events.entries()) {
+        const row: LiveEventRow = { sequence: first + index, kind: event.kind, ballKey: event.ballKey, payload: event.draft ?? null };
+        const payload = await this.payloadOf(match, row, matchObject);
+        await this.log.fill(match.id, row.sequence, payload);
+        this.broadcaster.toMatch(match.key, socketEventOf(row.kind), payload);
+      }
+      this.broadcaster.toHome('card', this.payloads.card({ match_key: match.key, sequence: first + events.length - 1 }, matchObject));
+    } catch (error) {
+      // Caught-up clients get the events rebuilt from the stored state (eventsSince).
+      this.logger?.error({ err: error, match_key: match.key }, 'live events could not be pushed');
+    }
+  }
+
+  private async emitCard(matchKey: string, sequence: number): Promise<void> {
+    try {
+      const matchObject = await this.payloads.matchObject(matchKey);
+      this.broadcaster.toHome('card', this.payloads.card({ match_key: matchKey, sequence }, matchObject));
+    } catch (error) {
+      this.logger?.error({ err: error, match_key: matchKey }, 'home card could not be pushed');
+    }
+  }
+
+  /** The payload of a committed event, from the committed state (and the draft the event was logged with). */
+  private async payloadOf(match: MatchRef, row: LiveEventRow, matchObject: MatchObject): Promise<ScoreEvent | CommentoryEvent> {
+    const header = { match_key: match.key, sequence: row.sequence };
+    if (row.kind === 'state') return this.payloads.score(header, matchObject);
+    const drafted = (row.payload as { commentory?: LiveBallObject[] } | null)?.commentory?.[0];
+    const ball = drafted ?? (await this.payloads.liveBall(match.key, match.id, row.ballKey!));
+    if (!ball) throw new Error(`ball ${row.ballKey} of ${match.key} is neither stored nor drafted`);
+    return this.payloads.commentory(header, ball, matchObject);
+  }
+
+  /** An event whose payload was never filled in (the process stopped after the commit). */
+  private async rebuild(match: MatchRef, row: LiveEventRow): Promise<ScoreEvent | CommentoryEvent> {
+    const payload = await this.payloadOf(match, row, await this.payloads.matchObject(match.key));
+    await this.log.fill(match.id, row.sequence, payload);
+    return payload;
+  }
+
+  private async matchRef(matchKey: string): Promise<MatchRef | null> {
+    const [row] = await this.read<{ id: number; balls_per_over: number; format: string; overs_limit: number | null }>(
+      'select id, balls_per_over, format, overs_limit from matches where match_key = $1',
+      [matchKey],
+    );
+    return row ? { id: row.id, key: matchKey, ballsPerOver: row.balls_per_over, format: row.format, oversLimit: row.overs_limit } : null;
+  }
+
+  private async openInnings(matchId: number): Promise<OpenInnings | null> {
+    const [row] = await this.read<{ innings_no: number; batting_team: TeamSide; legal_balls: number; open: boolean }>(
+      'select innings_no, batting_team, legal_balls, tally is not null as open from innings where match_id = $1 order by innings_no desc limit 1',
+      [matchId],
+    );
+    return row ? { inningsNo: row.innings_no, battingTeam: row.batting_team, legalBalls: row.legal_balls, inProgress: row.open } : null;
+  }
+
+  /** The ball an idempotency key already wrote; 409 when that was a different ball. */
+  private async knownBall(matchId: number, idempotencyKey: string, digest: Buffer): Promise<{ sequence: number; ballKey: string } | null> {
+    const [row] = await this.read<{ sequence: number; ball_key: string; ball_digest: Buffer | Uint8Array | null }>(
+      'select sequence, ball_key, ball_digest from ball_idempotency where match_id = $1 and idempotency_key = $2',
+      [matchId, idempotencyKey],
+    );
+    if (!row) return null;
+    if (row.ball_digest !== null && !Buffer.from(row.ball_digest).equals(digest)) {
+      throw new ApiError(409, `The key ${idempotencyKey} was already used for a different ball.`);
+    }
+    return { sequence: row.sequence, ballKey: row.ball_key };
+  }
+
+  /** People ids of the given player keys; a key no person has is refused (400). */
+  private async peopleOf(keys: readonly string[]): Promise<(key: string) => PlayerId> {
+    const rows = await this.read<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [keys]);
+    const ids = new Map(rows.map((row) => [row.registry_id, String(row.id)]));
+    const unknown = keys.filter((key) => !ids.has(key));
+    if (unknown.length > 0) throw new ApiError(400, `Unknown player key: ${unknown.join(', ')}`);
+    return (key) => ids.get(key)!;
+  }
+}
+
+/**
+ * The key of the match's latest delivery, as the commentary keys it: innings, over, ball number
+ * in the over (legal balls before it, plus one), and its position among the match's deliveries.
+ */
+async function lastBallKey(query: QueryRows, matchId: number): Promise<string | null> {
+  const innings = await readStoredInnings(query, [matchId]);
+  let sequence = 0;
+  let last: { inningsNo: number; deliveries: Delivery[] } | null = null;
+  for (const inn of innings) {
+    sequence += inn.deliveries.length;
+    if (inn.deliveries.length > 0) last = inn;
+  }
+  if (!last) return null;
+  const delivery = last.deliveries.at(-1)!;
+  const legalBefore = last.deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;
+  return ballKey(last.inningsNo, { over: delivery.over, ball: legalBefore + 1 }, sequence);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+

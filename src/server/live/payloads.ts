@@ -1,0 +1,88 @@
+// The payloads of the live events, made from the committed state through the same read models
+// as the HTTP API (match detail, commentary), so a pushed ball is exactly the ball get/commentory
+// then returns. Texts are in English, the provider's language for socket payloads.
+import type { Db } from '../db/client.ts';
+import { isLegalDelivery } from '../domain/overs.ts';
+import type { Delivery } from '../domain/types.ts';
+import { presentCommentaryBall } from '../api/presenters/match-centre.ts';
+import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
+import type { CardEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
+import type { Services } from '../services/index.ts';
+import { people } from '../services/match-centre/shared.ts';
+import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
+
+const LANG = 'en';
+
+type Header = { match_key: string; sequence: number };
+
+export class LivePayloads {
+  constructor(
+    private readonly db: Db,
+    private readonly services: Services,
+  ) {}
+
+  /** The match object as get/all/matches sends it. */
+  async matchObject(matchKey: string): Promise<MatchObject> {
+    const detail = await this.services.matchCentre.detail(matchKey, LANG);
+    if (!detail) throw new Error(`no match ${matchKey}`);
+    return presentMatchObject(detail);
+  }
+
+  async score(header: Header, match: MatchObject): Promise<ScoreEvent> {
+    const players: ScoreEvent['players'] = {};
+    const recent = match.play.live?.recent_players;
+    for (const player of [recent?.striker, recent?.non_striker, recent?.bowler, recent?.prev_over_bowler]) {
+      if (player) players[player.key] = { key: player.key, name: player.name };
+    }
+    return { ...header, innings: match.play.innings, live: match.play.live, players };
+  }
+
+  card(header: Header, match: MatchObject): CardEvent {
+    return { ...header, match };
+  }
+
+  commentory(header: Header, ball: LiveBallObject, match: MatchObject): CommentoryEvent {
+    return { ...header, commentory: [ball], live: match.play.live, last_ball_key: match.play.live?.last_ball_key ?? null };
+  }
+
+  /** The ball with this key as the live feed sends it; null when no such ball is stored. */
+  async liveBall(matchKey: string, matchId: number, ballKey: string): Promise<LiveBallObject | null> {
+    const commentary = await this.services.matchCentre.commentary(matchKey, LANG);
+    const entry = commentary?.balls.find((ball) => ball.key === ballKey);
+    if (!entry) return null;
+    // The entry's sequence is the delivery's position among all the match's deliveries.
+    const innings = await readStoredInnings(queryRows(this.db.kysely), [matchId]);
+    const deliveries = innings.flatMap((inn) => inn.deliveries.map((delivery) => ({ inningsNo: inn.inningsNo, delivery })));
+    const found = deliveries[entry.sequence - 1];
+    if (!found) return null;
+    const { delivery } = found;
+    const faced = deliveries
+      .slice(0, entry.sequence)
+      .filter((other) => other.inningsNo === found.inningsNo && other.delivery.batter === delivery.batter && other.delivery.extras.wides === 0).length;
+    const fielders = delivery.wickets.flatMap((wicket) => wicket.fielders);
+    const person = await people(this.db.kysely, fielders.flatMap((fielder) => (fielder.id === null ? [] : [Number(fielder.id)])));
+    const entryObject = presentCommentaryBall(entry);
+    return {
+      ...entryObject,
+      batsman: { ...entryObject.batsman, is_dot_ball: delivery.runsTotal === 0 && delivery.wickets.length === 0 && isLegalDelivery(delivery), ball_count: faced },
+      team_score: { ...entryObject.team_score, wickets: delivery.wickets.length },
+      fielders: fielders.map((fielder) => {
+        const known = fielder.id === null ? null : person(Number(fielder.id));
+        return { player_key: known?.key ?? null, name: known?.name ?? fielder.name, substitute: fielder.substitute };
+      }),
+      ball_type: ballType(delivery),
+      updated_time: Date.now(),
+      is_delete: false,
+      update_reason: null,
+    };
+  }
+}
+
+function ballType(delivery: Delivery): LiveBallObject['ball_type'] {
+  const { extras } = delivery;
+  if (extras.wides > 0) return 'wide';
+  if (extras.noballs > 0) return 'no_ball';
+  if (extras.byes > 0) return 'bye';
+  if (extras.legbyes > 0) return 'leg_bye';
+  return 'normal';
+}

@@ -1,0 +1,219 @@
+// The live engine end to end: commands through the one write path, events in the match's log,
+// pushed over a real Socket.IO server to a real client, caught up after a gap. PGlite always,
+// PostgreSQL when TEST_DATABASE_URL answers.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+import { createServices } from '../../src/server/services/index.ts';
+import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
+import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
+import { cardEvent, commentoryEvent, scoreEvent, type CardEvent, type CommentoryEvent, type ScoreEvent } from '../../src/server/api/schemas/realtime.ts';
+import { expectToMatchSchema } from '../helpers/api-contract.ts';
+import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
+import { testPostgresUrl } from '../helpers/test-servers.ts';
+
+const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
+const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
+const key = (name: string) => registry.registry.people[name]!;
+const [kkr, rcb] = Object.values(registry.players) as [string[], string[]];
+
+interface Heard {
+  event: string;
+  /** Checked against its event's schema before a test reads further into it. */
+  payload: ScoreEvent & CommentoryEvent & CardEvent;
+}
+
+/** A client subscribed to a match (and the home room) recording every event it hears. */
+async function listener(url: string, matchKey: string): Promise<{ socket: Socket; heard: Heard[] }> {
+  const socket = connectClient(url, { transports: ['websocket'] });
+  const heard: Heard[] = [];
+  for (const event of ['score', 'commentory', 'card']) socket.on(event, (payload: Heard['payload']) => heard.push({ event, payload }));
+  await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  socket.emit('sub', { match_key: matchKey });
+  socket.emit('sub_home');
+  // A round trip: the server handled 'sub' before it answers a later catch-up.
+  await new Promise<void>((resolve) => {
+    socket.once('score', () => resolve());
+    socket.once('error_message', () => resolve());
+    socket.emit('catchup', { match_key: matchKey, after_sequence: 2 ** 31 - 1 });
+    setTimeout(resolve, 200);
+  });
+  return { socket, heard };
+}
+
+const ball = (batter: string, nonStriker: string, bowler: string, runs: number, more: Partial<CricsheetBall> = {}): CricsheetBall => ({
+  batter: key(batter),
+  non_striker: key(nonStriker),
+  bowler: key(bowler),
+  runs: { batter: runs, extras: 0, total: runs },
+  ...more,
+});
+
+async function engines(): Promise<[string, () => Promise<Db>][]> {
+  const list: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
+  const url = await testPostgresUrl();
+  if (url) {
+    list.push([
+      'PostgreSQL',
+      async () => {
+        const db = await openDatabase({ url, dataDir: '' });
+        await migrateToLatest(db);
+        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs restart identity cascade`.execute(db.kysely);
+        return db;
+      },
+    ]);
+  }
+  return list;
+}
+
+describe.each(await engines())('live engine on %s', (_name, open) => {
+  let db: Db;
+  let server: Server;
+  let realtime: Realtime;
+  let engine: LiveEngine;
+  let url: string;
+  let folder: string;
+  let matchKey: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    db = await open();
+    folder = await mkdtemp(path.join(os.tmpdir(), 'live-engine-'));
+    await copyFile(opener, path.join(folder, path.basename(opener)));
+    const services = createServices(db);
+    await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
+    const broadcaster = new SocketBroadcaster();
+    engine = createLiveEngine({ db, services, broadcaster });
+    server = createServer();
+    realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.eventsSince(match, after) });
+    broadcaster.attach(realtime.io);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ matchKey } = await engine.createFixture({
+      tournament: { name: 'Live Test Cup' },
+      teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+      venue: { name: 'Eden Gardens', city: 'Kolkata' },
+      startAt: new Date(),
+      format: 't20',
+      matchType: 'T20',
+      oversLimit: 20,
+      ballsPerOver: 6,
+      gender: 'male',
+      source: 'scorer',
+      squads: { a: kkr.map((name) => ({ key: key(name) })), b: rcb.map((name) => ({ key: key(name) })) },
+    }));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await realtime?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await db?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('pushes one commentory and one score per ball, with consecutive sequences, each payload as its schema says', async () => {
+    const fan = await listener(url, matchKey);
+    sockets.push(fan.socket);
+    await engine.setToss(matchKey, { winner: 'b', decision: 'field' });
+    await engine.startInnings(matchKey, { battingSide: 'a' });
+    const start = (await engine.lastSequence(matchKey))!;
+    expect(start).toBe(2);
+    const [ganguly, mccullum, praveen] = [kkr[0]!, kkr[1]!, rcb.find((name) => name === 'P Kumar')!];
+    const first = await engine.recordBall(matchKey, ball(ganguly, mccullum, praveen, 0, { extras: { legbyes: 1 }, runs: { batter: 0, extras: 1, total: 1 } }), {
+      idempotencyKey: 'k1',
+    });
+    const second = await engine.recordBall(matchKey, ball(mccullum, ganguly, praveen, 4), { idempotencyKey: 'k2' });
+    expect([first.sequence, second.sequence]).toEqual([start + 1, start + 3]);
+    expect(first.duplicate || second.duplicate).toBe(false);
+
+    await expect.poll(() => fan.heard.filter((heard) => heard.event !== 'card').length).toBe(6);
+    const matchEvents = fan.heard.filter((heard) => heard.event !== 'card');
+    expect(matchEvents.map((heard) => [heard.event, heard.payload.sequence])).toEqual([
+      ['score', 1],
+      ['score', 2],
+      ['commentory', 3],
+      ['score', 4],
+      ['commentory', 5],
+      ['score', 6],
+    ]);
+    for (const { event, payload } of matchEvents) expectToMatchSchema(event === 'score' ? scoreEvent : commentoryEvent, payload, event);
+    for (const { payload } of fan.heard.filter((heard) => heard.event === 'card')) expectToMatchSchema(cardEvent, payload, 'card');
+    const four = matchEvents[4]!.payload;
+    expect(four.commentory[0]!.key).toBe(second.ballKey);
+    expect(four.commentory[0]!.batsman).toMatchObject({ runs: 4, is_four: true, player_key: key(mccullum), ball_count: 1 });
+    const score = matchEvents[5]!.payload;
+    expect(score.innings.a_1?.score).toMatchObject({ runs: 5, balls: 2 });
+    expect(score.live).toMatchObject({ batting_team: 'a', striker_key: key(mccullum), last_ball_key: second.ballKey, score: { runs: 5, wickets: 0 } });
+    expect(four.live?.last_ball_key).toBe(second.ballKey);
+  });
+
+  it('a ball sent again with its idempotency key writes nothing and pushes nothing', async () => {
+    const fan = await listener(url, matchKey);
+    sockets.push(fan.socket);
+    const before = await engine.lastSequence(matchKey);
+    const balls = await queryNumber(db, `select count(*) from live_events where match_id = (select id from matches where match_key = '${matchKey}')`);
+    const again = await engine.recordBall(matchKey, ball(kkr[1]!, kkr[0]!, 'P Kumar', 4), { idempotencyKey: 'k2' });
+    expect(again.duplicate).toBe(true);
+    expect(again.sequence).toBe(5);
+    expect(await engine.lastSequence(matchKey)).toBe(before);
+    expect(await queryNumber(db, `select count(*) from live_events where match_id = (select id from matches where match_key = '${matchKey}')`)).toBe(balls);
+    // Scored once: 5 runs from two balls.
+    const [score] = await engine.eventsSince(matchKey, before! - 1);
+    expect(score?.event === 'score' && score.payload.innings.a_1?.score.runs).toBe(5);
+    // A later ball's events reach the fan; nothing came before them.
+    await engine.recordBall(matchKey, ball(kkr[1]!, kkr[0]!, 'P Kumar', 1), { idempotencyKey: 'k3' });
+    await expect.poll(() => fan.heard.filter((heard) => heard.event !== 'card').length).toBe(2);
+    expect(fan.heard.filter((heard) => heard.event !== 'card').map((heard) => heard.payload.sequence)).toEqual([before! + 1, before! + 2]);
+  });
+
+  it('undo pushes the ball again with is_delete, then the score without it', async () => {
+    const fan = await listener(url, matchKey);
+    sockets.push(fan.socket);
+    const lastBall = await engine.recordBall(matchKey, ball(kkr[0]!, kkr[1]!, 'P Kumar', 6), { idempotencyKey: 'k4' });
+    const undone = await engine.undoLastBall(matchKey);
+    expect(undone?.ballKey).toBe(lastBall.ballKey);
+    await expect.poll(() => fan.heard.filter((heard) => heard.event !== 'card').length).toBe(4);
+    const [, , deletion, score] = fan.heard.filter((heard) => heard.event !== 'card');
+    expectToMatchSchema(commentoryEvent, deletion!.payload, 'deletion');
+    const deleted = deletion!.payload.commentory[0]!;
+    expect(deleted).toMatchObject({ key: lastBall.ballKey, is_delete: true, update_reason: 'undo' });
+    expect(deletion!.payload.sequence).toBe(undone!.sequence);
+    expect(score!.payload.innings.a_1?.score.runs).toBe(6);
+  });
+
+  it("'catchup' after a gap sends exactly the missed events, in order, as they were pushed", async () => {
+    const early = await listener(url, matchKey);
+    sockets.push(early.socket);
+    const seen = (await engine.lastSequence(matchKey))!;
+    await engine.recordBall(matchKey, ball(kkr[1]!, kkr[0]!, 'P Kumar', 2), { idempotencyKey: 'k5' });
+    await engine.recordBall(matchKey, ball(kkr[1]!, kkr[0]!, 'P Kumar', 0, { wickets: [{ player_out: key(kkr[1]!), kind: 'bowled' }] }), { idempotencyKey: 'k6' });
+    await expect.poll(() => early.heard.filter((heard) => heard.event !== 'card').length).toBe(4);
+    const pushed = early.heard.filter((heard) => heard.event !== 'card');
+
+    // A fan who saw everything up to `seen` comes back.
+    const late = connectClient(url, { transports: ['websocket'] });
+    sockets.push(late);
+    const caught: Heard[] = [];
+    for (const event of ['score', 'commentory']) late.on(event, (payload: Heard['payload']) => caught.push({ event, payload }));
+    await new Promise<void>((resolve) => late.on('connect', () => resolve()));
+    late.emit('catchup', { match_key: matchKey, after_sequence: seen });
+    await expect.poll(() => caught.length).toBe(4);
+    expect(caught).toEqual(pushed);
+    // Nothing else arrives.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(caught).toHaveLength(4);
+  });
+});

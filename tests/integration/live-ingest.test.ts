@@ -1,0 +1,200 @@
+// The ingest API (a scoring app sends balls with a scorer's API token) and the scorer's API
+// tokens, through the whole app; every answer checked against the API contract. PGlite always,
+// PostgreSQL when TEST_DATABASE_URL answers.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+import { createServices } from '../../src/server/services/index.ts';
+import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
+import { setUserRole } from '../../src/server/auth/roles.ts';
+import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
+import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
+import { testPostgresUrl } from '../helpers/test-servers.ts';
+
+const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
+const people = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> } } }).info.registry.people;
+const key = (name: string) => people[name]!;
+
+const PASSWORD = 'abc123';
+const SCORER_PHONE = '9000000001';
+const FAN_PHONE = '9000000002';
+
+const dot = (batter: string, nonStriker: string, runs = 0): CricsheetBall => ({
+  batter: key(batter),
+  non_striker: key(nonStriker),
+  bowler: key('P Kumar'),
+  runs: { batter: runs, extras: 0, total: runs },
+});
+
+async function engines(): Promise<[string, () => Promise<Db>][]> {
+  const list: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
+  const url = await testPostgresUrl();
+  if (url) {
+    list.push([
+      'PostgreSQL',
+      async () => {
+        const db = await openDatabase({ url, dataDir: '' });
+        await migrateToLatest(db);
+        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs, users restart identity cascade`.execute(db.kysely);
+        return db;
+      },
+    ]);
+  }
+  return list;
+}
+
+describe.each(await engines())('ingest API on %s', (_name, open) => {
+  let db: Db;
+  let accounts: AccountsApp;
+  let engine: LiveEngine;
+  let folder: string;
+  let matchKey: string;
+  let scorerSession: string;
+  let fanSession: string;
+  let apiToken: string;
+
+  const login = async (phone: string) => {
+    const response = await accounts.app.inject({ method: 'POST', url: '/user/v1/login', payload: { phone, password: PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ token: string }>().token;
+  };
+  const ingest = (payload: unknown, token: string | null = apiToken) =>
+    accounts.app.inject({
+      method: 'POST',
+      url: `/user/v1/live/${matchKey}/balls`,
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+      payload: payload as object,
+    });
+
+  beforeAll(async () => {
+    db = await open();
+    folder = await mkdtemp(path.join(os.tmpdir(), 'live-ingest-'));
+    await copyFile(opener, path.join(folder, path.basename(opener)));
+    const services = createServices(db);
+    await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
+    engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+    accounts = await accountsApp(db, { appOptions: { services, live: engine } });
+    await createUser(db, SCORER_PHONE, PASSWORD, 'scorer');
+    await createUser(db, FAN_PHONE, PASSWORD, 'user');
+    [scorerSession, fanSession] = [await login(SCORER_PHONE), await login(FAN_PHONE)];
+    ({ matchKey } = await engine.createFixture({
+      tournament: { name: 'Ingest Cup' },
+      teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+      startAt: new Date(),
+      format: 't20',
+      matchType: 'T20',
+      oversLimit: 20,
+      ballsPerOver: 6,
+      gender: 'male',
+      source: 'ingest',
+    }));
+    await engine.startInnings(matchKey, { battingSide: 'a' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await accounts?.close();
+    await db?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('API tokens are for scorers: made once, listed without the token, refused to others', async () => {
+    const make = (session: string | null) =>
+      accounts.app.inject({
+        method: 'POST',
+        url: '/user/v1/scorer/tokens',
+        headers: session === null ? {} : { authorization: `Bearer ${session}` },
+        payload: { label: 'Scoring app' },
+      });
+    expect((await make(null)).statusCode).toBe(401);
+    expect((await make(fanSession)).statusCode).toBe(403);
+    const made = await make(scorerSession);
+    expect(made.statusCode).toBe(200);
+    const { token, id, label } = made.json<{ data: { token: string; id: string; label: string } }>().data;
+    expect(label).toBe('Scoring app');
+    apiToken = token;
+    const list = await accounts.app.inject({ method: 'GET', url: '/user/v1/scorer/tokens', headers: { authorization: `Bearer ${scorerSession}` } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ data: { id: string }[] }>().data.map((item) => item.id)).toEqual([id]);
+    expect(list.body).not.toContain(token);
+    // Only a hash is stored.
+    expect(await queryNumber(db, `select count(*) from scorer_tokens where token_hash = convert_to('${token}', 'UTF8')`)).toBe(0);
+    // An API token is no session: it cannot manage tokens.
+    expect((await make(token)).statusCode).toBe(401);
+  });
+
+  it('without a scorer token a ball is refused: 401 with none or a wrong one, 403 once the holder is no scorer', async () => {
+    expect((await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') }, null)).statusCode).toBe(401);
+    expect((await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') }, 'crease_st_not-a-token')).statusCode).toBe(401);
+    // A session token is not an API token either.
+    expect((await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') }, scorerSession)).statusCode).toBe(401);
+    await setUserRole(db, SCORER_PHONE, 'user');
+    try {
+      expect((await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') })).statusCode).toBe(403);
+    } finally {
+      await setUserRole(db, SCORER_PHONE, 'scorer');
+    }
+    expect(await engine.lastSequence(matchKey)).toBe(1);
+  });
+
+  it('is idempotent by sequence, refuses a different ball for a used sequence and a sequence out of order', async () => {
+    const first = await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
+    expect(first.statusCode).toBe(200);
+    const written = first.json<{ data: { ball_key: string; duplicate: boolean; event_sequence: number } }>().data;
+    expect(written.duplicate).toBe(false);
+    const again = await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ data: unknown }>().data).toEqual({ ...written, duplicate: true });
+    const other = await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum', 4) });
+    expect(other.statusCode).toBe(409);
+    const ahead = await ingest({ sequence: 3, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
+    expect(ahead.statusCode).toBe(409);
+    expect(ahead.json<{ expected_sequence: number }>().expected_sequence).toBe(2);
+    const wrongInnings = await ingest({ sequence: 2, innings: 2, ball: dot('SC Ganguly', 'BB McCullum') });
+    expect(wrongInnings.statusCode).toBe(409);
+    const second = await ingest({ sequence: 2, innings: 1, ball: dot('SC Ganguly', 'BB McCullum', 2) });
+    expect(second.statusCode).toBe(200);
+    // Two balls stored, as the commentary shows them.
+    const commentary = await accounts.app.inject({ method: 'GET', url: `/user/v1/get/commentory/?match_key=${matchKey}` });
+    const balls = commentary.json<{ data: { related_balls: { key: string; runs: number }[] } }>().data.related_balls;
+    expect(balls.map((ball) => ball.runs)).toEqual([2, 0]);
+    expect(balls[1]!.key).toBe(written.ball_key);
+  });
+
+  it('refuses a malformed ball with 400 and writes nothing', async () => {
+    const before = await engine.lastSequence(matchKey);
+    const cases: unknown[] = [
+      { sequence: 3, innings: 1 },
+      { sequence: 3, innings: 1, ball: { ...dot('SC Ganguly', 'BB McCullum'), runs: { batter: 1, extras: 0, total: 2 } } },
+      { sequence: 3, innings: 1, ball: { ...dot('SC Ganguly', 'BB McCullum'), extras: { wides: 1 } } },
+      { sequence: 3, innings: 1, ball: { ...dot('SC Ganguly', 'BB McCullum'), wickets: [{ player_out: key('SC Ganguly'), kind: 'vanished' }] } },
+      { sequence: 0, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') },
+      { sequence: 3, innings: 1, ball: dot('SC Ganguly', 'BB McCullum'), extra: true },
+      { sequence: 3, innings: 1, ball: { ...dot('SC Ganguly', 'BB McCullum'), batter: 'nobody-knows-me' } },
+    ];
+    for (const payload of cases) {
+      const response = await ingest(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await engine.lastSequence(matchKey)).toBe(before);
+  });
+
+  it('a revoked token scores no more', async () => {
+    const [{ id }] = (await accounts.app.inject({ method: 'GET', url: '/user/v1/scorer/tokens', headers: { authorization: `Bearer ${scorerSession}` } })).json<{
+      data: { id: string }[];
+    }>().data as [{ id: string }];
+    const revoke = (session: string) =>
+      accounts.app.inject({ method: 'DELETE', url: `/user/v1/scorer/tokens/${id}`, headers: { authorization: `Bearer ${session}` } });
+    expect((await revoke(fanSession)).statusCode).toBe(403);
+    expect((await revoke(scorerSession)).statusCode).toBe(200);
+    expect((await revoke(scorerSession)).statusCode).toBe(404);
+    expect((await ingest({ sequence: 3, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,271 @@
+// The live write path on real matches (PGlite, and PostgreSQL when TEST_DATABASE_URL answers):
+// a fixture from creation to its first balls, undo and re-append giving byte-identical rows, the
+// live state loaded after every ball equal to one computed from scratch, and completeMatch's
+// result equal to Cricsheet's.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/client.ts';
+import { ballKey, liveStateOf, type LiveState } from '../../src/server/domain/live.ts';
+import { InningsTally } from '../../src/server/domain/scorecard.ts';
+import type { Delivery } from '../../src/server/domain/types.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+import { loadLiveStates, type LiveMatchRow } from '../../src/server/services/live-state.ts';
+import { LiveWriteError } from '../../src/server/store/fixture.ts';
+import type { InningsFacts } from '../../src/server/store/match-write.ts';
+import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { queryRows as storeQuery, readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { cricketDatabases } from '../helpers/cricket-db.ts';
+import { queryNumber, queryRows } from '../helpers/test-db.ts';
+
+const fixtures = (name: string) => fileURLToPath(new URL(`../fixtures/cricsheet/${name}`, import.meta.url));
+const realMatches = fixtures('real');
+
+/** Every stored and derived row of one match, in a stable order: what two ways of writing must agree on. */
+async function matchRows(db: Db, matchId: number) {
+  const where = `where match_id = ${matchId}`;
+  return {
+    innings: await queryRows(db, `select innings_no, runs, wickets, legal_balls, called_balls, byes, legbyes, wides, noballs, penalty, tally from innings ${where} order by 1`),
+    batting: await queryRows(db, `select * from batting_innings ${where} order by innings_no, position`),
+    bowling: await queryRows(db, `select * from bowling_innings ${where} order by innings_no, position`),
+    falls: await queryRows(db, `select * from fall_of_wickets ${where} order by innings_no, wicket_no`),
+    stands: await queryRows(db, `select * from partnerships ${where} order by innings_no, position`),
+    balls: await queryRows(db, `select innings_no, people, encode(balls, 'hex') as balls, reviews from innings_balls ${where} order by 1`),
+    wickets: await queryRows(db, `select innings_no, seq, position, kind, player_out_id, fielders, fielder_ids from wickets ${where} order by 1, 2, 3`),
+  };
+}
+
+/** An imported match's innings facts, to start the innings again ball by ball. */
+async function inningsFacts(db: Db, matchId: number, stored: StoredInnings[]): Promise<InningsFacts[]> {
+  const rows = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
+  return stored.map((inn, index) => {
+    const row = rows[index]!;
+    return {
+      inningsNo: inn.inningsNo,
+      battingTeam: inn.battingTeam,
+      superOver: inn.superOver,
+      declared: row.declared as boolean,
+      forfeited: row.forfeited as boolean,
+      targetRuns: row.target_runs as number | null,
+      targetBalls: row.target_balls as number | null,
+      penaltyRunsPre: inn.penaltyRunsPre,
+      penaltyRunsPost: inn.penaltyRunsPost,
+      absentHurt: row.absent_hurt as string[] | null,
+      calledOvers: (row.miscounted_overs as number[] | null) ?? null,
+      powerplays: [],
+    };
+  });
+}
+
+async function liveRow(db: Db, matchId: number): Promise<LiveMatchRow> {
+  const [row] = await queryRows<LiveMatchRow>(db, `select id, format, balls_per_over, overs_limit, break_reason from matches where id = ${matchId}`);
+  return row!;
+}
+
+const engines = await cricketDatabases();
+
+describe.each(engines)('the live store on %s', (_engine, open) => {
+  let db: Db;
+  let matchIdOf: (key: string) => number;
+  const published: string[][] = [];
+  let writer: MatchWriter;
+  beforeAll(async () => {
+    db = await open();
+    // Every result there is: wins by runs, wickets, an innings and D/L; a tie settled by a second
+    // super over; a draw; no result.
+    const summary = await importSources(db, [realMatches, fixtures('e2e')]);
+    expect(summary.skipped).toEqual([]);
+    const ids = new Map((await queryRows<{ id: number; match_key: string }>(db, 'select id, match_key from matches')).map((row) => [row.match_key, row.id]));
+    matchIdOf = (key) => ids.get(key)!;
+    writer = new MatchWriter(db, (tags) => void published.push(tags));
+  }, 300_000);
+  afterAll(() => db.close());
+
+  it('creates a fixture with known and new people, records its toss and XIs, and starts it', async () => {
+    const [known] = await queryRows<{ registry_id: string; name: string }>(db, "select registry_id, name from people where name = 'JC Buttler'");
+    published.length = 0;
+    const { matchId, matchKey } = await writer.createFixture({
+      tournament: { name: 'Crease Cup 2026' },
+      teams: [{ name: 'Rajasthan Royals' }, { name: 'Crease Strikers' }],
+      venue: { name: 'Crease Ground', city: 'Jaipur' },
+      startAt: new Date('2026-12-01T14:00:00Z'),
+      format: 't20',
+      matchType: 'T20',
+      oversLimit: 20,
+      ballsPerOver: 6,
+      gender: 'male',
+      source: 'scorer',
+      squads: { a: [{ key: known!.registry_id }], b: [{ name: 'Asha New' }] },
+    });
+    expect(matchId).toBeGreaterThanOrEqual(1_000_000_000);
+    expect(matchKey).toBe(String(matchId));
+    const [match] = await queryRows<Record<string, unknown>>(
+      db,
+      `select m.status, m.play_status, m.source, m.is_replay, m.start_at, m.start_date::text, t.name as tournament, t.start_date::text as tou_start,
+         ta.team_type as a_type, tb.team_key as b_key
+       from matches m join tournaments t on t.id = m.tournament_id join teams ta on ta.id = m.team_a_id join teams tb on tb.id = m.team_b_id
+       where m.id = ${matchId}`,
+    );
+    expect(match).toMatchObject({
+      status: 'not_started', play_status: 'scheduled', source: 'scorer', is_replay: false, start_date: '2026-12-01',
+      tournament: 'Crease Cup 2026', tou_start: '2026-12-01', a_type: 'club', b_key: 'crease-strikers',
+    });
+    expect(new Date(match!.start_at as string).toISOString()).toBe('2026-12-01T14:00:00.000Z');
+    // The known team is the imported one: no second Rajasthan Royals.
+    expect(await queryNumber(db, "select count(*) from teams where name = 'Rajasthan Royals'")).toBe(1);
+    const squad = await queryRows<{ team: string; registry_id: string; name: string }>(
+      db,
+      `select mp.team, p.registry_id, p.name from match_players mp join people p on p.id = mp.person_id where mp.match_id = ${matchId} order by team, position`,
+    );
+    expect(squad[0]).toEqual({ team: 'a', registry_id: known!.registry_id, name: 'JC Buttler' });
+    expect(squad[1]!.registry_id).toMatch(/^crease-[0-9a-f]{8}$/);
+    expect(published.flat()).toEqual(expect.arrayContaining([`match:${matchKey}`, 'home', 'fixtures', 'tournament:crease-cup-2026']));
+
+    await writer.setToss(matchId, { winner: 'b', decision: 'field' });
+    expect(await queryRows(db, `select toss_winner, toss_decision, play_status from matches where id = ${matchId}`)).toEqual([
+      { toss_winner: 'b', toss_decision: 'field', play_status: 'pre_match' },
+    ]);
+
+    const others = await queryRows<{ registry_id: string }>(db, "select registry_id from people where registry_id not like 'crease-%' order by registry_id limit 11");
+    const xi = others.map((row) => row.registry_id);
+    await writer.setPlayingXI(matchId, 'a', xi);
+    expect(await queryRows(db, `select p.registry_id from match_players mp join people p on p.id = mp.person_id where match_id = ${matchId} and team = 'a' order by position`)).toEqual(
+      xi.map((registry_id) => ({ registry_id })),
+    );
+    await expect(writer.setPlayingXI(matchId, 'b', ['no-such-player'])).rejects.toThrow(LiveWriteError);
+    // Play cannot break for lunch before it began, and a result comes from completing the match.
+    await expect(writer.setPlayState(matchId, { playStatus: 'lunch', breakReason: 'lunch' })).rejects.toThrow(LiveWriteError);
+    await expect(writer.setPlayState(matchId, { playStatus: 'result' })).rejects.toThrow(LiveWriteError);
+    await writer.setPlayState(matchId, { playStatus: 'rain_delay', breakReason: 'rain' });
+    expect(await queryRows(db, `select play_status, break_reason from matches where id = ${matchId}`)).toEqual([{ play_status: 'rain_delay', break_reason: 'rain' }]);
+
+    await writer.startInnings(matchId, {
+      inningsNo: 1, battingTeam: 'a', superOver: false, declared: false, forfeited: false, targetRuns: null, targetBalls: null,
+      penaltyRunsPre: 0, penaltyRunsPost: 0, absentHurt: null, calledOvers: null, powerplays: [],
+    });
+    expect(await queryRows(db, `select status, play_status, break_reason from matches where id = ${matchId}`)).toEqual([
+      { status: 'started', play_status: 'in_play', break_reason: null },
+    ]);
+    expect(await writer.removeLastBall(matchId)).toBeNull();
+  });
+
+  it('undoes the last balls of each innings of a real T20 and re-appends them to byte-identical rows', async () => {
+    const matchId = matchIdOf('1304066');
+    const whole = await matchRows(db, matchId);
+    const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+    const facts = await inningsFacts(db, matchId, stored);
+    await queryRows(db, `delete from innings where match_id = ${matchId}`);
+    // Played again as if live: a completed match takes no undo.
+    await queryRows(db, `update matches set status = 'started', play_status = 'in_play' where id = ${matchId}`);
+    const undone = 14;
+    for (const [index, inn] of stored.entries()) {
+      await writer.startInnings(matchId, facts[index]!);
+      for (const [seq, delivery] of inn.deliveries.entries()) await writer.appendBall(matchId, inn.inningsNo, delivery, inn.reviews.get(seq + 1));
+      const appended = await matchRows(db, matchId);
+      const count = inn.deliveries.length;
+      for (let n = 0; n < undone; n += 1) expect(await writer.removeLastBall(matchId)).toEqual({ inningsNo: inn.inningsNo, seq: count - n });
+      // What is left is what the balls left make, from scratch.
+      const left = InningsTally.start(inn);
+      for (const delivery of inn.deliveries.slice(0, count - undone)) left.add(delivery);
+      const [row] = await queryRows<{ runs: number; wickets: number; legal_balls: number }>(
+        db,
+        `select runs, wickets, legal_balls from innings where match_id = ${matchId} and innings_no = ${inn.inningsNo}`,
+      );
+      const summary = left.summary(inn.penaltyRunsPost);
+      expect(row).toEqual({ runs: summary.runs, wickets: summary.wickets, legal_balls: summary.legalBalls });
+      expect(await queryNumber(db, `select count(*) from wickets where match_id = ${matchId} and innings_no = ${inn.inningsNo} and seq > ${count - undone}`)).toBe(0);
+      for (let seq = count - undone; seq < count; seq += 1) await writer.appendBall(matchId, inn.inningsNo, inn.deliveries[seq]!, inn.reviews.get(seq + 1));
+      expect(await matchRows(db, matchId)).toEqual(appended);
+    }
+    // The innings are still in progress (a saved tally); otherwise every row is the import's.
+    const rows = await matchRows(db, matchId);
+    rows.innings = rows.innings.map((inn) => ({ ...inn, tally: null }));
+    expect(rows).toEqual(whole);
+  }, 300_000);
+
+  it('loads the live state after every ball equal to the one computed from scratch from all the balls', async () => {
+    const matchId = matchIdOf('1216517');
+    const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+    const facts = await inningsFacts(db, matchId, stored);
+    await queryRows(db, `delete from innings where match_id = ${matchId}`);
+    const match = await liveRow(db, matchId);
+    const people = new Map(
+      (await queryRows<{ id: number; registry_id: string; name: string }>(db, 'select id, registry_id, name from people')).map((p) => [String(p.id), { key: p.registry_id, name: p.name }]),
+    );
+    let ballsBefore = 0;
+    let states = 0;
+    const sideInnings = { a: 0, b: 0, superA: 0, superB: 0 };
+    for (const [index, inn] of stored.entries()) {
+      const fact = facts[index]!;
+      await writer.startInnings(matchId, fact);
+      const countKey = `${inn.superOver ? 'super' : ''}${inn.superOver ? inn.battingTeam.toUpperCase() : inn.battingTeam}` as keyof typeof sideInnings;
+      sideInnings[countKey] += 1;
+      const scratch = InningsTally.start(inn);
+      const dealt: Delivery[] = [];
+      for (const [seq, delivery] of inn.deliveries.entries()) {
+        await writer.appendBall(matchId, inn.inningsNo, delivery);
+        scratch.add(delivery);
+        dealt.push(delivery);
+        const loaded = (await loadLiveStates(db.kysely, [match])).get(matchId);
+        const limit = fact.targetBalls ?? (inn.superOver ? 6 : 120);
+        const expected: LiveState = liveStateOf({
+          battingSide: inn.battingTeam,
+          inningsNumber: Math.min(2, sideInnings[countKey]) as 1 | 2,
+          tally: scratch.save(),
+          recent: dealt.map((d, i) => ({ seq: i + 1, delivery: d })),
+          target: fact.targetRuns === null ? null : { runs: fact.targetRuns, balls: limit },
+          lead: null,
+          breakReason: null,
+          player: (id) => people.get(id)!,
+          ballKey: (s, position) => ballKey(inn.inningsNo, position, ballsBefore + s),
+        });
+        expect(loaded, `innings ${inn.inningsNo} ball ${seq + 1}`).toEqual(expected);
+        states += 1;
+      }
+      ballsBefore += inn.deliveries.length;
+    }
+    expect(states).toBe(ballsBefore);
+  }, 300_000);
+
+  it("completes every real match with Cricsheet's result, from the innings' totals", async () => {
+    const columns = 'winner, result, win_by_runs, win_by_wickets, win_by_innings, eliminator, method';
+    const matches = await queryRows<{ id: number; match_key: string; method: string | null; balls_per_over: number }>(
+      db,
+      'select id, match_key, method, balls_per_over from matches where id < 1000000000 order by id',
+    );
+    expect(matches.length).toBe(14);
+    for (const match of matches) {
+      const where = `where id = ${match.id}`;
+      const [cricsheet] = await queryRows(db, `select ${columns} from matches ${where}`);
+      const awards = await queryRows<{ registry_id: string }>(
+        db,
+        `select p.registry_id from player_of_match pom join people p on p.id = pom.person_id where pom.match_id = ${match.id} order by position`,
+      );
+      await queryRows(
+        db,
+        `update matches set status = 'started', play_status = 'in_play', winner = null, result = null, win_by_runs = null,
+           win_by_wickets = null, win_by_innings = false, eliminator = null, method = null ${where}`,
+      );
+      await queryRows(db, `delete from player_of_match where match_id = ${match.id}`);
+      if (match.method === 'D/L') {
+        // The scorer types in the target the umpires set.
+        const [chase] = await queryRows<{ target_runs: number; target_balls: number }>(
+          db,
+          `select target_runs, target_balls from innings where match_id = ${match.id} and innings_no = 2`,
+        );
+        const overs = Math.floor(chase!.target_balls / match.balls_per_over) + (chase!.target_balls % match.balls_per_over) / 10;
+        await writer.setRevisedTarget(match.id, { runs: chase!.target_runs, overs });
+        expect(await queryRows(db, `select target_runs, target_balls from innings where match_id = ${match.id} and innings_no = 2`)).toEqual([chase]);
+      }
+      published.length = 0;
+      await writer.completeMatch(match.id, { playerOfMatch: awards.map((award) => award.registry_id) });
+      expect(await queryRows(db, `select ${columns} from matches ${where}`), match.match_key).toEqual([cricsheet]);
+      expect(await queryRows(db, `select status, play_status from matches ${where}`)).toEqual([{ status: 'completed', play_status: 'result' }]);
+      expect(
+        await queryRows(db, `select p.registry_id from player_of_match pom join people p on p.id = pom.person_id where pom.match_id = ${match.id} order by position`),
+      ).toEqual(awards);
+      expect(await queryNumber(db, `select count(*) from innings where match_id = ${match.id} and tally is not null`)).toBe(0);
+      expect(published.flat()).toEqual(expect.arrayContaining([`match:${match.match_key}`, 'home', 'fixtures', 'tournaments']));
+      await expect(writer.completeMatch(match.id, { playerOfMatch: [] })).rejects.toThrow(LiveWriteError);
+    }
+  }, 300_000);
+});
