@@ -2,8 +2,8 @@
 // subscribed to one match, and notes when each one hears each event of that match (by its
 // sequence number). Driven over IPC:
 //   { type: 'open', url, matchKey, sockets } -> { type: 'opened', failed }
-//   { type: 'collect' } -> { type: 'heard', heard, sampleHeard } (and forgets them), each
-//     { [event]: { [sequence]: number[] } }
+//   { type: 'collect' } -> { type: 'heard', heard, sampleHeard, sizes } (and forgets them), the first
+//     two { [event]: { [sequence]: number[] } }, sizes the largest frame of each event
 //   { type: 'close' } -> exits
 // Times are performance.timeOrigin + performance.now(): milliseconds on the machine's clock, which
 // the controller and the server processes share.
@@ -29,6 +29,7 @@ const wallClock = () => performance.timeOrigin + performance.now();
 const closers: (() => void)[] = [];
 let heard: Heard = {};
 let sampleHeard: Heard = {};
+let sizes: Record<string, number> = {};
 
 function note(into: Heard, event: string, sequence: unknown, at: number): void {
   if (typeof sequence !== 'number' || Number.isNaN(sequence)) return;
@@ -79,6 +80,7 @@ function openWire(url: string, matchKey: string): Promise<boolean> {
         const at = wallClock();
         const event = frame.toString('latin1', EVENT_PACKET.length, frame.indexOf(QUOTE, EVENT_PACKET.length));
         note(heard, event, sequenceOf(frame), at);
+        sizes[event] = Math.max(sizes[event] ?? 0, frame.length);
         return;
       }
       const text = frame.toString();
@@ -105,9 +107,10 @@ process.on('message', async (command: Command) => {
     }
     process.send!({ type: 'opened', failed });
   } else if (command.type === 'collect') {
-    process.send!({ type: 'heard', heard, sampleHeard });
+    process.send!({ type: 'heard', heard, sampleHeard, sizes });
     heard = {};
     sampleHeard = {};
+    sizes = {};
   } else {
     for (const close of closers) close();
     process.disconnect();
