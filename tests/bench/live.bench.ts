@@ -131,7 +131,8 @@ function engineKind(token: string, matches: BenchMatch[], dataDir: string): Kind
   return {
     name: 'engine',
     start: async (redisKey) => {
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      // Below Linux's ephemeral ports (32768 on): 10,000 client sockets take many of those.
+      const port = 20_000 + Math.floor(Math.random() * 12_000);
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         cwd: repoRoot,
         env: {
@@ -148,8 +149,10 @@ function engineKind(token: string, matches: BenchMatch[], dataDir: string): Kind
         stdio: 'inherit',
       });
       const url = `http://127.0.0.1:${port}`;
+      let exited = false;
+      child.once('exit', () => (exited = true));
       for (let attempt = 0; ; attempt += 1) {
-        if (attempt === 300) throw new Error('server did not start');
+        if (attempt === 300 || exited) throw new Error('server did not start');
         if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) break;
         await sleep(100);
       }
@@ -229,9 +232,10 @@ async function run(kind: Kind, serverCount: number, sockets: number): Promise<Ro
   const redisKey = serverCount > 1 ? uniqueChannel('bench-live') : null;
   const { matchKey, sendBall } = kind.nextRun();
   const servers: LiveServer[] = [];
-  for (let index = 0; index < serverCount; index += 1) servers.push(await kind.start(redisKey));
-  const clients = Array.from({ length: CLIENT_PROCESSES }, () => forkTs('live-clients.ts'));
+  const clients: ChildProcess[] = [];
   try {
+    for (let index = 0; index < serverCount; index += 1) servers.push(await kind.start(redisKey));
+    for (let index = 0; index < CLIENT_PROCESSES; index += 1) clients.push(forkTs('live-clients.ts'));
     const before = servers.map((server) => usage(server.pid));
     const opened = await Promise.all(
       clients.map((client, index) => {
