@@ -38,6 +38,7 @@ export default defineConfig({
       PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
       DATA_DIR,
       IMPORT_ON_START: 'false',
+      LIVE_REPLAYS: '0',
       LOG_LEVEL: 'warn',
       CONTACT_EMAIL: 'scores@example.org',
       SMS_TRANSPORT: 'webhook',

@@ -78,6 +78,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  // ---- Live cricket (src/server/live, decision 025) ----
+  // Replays of recent real matches kept running while no scorer is scoring live: 0 turns them off.
+  LIVE_REPLAYS: z.coerce.number().int().min(0).max(20).default(1),
+  // How fast replays are played, in balls per minute (15: a ball every 4 s); 0 as fast as they write.
+  LIVE_REPLAY_SPEED: z.coerce.number().min(0).max(60_000).default(15),
   // Set by CI systems: tests that need PostgreSQL or Redis fail there instead of skipping.
   CI: booleanFlag.default(false),
 });

@@ -18,6 +18,7 @@ import { attachRealtime } from './realtime/index.ts';
 import { createLiveEngine } from './live/engine.ts';
 import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
+import { ReplayKeeper } from './jobs/replay.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -92,6 +93,15 @@ async function main(): Promise<void> {
   broadcaster.attach(realtime.io);
   await app.listen({ port: config.PORT, host: config.HOST });
 
+  const replays = new ReplayKeeper({
+    db,
+    engine: live,
+    count: config.LIVE_REPLAYS,
+    ballsPerMinute: config.LIVE_REPLAY_SPEED,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+  });
+
   // Background work while pages are served: the start-up import when one is due, then the
   // rebuild of matches an older version of the rules derived (src/server/jobs/start-up.ts).
   const background = new AbortController();
@@ -109,6 +119,10 @@ async function main(): Promise<void> {
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
     })
+    // Replays pick from the imported matches: they start once the import is done.
+    .then(() => {
+      if (!background.signal.aborted) replays.start();
+    })
     .catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
 
   let stopping = false;
@@ -117,6 +131,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
+    await replays.stop();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
     realtime.io.disconnectSockets(true);
     await app.close();

@@ -33,7 +33,7 @@ const port = 20_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: repoRoot,
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', IMPORT_ON_START: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', IMPORT_ON_START: 'false', LIVE_REPLAYS: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
   stdio: 'inherit',
 });
 

@@ -3,7 +3,12 @@
 // live state loaded after every ball equal to one computed from scratch, and completeMatch's
 // result equal to Cricsheet's.
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchObject } from '../../src/server/api/presenters/match.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { createServices } from '../../src/server/services/index.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { ballKey, liveStateOf, type LiveState } from '../../src/server/domain/live.ts';
 import { InningsTally } from '../../src/server/domain/scorecard.ts';
@@ -14,6 +19,7 @@ import { LiveWriteError } from '../../src/server/store/fixture.ts';
 import type { InningsFacts } from '../../src/server/store/match-write.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { queryRows as storeQuery, readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { checkingContract } from '../helpers/api-contract.ts';
 import { cricketDatabases } from '../helpers/cricket-db.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 
@@ -68,6 +74,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
   let matchIdOf: (key: string) => number;
   const published: string[][] = [];
   let writer: MatchWriter;
+  let fixtureId = 0;
   beforeAll(async () => {
     db = await open();
     // Every result there is: wins by runs, wickets, an innings and D/L; a tie settled by a second
@@ -96,6 +103,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       source: 'scorer',
       squads: { a: [{ key: known!.registry_id }], b: [{ name: 'Asha New' }] },
     });
+    fixtureId = matchId;
     expect(matchId).toBeGreaterThanOrEqual(1_000_000_000);
     expect(matchKey).toBe(String(matchId));
     const [match] = await queryRows<Record<string, unknown>>(
@@ -146,6 +154,118 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       { status: 'started', play_status: 'in_play', break_reason: null },
     ]);
     expect(await writer.removeLastBall(matchId)).toBeNull();
+  });
+
+  it('serves the fixture through the API live ball by ball and between innings; penalty runs; abandoned', async () => {
+    // Each write publishes its tags; the services' caches hear them through the change feed in
+    // the server, so here each read goes to a fresh set of services.
+    const read = async () => {
+      const fresh: FastifyInstance = checkingContract(await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }) }));
+      try {
+        const home = (await fresh.inject({ method: 'GET', url: '/user/v1/get/all/matches' })).json<{ data: MatchObject[] }>().data;
+        const detail = await fresh.inject({ method: 'GET', url: `/user/v1/match/detail?match_key=${fixtureId}` });
+        expect(detail.statusCode).toBe(200);
+        const commentary = await fresh.inject({ method: 'GET', url: `/user/v1/get/commentory?match_key=${fixtureId}` });
+        return {
+          card: home.find((match) => match.match_key === String(fixtureId))!,
+          detail: detail.json<{ data: MatchObject }>().data,
+          newestBall: commentary.json<{ data: { related_balls: { key: string }[] } }>().data.related_balls[0]?.key,
+        };
+      } finally {
+        await fresh.close();
+      }
+    };
+    const xi = (await queryRows<{ person_id: number }>(db, `select person_id from match_players where match_id = ${fixtureId} and team = 'a' order by position`)).map((row) => String(row.person_id));
+    const [bowler] = (await queryRows<{ person_id: number }>(db, `select person_id from match_players where match_id = ${fixtureId} and team = 'b'`)).map((row) => String(row.person_id));
+    const delivery = (over: number, batter: string, nonStriker: string, runs: number, extras: Partial<Delivery['extras']> = {}, out?: string): Delivery => {
+      const all = { wides: 0, noballs: 0, byes: 0, legbyes: 0, penalty: 0, ...extras };
+      const runsExtras = all.wides + all.noballs + all.byes + all.legbyes + all.penalty;
+      return {
+        over, batter, nonStriker, bowler: bowler!, runsBatter: runs, runsExtras, runsTotal: runs + runsExtras, nonBoundary: false, extras: all,
+        wickets: out ? [{ kind: 'caught', playerOut: out, fielders: [{ id: bowler!, name: 'Asha New', substitute: false }] }] : [],
+      };
+    };
+    const [a, b, c] = xi as [string, string, string];
+    const balls = [delivery(0, a, b, 1), delivery(0, b, a, 4), delivery(0, b, a, 0, { wides: 1 }), delivery(0, b, a, 0, {}, b), delivery(0, c, a, 6), delivery(0, c, a, 0, { legbyes: 1 }), delivery(0, a, c, 2)];
+    await writer.setPlayState(fixtureId, { playStatus: 'drinks_break' });
+    expect(await queryRows(db, `select play_status, break_reason from matches where id = ${fixtureId}`)).toEqual([{ play_status: 'drinks_break', break_reason: 'drinks' }]);
+    // The first ball after the drinks ends the break.
+    for (const ball of balls) await writer.appendBall(fixtureId, 1, ball);
+    const { card, detail, newestBall } = await read();
+    expect(card).toMatchObject({ status: 'started', play_status: 'in_play', is_replay: false, start_at: Date.parse('2026-12-01T14:00:00Z') / 1000, start_time_known: true });
+    expect(detail.play.live).toMatchObject({
+      batting_team: 'a',
+      innings: 'a_1',
+      score: { runs: 15, wickets: 1, overs: [1, 0], balls: 6, title: '15/1 in 1.0', run_rate: 15 },
+      required_score: null,
+      match_break: null,
+      recent_overs_repr: [{ overnumber: 1, ball_repr: ['1', '4', 'wd', 'W', '6', 'lb', '2'] }],
+    });
+    const live = detail.play.live!;
+    // Two run off the last ball of the over: the batter who hit them faces the next over.
+    const keys = await queryRows<{ id: number; registry_id: string }>(db, `select id, registry_id from people where id in (${a}, ${c}, ${bowler})`);
+    const keyOf = (id: string) => keys.find((row) => String(row.id) === id)!.registry_id;
+    expect([live.striker_key, live.non_striker_key, live.bowler_key]).toEqual([keyOf(c), keyOf(a), keyOf(bowler!)]);
+    // The live panel and the commentary key the latest ball alike.
+    expect(live.last_ball_key).toBe('1.0.6.7');
+    expect(newestBall).toBe('1.0.6.7');
+    expect(live.recent_players.striker).toMatchObject({ key: keyOf(c), stats: { runs: 6, balls: 2, fours: 0, sixes: 1, strike_rate: 300 } });
+    expect(live.recent_players.bowler).toMatchObject({ key: keyOf(bowler!), stats: { wickets: 1, overs: [1, 0], runs: 14 } });
+    expect(card.play.live).toEqual(live);
+
+    await writer.closeInnings(fixtureId, 1);
+    const between = await read();
+    expect(between.card.play_status).toBe('innings_break');
+    expect(between.detail.play.live).toMatchObject({ score: { runs: 15, wickets: 1 }, match_break: { reason: 'innings' }, last_ball_key: '1.0.6.7' });
+    await expect(writer.appendBall(fixtureId, 1, balls[0]!)).rejects.toThrow(/not in progress/);
+
+    // Five penalty runs after the last ball add to the total; five before the first to every fall too.
+    const innings = () => queryRows(db, `select runs, penalty, penalty_runs_pre, penalty_runs_post, tally is null as closed from innings where match_id = ${fixtureId}`);
+    const fall = () => queryNumber(db, `select team_runs from fall_of_wickets where match_id = ${fixtureId}`);
+    expect(await fall()).toBe(6);
+    await writer.addPenaltyRuns(fixtureId, 1, { runs: 5, when: 'post' });
+    expect(await innings()).toEqual([{ runs: 20, penalty: 5, penalty_runs_pre: 0, penalty_runs_post: 5, closed: true }]);
+    expect(await fall()).toBe(6);
+    await writer.addPenaltyRuns(fixtureId, 1, { runs: 5, when: 'pre' });
+    expect(await innings()).toEqual([{ runs: 25, penalty: 10, penalty_runs_pre: 5, penalty_runs_post: 5, closed: true }]);
+    expect(await fall()).toBe(11);
+
+    await writer.setPlayState(fixtureId, { playStatus: 'abandoned' });
+    expect(await queryRows(db, `select status, play_status, result, winner from matches where id = ${fixtureId}`)).toEqual([
+      { status: 'completed', play_status: 'abandoned', result: 'no result', winner: null },
+    ]);
+    await expect(writer.setPlayState(fixtureId, { playStatus: 'in_play' })).rejects.toThrow(LiveWriteError);
+  });
+
+  it('gives the chase a target revised before it or during it, and closes a declared innings', async () => {
+    const { matchId } = await writer.createFixture({
+      tournament: { name: 'Crease Cup 2026' },
+      teams: [{ name: 'Crease Strikers' }, { name: 'Crease Rovers' }],
+      startAt: new Date('2026-12-02T09:30:00Z'),
+      format: 'oneday',
+      matchType: 'ODI',
+      oversLimit: 50,
+      ballsPerOver: 6,
+      gender: 'male',
+      source: 'replay',
+      isReplay: true,
+      replayOf: '1491710',
+    });
+    expect(await queryRows(db, `select is_replay, replay_of, source from matches where id = ${matchId}`)).toEqual([{ is_replay: true, replay_of: '1491710', source: 'replay' }]);
+    const start = (inningsNo: number, targetRuns: number | null) =>
+      writer.startInnings(matchId, {
+        inningsNo, battingTeam: inningsNo === 1 ? 'a' : 'b', superOver: false, declared: false, forfeited: false, targetRuns,
+        targetBalls: targetRuns === null ? null : 300, penaltyRunsPre: 0, penaltyRunsPost: 0, absentHurt: null, calledOvers: null, powerplays: [],
+      });
+    await start(1, null);
+    await writer.closeInnings(matchId, 1, { declared: true });
+    expect(await queryRows(db, `select declared, tally is null as closed from innings where match_id = ${matchId}`)).toEqual([{ declared: true, closed: true }]);
+    await writer.setRevisedTarget(matchId, { runs: 180, overs: 33.3 });
+    await start(2, 251);
+    const target = () => queryRows(db, `select target_runs, target_balls from innings where match_id = ${matchId} and innings_no = 2`);
+    expect(await target()).toEqual([{ target_runs: 180, target_balls: 201 }]);
+    await writer.setRevisedTarget(matchId, { runs: 150, overs: 28 });
+    expect(await target()).toEqual([{ target_runs: 150, target_balls: 168 }]);
   });
 
   it('undoes the last balls of each innings of a real T20 and re-appends them to byte-identical rows', async () => {

@@ -68,7 +68,7 @@ describe('server process', () => {
   function startServer(env: Record<string, string>) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
+      env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', LIVE_REPLAYS: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

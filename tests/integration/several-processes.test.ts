@@ -149,7 +149,7 @@ describe.skipIf(postgresUrl === null)('npm run import beside a running server on
     });
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/import.ts', folder], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: postgresUrl!, REDIS_URL: '', CRICSHEET_SOURCE: '' },
+      env: { ...process.env, DATABASE_URL: postgresUrl!, REDIS_URL: '', CRICSHEET_SOURCE: '', LIVE_REPLAYS: '0' },
     });
     expect(stdout).toContain('Imported 1');
     await millisecondsUntil(async () => (await homeMatchKeys(server!)).includes('7'));

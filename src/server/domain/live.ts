@@ -61,7 +61,7 @@ export interface LiveState {
   required: { runs: number; balls: number } | null;
   /** Runs the batting side is ahead on the match's totals (negative: behind); null when no lead counts (limited overs). */
   lead: number | null;
-  /** 'drinks', 'lunch', 'tea', 'stumps', 'innings', ... while play is halted; null in play. */
+  /** A BreakReason ('drinks', 'lunch', 'tea', 'stumps', 'innings', ...) while play is halted; null in play. */
   breakReason: string | null;
   recentPlayers: RecentPlayers;
   /** Oldest first; the last ball of the last over is the latest ball. */
@@ -255,6 +255,30 @@ const BREAKS: ReadonlySet<PlayStatus> = new Set(['drinks_break', 'innings_break'
 
 export function isBreak(status: PlayStatus): boolean {
   return BREAKS.has(status);
+}
+
+/** Why play halts, as the live engine and match_break.reason name it. */
+export type BreakReason = 'drinks' | 'innings' | 'stumps' | 'rain' | 'bad_light' | 'lunch' | 'tea';
+
+const BREAK_STATUS: Record<BreakReason, PlayStatus> = {
+  drinks: 'drinks_break',
+  innings: 'innings_break',
+  stumps: 'stumps',
+  rain: 'rain_delay',
+  bad_light: 'bad_light',
+  lunch: 'lunch',
+  tea: 'tea',
+};
+
+/** The play status of a break. */
+export function playStatusOfBreak(reason: BreakReason): PlayStatus {
+  return BREAK_STATUS[reason];
+}
+
+/** The reason of a break's play status; null for a status that is not a break. */
+export function breakReasonOf(status: PlayStatus): BreakReason | null {
+  const found = (Object.entries(BREAK_STATUS) as [BreakReason, PlayStatus][]).find(([, breakStatus]) => breakStatus === status);
+  return found ? found[0] : null;
 }
 
 /**

@@ -62,11 +62,19 @@ export function playerKeysOf(ball: CricsheetBall): string[] {
   return [...keys];
 }
 
+/** A person a ball names: the people id the domain uses, and the name scorecards print. */
+export interface NamedPerson {
+  id: PlayerId;
+  name: string;
+}
+
 /**
- * The domain's delivery: players as people ids (personOf maps a key to its id), in over `over`.
- * A fielder given only by name keeps the name and no id (as Cricsheet's unnamed substitutes).
+ * The domain's delivery: players as people ids, in over `over`. A fielder given by key is named
+ * as the import names one (dismissal texts print it); one given only by name keeps the name and
+ * no id (as Cricsheet's unnamed substitutes).
  */
-export function deliveryOf(ball: CricsheetBall, over: number, personOf: (key: string) => PlayerId): Delivery {
+export function deliveryOf(ball: CricsheetBall, over: number, person: (key: string) => NamedPerson): Delivery {
+  const personOf = (key: string) => person(key).id;
   return {
     over,
     batter: personOf(ball.batter),
@@ -88,7 +96,7 @@ export function deliveryOf(ball: CricsheetBall, over: number, personOf: (key: st
       playerOut: personOf(wicket.player_out),
       fielders: (wicket.fielders ?? []).map((fielder) => ({
         id: fielder.key === undefined ? null : personOf(fielder.key),
-        name: fielder.name ?? null,
+        name: fielder.name ?? (fielder.key === undefined ? null : person(fielder.key).name),
         substitute: fielder.substitute ?? false,
       })),
     })),

@@ -12,15 +12,15 @@ import type { CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas
 import type { Db } from '../db/client.ts';
 import type { PlayStatus, TeamSide } from '../db/schema.ts';
 import { isLegalDelivery, oversToBalls } from '../domain/overs.ts';
-import type { Delivery, PlayerId } from '../domain/types.ts';
+import type { Delivery } from '../domain/types.ts';
 import type { Services } from '../services/index.ts';
 import { ballKey } from '../domain/live.ts';
 import { MatchWriter } from '../store/match-writer.ts';
 import { queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
-import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall } from './cricsheet-ball.ts';
+import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
 import { LivePayloads } from './payloads.ts';
-import type { FixtureInput } from '../store/fixture.ts';
+import { LiveWriteError, type FixtureInput } from '../store/fixture.ts';
 import type { LiveWriter } from './writer.ts';
 
 export type { FixtureInput };
@@ -117,7 +117,7 @@ class Engine implements LiveEngine {
 
   constructor(options: LiveEngineOptions) {
     this.log = new EventLog(options.db);
-    const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, (tags) => options.services.feed.publish(tags)) as unknown as LiveWriter);
+    const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, (tags) => options.services.feed.publish(tags)));
     this.writer = writerOf(this.log.writerDb);
     this.payloads = new LivePayloads(options.db, options.services);
     this.broadcaster = options.broadcaster;
@@ -126,7 +126,14 @@ class Engine implements LiveEngine {
   }
 
   async createFixture(input: FixtureInput): Promise<{ matchKey: string }> {
-    const { matchKey } = await this.writer.createFixture(input);
+    let created;
+    try {
+      created = await this.writer.createFixture(input);
+    } catch (error) {
+      if (error instanceof LiveWriteError) throw new ApiError(400, error.message);
+      throw error;
+    }
+    const { matchKey } = created;
     await this.emitCard(matchKey, 0);
     return { matchKey };
   }
@@ -266,7 +273,9 @@ class Engine implements LiveEngine {
   }
 
   completeMatch(matchKey: string, options: { playerOfMatch: string[] }): Promise<void> {
-    return this.changeState(matchKey, (match) => this.writer.completeMatch(match.id, { playerOfMatch: options.playerOfMatch }));
+    return this.changeState(matchKey, async (match) => {
+      await this.writer.completeMatch(match.id, { playerOfMatch: options.playerOfMatch });
+    });
   }
 
   async eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]> {
@@ -294,7 +303,13 @@ class Engine implements LiveEngine {
     const run = previous.then(async () => {
       const match = await this.matchRef(matchKey);
       if (!match) throw new ApiError(404, 'Match not found');
-      return command(match);
+      try {
+        return await command(match);
+      } catch (error) {
+        // The store refused the command as given (an unknown key, a move play cannot make).
+        if (error instanceof LiveWriteError) throw new ApiError(409, error.message);
+        throw error;
+      }
     });
     const tail = run.catch(() => undefined);
     this.queues.set(matchKey, tail);
@@ -391,13 +406,16 @@ class Engine implements LiveEngine {
     return { sequence: row.sequence, ballKey: row.ball_key };
   }
 
-  /** People ids of the given player keys; a key no person has is refused (400). */
-  private async peopleOf(keys: readonly string[]): Promise<(key: string) => PlayerId> {
-    const rows = await this.read<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [keys]);
-    const ids = new Map(rows.map((row) => [row.registry_id, String(row.id)]));
-    const unknown = keys.filter((key) => !ids.has(key));
+  /** The people of the given player keys; a key no person has is refused (400). */
+  private async peopleOf(keys: readonly string[]): Promise<(key: string) => NamedPerson> {
+    const rows = await this.read<{ id: number; registry_id: string; name: string }>(
+      'select id, registry_id, name from people where registry_id = any($1::text[])',
+      [keys],
+    );
+    const people = new Map(rows.map((row) => [row.registry_id, { id: String(row.id), name: row.name }]));
+    const unknown = keys.filter((key) => !people.has(key));
     if (unknown.length > 0) throw new ApiError(400, `Unknown player key: ${unknown.join(', ')}`);
-    return (key) => ids.get(key)!;
+    return (key) => people.get(key)!;
   }
 }
 

@@ -16,5 +16,5 @@ export interface LiveWriter {
   setPlayState(matchId: number, state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number }): Promise<void>;
   setRevisedTarget(matchId: number, target: { runs: number; overs: number }): Promise<void>;
   addPenaltyRuns(matchId: number, inningsNo: number, penalty: { runs: number; when: 'pre' | 'post' }): Promise<void>;
-  completeMatch(matchId: number, options: { playerOfMatch: string[] }): Promise<void>;
+  completeMatch(matchId: number, options: { playerOfMatch: string[] }): Promise<unknown>;
 }

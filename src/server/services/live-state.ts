@@ -5,9 +5,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, TeamSide } from '../db/schema.ts';
 import { ballKey, liveStateOf, RECENT_BALLS_READ, type LiveState } from '../domain/live.ts';
-import type { InningsTallyState } from '../domain/scorecard.ts';
+import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
 import { BALL_BYTES } from '../store/ball-codec.ts';
-import { deliveriesOf, queryRows, type WicketRowRead } from '../store/stored-deliveries.ts';
+import { deliveriesOf, queryRows, readStoredInnings, type WicketRowRead } from '../store/stored-deliveries.ts';
 
 export { liveSituation } from '../domain/live.ts';
 export type { LiveBall, LiveBatter, LiveBowler, LiveOver, LivePlayer, LiveState, RecentPlayers } from '../domain/live.ts';
@@ -28,6 +28,7 @@ interface CurrentInnings {
   super_over: boolean;
   target_runs: number | null;
   target_balls: number | null;
+  /** The saved tally, or the closed innings folded again. */
   tally: InningsTallyState;
   /** Balls of this innings, and of the match's innings before it. */
   ball_count: number;
@@ -42,14 +43,15 @@ interface CurrentInnings {
 }
 
 /**
- * Live states of the given started matches by match id. A match whose last innings is closed
- * (between innings, awaiting its result) has none. Three queries for any number of matches.
+ * Live states of the given started matches by match id, from their latest innings (closed or
+ * not: between innings the panel shows the total and the break). A match with no innings yet
+ * has none. Three queries for any number of matches in play, one more between innings.
  */
 export async function loadLiveStates(db: Kysely<Database>, matches: readonly LiveMatchRow[]): Promise<Map<number, LiveState>> {
   const states = new Map<number, LiveState>();
   if (matches.length === 0) return states;
   const query = queryRows(db);
-  const rows = await query<CurrentInnings>(
+  const found = await query<CurrentInnings & { tally: InningsTallyState | null }>(
     `with totals as (
        select i.match_id, i.innings_no, i.batting_team, i.super_over, i.runs,
          coalesce(length(b.balls) / ${BALL_BYTES}, 0) as balls
@@ -68,11 +70,20 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
        (select coalesce(sum(case when t.batting_team = i.batting_team then t.runs else -t.runs end), 0)::int
           from totals t where t.match_id = i.match_id and not t.super_over) as lead
      from current c join innings i using (match_id, innings_no)
-     left join innings_balls b using (match_id, innings_no)
-     where i.tally is not null`,
+     left join innings_balls b using (match_id, innings_no)`,
     [matches.map((match) => match.id)],
   );
-  if (rows.length === 0) return states;
+  if (found.length === 0) return states;
+  // Between innings the innings just closed has no saved tally: it is folded again, once.
+  const closed = found.filter((row) => row.tally === null);
+  const stored = closed.length > 0 ? await readStoredInnings(query, closed.map((row) => row.match_id)) : [];
+  const rows: CurrentInnings[] = found.map((row) => {
+    if (row.tally !== null) return { ...row, tally: row.tally };
+    const inn = stored.find((candidate) => candidate.matchId === row.match_id && candidate.inningsNo === row.innings_no)!;
+    const tally = InningsTally.start(inn);
+    for (const delivery of inn.deliveries) tally.add(delivery);
+    return { ...row, tally: tally.save() };
+  });
   const wickets = await query<WicketRowRead>(
     `select w.match_id, w.innings_no, w.seq, w.kind, w.player_out_id, w.fielders, w.fielder_ids
      from wickets w join unnest($1::integer[], $2::integer[], $3::integer[]) as recent(match_id, innings_no, from_seq)

@@ -46,6 +46,7 @@ export function selectMatchRows(db: Kysely<Database>) {
       'm.start_at',
       'm.break_reason',
       'm.day_number',
+      'm.revised_target_runs',
       't.tou_key',
       't.name as tou_name',
       't.short_name as tou_short_name',

@@ -39,6 +39,7 @@ export type MatchRow = Pick<
   | 'start_at'
   | 'break_reason'
   | 'day_number'
+  | 'revised_target_runs'
 > & {
   play_status: PlayStatus;
   is_replay: boolean;
@@ -227,7 +228,12 @@ export function summariseMatch(
     innings: summariseInnings(regular),
     target:
       targetInnings && targetInnings.target_runs !== null
-        ? { runs: targetInnings.target_runs, balls: targetInnings.target_balls, dlApplied: isDuckworthLewis(row.method) }
+        ? {
+            runs: targetInnings.target_runs,
+            balls: targetInnings.target_balls,
+            // In play the scorer's revised target says what the result's method will.
+            dlApplied: isDuckworthLewis(row.method) || row.revised_target_runs !== null,
+          }
         : null,
     result:
       row.status === 'completed'

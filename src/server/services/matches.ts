@@ -20,7 +20,7 @@ export class MatchService {
     return this.cache.get(`home:${lang}:${limit}`, [tags.home], async () => {
       const rows = await selectMatchRows(this.db)
         .orderBy(sql`case m.status when 'started' then 0 when 'not_started' then 1 else 2 end`)
-        .orderBy(sql`case when m.status = 'not_started' then m.start_date end asc`)
+        .orderBy(sql`case when m.status = 'not_started' then coalesce(m.start_at, m.start_date::timestamptz) end asc`)
         .orderBy('m.start_date', 'desc')
         .orderBy('m.id', 'desc')
         .limit(limit)

@@ -18,7 +18,7 @@ import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSele
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
-import { canMovePlay, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
+import { breakReasonOf, canMovePlay, isBreak, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
@@ -94,18 +94,22 @@ export class MatchWriter {
    * Appends one delivery to an innings in progress (one that has a saved tally): stores the ball,
    * updates the innings' totals and rewrites only the derived rows the ball changed. Players are
    * people ids as strings; `review` is the umpire review on the ball, if any (Cricsheet's shape).
-   * Returns the ball's seq in the innings.
+   * A ball ends any break (play_status in_play). Returns the ball's seq in the innings.
    */
   async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<number> {
     const person = Number;
     const changed = await this.db.bulkTransaction(async (tx) => {
-      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string; penalty_runs_post: number }>(
-        `select i.tally, i.penalty_runs_post, m.match_key from innings i join matches m on m.id = i.match_id
+      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string; penalty_runs_post: number; play_status: PlayStatus }>(
+        `select i.tally, i.penalty_runs_post, m.match_key, m.play_status from innings i join matches m on m.id = i.match_id
          where i.match_id = $1 and i.innings_no = $2 for update of i`,
         [matchId, inningsNo],
       );
       if (!innings) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
       if (!innings.tally) throw new Error(`innings ${inningsNo} of match ${matchId} is not in progress`);
+      // A ball bowled is play: whatever break was on is over.
+      if (isBreak(innings.play_status) || innings.play_status === 'pre_match' || innings.play_status === 'scheduled') {
+        await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
+      }
       const tally = new InningsTally(innings.tally);
       const standsBefore = tally.summary().partnerships.length;
       const overBowlers = new Set(tally.overBowlers());
@@ -179,15 +183,22 @@ export class MatchWriter {
   }
 
   /**
-   * Opens an innings for ball-by-ball writing: its row with a fresh tally. The match must exist.
+   * Opens an innings for ball-by-ball writing: its row with a fresh tally, the match in play. The
+   * match must exist. A limited-overs chase takes a revised target set before it (setRevisedTarget).
    */
   async startInnings(matchId: number, facts: InningsFacts): Promise<void> {
     const matchKey = await this.db.bulkTransaction(async (tx) => {
-      const [match] = await tx.query<{ match_key: string; balls_per_over: number }>(
-        'select match_key, balls_per_over from matches where id = $1 for update',
+      const [match] = await tx.query<{ match_key: string; balls_per_over: number; revised_runs: number | null; revised_overs: string | null; chase: boolean }>(
+        `select match_key, balls_per_over, revised_target_runs as revised_runs, revised_target_overs::text as revised_overs,
+           format <> 'test' and (select count(*) from innings where match_id = $1 and not super_over) = 1 as chase
+         from matches where id = $1 for update`,
         [matchId],
       );
-      if (!match) throw new Error(`no match ${matchId}`);
+      if (!match) throw new LiveWriteError(`no match ${matchId}`);
+      // A target the umpires revised before the chase began is the chase's target.
+      const revised = !facts.superOver && match.chase && match.revised_runs !== null;
+      const targetRuns = revised ? match.revised_runs : facts.targetRuns;
+      const targetBalls = revised ? oversToBalls(Number(match.revised_overs), match.balls_per_over) : facts.targetBalls;
       const tally = InningsTally.start({ ballsPerOver: match.balls_per_over, penaltyRunsPre: facts.penaltyRunsPre, calledOvers: facts.calledOvers ?? [] });
       const summary = tally.summary();
       await tx.query(
@@ -196,8 +207,8 @@ export class MatchWriter {
            byes, legbyes, wides, noballs, penalty, tally)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0, 0, 0, 0, 0, 0, $14, $15)`,
         [
-          matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, facts.targetRuns,
-          facts.targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
+          matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, targetRuns,
+          targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
           facts.calledOvers === null ? null : JSON.stringify(facts.calledOvers), summary.runs, summary.extras.penalty,
           JSON.stringify(tally.save()),
         ],
@@ -327,7 +338,7 @@ export class MatchWriter {
 
   /**
    * Moves the match's play status (a break, play resumed, stumps, abandoned) where the rules of
-   * domain/live.ts allow it; the break reason goes with a break and is cleared in play. An
+   * domain/live.ts allow it; a break's reason is the one given, else its status's. An
    * abandoned match is completed with no result. The result itself comes from completeMatch().
    */
   async setPlayState(matchId: number, state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number }): Promise<void> {
@@ -337,7 +348,7 @@ export class MatchWriter {
       if (!canMovePlay(match.play_status, state.playStatus)) {
         throw new LiveWriteError(`match ${match.match_key} cannot go from ${match.play_status} to ${state.playStatus}`);
       }
-      const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? null);
+      const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? breakReasonOf(state.playStatus));
       await tx.query(
         `update matches set play_status = $2, break_reason = $3, day_number = coalesce($4, day_number) where id = $1`,
         [matchId, state.playStatus, breakReason, state.dayNumber ?? null],

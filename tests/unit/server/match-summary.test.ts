@@ -38,6 +38,7 @@ function row(overrides: Partial<MatchRow> = {}): MatchRow {
     is_replay: false,
     break_reason: null,
     day_number: null,
+    revised_target_runs: null,
     tou_key: 'ipl-2026',
     tou_name: 'Indian Premier League 2026',
     tou_short_name: 'IPL 2026',

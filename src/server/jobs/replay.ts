@@ -1,0 +1,343 @@
+// Replays: a stored match played again as a live match, ball by ball through the live engine,
+// at a chosen speed (docs/decisions/025-live-engine-and-events.md). The replay is a match of
+// its own, marked is_replay with replay_of the source's key, so it is never taken for real play.
+//
+// A replay can be resumed: its balls carry idempotency keys made from their place in the source
+// ('replay:<innings>:<seq>'), so playing it again skips what is stored and goes on from there.
+//
+// ReplayKeeper keeps LIVE_REPLAYS replays of recent real matches running while no scorer is
+// scoring a match live, starting another when one ends. Only one process of those sharing a
+// database runs it: the one holding a PostgreSQL advisory lock (PGlite has one process anyway).
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { Db } from '../db/client.ts';
+import type { MatchFormat, TeamSide } from '../db/schema.ts';
+import { ballsToOvers } from '../domain/overs.ts';
+import type { Delivery } from '../domain/types.ts';
+import type { LiveEngine } from '../live/engine.ts';
+import type { CricsheetBall } from '../live/cricsheet-ball.ts';
+import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../store/stored-deliveries.ts';
+
+/** Speed in balls per minute; 0 plays as fast as the engine writes. */
+export interface ReplaySpeed {
+  ballsPerMinute: number;
+}
+
+export interface ReplayOptions extends ReplaySpeed {
+  signal?: AbortSignal;
+  /** Called after each ball written (not after one skipped on resume). */
+  onBall?: (ballKey: string) => void;
+}
+
+interface SourceMatch {
+  id: number;
+  key: string;
+  tournamentName: string;
+  teamNames: Record<TeamSide, string>;
+  venue: { name: string; city: string } | null;
+  format: MatchFormat;
+  matchType: string;
+  oversLimit: number | null;
+  ballsPerOver: number;
+  gender: 'male' | 'female';
+  toss: { winner: TeamSide; decision: 'bat' | 'field' } | null;
+  squads: Record<TeamSide, string[]>;
+  playerOfMatch: string[];
+}
+
+async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatch | null> {
+  const [row] = await read<{
+    id: number; tou_name: string; team_a_name: string; team_b_name: string; venue_name: string | null; venue_city: string | null;
+    format: MatchFormat; match_type: string; overs_limit: number | null; balls_per_over: number; gender: 'male' | 'female';
+    toss_winner: TeamSide | null; toss_decision: string | null;
+  }>(
+    `select m.id, t.name as tou_name, m.team_a_name, m.team_b_name, v.name as venue_name, v.city as venue_city, m.format, m.match_type,
+       m.overs_limit, m.balls_per_over, m.gender, m.toss_winner, m.toss_decision
+     from matches m join tournaments t on t.id = m.tournament_id left join venues v on v.id = m.venue_id
+     where m.match_key = $1`,
+    [matchKey],
+  );
+  if (!row) return null;
+  const players = await read<{ team: TeamSide; registry_id: string }>(
+    'select mp.team, p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1 order by mp.team, mp.position',
+    [row.id],
+  );
+  const awards = await read<{ registry_id: string }>(
+    'select p.registry_id from player_of_match pm join people p on p.id = pm.person_id where pm.match_id = $1 order by pm.position',
+    [row.id],
+  );
+  return {
+    id: row.id,
+    key: matchKey,
+    tournamentName: row.tou_name,
+    teamNames: { a: row.team_a_name, b: row.team_b_name },
+    venue: row.venue_name === null ? null : { name: row.venue_name, city: row.venue_city ?? '' },
+    format: row.format,
+    matchType: row.match_type,
+    oversLimit: row.overs_limit,
+    ballsPerOver: row.balls_per_over,
+    gender: row.gender,
+    toss: row.toss_winner && (row.toss_decision === 'bat' || row.toss_decision === 'field') ? { winner: row.toss_winner, decision: row.toss_decision } : null,
+    squads: { a: players.filter((p) => p.team === 'a').map((p) => p.registry_id), b: players.filter((p) => p.team === 'b').map((p) => p.registry_id) },
+    playerOfMatch: awards.map((award) => award.registry_id),
+  };
+}
+
+/** A stored delivery as a live ball: people ids back to keys, its over kept. */
+function liveBallOf(delivery: Delivery, keyOf: (id: string) => string): CricsheetBall {
+  const { extras } = delivery;
+  const extrasGiven = Object.fromEntries(Object.entries(extras).filter(([, runs]) => runs > 0));
+  return {
+    batter: keyOf(delivery.batter),
+    non_striker: keyOf(delivery.nonStriker),
+    bowler: keyOf(delivery.bowler),
+    runs: { batter: delivery.runsBatter, extras: delivery.runsExtras, total: delivery.runsTotal, ...(delivery.nonBoundary ? { non_boundary: true } : {}) },
+    ...(Object.keys(extrasGiven).length > 0 ? { extras: extrasGiven } : {}),
+    ...(delivery.wickets.length > 0
+      ? {
+          wickets: delivery.wickets.map((wicket) => ({
+            player_out: keyOf(wicket.playerOut),
+            kind: wicket.kind,
+            ...(wicket.fielders.length > 0
+              ? {
+                  fielders: wicket.fielders.map((fielder) => ({
+                    ...(fielder.id === null ? {} : { key: keyOf(fielder.id) }),
+                    ...(fielder.id === null && fielder.name !== null ? { name: fielder.name } : {}),
+                    ...(fielder.substitute ? { substitute: true } : {}),
+                  })),
+                }
+              : {}),
+          })),
+        }
+      : {}),
+    over: delivery.over,
+  };
+}
+
+async function keysOfPeople(read: QueryRows, innings: readonly StoredInnings[]): Promise<(id: string) => string> {
+  const ids = new Set<number>();
+  for (const inn of innings) {
+    for (const delivery of inn.deliveries) {
+      ids.add(Number(delivery.batter)).add(Number(delivery.nonStriker)).add(Number(delivery.bowler));
+      for (const wicket of delivery.wickets) {
+        ids.add(Number(wicket.playerOut));
+        for (const fielder of wicket.fielders) if (fielder.id !== null) ids.add(Number(fielder.id));
+      }
+    }
+  }
+  const rows = await read<{ id: number; registry_id: string }>('select id, registry_id from people where id = any($1::integer[])', [[...ids]]);
+  const keys = new Map(rows.map((row) => [String(row.id), row.registry_id]));
+  return (id) => {
+    const key = keys.get(id);
+    if (key === undefined) throw new Error(`no person ${id}`);
+    return key;
+  };
+}
+
+/** Creates the replay of a stored match (not started); returns its key. */
+export async function createReplay(db: Db, engine: LiveEngine, sourceKey: string): Promise<string> {
+  const source = await loadSource(queryRows(db.kysely), sourceKey);
+  if (!source) throw new Error(`no match ${sourceKey}`);
+  const { matchKey } = await engine.createFixture({
+    tournament: { name: `Replay: ${source.tournamentName}` },
+    teams: [{ name: source.teamNames.a }, { name: source.teamNames.b }],
+    ...(source.venue ? { venue: source.venue } : {}),
+    startAt: new Date(),
+    format: source.format,
+    matchType: source.matchType,
+    oversLimit: source.oversLimit,
+    ballsPerOver: source.ballsPerOver,
+    gender: source.gender,
+    source: 'replay',
+    isReplay: true,
+    replayOf: sourceKey,
+    squads: { a: source.squads.a.map((key) => ({ key })), b: source.squads.b.map((key) => ({ key })) },
+  });
+  return matchKey;
+}
+
+/**
+ * Plays (or goes on playing) the replay `replayKey` of `sourceKey` to its end: toss, every
+ * innings ball by ball at the given speed, the result. Resolves early when the signal aborts.
+ */
+export async function playReplay(db: Db, engine: LiveEngine, sourceKey: string, replayKey: string, options: ReplayOptions): Promise<void> {
+  const read = queryRows(db.kysely);
+  const source = await loadSource(read, sourceKey);
+  if (!source) throw new Error(`no match ${sourceKey}`);
+  const [replay] = await read<{ id: number; status: string; toss_winner: string | null }>(
+    'select id, status, toss_winner from matches where match_key = $1',
+    [replayKey],
+  );
+  if (!replay) throw new Error(`no match ${replayKey}`);
+  if (replay.status === 'completed') return;
+  const innings = (await readStoredInnings(read, [source.id])).filter((inn) => !inn.superOver);
+  const keyOf = await keysOfPeople(read, innings);
+  const pause = options.ballsPerMinute > 0 ? 60_000 / options.ballsPerMinute : 0;
+  const aborted = () => options.signal?.aborted === true;
+
+  if (source.toss && replay.toss_winner === null) await engine.setToss(replayKey, source.toss);
+  for (const [index, inn] of innings.entries()) {
+    if (aborted()) return;
+    const inningsNo = index + 1;
+    const [played] = await read<{ open: boolean }>('select tally is not null as open from innings where match_id = $1 and innings_no = $2', [
+      replay.id, inningsNo,
+    ]);
+    if (played && !played.open) continue;
+    if (!played) {
+      const [facts] = await read<{ target_runs: number | null; target_balls: number | null }>(
+        'select target_runs, target_balls from innings where match_id = $1 and innings_no = $2',
+        [source.id, inn.inningsNo],
+      );
+      const target =
+        facts?.target_runs != null && facts.target_balls != null
+          ? { runs: facts.target_runs, overs: oversNumber(facts.target_balls, source.ballsPerOver) }
+          : undefined;
+      await engine.startInnings(replayKey, { battingSide: inn.battingTeam, ...(target ? { target } : {}) });
+    }
+    for (const [seq, delivery] of inn.deliveries.entries()) {
+      if (aborted()) return;
+      const recorded = await engine.recordBall(replayKey, liveBallOf(delivery, keyOf), { idempotencyKey: `replay:${inningsNo}:${seq + 1}` });
+      if (recorded.duplicate) continue;
+      options.onBall?.(recorded.ballKey);
+      if (pause > 0) await sleep(pause, undefined, options.signal ? { signal: options.signal } : {}).catch(() => undefined);
+    }
+    if (aborted()) return;
+    if (inn.penaltyRunsPost > 0) await engine.addPenaltyRuns(replayKey, { side: inn.battingTeam, runs: inn.penaltyRunsPost });
+    if (index < innings.length - 1) await engine.endInnings(replayKey, {});
+  }
+  if (!aborted()) await engine.completeMatch(replayKey, { playerOfMatch: source.playerOfMatch });
+}
+
+/** Overs as the engine takes them (e.g. 19.4) from legal balls. */
+function oversNumber(balls: number, ballsPerOver: number): number {
+  const [overs, rest] = ballsToOvers(balls, ballsPerOver);
+  return overs + rest / 10;
+}
+
+/** Replays a stored match from the start to the end; returns the replay's key. */
+export async function replayMatch(db: Db, engine: LiveEngine, sourceKey: string, options: ReplayOptions): Promise<string> {
+  const replayKey = await createReplay(db, engine, sourceKey);
+  await playReplay(db, engine, sourceKey, replayKey, options);
+  return replayKey;
+}
+
+export interface ReplayKeeperOptions extends ReplaySpeed {
+  db: Db;
+  engine: LiveEngine;
+  /** Replays to keep running (LIVE_REPLAYS); 0: none. */
+  count: number;
+  /** PostgreSQL's URL, for the advisory lock that elects the one process running replays. */
+  databaseUrl?: string | undefined;
+  logger?: { info(object: object, message: string): void; error(object: object, message: string): void };
+  /** How often to look again (for a free slot, a scorer's match ending, the lock). Default 30 s. */
+  checkEveryMs?: number;
+}
+
+/** Any number: the advisory lock of the replay keeper among the processes of one database. */
+const REPLAY_LOCK = 0x6372_6570; // 'crep'
+/** Real matches a new replay is picked from: the most recent completed ones. */
+const RECENT_CANDIDATES = 20;
+
+export class ReplayKeeper {
+  private readonly abort = new AbortController();
+  private readonly running = new Map<string, Promise<void>>();
+  private lockClient: pg.Client | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly options: ReplayKeeperOptions) {}
+
+  start(): void {
+    if (this.options.count <= 0 || this.loop) return;
+    this.loop = this.run().catch((error: unknown) => this.options.logger?.error({ err: error }, 'replays stopped'));
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.loop;
+    await Promise.all(this.running.values());
+    await this.lockClient?.end().catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    const { signal } = this.abort;
+    const every = this.options.checkEveryMs ?? 30_000;
+    while (!signal.aborted) {
+      try {
+        if (await this.holdsLock()) await this.fillSlots();
+      } catch (error) {
+        this.options.logger?.error({ err: error }, 'replays: a check failed');
+      }
+      await sleep(every, undefined, { signal }).catch(() => undefined);
+    }
+  }
+
+  /** Whether this process runs the replays (always, on PGlite). */
+  private async holdsLock(): Promise<boolean> {
+    if (!this.options.databaseUrl) return true;
+    if (!this.lockClient) {
+      const client = new pg.Client({ connectionString: this.options.databaseUrl });
+      // A dropped connection releases the lock: another process takes over at its next check.
+      client.on('error', () => {
+        if (this.lockClient === client) this.lockClient = null;
+      });
+      await client.connect();
+      const [row] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [REPLAY_LOCK])).rows;
+      if (!row?.locked) {
+        await client.end();
+        return false;
+      }
+      this.lockClient = client;
+    }
+    return true;
+  }
+
+  private async fillSlots(): Promise<void> {
+    const read = queryRows(this.options.db.kysely);
+    // A scorer's match in play is what the site is for: no new replay beside it.
+    const [scoring] = await read<{ live: number }>(
+      "select count(*)::int as live from matches where source in ('scorer', 'ingest') and status = 'started'",
+      [],
+    );
+    if ((scoring?.live ?? 0) > 0) return;
+    // Replays left unfinished by an earlier run go on first.
+    const unfinished = await read<{ match_key: string; replay_of: string }>(
+      "select match_key, replay_of from matches where is_replay and status <> 'completed' and replay_of is not null order by id",
+      [],
+    );
+    for (const replay of unfinished) {
+      if (this.running.size >= this.options.count) return;
+      if (!this.running.has(replay.match_key)) this.play(replay.replay_of, replay.match_key);
+    }
+    while (this.running.size < this.options.count) {
+      const busy = [...this.running.keys()];
+      const [pick] = await read<{ match_key: string }>(
+        `select match_key from (
+           select match_key from matches
+           where source = 'cricsheet' and status = 'completed' and format = 't20'
+             and exists (select 1 from innings i where i.match_id = matches.id)
+           order by start_date desc, id desc limit ${RECENT_CANDIDATES}
+         ) recent
+         where match_key not in (select replay_of from matches where is_replay and status <> 'completed' and replay_of is not null)
+         order by random() limit 1`,
+        [],
+      );
+      if (!pick || busy.includes(pick.match_key)) return;
+      const replayKey = await createReplay(this.options.db, this.options.engine, pick.match_key);
+      this.play(pick.match_key, replayKey);
+    }
+  }
+
+  private play(sourceKey: string, replayKey: string): void {
+    this.options.logger?.info({ match_key: replayKey, replay_of: sourceKey }, 'replay started');
+    const done = playReplay(this.options.db, this.options.engine, sourceKey, replayKey, {
+      ballsPerMinute: this.options.ballsPerMinute,
+      signal: this.abort.signal,
+    })
+      .then(() => {
+        if (!this.abort.signal.aborted) this.options.logger?.info({ match_key: replayKey }, 'replay ended');
+      })
+      .catch((error: unknown) => this.options.logger?.error({ err: error, match_key: replayKey }, 'replay failed'))
+      .finally(() => this.running.delete(replayKey));
+    this.running.set(replayKey, done);
+  }
+}

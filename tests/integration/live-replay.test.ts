@@ -1,0 +1,115 @@
+// A replay: a stored T20 played again through the live engine ends with the same scorecard,
+// figure for figure, as the imported match (the services' read model of both). PGlite always,
+// PostgreSQL when TEST_DATABASE_URL answers.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+import { createServices, type Services } from '../../src/server/services/index.ts';
+import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import { ReplayKeeper, replayMatch } from '../../src/server/jobs/replay.ts';
+import { presentScorecard } from '../../src/server/api/presenters/match-centre.ts';
+import { presentMatchObject } from '../../src/server/api/presenters/match.ts';
+import { freshDatabase, queryRows } from '../helpers/test-db.ts';
+import { testPostgresUrl } from '../helpers/test-servers.ts';
+
+const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
+const SOURCE = '335982';
+
+async function engines(): Promise<[string, () => Promise<Db>, string | undefined][]> {
+  const list: [string, () => Promise<Db>, string | undefined][] = [['PGlite', freshDatabase, undefined]];
+  const url = await testPostgresUrl();
+  if (url) {
+    list.push([
+      'PostgreSQL',
+      async () => {
+        const db = await openDatabase({ url, dataDir: '' });
+        await migrateToLatest(db);
+        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs restart identity cascade`.execute(db.kysely);
+        return db;
+      },
+      url,
+    ]);
+  }
+  return list;
+}
+
+describe.each(await engines())('replays on %s', (_name, open, databaseUrl) => {
+  let db: Db;
+  let services: Services;
+  let engine: LiveEngine;
+  let folder: string;
+
+  beforeAll(async () => {
+    db = await open();
+    folder = await mkdtemp(path.join(os.tmpdir(), 'live-replay-'));
+    await copyFile(opener, path.join(folder, path.basename(opener)));
+    services = createServices(db);
+    await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
+    engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('a replayed T20 ends with the scorecard and result of the imported match', async () => {
+    let balls = 0;
+    const replayKey = await replayMatch(db, engine, SOURCE, { ballsPerMinute: 0, onBall: () => (balls += 1) });
+    const [source, replay] = await Promise.all([services.matchCentre.scorecard(SOURCE, 'en'), services.matchCentre.scorecard(replayKey, 'en')]);
+    expect(balls).toBeGreaterThan(200);
+    expect(replay).not.toBeNull();
+    expect(presentScorecard(replay!)).toEqual(presentScorecard(source!));
+    const [sourceMatch, replayMatchObject] = await Promise.all([services.matchCentre.detail(SOURCE, 'en'), services.matchCentre.detail(replayKey, 'en')]);
+    const replayed = presentMatchObject(replayMatchObject!);
+    const imported = presentMatchObject(sourceMatch!);
+    expect(replayed.play.result).toEqual(imported.play.result);
+    expect(replayed.play.innings).toEqual(imported.play.innings);
+    expect(replayed).toMatchObject({ status: 'completed', is_replay: true });
+    const [row] = await queryRows<{ replay_of: string; source: string }>(db, `select replay_of, source from matches where match_key = '${replayKey}'`);
+    expect(row).toEqual({ replay_of: SOURCE, source: 'replay' });
+  }, 120_000);
+
+  it('the keeper resumes an unfinished replay from its last ball and plays it to the end', async () => {
+    const stop = new AbortController();
+    let played = 0;
+    // A replay cut short after 30 balls (a server stopped mid-match).
+    const { createReplay, playReplay } = await import('../../src/server/jobs/replay.ts');
+    const replayKey = await createReplay(db, engine, SOURCE);
+    await playReplay(db, engine, SOURCE, replayKey, {
+      ballsPerMinute: 0,
+      signal: stop.signal,
+      onBall: () => {
+        played += 1;
+        if (played === 30) stop.abort();
+      },
+    });
+    expect(played).toBe(30);
+    const keeper = new ReplayKeeper({ db, engine, count: 1, ballsPerMinute: 0, databaseUrl, checkEveryMs: 50 });
+    keeper.start();
+    try {
+      await expect
+        .poll(async () => (await queryRows<{ status: string }>(db, `select status from matches where match_key = '${replayKey}'`))[0]?.status, { timeout: 60_000 })
+        .toBe('completed');
+    } finally {
+      await keeper.stop();
+    }
+    const [source, replay] = await Promise.all([services.matchCentre.scorecard(SOURCE, 'en'), services.matchCentre.scorecard(replayKey, 'en')]);
+    expect(presentScorecard(replay!)).toEqual(presentScorecard(source!));
+    // Every ball was pushed once: 2 events a ball, consecutive, none twice.
+    const [events] = await queryRows<{ balls: number; ball_events: number; max: number; count: number }>(
+      db,
+      `select count(*) filter (where kind = 'ball')::int as ball_events, max(sequence) as max, count(*)::int as count,
+         (select count(*)::int from ball_idempotency b where b.match_id = e.match_id) as balls
+       from live_events e where match_id = (select id from matches where match_key = '${replayKey}') group by match_id`,
+    );
+    expect(events!.ball_events).toBe(events!.balls);
+    expect(events!.max).toBe(events!.count);
+  }, 120_000);
+});
