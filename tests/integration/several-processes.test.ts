@@ -156,7 +156,7 @@ describe.skipIf(postgresUrl === null)('npm run import beside a running server on
   });
 });
 
-describe.skipIf(redisUrl === null)('Socket.IO rooms across processes (Redis adapter)', () => {
+describe.skipIf(redisUrl === null)('Socket.IO rooms across processes (Redis streams adapter)', () => {
   const started: { http: HttpServer; realtime: Realtime }[] = [];
   const clients: Socket[] = [];
   afterAll(async () => {

@@ -2,31 +2,27 @@
 // that match's room; live 'score' and 'commentory' events are emitted to the room. 'sub_home'
 // joins the home list's room ('card' events); 'catchup' { match_key, after_sequence } is
 // answered with the match's events after that sequence, each emitted again as itself. With
-// REDIS_URL, rooms span processes (the Redis adapter): an emit in one process reaches the
-// room's clients connected to any other.
+// REDIS_URL, rooms span processes (the Redis streams adapter): an emit in one process reaches the
+// room's clients connected to any other. A client that loses its connection for up to
+// RECOVERY_WINDOW_MS gets its rooms back and the events it missed when it reconnects, to this
+// process or another one on the same Redis (connection-state recovery, docs/decisions/028).
+// What one socket may send is limited in limits.ts.
 // Browsers may connect only from the site's own origin; a socket that brings a session (the
 // crease_session cookie, or auth: { token } from an app) knows its user (docs/decisions/021).
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server, type DefaultEventsMap } from 'socket.io';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { catchUpRequest, subscription } from '../api/schemas/realtime.ts';
+import { catchUpRequest } from '../api/schemas/realtime.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
+import { mayFollow, refuse, socketLimits, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
+import { matchRoom, subscribedKey } from './rooms.ts';
 
-/** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */
-function subscribedKey(payload: unknown): string | null {
-  const parsed = subscription.safeParse(payload);
-  if (!parsed.success) return null;
-  return typeof parsed.data === 'string' ? parsed.data : parsed.data.match_key;
-}
-
-export function matchRoom(key: string): string {
-  return `match:${key}`;
-}
+export { matchRoom };
 
 /** The room of the home list's live cards. */
 export const HOME_ROOM = 'home';
@@ -53,6 +49,12 @@ export const NOT_SIGNED_IN = 'Please log in first.';
 export const FOREIGN_ORIGIN = 'Origin not allowed';
 // Clients only send 'sub' and 'unsub' with a match key: a small frame is plenty.
 const MAX_MESSAGE_BYTES = 16 * 1024;
+/** How long a dropped client's rooms and missed events are kept for it. */
+export const RECOVERY_WINDOW_MS = 2 * 60_000;
+// Entries kept in the Redis stream (approximately). Recovery reads the events missed from it, so
+// it must hold RECOVERY_WINDOW_MS of broadcasts: three per ball (score, commentory, the home card)
+// at one ball every few seconds per live match; a score event can weigh some kilobytes.
+const STREAM_MAX_ENTRIES = 2_000;
 
 const handshakeToken = z.string().min(1).max(512);
 
@@ -90,7 +92,7 @@ export interface RealtimeOptions {
   headers?: readonly (readonly [string, string])[];
   /** Rooms across processes through this Redis server. */
   redisUrl?: string | undefined;
-  /** Prefix of the adapter's Redis channels (default 'socket.io'); tests give their own. */
+  /** Prefix of the adapter's Redis stream, channels and session keys (default 'socket.io'); tests give their own. */
   redisKey?: string;
   /** A match's events after a sequence, oldest first (the live engine's eventsSince). */
   catchUp?: (matchKey: string, afterSequence: number) => Promise<ReplayedEvent[]>;
@@ -107,6 +109,8 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   const io: RealtimeServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // The session middleware runs again on a recovered socket: a session ended meanwhile is over.
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     // Same origin only: no CORS headers are needed or sent.
     allowRequest: (req, callback) => {
       if (!allowedOrigins || originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(null, true);
@@ -138,23 +142,35 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       },
     );
   });
-  const redisClients: Redis[] = [];
+  let redisClient: Redis | null = null;
   if (options.redisUrl) {
-    // A subscribed connection cannot publish: the adapter takes one of each.
-    const publisher = new Redis(options.redisUrl, { lazyConnect: true });
-    const subscriber = publisher.duplicate();
-    redisClients.push(publisher, subscriber);
-    for (const client of redisClients) {
-      client.on('error', (error: Error) => logger.warn({ err: error }, 'Socket.IO Redis adapter: connection error'));
-    }
-    await Promise.all(redisClients.map((client) => client.connect()));
-    io.adapter(createAdapter(publisher, subscriber, options.redisKey ? { key: options.redisKey } : {}));
+    // The adapter duplicates this client for reading the stream and for its pub/sub channel.
+    const client = new Redis(options.redisUrl, { lazyConnect: true });
+    client.on('error', (error: Error) => logger.warn({ err: error }, 'Socket.IO Redis adapter: connection error'));
+    await client.connect();
+    redisClient = client;
+    const prefix = options.redisKey ?? 'socket.io';
+    io.adapter(
+      createAdapter(client, {
+        streamName: prefix,
+        channelPrefix: prefix,
+        sessionKeyPrefix: `${prefix}:session:`,
+        maxLen: STREAM_MAX_ENTRIES,
+        // Only JSON is emitted: no walk through every payload looking for binary data.
+        onlyPlaintext: true,
+      }),
+    );
   }
   io.on('connection', (socket) => {
+    socket.use(socketLimits(socket));
     socket.on('sub', async (payload: unknown) => {
       const key = subscribedKey(payload);
       if (key === null) {
-        socket.emit('error_message', { status: false, message: 'sub needs a match_key', errMsg: 'sub needs a match_key' });
+        refuse(socket, 'sub needs a match_key');
+        return;
+      }
+      if (!mayFollow(socket, key)) {
+        refuse(socket, TOO_MANY_SUBSCRIPTIONS);
         return;
       }
       await socket.join(matchRoom(key));
@@ -170,8 +186,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     socket.on('catchup', async (payload: unknown) => {
       const parsed = catchUpRequest.safeParse(payload);
       if (!parsed.success || !options.catchUp) {
-        const message = 'catchup needs a match_key and an after_sequence';
-        socket.emit('error_message', { status: false, message, errMsg: message });
+        refuse(socket, 'catchup needs a match_key and an after_sequence');
         return;
       }
       try {
@@ -179,8 +194,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
         for (const { event, payload: sent } of events) socket.emit(event, sent);
       } catch (error) {
         logger.error({ err: error, match_key: parsed.data.match_key }, 'catch-up failed');
-        const message = 'Something went wrong on our side. Please try again.';
-        socket.emit('error_message', { status: false, message, errMsg: message });
+        refuse(socket, 'Something went wrong on our side. Please try again.');
       }
     });
   });
@@ -189,7 +203,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     close: async () => {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await redisClient?.quit().catch(() => undefined);
     },
   };
 }

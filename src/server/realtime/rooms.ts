@@ -1,0 +1,24 @@
+// Room names and the match key of a client's 'sub' or 'unsub', shared by the handlers and the
+// per-socket limits.
+import type { Socket } from 'socket.io';
+import { subscription } from '../api/schemas/realtime.ts';
+
+const MATCH_ROOM_PREFIX = 'match:';
+
+export function matchRoom(key: string): string {
+  return `${MATCH_ROOM_PREFIX}${key}`;
+}
+
+/** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */
+export function subscribedKey(payload: unknown): string | null {
+  const parsed = subscription.safeParse(payload);
+  if (!parsed.success) return null;
+  return typeof parsed.data === 'string' ? parsed.data : parsed.data.match_key;
+}
+
+/** How many matches a socket follows (its rooms, restored ones included after a recovery). */
+export function subscriptionCount(socket: Pick<Socket, 'rooms'>): number {
+  let count = 0;
+  for (const room of socket.rooms) if (room.startsWith(MATCH_ROOM_PREFIX)) count += 1;
+  return count;
+}

@@ -1,0 +1,355 @@
+// npm run bench:live   Live events to many fans on loopback (docs/decisions/028):
+// - the servers run in processes of their own; CLIENT_PROCESSES load generators
+//   (support/live-clients.ts) open 1,000 or 5,000 clients, all subscribed to one match;
+// - BALLS balls, one every BALL_INTERVAL_MS; latency is from the ball being sent to the server to a
+//   client hearing its 'commentory' event, for every client and ball: p50, p99, max, and events
+//   never heard;
+// - CPU per ball: the servers' CPU time (/proc) over the balls, less the same time idle, per ball;
+// - memory per socket: the servers' RSS growth from opening the sockets, per socket;
+// - each with one server process, then two on one Redis with the sockets split between them
+//   (balls sent to the first; the second hears them through the Redis stream).
+// Two kinds of server:
+// - 'engine': the real server (src/server/main.ts) on PostgreSQL; each ball is a POST to the
+//   ingest API with a scorer's token, written by the live engine, which pushes its events
+//   (support/live-bench-matches.ts prepares the matches: TEST_DATABASE_URL is emptied);
+// - 'fan-out': Socket.IO alone emitting events of the engine's sizes (support/live-fanout-server.ts):
+//   the cost of delivery without the write.
+// Needs TEST_DATABASE_URL for the engine rows and TEST_REDIS_URL for the two-process rows.
+// Results go to docs/benchmarks.md by hand.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { testPostgresUrl, testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
+import { prepareBenchMatches, type BenchMatch } from './support/live-bench-matches.ts';
+import { percentile } from './support/http-bench.ts';
+
+const SOCKET_COUNTS = [1_000, 5_000];
+const CLIENT_PROCESSES = 2;
+// A real ball comes every half a minute; one a second still lets each ball's events drain first.
+const BALLS = 30;
+const BALL_INTERVAL_MS = 1_000;
+const SETTLE_MS = 2_000;
+const IDLE_MS = 3_000;
+/** Bodies of the fan-out events: about the size of the engine's early in an innings (JSON bytes). */
+const FANOUT_BYTES = { commentoryBytes: 1_600, scoreBytes: 1_300 };
+const P99_TARGET_MS = 100;
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const support = path.join(import.meta.dirname, 'support');
+const postgresUrl = await testPostgresUrl();
+const testRedis = await testRedisUrl();
+// Redis database 9: the engine's servers use the default stream name, which a developer's own
+// server on the same Redis uses too; streams live in a database, so the bench's are apart.
+const redisUrl = testRedis ? Object.assign(new URL(testRedis), { pathname: '/9' }).href : null;
+const wallClock = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+function forkTs(file: string, args: string[] = []): ChildProcess {
+  return fork(path.join(support, file), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message as T);
+    };
+    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before '${type}'`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+// Linux's USER_HZ, the unit of utime and stime in /proc/<pid>/stat.
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) and RSS of a process, from /proc. */
+function usage(pid: number): { cpuMs: number; rssBytes: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  return { cpuMs: (ticks * 1000) / CLOCK_TICKS_PER_SECOND, rssBytes: rssKb * 1024 };
+}
+
+interface LiveServer {
+  pid: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Sends ball `index` (1-based) of the run; resolves with the server's answer time, in ms. */
+type SendBall = (server: LiveServer, index: number) => Promise<number>;
+
+interface Kind {
+  name: 'engine' | 'fan-out';
+  start(redisKey: string | null): Promise<LiveServer>;
+  /** The match of the next run and how its balls are sent. */
+  nextRun(): { matchKey: string; sendBall: SendBall };
+}
+
+function fanoutKind(): Kind {
+  const matchKey = 'bench-live';
+  const emitters = new Map<LiveServer, ChildProcess>();
+  return {
+    name: 'fan-out',
+    start: async (redisKey) => {
+      const child = forkTs('live-fanout-server.ts', [JSON.stringify({ ...FANOUT_BYTES, ...(redisKey ? { redisUrl, redisKey } : {}) })]);
+      const { port } = await nextMessage<{ port: number }>(child, 'ready');
+      const server: LiveServer = {
+        pid: child.pid!,
+        url: `http://127.0.0.1:${port}`,
+        stop: async () => {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.send({ type: 'close' });
+          await exited;
+        },
+      };
+      emitters.set(server, child);
+      return server;
+    },
+    nextRun: () => ({
+      matchKey,
+      // Two events per ball, with consecutive sequences as the engine's.
+      sendBall: async (server, index) => {
+        emitters.get(server)!.send({ type: 'emit', matchKey, sequence: 2 * index - 1 });
+        return 0;
+      },
+    }),
+  };
+}
+
+function engineKind(token: string, matches: BenchMatch[], dataDir: string): Kind {
+  let runs = 0;
+  return {
+    name: 'engine',
+    start: async (redisKey) => {
+      // Below Linux's ephemeral ports (32768 on): 10,000 client sockets take many of those.
+      const port = 20_000 + Math.floor(Math.random() * 12_000);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: postgresUrl!,
+          REDIS_URL: redisKey ? redisUrl! : '',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          IMPORT_ON_START: 'false',
+          LIVE_REPLAYS: '0',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'inherit',
+      });
+      const url = `http://127.0.0.1:${port}`;
+      let exited = false;
+      child.once('exit', () => (exited = true));
+      for (let attempt = 0; ; attempt += 1) {
+        if (attempt === 300 || exited) throw new Error('server did not start');
+        if (await fetch(`${url}/healthz`).then((response) => response.ok, () => false)) break;
+        await sleep(100);
+      }
+      return {
+        pid: child.pid!,
+        url,
+        stop: async () => {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    },
+    nextRun: () => {
+      const match = matches[runs++]!;
+      return {
+        matchKey: match.key,
+        sendBall: async (server, index) => {
+          const started = performance.now();
+          const response = await fetch(`${server.url}/user/v1/live/${match.key}/balls`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ sequence: index, innings: 1, ball: match.balls[index - 1] }),
+          });
+          const answer = await response.text();
+          if (!response.ok) throw new Error(`ball ${index}: ${response.status} ${answer}`);
+          return performance.now() - started;
+        },
+      };
+    },
+  };
+}
+
+type Heard = Record<string, Record<number, number[]>>;
+interface Collected {
+  heard: Heard;
+  sampleHeard: Heard;
+  sizes: Record<string, number>;
+}
+
+interface Row {
+  kind: string;
+  servers: number;
+  sockets: number;
+  failedToConnect: number;
+  p50: number;
+  p99: number;
+  /** p99 of the socket.io-client clients alone (they parse every event). */
+  sampleP99: number;
+  max: number;
+  /** p99 of the clients of each server process. */
+  p99ByServer: number[];
+  missed: number;
+  /** The server's answer to the ball (engine: the ingest POST), p50 and p99. */
+  answer: [number, number];
+  cpuPerBallMs: number;
+  cpuPerBallRawMs: number;
+  /** The load generators' CPU per ball: they share the machine with the servers. */
+  clientCpuPerBallMs: number;
+  memoryPerSocketKb: number;
+  sizes: Record<string, number>;
+}
+
+/** The k-th commentory sequence (in order) belongs to the k-th ball: latencies from that ball's sending. */
+function latencies(heard: Heard, sentAt: readonly number[]): number[] {
+  const values: number[] = [];
+  const bySequence = heard.commentory ?? {};
+  const sequences = Object.keys(bySequence).map(Number).sort((a, b) => a - b);
+  if (sequences.length > sentAt.length) throw new Error(`${sequences.length} commentory events for ${sentAt.length} balls`);
+  for (const [ball, sequence] of sequences.entries()) {
+    for (const at of bySequence[sequence]!) values.push(at - sentAt[ball]!);
+  }
+  return values;
+}
+
+async function run(kind: Kind, serverCount: number, sockets: number): Promise<Row> {
+  const redisKey = serverCount > 1 ? uniqueChannel('bench-live') : null;
+  const { matchKey, sendBall } = kind.nextRun();
+  const servers: LiveServer[] = [];
+  const clients: ChildProcess[] = [];
+  try {
+    for (let index = 0; index < serverCount; index += 1) servers.push(await kind.start(redisKey));
+    for (let index = 0; index < CLIENT_PROCESSES; index += 1) clients.push(forkTs('live-clients.ts'));
+    const before = servers.map((server) => usage(server.pid));
+    const opened = await Promise.all(
+      clients.map((client, index) => {
+        const answer = nextMessage<{ failed: number }>(client, 'opened');
+        client.send({ type: 'open', url: servers[index % serverCount]!.url, matchKey, sockets: sockets / CLIENT_PROCESSES });
+        return answer;
+      }),
+    );
+    await sleep(SETTLE_MS);
+    const settled = servers.map((server) => usage(server.pid));
+    await sleep(IDLE_MS);
+    const idle = servers.map((server) => usage(server.pid));
+    const clientsIdle = clients.map((client) => usage(client.pid!));
+
+    const sentAt: number[] = [];
+    const answers: Promise<number>[] = [];
+    const ballsStarted = performance.now();
+    for (let ball = 1; ball <= BALLS; ball += 1) {
+      sentAt.push(wallClock());
+      answers.push(sendBall(servers[0]!, ball));
+      await sleep(BALL_INTERVAL_MS);
+    }
+    const answerMs = await Promise.all(answers);
+    await sleep(1_000);
+    const ballsMs = performance.now() - ballsStarted;
+    const after = servers.map((server) => usage(server.pid));
+    const clientsAfter = clients.map((client) => usage(client.pid!));
+
+    const collected = await Promise.all(
+      clients.map((client) => {
+        const answer = nextMessage<Collected>(client, 'heard');
+        client.send({ type: 'collect' });
+        return answer.then((message) => {
+          const sequences = (one: Heard) => Object.keys(one.commentory ?? {}).sort().join();
+          if (sequences(message.heard) !== sequences(message.sampleHeard)) {
+            throw new Error(`bare clients read sequences ${sequences(message.heard)}, socket.io-client parsed ${sequences(message.sampleHeard)}`);
+          }
+          return message;
+        });
+      }),
+    );
+    const perClient = collected.map((one) => [...latencies(one.heard, sentAt), ...latencies(one.sampleHeard, sentAt)]);
+    const all = perClient.flat();
+    const idleCpuMs = sum(idle.map((end, index) => end.cpuMs - settled[index]!.cpuMs));
+    const ballsCpuMs = sum(after.map((end, index) => end.cpuMs - idle[index]!.cpuMs));
+    const failedToConnect = sum(opened.map((answer) => answer.failed));
+    return {
+      kind: kind.name,
+      servers: serverCount,
+      sockets,
+      failedToConnect,
+      p50: percentile(all, 50),
+      p99: percentile(all, 99),
+      sampleP99: percentile(
+        collected.flatMap((one) => latencies(one.sampleHeard, sentAt)),
+        99,
+      ),
+      max: all.reduce((largest, value) => Math.max(largest, value), 0),
+      p99ByServer: servers.map((_, server) => percentile(perClient.filter((__, client) => client % serverCount === server).flat(), 99)),
+      missed: BALLS * (sockets - failedToConnect) - all.length,
+      answer: [percentile(answerMs, 50), percentile(answerMs, 99)],
+      cpuPerBallRawMs: ballsCpuMs / BALLS,
+      cpuPerBallMs: (ballsCpuMs - (idleCpuMs * ballsMs) / IDLE_MS) / BALLS,
+      clientCpuPerBallMs: sum(clientsAfter.map((end, index) => end.cpuMs - clientsIdle[index]!.cpuMs)) / BALLS,
+      memoryPerSocketKb: sum(settled.map((end, index) => end.rssBytes - before[index]!.rssBytes)) / 1024 / sockets,
+      sizes: Object.assign({}, ...collected.map((one) => one.sizes)) as Record<string, number>,
+    };
+  } finally {
+    for (const client of clients) client.send({ type: 'close' });
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const serverCounts = redisUrl ? [1, 2] : [1];
+const kinds: Kind[] = [];
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'live-bench-'));
+if (postgresUrl) {
+  const { token, matches } = await prepareBenchMatches(postgresUrl, serverCounts.length * SOCKET_COUNTS.length);
+  kinds.push(engineKind(token, matches, dataDir));
+} else {
+  console.warn('TEST_DATABASE_URL is not set: fan-out rows only.');
+}
+kinds.push(fanoutKind());
+
+console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(`${BALLS} balls, one every ${BALL_INTERVAL_MS} ms; ${CLIENT_PROCESSES} client processes\n`);
+console.log(
+  '| date | kind | servers | sockets | p50 | p99 (per server) | socket.io-client p99 | max | missed | server answer p50 / p99 | CPU per ball (raw) | memory per socket | load generator CPU per ball |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+const rows: Row[] = [];
+try {
+  for (const kind of kinds) {
+    for (const serverCount of serverCounts) {
+      for (const sockets of SOCKET_COUNTS) {
+        const row = await run(kind, serverCount, sockets);
+        rows.push(row);
+        const failed = row.failedToConnect > 0 ? ` (${row.failedToConnect} failed to connect)` : '';
+        const perServer = row.servers > 1 ? ` (${row.p99ByServer.map(ms).join(' / ')})` : '';
+        console.log(
+          `| ${new Date().toISOString().slice(0, 10)} | ${row.kind} | ${row.servers} | ${row.sockets.toLocaleString('en')}${failed} | ${ms(row.p50)} | ${ms(row.p99)}${perServer} | ` +
+            `${ms(row.sampleP99)} | ${ms(row.max)} | ${row.missed} | ${row.answer.map(ms).join(' / ')} | ${ms(row.cpuPerBallMs)} (${ms(row.cpuPerBallRawMs)}) | ` +
+            `${row.memoryPerSocketKb.toFixed(1)} KB | ${ms(row.clientCpuPerBallMs)} |`,
+        );
+      }
+    }
+  }
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+const engineSizes = rows.find((row) => row.kind === 'engine')?.sizes;
+if (engineSizes) console.log(`\nLargest engine events heard (bytes on the wire): ${JSON.stringify(engineSizes)}`);
+const worst = Math.max(...rows.filter((row) => row.sockets === 5_000).map((row) => row.p99));
+const missed = sum(rows.map((row) => row.missed));
+console.log(`p99 at 5,000 sockets, worst row: ${ms(worst)} (target < ${P99_TARGET_MS} ms: ${worst < P99_TARGET_MS ? 'PASS' : 'FAIL'}); events missed: ${missed}`);
+if (worst >= P99_TARGET_MS || missed > 0) process.exitCode = 1;
