@@ -2,7 +2,6 @@
 // register with the code from the SMS, log in, edit name and photo, change theme and speech
 // settings, find them in a second browser, log out; guards; the contact forms; screenshots of
 // every account page at 375 and 1280 px under test-results/accounts/.
-import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SMS_RECEIVER_PORT, startSmsReceiver, type SmsReceiver } from './support/sms-receiver.ts';
@@ -295,55 +294,3 @@ test('the password reset screen and the visitor pages at both widths', async ({ 
   await screenshots(page, 'about');
 });
 
-test('read-aloud speaks with the saved speech settings, and as the spec says without them', async ({ page }) => {
-  // No match in the e2e data is live, so the built island is mounted on a page of the site with
-  // Astro's own React renderer; speechSynthesis is replaced by a recorder.
-  const assets = readdirSync(fileURLToPath(new URL('../../dist/client/_astro/', import.meta.url)));
-  const island = `/_astro/${assets.find((name) => /^ReadAloud\..+\.js$/.test(name))}`;
-  const renderer = `/_astro/${assets.find((name) => /^client\..+\.js$/.test(name))}`;
-  const speak = async (speech: object | null) => {
-    await page.goto('/about');
-    return page.evaluate(
-      async ({ island, renderer, speech }) => {
-        if (speech) localStorage.setItem('speechSettings', JSON.stringify(speech));
-        else localStorage.removeItem('speechSettings');
-        const spoken: { text: string; lang: string; rate: number }[] = [];
-        const recorder = {
-          speak: (utterance: SpeechSynthesisUtterance) => {
-            spoken.push({ text: utterance.text, lang: utterance.lang, rate: utterance.rate });
-            setTimeout(() => utterance.onend?.(new Event('end') as SpeechSynthesisEvent), 0);
-          },
-          cancel: () => {},
-          getVoices: () => [],
-        };
-        Object.defineProperty(window, 'speechSynthesis', { value: recorder, configurable: true });
-        const { default: ReadAloud } = await import(island);
-        const { default: hydrator } = await import(renderer);
-        const host = document.createElement('div');
-        // The renderer mounts only into an element Astro marked for it.
-        host.setAttribute('ssr', '');
-        document.body.append(host);
-        await hydrator(host)(ReadAloud, { texts: ['Four!', 'Wicket!'], labels: { start: 'Read aloud', stop: 'Stop' } }, {}, { client: 'only' });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        host.querySelector('button')?.click();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return spoken;
-      },
-      { island, renderer, speech },
-    );
-  };
-
-  expect(await speak({ enabled: true, session: false, voice: 2, language: 'hi', rate: 1.5 })).toEqual([
-    { text: 'Four!', lang: 'hi-IN', rate: 1.5 },
-    { text: 'Wicket!', lang: 'hi-IN', rate: 1.5 },
-  ]);
-  // Speech off (or a visitor): the spec's read-aloud, en-US at rate 1.
-  expect(await speak({ enabled: false, session: false, voice: 2, language: 'hi', rate: 1.5 })).toEqual([
-    { text: 'Four!', lang: 'en-US', rate: 1 },
-    { text: 'Wicket!', lang: 'en-US', rate: 1 },
-  ]);
-  expect(await speak(null)).toEqual([
-    { text: 'Four!', lang: 'en-US', rate: 1 },
-    { text: 'Wicket!', lang: 'en-US', rate: 1 },
-  ]);
-});

@@ -190,7 +190,7 @@ test('a fan at 375 px sees each ball within a second, through a network drop and
   await context.close();
 });
 
-test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN and says when no Hindi voice exists', async ({ browser, request }) => {
+test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN at the saved speed and says when no Hindi voice exists', async ({ browser, request }) => {
   const { matchKey, striker } = seed();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await recordSpeech(context);
@@ -199,6 +199,8 @@ test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN and
   await expect(page.getByTestId('batters')).toBeVisible();
   await shot(page, 'live-tab-1280');
 
+  // A signed-in fan's saved speed (Speech on) is used; the voice speaks the page's language.
+  await page.evaluate(() => localStorage.setItem('speechSettings', JSON.stringify({ enabled: true, session: false, voice: 2, language: 'hi', rate: 1.5 })));
   await opened(page, `/hi/getMatchList/${matchKey}?tab=commentary`);
   const before = await balls(page).count();
   await page.locator('.read-aloud').click();
@@ -206,7 +208,7 @@ test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN and
   await bowl(request, delivery(striker, seed().next, 0));
   await expect(balls(page)).toHaveCount(before + 1, { timeout: 1000 });
   await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(2);
-  expect((await page.evaluate(() => window.spoken)).every((s) => s.lang === 'hi-IN')).toBe(true);
+  expect((await page.evaluate(() => window.spoken)).every((s) => s.lang === 'hi-IN' && s.rate === 1.5)).toBe(true);
   await expect(page.locator('.read-aloud-note')).toBeVisible();
   await shot(page, 'live-commentary-hi-1280');
   await context.close();
