@@ -56,7 +56,7 @@ export function uniqueChannel(prefix: string): string {
 
 /**
  * The databases a test runs on, for describe.each: PGlite always; PostgreSQL when
- * TEST_DATABASE_URL answers, migrated and emptied of cricket data and accounts.
+ * TEST_DATABASE_URL answers, migrated and emptied of cricket data, accounts and contact queries.
  */
 export async function databasesUnderTest(): Promise<[string, () => Promise<Db>][]> {
   const list: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
@@ -67,7 +67,7 @@ export async function databasesUnderTest(): Promise<[string, () => Promise<Db>][
       async () => {
         const db = await openDatabase({ url, dataDir: '' });
         await migrateToLatest(db);
-        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs, users restart identity cascade`.execute(db.kysely);
+        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs, users, otps, contact_queries restart identity cascade`.execute(db.kysely);
         return db;
       },
     ]);

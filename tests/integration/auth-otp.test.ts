@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/client.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
-import { databaseEngines } from '../helpers/accounts-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const PHONE = '9876543210';
-const engines = await databaseEngines();
+const engines = await databasesUnderTest();
 
 describe.each(engines)('OTP flows on %s', (_engine, open) => {
   let db: Db;

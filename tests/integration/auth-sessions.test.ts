@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/client.ts';
 import { setUserRole } from '../../src/server/auth/roles.ts';
 import { accountsApp, APP_ORIGIN, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
-import { databaseEngines } from '../helpers/accounts-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const PHONE = '9876543210';
 const PASSWORD = 'ab12cd';
-const engines = await databaseEngines();
+const engines = await databasesUnderTest();
 
 describe.each(engines)('sessions on %s', (_engine, open) => {
   let db: Db;

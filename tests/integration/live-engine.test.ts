@@ -11,8 +11,7 @@ import pino from 'pino';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
@@ -21,8 +20,9 @@ import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { cardEvent, commentoryEvent, scoreEvent, type CardEvent, type CommentoryEvent, type ScoreEvent } from '../../src/server/api/schemas/realtime.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';
-import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
-import { testPostgresUrl } from '../helpers/test-servers.ts';
+import { queryNumber } from '../helpers/test-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { t20Fixture } from '../helpers/live-fixture.ts';
 
 const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
 const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
@@ -61,24 +61,7 @@ const ball = (batter: string, nonStriker: string, bowler: string, runs: number, 
   ...more,
 });
 
-async function engines(): Promise<[string, () => Promise<Db>][]> {
-  const list: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
-  const url = await testPostgresUrl();
-  if (url) {
-    list.push([
-      'PostgreSQL',
-      async () => {
-        const db = await openDatabase({ url, dataDir: '' });
-        await migrateToLatest(db);
-        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs restart identity cascade`.execute(db.kysely);
-        return db;
-      },
-    ]);
-  }
-  return list;
-}
-
-describe.each(await engines())('live engine on %s', (_name, open) => {
+describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => {
   let db: Db;
   let server: Server;
   let realtime: Realtime;
@@ -101,19 +84,12 @@ describe.each(await engines())('live engine on %s', (_name, open) => {
     broadcaster.attach(realtime.io);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    ({ matchKey } = await engine.createFixture({
+    ({ matchKey } = await engine.createFixture(t20Fixture({
       tournament: { name: 'Live Test Cup' },
       teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
       venue: { name: 'Eden Gardens', city: 'Kolkata' },
-      startAt: new Date(),
-      format: 't20',
-      matchType: 'T20',
-      oversLimit: 20,
-      ballsPerOver: 6,
-      gender: 'male',
-      source: 'scorer',
       squads: { a: kkr.map((name) => ({ key: key(name) })), b: rcb.map((name) => ({ key: key(name) })) },
-    }));
+    })));
   }, 120_000);
 
   afterAll(async () => {

@@ -6,9 +6,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
@@ -16,8 +14,9 @@ import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { setUserRole } from '../../src/server/auth/roles.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
-import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
-import { testPostgresUrl } from '../helpers/test-servers.ts';
+import { queryNumber } from '../helpers/test-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { t20Fixture } from '../helpers/live-fixture.ts';
 
 const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
 const people = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> } } }).info.registry.people;
@@ -34,24 +33,7 @@ const dot = (batter: string, nonStriker: string, runs = 0): CricsheetBall => ({
   runs: { batter: runs, extras: 0, total: runs },
 });
 
-async function engines(): Promise<[string, () => Promise<Db>][]> {
-  const list: [string, () => Promise<Db>][] = [['PGlite', freshDatabase]];
-  const url = await testPostgresUrl();
-  if (url) {
-    list.push([
-      'PostgreSQL',
-      async () => {
-        const db = await openDatabase({ url, dataDir: '' });
-        await migrateToLatest(db);
-        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs, users restart identity cascade`.execute(db.kysely);
-        return db;
-      },
-    ]);
-  }
-  return list;
-}
-
-describe.each(await engines())('ingest API on %s', (_name, open) => {
+describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
   let db: Db;
   let accounts: AccountsApp;
   let engine: LiveEngine;
@@ -85,17 +67,11 @@ describe.each(await engines())('ingest API on %s', (_name, open) => {
     await createUser(db, SCORER_PHONE, PASSWORD, 'scorer');
     await createUser(db, FAN_PHONE, PASSWORD, 'user');
     [scorerSession, fanSession] = [await login(SCORER_PHONE), await login(FAN_PHONE)];
-    ({ matchKey } = await engine.createFixture({
+    ({ matchKey } = await engine.createFixture(t20Fixture({
       tournament: { name: 'Ingest Cup' },
       teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
-      startAt: new Date(),
-      format: 't20',
-      matchType: 'T20',
-      oversLimit: 20,
-      ballsPerOver: 6,
-      gender: 'male',
       source: 'ingest',
-    }));
+    })));
     await engine.startInnings(matchKey, { battingSide: 'a' });
   }, 120_000);
 

@@ -5,9 +5,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
@@ -15,31 +13,16 @@ import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 import { ReplayKeeper, replayMatch } from '../../src/server/jobs/replay.ts';
 import { presentScorecard } from '../../src/server/api/presenters/match-centre.ts';
 import { presentMatchObject } from '../../src/server/api/presenters/match.ts';
-import { freshDatabase, queryRows } from '../helpers/test-db.ts';
-import { testPostgresUrl } from '../helpers/test-servers.ts';
+import { queryRows } from '../helpers/test-db.ts';
+import { databasesUnderTest, testPostgresUrl } from '../helpers/test-servers.ts';
 
 const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
 const SOURCE = '335982';
 
-async function engines(): Promise<[string, () => Promise<Db>, string | undefined][]> {
-  const list: [string, () => Promise<Db>, string | undefined][] = [['PGlite', freshDatabase, undefined]];
-  const url = await testPostgresUrl();
-  if (url) {
-    list.push([
-      'PostgreSQL',
-      async () => {
-        const db = await openDatabase({ url, dataDir: '' });
-        await migrateToLatest(db);
-        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs restart identity cascade`.execute(db.kysely);
-        return db;
-      },
-      url,
-    ]);
-  }
-  return list;
-}
+const postgresUrl = await testPostgresUrl();
 
-describe.each(await engines())('replays on %s', (_name, open, databaseUrl) => {
+describe.each(await databasesUnderTest())('replays on %s', (name, open) => {
+  const databaseUrl = name === 'PostgreSQL' ? (postgresUrl ?? undefined) : undefined;
   let db: Db;
   let services: Services;
   let engine: LiveEngine;

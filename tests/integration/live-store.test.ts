@@ -20,8 +20,8 @@ import type { InningsFacts } from '../../src/server/store/match-write.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { queryRows as storeQuery, readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
-import { cricketDatabases } from '../helpers/cricket-db.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const fixtures = (name: string) => fileURLToPath(new URL(`../fixtures/cricsheet/${name}`, import.meta.url));
 const realMatches = fixtures('real');
@@ -67,7 +67,7 @@ async function liveRow(db: Db, matchId: number): Promise<LiveMatchRow> {
   return row!;
 }
 
-const engines = await cricketDatabases();
+const engines = await databasesUnderTest();
 
 describe.each(engines)('the live store on %s', (_engine, open) => {
   let db: Db;

@@ -25,6 +25,7 @@ import { liveMatchProps } from '../../src/lib/live-match-props.ts';
 import { followMatch } from '../../src/lib/live-socket.ts';
 import { createLiveMatchStore, type LiveMatchStore } from '../../src/stores/live-match.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { t20Fixture } from '../helpers/live-fixture.ts';
 
 const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
 const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
@@ -104,19 +105,12 @@ describe.each(await databasesUnderTest())('the fan live view against the live en
     broadcaster.attach(realtime.io);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    ({ matchKey } = await engine.createFixture({
+    ({ matchKey } = await engine.createFixture(t20Fixture({
       tournament: { name: 'Live View Cup' },
       teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
       venue: { name: 'Eden Gardens', city: 'Kolkata' },
-      startAt: new Date(),
-      format: 't20',
-      matchType: 'T20',
-      oversLimit: 20,
-      ballsPerOver: 6,
-      gender: 'male',
-      source: 'scorer',
       squads: { a: kkr.map((name) => ({ key: key(name) })), b: rcb.map((name) => ({ key: key(name) })) },
-    }));
+    })));
     await engine.setToss(matchKey, { winner: 'b', decision: 'field' });
     await engine.startInnings(matchKey, { battingSide: 'a' });
   }, 120_000);

@@ -17,9 +17,9 @@ import type { Role } from '../../src/server/db/schema.ts';
 import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { exifHasGps, imageBombPng, photoWithGps } from '../helpers/images.ts';
 import { queryRows } from '../helpers/test-db.ts';
-import { databaseEngines } from '../helpers/accounts-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
-const engines = await databaseEngines();
+const engines = await databasesUnderTest();
 
 const ALICE = '9876543210';
 const BOB = '9123456780';

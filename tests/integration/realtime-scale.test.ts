@@ -27,6 +27,7 @@ import { MAX_SUBSCRIPTIONS, MESSAGE_RATE, REFUSALS_BEFORE_DISCONNECT, TOO_MANY_M
 import { startSwitchingProxy, type SwitchingProxy } from '../helpers/switching-proxy.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';
 import { testPostgresUrl, testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
+import { t20Fixture } from '../helpers/live-fixture.ts';
 
 const redisUrl = await testRedisUrl();
 const postgresUrl = await testPostgresUrl();
@@ -306,19 +307,12 @@ describe.skipIf(postgresUrl === null || redisUrl === null)('two server processes
     const channel = uniqueChannel('feed');
     const first = await startLiveProcess(redisKey, channel);
     const second = await startLiveProcess(redisKey, channel);
-    const { matchKey } = await second.engine.createFixture({
+    const { matchKey } = await second.engine.createFixture(t20Fixture({
       tournament: { name: 'Two Process Cup' },
       teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
       venue: { name: 'Eden Gardens', city: 'Kolkata' },
-      startAt: new Date(),
-      format: 't20',
-      matchType: 'T20',
-      oversLimit: 20,
-      ballsPerOver: 6,
-      gender: 'male',
-      source: 'scorer',
       squads: { a: kkr.map((name) => ({ key: keyOf(name) })), b: rcb.map((name) => ({ key: keyOf(name) })) },
-    });
+    }));
     await second.engine.setToss(matchKey, { winner: 'b', decision: 'field' });
     await second.engine.startInnings(matchKey, { battingSide: 'a' });
     return { first, second, matchKey };

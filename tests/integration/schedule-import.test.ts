@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { importSchedule } from '../../src/server/ingest/schedule-import.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
-import { cricketDatabases } from '../helpers/cricket-db.ts';
 import { queryRows } from '../helpers/test-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const CSV = [
   'tournament,team_a,team_b,start_at,format,venue,city',
@@ -30,7 +30,7 @@ const ICS = [
   'END:VCALENDAR',
 ].join('\r\n');
 
-describe.each(await cricketDatabases())('schedule import on %s', (_engine, open) => {
+describe.each(await databasesUnderTest())('schedule import on %s', (_engine, open) => {
   let db: Db;
   const published: string[][] = [];
   let writer: MatchWriter;

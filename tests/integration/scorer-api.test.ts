@@ -8,10 +8,10 @@ import type { Role } from '../../src/server/db/schema.ts';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../src/server/auth/index.ts';
 import { csrfTokenFor } from '../../src/server/auth/csrf.ts';
 import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
-import { databaseEngines } from '../helpers/accounts-db.ts';
 import { emptyDatabase, queryRows } from '../helpers/test-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
-const engines = await databaseEngines();
+const engines = await databasesUnderTest();
 
 const SCORER = '9876500001';
 const FAN = '9876500002';

@@ -20,7 +20,7 @@ import { builtAstroHandler } from '../helpers/built-site.ts';
 import { inlineScriptTexts, tagsWithEventHandlers } from '../helpers/html.ts';
 import { imageBombPng } from '../helpers/images.ts';
 import { freshDatabase, queryRows } from '../helpers/test-db.ts';
-import { databaseEngines } from '../helpers/accounts-db.ts';
+import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const handler = await builtAstroHandler('attack tests on pages');
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -44,7 +44,7 @@ function expectOnlyTheSitesScripts(page: LightMyRequestResponse, url: string): v
 
 const randomAddress = () => `203.0.113.${randomInt(1, 255)}`;
 
-const engines = await databaseEngines();
+const engines = await databasesUnderTest();
 
 describe.each(engines)('attacks on accounts (%s)', (_engine, open) => {
   let db: Db;

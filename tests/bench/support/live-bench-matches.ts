@@ -16,6 +16,7 @@ import { createLiveEngine } from '../../../src/server/live/engine.ts';
 import { ScorerTokens } from '../../../src/server/live/scorer-tokens.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { createUser } from '../../helpers/accounts.ts';
+import { t20Fixture } from '../../helpers/live-fixture.ts';
 
 const source = path.resolve(import.meta.dirname, '../../fixtures/cricsheet/335982.json');
 
@@ -76,19 +77,12 @@ export async function prepareBenchMatches(databaseUrl: string, count: number): P
     const engine = createLiveEngine({ db, services: createServices(db), broadcaster: new SocketBroadcaster() });
     const matches: BenchMatch[] = [];
     for (let index = 0; index < count; index += 1) {
-      const { matchKey } = await engine.createFixture({
+      const { matchKey } = await engine.createFixture(t20Fixture({
         tournament: { name: 'Bench Live Cup' },
         teams: [{ name: home[0] }, { name: away[0] }],
         venue: { name: 'Eden Gardens', city: 'Kolkata' },
-        startAt: new Date(),
-        format: 't20',
-        matchType: 'T20',
-        oversLimit: 20,
-        ballsPerOver: 6,
-        gender: 'male',
-        source: 'scorer',
         squads: { a: home[1].map((name) => ({ key: keyOf(name) })), b: away[1].map((name) => ({ key: keyOf(name) })) },
-      });
+      }));
       await engine.setToss(matchKey, { winner: 'b', decision: 'field' });
       await engine.startInnings(matchKey, { battingSide: 'a' });
       matches.push({ key: matchKey, balls });

@@ -13,6 +13,7 @@ import { SocketBroadcaster } from '../../../src/server/live/broadcaster.ts';
 import { ScorerTokens } from '../../../src/server/live/scorer-tokens.ts';
 import { createUser } from '../../helpers/accounts.ts';
 import { LIVE_SEED_FILE, type LiveSeed } from './seed-live-key.ts';
+import { t20Fixture } from '../../helpers/live-fixture.ts';
 
 const config = loadConfig();
 const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -24,18 +25,11 @@ try {
   if (!squad) throw new Error('seed-live: the IPL match 1529312 is not imported');
   const keys = (side: 'a' | 'b') => squad.teams[side].players.slice(0, 11).map((entry) => entry.player.key);
   const [a, b] = [keys('a'), keys('b')];
-  const fixture = () => engine.createFixture({
+  const fixture = () => engine.createFixture(t20Fixture({
     tournament: { name: 'Crease Live Cup' },
     teams: [{ name: squad.teams.a.name }, { name: squad.teams.b.name }],
-    startAt: new Date(),
-    format: 't20',
-    matchType: 'T20',
-    oversLimit: 20,
-    ballsPerOver: 6,
-    gender: 'male',
-    source: 'scorer',
     squads: { a: a.map((key) => ({ key })), b: b.map((key) => ({ key })) },
-  });
+  }));
   const { matchKey } = await fixture();
   await engine.setToss(matchKey, { winner: 'b', decision: 'field' });
   await engine.startInnings(matchKey, { battingSide: 'a' });
