@@ -5,48 +5,28 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { answerText, callApi, type ApiAnswer } from '../lib/account-api.ts';
 import { fill } from '../lib/account-rules.ts';
+import { DISMISSAL_KINDS } from '../server/domain/dismissal.ts';
+import type { DismissalKind } from '../server/domain/types.ts';
 import { BallQueue, localQueueStorage, type QueuedBall, type QueueSnapshot, type SendOutcome } from '../lib/ball-queue.ts';
 import {
   ballFields,
   ballSymbol,
   creaseAfter,
-  DISMISSALS,
   MAY_RETURN,
   toggleExtra,
   WITH_FIELDER,
   type BallFields,
-  type Dismissal,
   type EnteredBall,
   type ExtraKind,
 } from '../lib/scorer-ball.ts';
 import type { ScorerStrings } from '../i18n/scorer.ts';
+import type { z } from 'zod';
+import type { scorerMatch } from '../server/api/schemas/scorer.ts';
 
 type Side = 'a' | 'b';
 
-/** GET scorer/matches/{match_key}'s data (schemas/scorer.ts scorerMatch). */
-export interface ConsoleMatch {
-  match_key: string;
-  title: string;
-  status: 'not_started' | 'started' | 'completed';
-  play_status: string;
-  format: 't20' | 'oneday' | 'test';
-  balls_per_over: number;
-  overs_limit: number | null;
-  teams: Record<Side, { name: string; code: string }>;
-  players: Record<Side, { key: string; name: string }[]>;
-  toss: { winner: Side; decision: 'bat' | 'field' } | null;
-  innings: { number: number; batting_side: Side; runs: number; wickets: number; legal_balls: number; closed: boolean }[];
-  current: {
-    innings: number;
-    batting_side: Side;
-    striker: string | null;
-    non_striker: string | null;
-    bowler: string | null;
-    out: string[];
-    last_ball_key: string | null;
-    balls_in_over: number;
-  } | null;
-}
+/** GET scorer/matches/{match_key}'s data, as its contract says. */
+export type ConsoleMatch = z.output<typeof scorerMatch>;
 
 /** The crease as this device knows it: ahead of the server while balls wait in the queue. */
 interface LocalCrease {
@@ -123,7 +103,7 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
   const [extras, setExtras] = useState<Set<ExtraKind>>(new Set());
   const [penalty, setPenalty] = useState(false);
   const [wicketOpen, setWicketOpen] = useState(false);
-  const [wicket, setWicket] = useState<{ kind: Dismissal; playerOut: string; fielder: string; substitute: string }>({
+  const [wicket, setWicket] = useState<{ kind: DismissalKind; playerOut: string; fielder: string; substitute: string }>({
     kind: 'bowled',
     playerOut: '',
     fielder: '',
@@ -426,8 +406,8 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
           <div className="scorer-wicket">
             <label>
               <span>{labels.howOut}</span>
-              <select value={wicket.kind} onChange={(event) => setWicket({ ...wicket, kind: event.target.value as Dismissal })} data-testid="dismissal">
-                {DISMISSALS.map((kind) => (
+              <select value={wicket.kind} onChange={(event) => setWicket({ ...wicket, kind: event.target.value as DismissalKind })} data-testid="dismissal">
+                {DISMISSAL_KINDS.map((kind) => (
                   <option key={kind} value={kind}>{labels.dismissals[kind]}</option>
                 ))}
               </select>

@@ -3,30 +3,14 @@
 // Only what the console needs to suggest the next ball; the server's tally is the record, and the
 // scorer can always swap the strike or change the bowler by hand.
 
+import type { DismissalKind } from '../server/domain/types.ts';
+
 export type ExtraKind = 'wide' | 'noball' | 'bye' | 'legbye';
 
-export const DISMISSALS = [
-  'bowled',
-  'caught',
-  'caught and bowled',
-  'lbw',
-  'stumped',
-  'run out',
-  'hit wicket',
-  'handled the ball',
-  'obstructing the field',
-  'hit the ball twice',
-  'timed out',
-  'retired hurt',
-  'retired not out',
-  'retired out',
-] as const;
-export type Dismissal = (typeof DISMISSALS)[number];
-
 /** Dismissals with a fielder to name. */
-export const WITH_FIELDER: ReadonlySet<Dismissal> = new Set(['caught', 'run out', 'stumped']);
+export const WITH_FIELDER: ReadonlySet<DismissalKind> = new Set(['caught', 'run out', 'stumped']);
 /** Dismissals after which the batter may come back in. */
-export const MAY_RETURN: ReadonlySet<Dismissal> = new Set(['retired hurt', 'retired not out']);
+export const MAY_RETURN: ReadonlySet<DismissalKind> = new Set(['retired hurt', 'retired not out']);
 
 export interface FielderPick {
   key?: string;
@@ -43,7 +27,7 @@ export interface EnteredBall {
   penalty?: boolean;
   /** A four or six hit but all run (no boundary): rare, typed by hand. */
   nonBoundary?: boolean;
-  wicket?: { kind: Dismissal; playerOut: string; fielders: FielderPick[] } | null;
+  wicket?: { kind: DismissalKind; playerOut: string; fielders: FielderPick[] } | null;
 }
 
 export interface Crease {
@@ -59,7 +43,7 @@ export interface BallFields {
   bowler: string;
   runs: { batter: number; extras: number; total: number; non_boundary?: boolean };
   extras?: { wides?: number; noballs?: number; byes?: number; legbyes?: number; penalty?: number };
-  wickets?: { player_out: string; kind: Dismissal; fielders?: FielderPick[] }[];
+  wickets?: { player_out: string; kind: DismissalKind; fielders?: FielderPick[] }[];
 }
 
 /** Which extras may go together: a no-ball with byes or leg byes; a wide alone (its runs are wides). */

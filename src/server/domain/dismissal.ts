@@ -6,6 +6,24 @@
 import type { Lang } from './result.ts';
 import type { DismissalKind, Fielder } from './types.ts';
 
+/** Every way a batter's innings ends, as Cricsheet names them (forms, the scorer console, validation). */
+export const DISMISSAL_KINDS = [
+  'bowled',
+  'caught',
+  'caught and bowled',
+  'lbw',
+  'stumped',
+  'run out',
+  'hit wicket',
+  'handled the ball',
+  'obstructing the field',
+  'hit the ball twice',
+  'timed out',
+  'retired hurt',
+  'retired not out',
+  'retired out',
+] as const satisfies readonly DismissalKind[];
+
 export interface DismissalInput {
   /** null while the batter is not out. */
   kind: DismissalKind | null;

@@ -2,28 +2,12 @@
 // Keys Cricsheet adds later are tolerated and left out of the parsed match (zod strips them:
 // cheaper than carrying them along, and nothing reads them).
 import { z } from 'zod';
-import type { DismissalKind } from '../domain/types.ts';
+import { DISMISSAL_KINDS } from '../domain/dismissal.ts';
 
 const count = z.number().int().min(0);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
 const names = z.array(z.string().min(1));
 
-export const dismissalKinds = [
-  'bowled',
-  'caught',
-  'caught and bowled',
-  'lbw',
-  'stumped',
-  'run out',
-  'hit wicket',
-  'handled the ball',
-  'obstructing the field',
-  'hit the ball twice',
-  'timed out',
-  'retired hurt',
-  'retired not out',
-  'retired out',
-] as const satisfies readonly DismissalKind[];
 
 const fielderSchema = z.object({
   name: z.string().min(1).optional(),
@@ -31,7 +15,7 @@ const fielderSchema = z.object({
 });
 
 const wicketSchema = z.object({
-  kind: z.enum(dismissalKinds),
+  kind: z.enum(DISMISSAL_KINDS),
   player_out: z.string().min(1),
   fielders: z.array(fielderSchema).optional(),
 });
@@ -106,7 +90,7 @@ function isOptionalCount(value: unknown): boolean {
 function isOptionalFlag(value: unknown): boolean {
   return value === undefined || typeof value === 'boolean';
 }
-const kinds: ReadonlySet<unknown> = new Set(dismissalKinds);
+const kinds: ReadonlySet<unknown> = new Set(DISMISSAL_KINDS);
 
 function isFielder(fielder: unknown): boolean {
   return isRecord(fielder) && (fielder.name === undefined || isName(fielder.name)) && isOptionalFlag(fielder.substitute);

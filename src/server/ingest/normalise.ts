@@ -3,7 +3,7 @@
 // Pure: it runs on the importer's worker threads; the writer resolves the entities' ids.
 import { oversToBalls } from '../domain/overs.ts';
 import { summariseInnings } from '../domain/scorecard.ts';
-import type { Delivery, Fielder, InningsInput, PlayerId, Wicket } from '../domain/types.ts';
+import type { Delivery, Extras, Fielder, InningsInput, PlayerId, Wicket } from '../domain/types.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import { BALL_BYTES, BallEncodingError, PeopleDictionary, storedBall, writeBall } from '../store/ball-codec.ts';
 import { identityOf } from '../store/entities.ts';
@@ -303,6 +303,17 @@ function wicketOf(wicket: NonNullable<CricsheetDelivery['wickets']>[number], per
   };
 }
 
+/** A delivery's extras with Cricsheet's absent kinds as 0 (imported and live balls alike). */
+export function extrasOf(extras: Partial<Extras> | undefined): Extras {
+  return {
+    wides: extras?.wides ?? 0,
+    noballs: extras?.noballs ?? 0,
+    byes: extras?.byes ?? 0,
+    legbyes: extras?.legbyes ?? 0,
+    penalty: extras?.penalty ?? 0,
+  };
+}
+
 /** One Cricsheet innings as the domain sees it, with players named by personOf. */
 export function inningsInput(
   source: CricsheetInnings,
@@ -322,13 +333,7 @@ export function inningsInput(
         runsExtras: raw.runs.extras,
         runsTotal: raw.runs.total,
         nonBoundary: raw.runs.non_boundary ?? false,
-        extras: {
-          wides: raw.extras?.wides ?? 0,
-          noballs: raw.extras?.noballs ?? 0,
-          byes: raw.extras?.byes ?? 0,
-          legbyes: raw.extras?.legbyes ?? 0,
-          penalty: raw.extras?.penalty ?? 0,
-        },
+        extras: extrasOf(raw.extras),
         // Most deliveries have no wicket: no mapping (and no closure) for them.
         wickets: raw.wickets === undefined ? [] : raw.wickets.map((wicket) => wicketOf(wicket, personOf)),
       });

@@ -3,7 +3,9 @@
 // Turned here into the domain's Delivery with players as people ids.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { dismissalKinds, cricsheetDeliverySchema } from '../ingest/cricsheet-schema.ts';
+import { DISMISSAL_KINDS } from '../domain/dismissal.ts';
+import { cricsheetDeliverySchema } from '../ingest/cricsheet-schema.ts';
+import { extrasOf } from '../ingest/normalise.ts';
 import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Delivery, PlayerId } from '../domain/types.ts';
 
@@ -25,7 +27,7 @@ export const cricsheetBall = z
       .array(
         z.object({
           player_out: playerKey,
-          kind: z.enum(dismissalKinds),
+          kind: z.enum(DISMISSAL_KINDS),
           fielders: z
             .array(z.object({ key: playerKey.optional(), name: z.string().trim().min(1).max(200).optional(), substitute: z.boolean().optional() }))
             .max(4)
@@ -84,13 +86,7 @@ export function deliveryOf(ball: CricsheetBall, over: number, person: (key: stri
     runsExtras: ball.runs.extras,
     runsTotal: ball.runs.total,
     nonBoundary: ball.runs.non_boundary ?? false,
-    extras: {
-      wides: ball.extras?.wides ?? 0,
-      noballs: ball.extras?.noballs ?? 0,
-      byes: ball.extras?.byes ?? 0,
-      legbyes: ball.extras?.legbyes ?? 0,
-      penalty: ball.extras?.penalty ?? 0,
-    },
+    extras: extrasOf(ball.extras),
     wickets: (ball.wickets ?? []).map((wicket) => ({
       kind: wicket.kind,
       playerOut: personOf(wicket.player_out),

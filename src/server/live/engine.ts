@@ -10,11 +10,11 @@ import { ApiError } from '../api/errors.ts';
 import type { MatchObject } from '../api/presenters/match.ts';
 import type { CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
 import type { Db } from '../db/client.ts';
-import type { PlayStatus, TeamSide } from '../db/schema.ts';
+import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery, oversToBalls } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
 import type { Services } from '../services/index.ts';
-import { ballKey } from '../domain/live.ts';
+import { ballKey, playStatusOfBreak, type BreakReason } from '../domain/live.ts';
 import { MatchWriter } from '../store/match-writer.ts';
 import { queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
@@ -34,17 +34,7 @@ export interface Broadcaster {
 /** An event as a catching-up client is sent it again. */
 export type LiveEvent = { event: 'score'; payload: ScoreEvent } | { event: 'commentory'; payload: CommentoryEvent };
 
-export type BreakReason = 'drinks' | 'lunch' | 'tea' | 'stumps' | 'rain' | 'bad_light' | 'innings';
-
-const PLAY_STATUS_OF_BREAK: Record<BreakReason, PlayStatus> = {
-  drinks: 'drinks_break',
-  lunch: 'lunch',
-  tea: 'tea',
-  stumps: 'stumps',
-  rain: 'rain_delay',
-  bad_light: 'bad_light',
-  innings: 'innings_break',
-};
+export type { BreakReason };
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 /** Events one catch-up answer holds at most; a client asks again from the last one it got. */
@@ -242,7 +232,7 @@ class Engine implements LiveEngine {
 
   setBreak(matchKey: string, reason: BreakReason | null): Promise<void> {
     return this.changeState(matchKey, (match) =>
-      this.writer.setPlayState(match.id, { playStatus: reason === null ? 'in_play' : PLAY_STATUS_OF_BREAK[reason], breakReason: reason }),
+      this.writer.setPlayState(match.id, { playStatus: reason === null ? 'in_play' : playStatusOfBreak(reason), breakReason: reason }),
     );
   }
 
