@@ -511,7 +511,7 @@ const en = {
     speech: {
       back: 'Match Settings',
       speech: 'Speech',
-      speechHint: 'Read aloud live commentary with the voice, language and speed below. Off: the default English voice at normal speed.',
+      speechHint: 'Read aloud live commentary with the voice and speed below, in the language of the page you are reading. Off: the browser’s default voice at normal speed.',
       session: 'Session Speech',
       sessionHint: 'Once you start read-aloud, keep it on for live matches you open in this browser tab.',
       voice: 'Voice',
