@@ -3,13 +3,13 @@
 // live fan tests (project 'live') run against a second server whose data also holds one live
 // fixture (tests/e2e/support/seed-live.ts).
 import { defineConfig } from '@playwright/test';
-import { SMS_RECEIVER_PORT } from './tests/e2e/support/sms-receiver.ts';
+import { E2E_PORTS } from './tests/e2e/support/ports.ts';
 
-const PORT = 4399;
+const PORT = E2E_PORTS.site;
 const DATA_DIR = 'tests/.tmp/e2e-data';
 // The live fan tests get a server of their own: its live fixture would change the home page and
 // fixtures lists the other tests read.
-const LIVE_PORT = 4397;
+const LIVE_PORT = E2E_PORTS.live;
 const LIVE_DATA_DIR = 'tests/.tmp/e2e-live-data';
 
 function server(port: number, dataDir: string, seeds: string[]) {
@@ -32,7 +32,7 @@ function server(port: number, dataDir: string, seeds: string[]) {
       LOG_LEVEL: 'warn',
       CONTACT_EMAIL: 'scores@example.org',
       SMS_TRANSPORT: 'webhook',
-      SMS_WEBHOOK_URL: `http://127.0.0.1:${SMS_RECEIVER_PORT}/sms`,
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${E2E_PORTS.sms}/sms`,
     },
   };
 }

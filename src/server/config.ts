@@ -56,6 +56,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  // Tests only: the end-to-end servers listen on this port and the two above it (the live
+  // server, the SMS receiver, the site), so several checkouts can run Playwright side by side.
+  E2E_PORT_BASE: z.coerce.number().int().min(1024).max(65_000).default(4397),
   // ---- Accounts (src/server/auth, decision 020) ----
   // The site's own origin (scheme://host[:port]): cookie-authenticated writes must come from it,
   // and the session cookie is Secure when it is https. Default: http://localhost:PORT.

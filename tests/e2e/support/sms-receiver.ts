@@ -1,9 +1,10 @@
 // The end-to-end server's SMS gateway: the webhook transport POSTs { to, text } here, and the
 // tests read the code out of the text as a phone's owner would.
 import { createServer, type Server } from 'node:http';
+import { E2E_PORTS } from './ports.ts';
 
 /** The server's SMS_WEBHOOK_URL points here (playwright.config.ts). */
-export const SMS_RECEIVER_PORT = 4398;
+export const SMS_RECEIVER_PORT = E2E_PORTS.sms;
 
 export interface SmsReceiver {
   /** The code of the newest SMS to `phone` after `since` (ms epoch), waiting for it to arrive. */
