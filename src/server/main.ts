@@ -19,6 +19,7 @@ import { createLiveEngine } from './live/engine.ts';
 import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { ReplayKeeper } from './jobs/replay.ts';
+import { JobQueue } from './jobs/queue.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -93,6 +94,11 @@ async function main(): Promise<void> {
   broadcaster.attach(realtime.io);
   await app.listen({ port: config.PORT, host: config.HOST });
 
+  // Background jobs in the database (src/server/jobs/queue.ts): each kind's handler is registered
+  // here; jobs wait in the database until a process with a handler for them runs.
+  const jobs = new JobQueue(db, { logger });
+  jobs.start();
+
   const replays = new ReplayKeeper({
     db,
     engine: live,
@@ -131,6 +137,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
+    await jobs.stop();
     await replays.stop();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
     realtime.io.disconnectSockets(true);

@@ -345,6 +345,23 @@ export interface ScorerTokensTable {
   revoked_at: Date | null;
 }
 
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  dedupe_key: string | null;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  run_at: Generated<Date>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -371,4 +388,5 @@ export interface Database {
   live_events: LiveEventsTable;
   ball_idempotency: BallIdempotencyTable;
   scorer_tokens: ScorerTokensTable;
+  jobs: JobsTable;
 }
