@@ -19,7 +19,14 @@ export function sharedArchives(): string[] {
     .map((name) => path.join(sharedFolder, name));
 }
 
-/** The shared archive with this file name, from CRICSHEET_SOURCE or beside the repository. */
+/**
+ * The shared archive with this file name: one CRICSHEET_SOURCE names, else the one in the folder
+ * of the configured archives (the five sit together), else beside the repository.
+ */
 export function sharedArchive(fileName: string): string {
-  return sharedArchives().find((entry) => entry.endsWith(fileName)) ?? path.join(sharedFolder, fileName);
+  const archives = sharedArchives();
+  const named = archives.find((entry) => path.basename(entry) === fileName);
+  if (named) return named;
+  const beside = archives.map((entry) => path.join(path.dirname(entry), fileName)).find((candidate) => existsSync(candidate));
+  return beside ?? path.join(sharedFolder, fileName);
 }

@@ -9,6 +9,7 @@ import * as writePath from './migrations/005-write-path.ts';
 import * as accounts from './migrations/006-accounts.ts';
 import * as live from './migrations/007-live.ts';
 import * as ballDigest from './migrations/008-ball-digest.ts';
+import * as formatTypes from './migrations/011-format-types.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-accounts': accounts,
   '007-live': live,
   '008-ball-digest': ballDigest,
+  '011-format-types': formatTypes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,6 +60,10 @@ export function presentPlayerOverview(overview: PlayerOverview): PlayerOverviewO
     // 'formet' is the spec's spelling.
     stats: overview.careers.map((career) => ({
       formet: career.format,
+      format_type: career.formatType,
+      first_match: career.firstMatch,
+      last_match: career.lastMatch,
+      held_since: career.heldSince,
       batting: presentCareerBatting(career.batting),
       bowling: presentCareerBowling(career.bowling),
     })),
@@ -87,7 +91,7 @@ function presentPlayerMatch(match: PlayerInfoMatch): PlayerInfoMatchObject {
       }),
     };
   });
-  return { match_key: match.key, name: match.name, start_at: match.startAt, format: match.format, score: { score } };
+  return { match_key: match.key, name: match.name, start_at: match.startAt, format: match.format, format_type: match.formatType, score: { score } };
 }
 
 /** A tournament of the player; Cricsheet has no artwork, so imgURl is null. */
@@ -97,6 +101,7 @@ function presentPlayerTournament(tournament: PlayerInfoTournament): PlayerInfoTo
     tou_name: tournament.name,
     imgURl: null,
     formats: [...tournament.formats],
+    format_types: [...tournament.formatTypes],
     start_date: tournament.startAt,
     last_scheduled_match_date: tournament.lastMatchAt,
     countries: [...tournament.teamsPlayedFor],
