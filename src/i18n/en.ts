@@ -171,8 +171,8 @@ const en = {
     careerSummary: 'Career summary',
     careerType: 'Format',
     careerTypesHint: 'Figures from the matches held here, as the record books count them: first-class includes Tests, List A includes ODIs, T20 includes T20Is.',
-    scope: '{{type}}: the {{count}} matches held here, {{from}} to {{to}}. Our {{type}} records begin in {{since}}; matches before then are not counted.',
-    scopeOne: '{{type}}: the one match held here, {{from}}. Our {{type}} records begin in {{since}}; matches before then are not counted.',
+    scope: '{{type}}: {{count}} matches held here, {{from}} to {{to}}. Our {{type}} records begin in {{since}} and do not hold every match since, so official career figures may be higher.',
+    scopeOne: '{{type}}: 1 match held here, {{from}}. Our {{type}} records begin in {{since}} and do not hold every match since, so official career figures may be higher.',
     includes: {
       first_class: 'First-class figures include his Tests.',
       list_a: 'List A figures include his ODIs.',
@@ -350,7 +350,6 @@ const en = {
     noPointsTable: 'No Points Table',
     seriesResult: 'Series result',
     seriesResults: 'Series results',
-    typeSeries: '{{type}} series',
     typePicker: 'Formats',
     allTypes: 'All',
     bilateralNoTable: 'A series between two sides is decided by its result, not a points table.',

@@ -30,3 +30,16 @@ export function sharedArchive(fileName: string): string {
   const beside = archives.map((entry) => path.join(path.dirname(entry), fileName)).find((candidate) => existsSync(candidate));
   return beside ?? path.join(sharedFolder, fileName);
 }
+
+/**
+ * The shared archive a test needs, or null (skip, with a message) when it is not there; in CI
+ * (CI=true) a missing archive fails the run instead.
+ */
+export function requiredArchive(fileName: string, what: string): string | null {
+  const archive = sharedArchive(fileName);
+  if (existsSync(archive)) return archive;
+  const reason = `${archive} is not there (set CRICSHEET_SOURCE or add ../shared/data/cricsheet)`;
+  if (config.CI) throw new Error(`The ${what} need ${fileName} in CI: ${reason}`);
+  console.warn(`Skipping the ${what}: ${reason}.`);
+  return null;
+}

@@ -68,7 +68,10 @@ function englishOrdinal(n: number): string {
 
 /** Masculine Hindi ordinals (मैच, टेस्ट, वनडे and टी20 are masculine). */
 function hindiOrdinal(n: number): string {
-  return ({ 1: 'पहला', 2: 'दूसरा', 3: 'तीसरा', 4: 'चौथा', 6: 'छठा' } as Record<number, string>)[n] ?? `${n}वाँ`;
+  const words: Record<number, string> = {
+    1: 'पहला', 2: 'दूसरा', 3: 'तीसरा', 4: 'चौथा', 5: 'पाँचवाँ', 6: 'छठा', 7: 'सातवाँ', 8: 'आठवाँ', 9: 'नौवाँ', 10: 'दसवाँ',
+  };
+  return words[n] ?? `${n}वाँ`;
 }
 
 function stageName(stage: string, lang: Lang): string {

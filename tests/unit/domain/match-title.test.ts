@@ -47,7 +47,8 @@ describe('matchTitle', () => {
 
   it('speaks Hindi: masculine ordinals, the type, stage names, groups', () => {
     expect(title({ matchNumber: 1 }, 'hi')).toBe('मैच 1');
-    expect(title({ matchNumber: 5, formatType: 'test', tournament: TEST_TOUR }, 'hi')).toBe('5वाँ टेस्ट');
+    expect(title({ matchNumber: 5, formatType: 'test', tournament: TEST_TOUR }, 'hi')).toBe('पाँचवाँ टेस्ट');
+    expect(title({ matchNumber: 12, formatType: 'odi', tournament: { sides: 2, typeMatches: { odi: 12 } } }, 'hi')).toBe('12वाँ वनडे');
     expect(title({ matchNumber: 2, formatType: 'odi', tournament: MULTI_TOUR }, 'hi')).toBe('दूसरा वनडे');
     expect(title({ matchNumber: 1, formatType: 't20i', tournament: MULTI_TOUR }, 'hi')).toBe('पहला टी20 इंटरनेशनल');
     expect(title({ formatType: 'test', tournament: ONE_OFF }, 'hi')).toBe('एकमात्र टेस्ट');
