@@ -14,7 +14,6 @@
 // and the South Africa tour of India 2025/26 (2 Tests, 3 ODIs, 4 T20Is: the 4th T20I, at Lucknow,
 // was abandoned without a ball and has no file).
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
