@@ -192,9 +192,13 @@ export interface TypeCareer {
   /** 'YYYY-MM-DD': the first day of his first and of his last match counted. */
   firstMatch: string;
   lastMatch: string;
-  /** 'YYYY-MM-DD': the first day of the earliest match of this kind held here (his gender's). */
-  heldSince: string;
 }
+
+/**
+ * Per gender and career type, the first day of the earliest match held here that counts in it
+ * ('YYYY-MM-DD'): what careers of that kind can cover (PlayerService.heldSince).
+ */
+export type HeldSince = Record<'male' | 'female', Partial<Record<FormatType, string>>>;
 
 export interface PlayerOverview {
   /** Careers in the order of FORMAT_TYPES (Test, ODI, T20I, first-class, List A, T20, The Hundred), only those played. */

@@ -10,7 +10,7 @@ import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview, TypeCareer } from './match-centre-types.ts';
+import type { HeldSince, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview, TypeCareer } from './match-centre-types.ts';
 import { displayTeamName, subTitle } from './match-summary.ts';
 import { groupBy } from './match-rows.ts';
 
@@ -66,10 +66,6 @@ interface BowlingRow {
   wickets: number;
 }
 
-/** A career before the span of the data held is added to it. */
-type CareerFigures = Omit<TypeCareer, 'heldSince'>;
-type OverviewFigures = Omit<PlayerOverview, 'careers'> & { careers: CareerFigures[] };
-
 /** Everything the answers are derived from; appearances newest first, innings in playing order. */
 interface PlayerRecord {
   key: string;
@@ -85,21 +81,12 @@ export class PlayerService {
     private readonly cache: TaggedCache,
   ) {}
 
-  /**
-   * Career batting and bowling per type of cricket, each with the first day of the matches of its
-   * kind held here (what the figures can cover), and who the player is; null for an unknown key.
-   */
-  async overview(playerKey: string): Promise<PlayerOverview | null> {
-    const [overview, heldSince] = await Promise.all([
-      this.cache.get(`player:overview:${playerKey}`, [tags.player(playerKey)], async () => {
-        const record = await this.load(playerKey);
-        return record && toOverview(record);
-      }),
-      this.heldSince(),
-    ]);
-    if (!overview) return null;
-    const held = heldSince[overview.player.gender];
-    return { ...overview, careers: overview.careers.map((career) => ({ ...career, heldSince: held[career.formatType] ?? career.firstMatch })) };
+  /** Career batting and bowling per type of cricket, and who the player is; null for an unknown key. */
+  overview(playerKey: string): Promise<PlayerOverview | null> {
+    return this.cache.get(`player:overview:${playerKey}`, [tags.player(playerKey)], async () => {
+      const record = await this.load(playerKey);
+      return record && toOverview(record);
+    });
   }
 
   /**
@@ -107,14 +94,14 @@ export class PlayerService {
    * (a Test counts in first-class careers too): Cricsheet's ball-by-ball records of Tests begin
    * in December 2001, so a career before then is not all here.
    */
-  heldSince(): Promise<Record<'male' | 'female', Partial<Record<FormatType, string>>>> {
+  heldSince(): Promise<HeldSince> {
     return this.cache.get('players:held-since', [tags.players], async () => {
       const rows = await this.db
         .selectFrom('matches')
         .select(['gender', 'format_type', sql<string>`min(start_date)::text`.as('first_day')])
         .groupBy(['gender', 'format_type'])
         .execute();
-      const held: Record<'male' | 'female', Partial<Record<FormatType, string>>> = { male: {}, female: {} };
+      const held: HeldSince = { male: {}, female: {} };
       for (const row of rows) {
         const byType = held[row.gender === 'female' ? 'female' : 'male'];
         for (const type of careerTypesOf(row.format_type)) {
@@ -271,7 +258,7 @@ function mostFrequent<T>(values: readonly T[]): T | undefined {
 }
 
 /** His careers per type, a match counting in its own type's and in the wider one (a Test is first-class too). */
-function typeCareers(record: PlayerRecord): CareerFigures[] {
+function typeCareers(record: PlayerRecord): TypeCareer[] {
   const byCareer = new Map<FormatType, AppearanceRow[]>();
   for (const appearance of record.appearances) {
     for (const type of careerTypesOf(appearance.format_type)) byCareer.set(type, [...(byCareer.get(type) ?? []), appearance]);
@@ -292,7 +279,7 @@ function typeCareers(record: PlayerRecord): CareerFigures[] {
   });
 }
 
-function toOverview(record: PlayerRecord): OverviewFigures {
+function toOverview(record: PlayerRecord): PlayerOverview {
   const careers = typeCareers(record);
 
   // Appearances are newest first, so first-seen order is most-recent order (and breaks ties).

@@ -16,7 +16,6 @@ function overview(): PlayerOverview {
         format: 't20',
         firstMatch: '2018-04-16',
         lastMatch: '2025-08-30',
-        heldSince: '2008-04-18',
         batting: careerBatting([{ matchId: 1, runs: 158, balls: 73, fours: 10, sixes: 13, dismissed: false }], 2),
         // SM Curran's T20 balls include The Hundred's five-ball sets: 3,089 balls are 514.5 six-ball overs.
         bowling: careerBowling([bowl(3000, 4000, 100), bowl(89, 100, 2, 2)], 2),
@@ -36,7 +35,7 @@ function overview(): PlayerOverview {
 
 describe('presentPlayerOverview', () => {
   it('careers in the provider names, overs from balls as six-ball overs', () => {
-    const wire = playerOverview.parse(presentPlayerOverview(overview()));
+    const wire = playerOverview.parse(presentPlayerOverview(overview(), { male: { t20: '2008-04-18' }, female: {} }));
     const [t20] = wire.stats;
     expect(t20).toMatchObject({ formet: 't20', format_type: 't20', first_match: '2018-04-16', last_match: '2025-08-30', held_since: '2008-04-18' });
     expect(t20?.batting).toMatchObject({ high_score: '158*', strike_rate: 216.44, not_outs: 1, average: null, balls: 73 });

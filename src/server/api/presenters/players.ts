@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { ballsToOvers, formatOvers, RATE_BALLS } from '../../domain/overs.ts';
 import type { CareerBatting, CareerBowling } from '../../domain/types.ts';
-import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from '../../services/match-centre-types.ts';
+import type { HeldSince, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from '../../services/match-centre-types.ts';
 import type { careerBatting, careerBowling, playerInfo, playerInfoMatch, playerInfoTournament, playerOverview } from '../schemas/players.ts';
 
 export type PlayerOverviewObject = z.output<typeof playerOverview>;
@@ -54,8 +54,10 @@ function presentCareerBowling(bowling: CareerBowling): z.output<typeof careerBow
   };
 }
 
-export function presentPlayerOverview(overview: PlayerOverview): PlayerOverviewObject {
+/** heldSince: what each career can cover (the earliest match of its kind held here). */
+export function presentPlayerOverview(overview: PlayerOverview, heldSince: HeldSince): PlayerOverviewObject {
   const { player } = overview;
+  const held = heldSince[player.gender];
   return {
     // 'formet' is the spec's spelling.
     stats: overview.careers.map((career) => ({
@@ -63,7 +65,7 @@ export function presentPlayerOverview(overview: PlayerOverview): PlayerOverviewO
       format_type: career.formatType,
       first_match: career.firstMatch,
       last_match: career.lastMatch,
-      held_since: career.heldSince,
+      held_since: held[career.formatType] ?? career.firstMatch,
       batting: presentCareerBatting(career.batting),
       bowling: presentCareerBowling(career.bowling),
     })),
