@@ -456,6 +456,31 @@ function emptyTallies(): TournamentTallies {
   return { players: [], batting: new Map(), bowling: new Map(), stumpings: new Map() };
 }
 
+/** Adds `from`'s rows into `into`, per person, with `add` where both have one. */
+function addPerPerson<T>(into: Map<number, T>, from: ReadonlyMap<number, T>, add: (x: T, y: T) => T): void {
+  for (const [person, row] of from) {
+    const seen = into.get(person);
+    into.set(person, seen === undefined ? row : add(seen, row));
+  }
+}
+
+/** x with the numbers under `keys` added to y's. */
+function addCounts<T extends Record<K, number>, K extends keyof T>(x: T, y: T, keys: readonly K[]): T {
+  const sum = { ...x };
+  for (const key of keys) sum[key] = (x[key] + y[key]) as T[K];
+  return sum;
+}
+
+const addBatting = (x: BattingSum, y: BattingSum): BattingSum => ({
+  ...addCounts(x, y, ['innings', 'runs', 'balls', 'fours', 'sixes']),
+  average_position: (x.average_position * x.innings + y.average_position * y.innings) / (x.innings + y.innings),
+});
+
+const addBowling = (x: BowlingSum, y: BowlingSum): BowlingSum => ({
+  ...addCounts(x, y, ['innings', 'balls', 'runs', 'wickets', 'maidens']),
+  figures: [...x.figures, ...y.figures],
+});
+
 /**
  * The tallies of several types as one, for the squads of a whole tour (who played for whom, and
  * the roles all their matches show). Never for stats: runs do not add across types.
@@ -470,41 +495,9 @@ function mergeTallies(parts: readonly TournamentTallies[]): TournamentTallies {
       const seen = players.get(key);
       players.set(key, seen ? { ...seen, matches: seen.matches + row.matches } : row);
     }
-    for (const [person, row] of part.batting) {
-      const seen = merged.batting.get(person);
-      merged.batting.set(
-        person,
-        seen
-          ? {
-              ...seen,
-              innings: seen.innings + row.innings,
-              runs: seen.runs + row.runs,
-              balls: seen.balls + row.balls,
-              fours: seen.fours + row.fours,
-              sixes: seen.sixes + row.sixes,
-              average_position: (seen.average_position * seen.innings + row.average_position * row.innings) / (seen.innings + row.innings),
-            }
-          : row,
-      );
-    }
-    for (const [person, row] of part.bowling) {
-      const seen = merged.bowling.get(person);
-      merged.bowling.set(
-        person,
-        seen
-          ? {
-              ...seen,
-              innings: seen.innings + row.innings,
-              balls: seen.balls + row.balls,
-              runs: seen.runs + row.runs,
-              wickets: seen.wickets + row.wickets,
-              maidens: seen.maidens + row.maidens,
-              figures: [...seen.figures, ...row.figures],
-            }
-          : row,
-      );
-    }
-    for (const [person, count] of part.stumpings) merged.stumpings.set(person, (merged.stumpings.get(person) ?? 0) + count);
+    addPerPerson(merged.batting, part.batting, addBatting);
+    addPerPerson(merged.bowling, part.bowling, addBowling);
+    addPerPerson(merged.stumpings, part.stumpings, (x, y) => x + y);
   }
   // As selected: by player, the side with most matches first.
   merged.players = [...players.values()].sort(
