@@ -11,6 +11,9 @@ export default getViteConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Setting up a PGlite database (open, migrate, import a few files) takes more than the
+          // default 10 s when the machine's cores are shared.
+          hookTimeout: 60_000,
         },
       },
       {

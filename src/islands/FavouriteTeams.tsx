@@ -45,7 +45,7 @@ export interface FavouriteTeamsLabels {
   /** Contains {{page}}. */
   page: string;
   pagination: string;
-  formats: Record<MatchObject['format'], string>;
+  formats: Record<MatchObject['format_type'], string>;
 }
 
 interface Props {
@@ -78,7 +78,7 @@ function MatchRow({ match, matchPath, labels }: { match: MatchObject; matchPath:
         <span className="fav-meta">
           <span className="fav-tour">{match.tou_short_name}</span>
           <span>
-            {match.sub_title} · {labels.formats[match.format]}
+            {match.sub_title} · {labels.formats[match.format_type]}
           </span>
           {match.status === 'started' && <span className="fav-live">{labels.live}</span>}
         </span>

@@ -2,7 +2,8 @@
 // (spec §4: the offset steps by 30, page numbers start at 1), links that keep the page state,
 // and the date labels ('05 Jan 2024', 'January 2024').
 import { localizePath, type Lang } from '../i18n/index.ts';
-import type { Format, MonthGroup } from '../server/services/tournament-types.ts';
+import { FORMAT_TYPES, type FormatType } from '../server/domain/format-type.ts';
+import type { MonthGroup } from '../server/services/tournament-types.ts';
 import { GENDERS, parsePage, type Gender } from './fixtures-shared.ts';
 
 export * from './fixtures-shared.ts';
@@ -10,15 +11,19 @@ export * from './fixtures-shared.ts';
 export const FIXTURES_TABS = ['days', 'series', 'mymatches'] as const;
 export type FixturesTab = (typeof FIXTURES_TABS)[number];
 
-/** The Days tab's quick filters, in the spec's order. */
-export const DAY_FILTERS = ['all', 'male', 'female', 't20', 'oneday', 'test'] as const;
+/**
+ * The Days tab's quick filters: the spec's All, Men and Women, then each type of cricket as fans
+ * name it (Test, ODI, T20I, first-class, List A, T20, The Hundred), so that Test means Tests.
+ */
+export const DAY_FILTERS = ['all', ...GENDERS, ...FORMAT_TYPES] as const;
 export type DayFilter = (typeof DAY_FILTERS)[number];
 
-/** The Series tab's format tabs. */
-export const SERIES_FORMATS = ['all', 't20', 'oneday', 'test'] as const;
+/** The Series tab's format tabs: All, then the types. */
+export const SERIES_FORMATS = ['all', ...FORMAT_TYPES] as const;
 export type SeriesFormat = (typeof SERIES_FORMATS)[number];
 
-export const FORMATS = ['t20', 'oneday', 'test'] as const satisfies readonly Format[];
+/** The formats the pages filter by: the types (the API's broad `format` stays for its callers). */
+export const FORMATS = FORMAT_TYPES;
 /** The filter modal's League Type; the data calls domestic sides 'club'. */
 export const LEAGUES = ['international', 'domestic'] as const;
 export type League = (typeof LEAGUES)[number];
@@ -66,7 +71,7 @@ export function dateFromParts(year: string | null, month: string | null, day: st
 /** The Days tab's state: the filter tab and the filter modal fold into gender, format and league. */
 export interface DaysQuery {
   gender: Gender | null;
-  format: Format | null;
+  format: FormatType | null;
   league: League | null;
   /** Matches on and before this day ('YYYY-MM-DD'); null is 'the newest'. */
   date: string | null;
@@ -100,13 +105,13 @@ export function activeDayFilter(query: Pick<DaysQuery, 'gender' | 'format'>): Da
 
 /** The service's filter for this state (the data says 'club' for domestic). */
 export function fixturesFilter(query: DaysQuery): {
-  format?: Format;
+  formatType?: FormatType;
   gender?: Gender;
   teamType?: 'international' | 'club';
   from?: string;
 } {
   return {
-    ...(query.format ? { format: query.format } : {}),
+    ...(query.format ? { formatType: query.format } : {}),
     ...(query.gender ? { gender: query.gender } : {}),
     ...(query.league ? { teamType: query.league === 'domestic' ? 'club' : 'international' } : {}),
     ...(query.date ? { from: query.date } : {}),
@@ -114,7 +119,7 @@ export function fixturesFilter(query: DaysQuery): {
 }
 
 export interface SeriesQuery {
-  format: Format | null;
+  format: FormatType | null;
   page: number;
 }
 

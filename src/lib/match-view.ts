@@ -1,6 +1,8 @@
 // Pure helpers of the match detail page (/getMatchList/{match_key}): tab order and query
 // parsing, overs and figures as printed, ball badges, partnership shares and player links.
 import { localizePath, type Lang } from '../i18n/index.ts';
+import { formatTypeLabel } from '../server/domain/format-type.ts';
+import type { MatchSummary } from '../server/services/match-summary.ts';
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
 
@@ -60,4 +62,13 @@ export function datesText(dates: readonly string[], lang: Lang): string {
   if (!first || !last) return '';
   if (first === last) return format(first, true);
   return `${format(first, first.slice(0, 4) !== last.slice(0, 4))} – ${format(last, true)}`;
+}
+
+/**
+ * The match's type to print beside its title ('Final · First-class', 'Match 12 · T20'), or null
+ * when the title already says it ('2nd Test', 'Only T20I').
+ */
+export function typeBesideTitle(match: Pick<MatchSummary, 'title' | 'formatType'>, lang: Lang): string | null {
+  const label = formatTypeLabel(match.formatType, lang);
+  return match.title === label || match.title.endsWith(` ${label}`) ? null : label;
 }

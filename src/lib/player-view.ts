@@ -3,6 +3,7 @@
 // the Matches tab and the recent form show.
 import type { Dictionary } from '../i18n/en.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
+import { careerTypesOf, FORMAT_TYPES } from '../server/domain/format-type.ts';
 import { formatOvers, RATE_BALLS } from '../server/domain/overs.ts';
 import type {
   CareerBatting,
@@ -17,8 +18,11 @@ export type PlayerFormat = PlayerInfoMatch['format'];
 export const PLAYER_TABS = ['overview', 'matches', 'news', 'info'] as const;
 export type PlayerTab = (typeof PLAYER_TABS)[number];
 
-/** The Matches tab's format filter, in the spec's order: All, ODI, T20, Test. */
-export const MATCH_FILTERS = ['all', 'oneday', 't20', 'test'] as const;
+/**
+ * The Matches tab's format filter: All, then the types of cricket, each keeping the matches that
+ * count in that career (First-class keeps Tests too, as the career figures do).
+ */
+export const MATCH_FILTERS = ['all', ...FORMAT_TYPES] as const;
 export type MatchFilter = (typeof MATCH_FILTERS)[number];
 
 export const MATCH_VIEWS = ['batting', 'bowling'] as const;
@@ -113,7 +117,7 @@ export interface FilteredTournament {
 /** Tournaments with the matches the format filter keeps; tournaments left empty are dropped. */
 export function filterTournaments(info: PlayerInfo, filter: MatchFilter): FilteredTournament[] {
   return info.tournaments.flatMap((tournament) => {
-    const matches = filter === 'all' ? tournament.matches : tournament.matches.filter((match) => match.format === filter);
+    const matches = filter === 'all' ? tournament.matches : tournament.matches.filter((match) => careerTypesOf(match.formatType).includes(filter));
     return matches.length ? [{ tournament, matches, complete: matches.length === tournament.matches.length }] : [];
   });
 }
@@ -127,6 +131,11 @@ export function dateText(epochSeconds: number, lang: Lang): string {
   return new Intl.DateTimeFormat(locale(lang), { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     epochSeconds * 1000,
   );
+}
+
+/** 'Dec 2001' from 'YYYY-MM-DD'. */
+export function monthYearText(isoDate: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(locale(lang), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${isoDate}T00:00:00Z`));
 }
 
 /** '18 Apr – 01 Jun 2008', or one date when both are the same day. */

@@ -3,6 +3,7 @@
 // tournament carousel's order and tiles, featured matches, matches by day, squad filters and
 // the leader lists of the stats tables.
 import { localizePath, type Lang } from '../i18n/index.ts';
+import { isFormatType, type FormatType } from '../server/domain/format-type.ts';
 import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
 import type { StandingsRound } from '../server/domain/points-table.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
@@ -170,6 +171,20 @@ export function squadGroups(team: TournamentTeam, filter: RoleFilter): SquadGrou
 
 export function squadSize(team: TournamentTeam): number {
   return ROLE_GROUPS.reduce((sum, role) => sum + (team.players[role]?.length ?? 0), 0);
+}
+
+/**
+ * The type asked for in &type= when the tournament has matches of it; else null, meaning all of
+ * its matches (a tournament of one type is shown whole, without the picker).
+ */
+export function pickType(types: readonly FormatType[], requested: string | null): FormatType | null {
+  if (types.length < 2 || requested === null || !isFormatType(requested)) return null;
+  return types.includes(requested) ? requested : null;
+}
+
+/** Stats never add across types: without a type picked, a tour's stats are those of its first series. */
+export function statsType(types: readonly FormatType[], picked: FormatType | null): FormatType | undefined {
+  return picked ?? (types.length > 1 ? types[0] : undefined);
 }
 
 /** The round asked for in &round= (its position, from 0), else the first. */

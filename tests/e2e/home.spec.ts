@@ -1,5 +1,5 @@
 // The home page and the site shell in Chromium, against the built server and the small
-// real data set in tests/fixtures/cricsheet/e2e (8 matches) plus one upcoming match.
+// real data set in tests/fixtures/cricsheet/e2e (9 matches) plus one upcoming match.
 import { expect, test } from '@playwright/test';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
@@ -7,7 +7,7 @@ test('home page shows the imported matches as cards: upcoming first, then comple
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   const cards = page.locator('.swiper-slide a');
-  await expect(cards).toHaveCount(9);
+  await expect(cards).toHaveCount(10);
   // The upcoming match: a countdown (its date, three days ahead), no scores.
   const upcoming = cards.nth(0);
   await expect(upcoming).toHaveAttribute('href', `/getMatchList/${UPCOMING_MATCH_KEY}`);
@@ -31,7 +31,7 @@ test('the cards are HTML: the home page works with JavaScript off', async ({ bro
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.locator('.swiper-slide a')).toHaveCount(9);
+  await expect(page.locator('.swiper-slide a')).toHaveCount(10);
   await expect(page.getByText('Australia won by 5 wickets')).toBeVisible();
   await context.close();
 });

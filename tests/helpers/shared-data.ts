@@ -19,7 +19,27 @@ export function sharedArchives(): string[] {
     .map((name) => path.join(sharedFolder, name));
 }
 
-/** The shared archive with this file name, from CRICSHEET_SOURCE or beside the repository. */
+/**
+ * The shared archive with this file name: one CRICSHEET_SOURCE names, else the one in the folder
+ * of the configured archives (the five sit together), else beside the repository.
+ */
 export function sharedArchive(fileName: string): string {
-  return sharedArchives().find((entry) => entry.endsWith(fileName)) ?? path.join(sharedFolder, fileName);
+  const archives = sharedArchives();
+  const named = archives.find((entry) => path.basename(entry) === fileName);
+  if (named) return named;
+  const beside = archives.map((entry) => path.join(path.dirname(entry), fileName)).find((candidate) => existsSync(candidate));
+  return beside ?? path.join(sharedFolder, fileName);
+}
+
+/**
+ * The shared archive a test needs, or null (skip, with a message) when it is not there; in CI
+ * (CI=true) a missing archive fails the run instead.
+ */
+export function requiredArchive(fileName: string, what: string): string | null {
+  const archive = sharedArchive(fileName);
+  if (existsSync(archive)) return archive;
+  const reason = `${archive} is not there (set CRICSHEET_SOURCE or add ../shared/data/cricsheet)`;
+  if (config.CI) throw new Error(`The ${what} need ${fileName} in CI: ${reason}`);
+  console.warn(`Skipping the ${what}: ${reason}.`);
+  return null;
 }

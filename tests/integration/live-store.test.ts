@@ -352,7 +352,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       db,
       'select id, match_key, method, balls_per_over from matches where id < 1000000000 order by id',
     );
-    expect(matches.length).toBe(14);
+    expect(matches.length).toBe(15);
     for (const match of matches) {
       const where = `where id = ${match.id}`;
       const [cricsheet] = await queryRows(db, `select ${columns} from matches ${where}`);

@@ -242,7 +242,7 @@ describe('match centre API', () => {
 
   it('every resource of every imported match answers 200', async () => {
     const keys = (await db.kysely.selectFrom('matches').select('match_key').execute()).map((row) => row.match_key);
-    expect(keys.length).toBe(10);
+    expect(keys.length).toBe(11);
     for (const key of keys) {
       for (const resource of ['/match/detail', '/scorecard/', '/get/commentory/', '/get/squad', '/match/info']) {
         for (const lang of ['en', 'hi']) {

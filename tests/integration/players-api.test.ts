@@ -21,6 +21,8 @@ const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const e2eFolder = path.join(fixtures, 'e2e');
 const ipl2008Opener = path.join(fixtures, '335982.json');
 const ashesTest = path.join(e2eFolder, '1455615.json');
+// Sheffield Shield final 2026, South Australia v Victoria: Alex Carey kept wicket in it and in the Sydney Test.
+const shieldFinal = path.join(e2eFolder, '1495309.json');
 
 interface RawDelivery {
   batter: string;
@@ -89,7 +91,7 @@ describe('player API', () => {
     const summary = await importSources(db, [e2eFolder, openerFolder]);
     expect(summary.failedSources).toEqual([]);
     expect(summary.skipped).toEqual([]);
-    expect(summary.imported).toBe(9);
+    expect(summary.imported).toBe(10);
     services = createServices(db);
     app = checkingContract(await buildApp({ services, logger: pino({ level: 'silent' }) }));
   });
@@ -179,13 +181,42 @@ describe('player API', () => {
     expect(match!.score.score['1']!.bowling).toBeUndefined();
   });
 
+  it('a Test and first-class player: his Test career, and his first-class career (Tests included) apart', async () => {
+    const shield = readMatch(shieldFinal);
+    const careyKey = keyOf(ashes, 'AT Carey');
+    expect(keyOf(shield, 'AT Carey')).toBe(careyKey);
+    const runsIn = (match: RawMatch) => battingInningsOf(match, 'AT Carey').reduce((sum, inn) => sum + inn.runs, 0);
+    const data = await overview(careyKey);
+    expect(data.stats.map((entry) => [entry.format_type, entry.formet, entry.batting.matches])).toEqual([
+      ['test', 'test', 1],
+      ['first_class', 'test', 2],
+    ]);
+    const [test, firstClass] = data.stats;
+    expect(test!.batting.runs).toBe(runsIn(ashes));
+    expect(firstClass!.batting.runs).toBe(runsIn(ashes) + runsIn(shield));
+    expect(firstClass).toMatchObject({ first_match: '2026-01-04', last_match: '2026-03-26' });
+    // What the figures can cover: the earliest match of each kind held here (the Sydney Test, in both).
+    expect([test!.held_since, firstClass!.held_since]).toEqual(['2026-01-04', '2026-01-04']);
+    // The Shield final is a final of a first-class competition, not a Test.
+    const tournaments = (await info(careyKey)).finalData;
+    const final = tournaments.flatMap((tournament) => tournament.match).find((match) => match.match_key === '1495309');
+    expect(final).toMatchObject({ name: 'South Australia v Victoria, Final', format: 'test', format_type: 'first_class' });
+  });
+
   it('a Test and franchise player: per-format careers, nationality, both Test innings', async () => {
     const testInnings = battingInningsOf(ashes, 'C Green');
     expect(testInnings).toHaveLength(2);
 
     const data = await overview(greenKey);
-    expect(data.stats.map((entry) => entry.formet)).toEqual(['t20', 'test']);
-    const test = data.stats.find((entry) => entry.formet === 'test')!;
+    // Test, then first-class (his Test counted in it too), then T20: the provider's formet beside each.
+    expect(data.stats.map((entry) => [entry.format_type, entry.formet])).toEqual([
+      ['test', 'test'],
+      ['first_class', 'test'],
+      ['t20', 't20'],
+    ]);
+    const test = data.stats.find((entry) => entry.format_type === 'test')!;
+    expect(test).toMatchObject({ first_match: ashes.info.dates[0], last_match: ashes.info.dates[0] });
+    expect(data.stats.find((entry) => entry.format_type === 'first_class')!.batting).toEqual(test.batting);
     expect(test.batting).toMatchObject({
       matches: 1,
       innings: 2,
@@ -250,6 +281,16 @@ describe('player API', () => {
       expect(overviewPage.body).toContain('BB McCullum');
       expect(overviewPage.body).toContain('158*');
       expect(overviewPage.body).toContain('href="/getMatchList/335982"');
+
+      const careyKey = keyOf(ashes, 'AT Carey');
+      const careyPage = await page(`/getMatchList/playerInformation?player_key=${careyKey}`);
+      expect(careyPage.statusCode).toBe(200);
+      expect(careyPage.body).toMatch(/<tr data-type="test"[^>]*>\s*<th scope="row"[^>]*>Test<\/th>\s*<td[^>]*>1<\/td>/);
+      expect(careyPage.body).toMatch(/<tr data-type="first_class"[^>]*>\s*<th scope="row"[^>]*>First-class<\/th>\s*<td[^>]*>2<\/td>/);
+      expect(careyPage.body).toContain('Test: 1 match held here, 04 Jan 2026. Our Test records begin in Jan 2026');
+      const careyHindi = await page(`/hi/getMatchList/playerInformation?player_key=${careyKey}&format=first_class`);
+      expect(careyHindi.body).toContain('प्रथम श्रेणी: यहाँ दर्ज 2 मैच');
+      expect(careyHindi.body).toContain('प्रथम श्रेणी आँकड़ों में उनके टेस्ट शामिल हैं।');
 
       const matchesPage = await page(`/getMatchList/playerInformation?player_key=${greenKey}&tab=matches&format=test`);
       expect(matchesPage.statusCode).toBe(200);

@@ -258,7 +258,7 @@ describe.skipIf(!haveIpl)('IPL points tables and leaders from the shared archive
       expect(Math.abs(Number(row.net_run_rate) - want.nrr), `${row.team.name} NRR ${row.net_run_rate} vs ${want.nrr}`).toBeLessThanOrEqual(0.0005 + 1e-9);
     }
     // Ordered by points, then net run rate; positions count from 1.
-    const order = [...rows].sort((x, y) => y.points - x.points || expected.get(y.team.name)!.nrr - expected.get(x.team.name)!.nrr);
+    const order = [...rows].sort((x, y) => y.points! - x.points! || expected.get(y.team.name)!.nrr - expected.get(x.team.name)!.nrr);
     expect(rows.map((row) => row.team.name)).toEqual(order.map((row) => row.team.name));
     expect(rows.map((row) => row.position)).toEqual(rows.map((_row, index) => index + 1));
   });

@@ -31,13 +31,13 @@ describe('start-up import', () => {
       expect(interrupted.aborted).toBe(true);
       const partial = await queryNumber(db, 'select count(*) from matches');
       expect(partial).toBeGreaterThan(0);
-      expect(partial).toBeLessThan(8);
+      expect(partial).toBeLessThan(9);
       expect(await startupImportNeeded(db)).toBe(true);
 
       const resumed = await runStartupImport(db, [fixtures], {});
       expect(resumed.aborted).toBe(false);
       expect(resumed.unchanged).toBe(partial);
-      expect(await queryNumber(db, 'select count(*) from matches')).toBe(8);
+      expect(await queryNumber(db, 'select count(*) from matches')).toBe(9);
       expect(await startupImportNeeded(db)).toBe(false);
     } finally {
       await db.close();
@@ -73,7 +73,7 @@ describe('start-up rebuild of derived rows', () => {
       // The server answers while it rebuilds (the import is not due: the database holds every match).
       const during = await app.inject({ method: 'GET', url: '/user/v1/get/all/matches' });
       expect(during.statusCode).toBe(200);
-      expect(await work).toBe(8);
+      expect(await work).toBe(9);
       expect(await queryNumber(db, `select count(*) from matches where rules_version <> ${RULES_VERSION}`)).toBe(0);
       // The rebuild published its matches: the cached scorecard was dropped and shows the rules' figures.
       expect(await runsShown()).toBe(right);

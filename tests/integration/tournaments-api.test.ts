@@ -1,5 +1,5 @@
 // Series, statistics and fixtures over HTTP (app.inject) on a PGlite holding the e2e and real
-// fixtures: 14 matches in 10 tournaments (4 of IPL 2026, 2 of the 2024 T20 World Cup, one each
+// fixtures: 15 matches in 11 tournaments (4 of IPL 2026, 2 of the 2024 T20 World Cup, one each
 // of the rest). Every resource's shape, paging, filters and errors; player stats are checked
 // against the match scorecards the API itself serves.
 import path from 'node:path';
@@ -21,8 +21,8 @@ import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const IPL_2026 = 'indian-premier-league-2026';
-const ALL_MATCHES = 14;
-const ALL_TOURNAMENTS = 10;
+const ALL_MATCHES = 15;
+const ALL_TOURNAMENTS = 11;
 
 interface Envelope<T> {
   status: boolean;
@@ -77,6 +77,7 @@ describe('series, stats and fixtures API', () => {
       start_date: Date.UTC(2026, 3, 6) / 1000,
       last_scheduled_match_date: Date.UTC(2026, 4, 24) / 1000,
       formats: ['t20'],
+      format_types: ['t20'],
       gender: 'male',
       matches: 4,
     });
@@ -117,9 +118,23 @@ describe('series, stats and fixtures API', () => {
     expect(await get<MonthGroup[]>(`/get/tournament/month?offset=${ALL_TOURNAMENTS}`)).toEqual([]);
   });
 
-  it('filters months by format', async () => {
+  it('filters months by format, and by the type of cricket', async () => {
+    // The spec's broad 'test' takes in first-class tournaments; the type tells them apart.
     const tests = (await get<MonthGroup[]>('/get/tournament/month?format=test')).flatMap((group) => group.data);
-    expect(tests.map((item) => item.tou_key).sort()).toEqual(['major-league-tournament-2025-26', 'the-ashes-2025-26', 'zimbabwe-tour-of-england-2025']);
+    expect(tests.map((item) => item.tou_key).sort()).toEqual([
+      'major-league-tournament-2025-26',
+      'sheffield-shield-2025-26',
+      'the-ashes-2025-26',
+      'zimbabwe-tour-of-england-2025',
+    ]);
+    const onlyTests = (await get<MonthGroup[]>('/get/tournament/month?format_type=test')).flatMap((group) => group.data);
+    expect(onlyTests.map((item) => item.tou_key).sort()).toEqual(['the-ashes-2025-26', 'zimbabwe-tour-of-england-2025']);
+    const firstClass = (await get<MonthGroup[]>('/get/tournament/month?format_type=first_class')).flatMap((group) => group.data);
+    expect(firstClass.map((item) => [item.tou_key, item.format_types])).toEqual([
+      ['major-league-tournament-2025-26', ['first_class']],
+      ['sheffield-shield-2025-26', ['first_class']],
+    ]);
+    await expectError('/get/tournament/month?format_type=oneday', 400, 'format_type must be one of test, odi, t20i, first_class, list_a, t20, hundred');
     const oneDay = (await get<MonthGroup[]>('/get/tournament/month?format=oneday')).flatMap((group) => group.data);
     expect(oneDay.map((item) => item.tou_key)).toEqual(['south-africa-women-tour-of-new-zealand-2025-26']);
   });
@@ -186,16 +201,17 @@ describe('series, stats and fixtures API', () => {
     expect(table!.points.reduce((sum, row) => sum + row.played, 0)).toBe(2 * matches.length);
   });
 
-  it('role labels follow the language; a Test series has its two-team table', async () => {
+  it('role labels follow the language; a Test series has a result, not a points table', async () => {
     const hindi = await get<TournamentDetail>(`/get/tournament/${IPL_2026}?lang=hi`);
     const bowler = hindi.teams.flatMap((team) => team.players.bo)[0];
     expect(bowler?.role).toEqual(['गेंदबाज़']);
     const ashes = await get<TournamentDetail>('/get/tournament/the-ashes-2025-26');
     expect(ashes.formats).toEqual(['test']);
-    expect(ashes.tournamentPoints[0]!.groups[0]!.points.map((row) => [row.team.name, row.won, row.points])).toEqual([
-      ['Australia', 1, 2],
-      ['England', 0, 0],
-    ]);
+    expect(ashes.bilateral).toBe(true);
+    expect(ashes.tournamentPoints).toEqual([]);
+    // Only the 5th Test is held here: its number says the series had five.
+    expect(ashes.series.map((part) => [part.format_type, part.result?.text])).toEqual([['test', 'Australia won the 5-match Test series 1-0']]);
+    expect(ashes.teamsDetails.matches.map((match) => match.sub_title)).toEqual(['5th Test']);
   });
 
   it('/get/tournament/month is not taken for a tournament key; unknown keys are 404', async () => {
@@ -313,9 +329,21 @@ describe('series, stats and fixtures API', () => {
     const club = matchesOf(await get<FixtureDayGroup[]>('/get/match/fixtures?league=club'));
     const domestic = matchesOf(await get<FixtureDayGroup[]>('/get/match/fixtures?league=domestic'));
     expect(club.map((match) => match.match_key)).toEqual(domestic.map((match) => match.match_key));
-    expect(club).toHaveLength(8);
+    expect(club).toHaveLength(9);
     const international = matchesOf(await get<FixtureDayGroup[]>('/get/match/fixtures?league=international'));
-    expect(international).toHaveLength(ALL_MATCHES - 8);
+    expect(international).toHaveLength(ALL_MATCHES - 9);
+
+    // Test means Tests: the first-class matches (the Sheffield Shield final, a Sri Lankan club match) are apart.
+    const tests = matchesOf(await get<FixtureDayGroup[]>('/get/match/fixtures?format_type=test'));
+    expect(tests.map((match) => [match.match_key, match.format, match.format_type])).toEqual([
+      ['1455615', 'test', 'test'],
+      ['1392691', 'test', 'test'],
+    ]);
+    const firstClass = matchesOf(await get<FixtureDayGroup[]>('/get/match/fixtures?format_type=first_class'));
+    expect(firstClass.map((match) => [match.match_key, match.sub_title, match.format_type])).toEqual([
+      ['1511691', 'Super Eight', 'first_class'],
+      ['1495309', 'Final', 'first_class'],
+    ]);
 
     const india = matchesOf(await get<FixtureDayGroup[]>('/get/match/fixtures?team=india'));
     expect(india.map((match) => match.match_key)).toEqual(['1415725', '1415708']);

@@ -4,7 +4,8 @@
 import type { Lang } from '../../i18n/index.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { PlayerStatsEntry, TournamentDetail, TournamentListItem } from '../../server/services/tournament-types.ts';
-import { SERIES_TABS, STAT_TABS, pickOne, type SeriesTab, type StatTab } from '../../lib/tournament-view.ts';
+import { SERIES_TABS, STAT_TABS, pickOne, pickType, statsType, type SeriesTab, type StatTab } from '../../lib/tournament-view.ts';
+import type { FormatType } from '../../server/domain/format-type.ts';
 
 export type SeriesPageData =
   | { kind: 'empty' }
@@ -14,7 +15,9 @@ export type SeriesPageData =
       tournaments: TournamentListItem[];
       detail: TournamentDetail;
       tab: SeriesTab;
-      /** Loaded for the Stats tab only. */
+      /** The type picked (&type=) in a tournament of several; null for all of its matches. */
+      type: FormatType | null;
+      /** Loaded for the Stats tab only: the picked type's, or the first series' (never added across types). */
       stats: PlayerStatsEntry[] | null;
       stat: StatTab;
     };
@@ -22,7 +25,15 @@ export type SeriesPageData =
 export type StatsPageData =
   | { kind: 'empty' }
   | { kind: 'unknown'; touKey: string; tournaments: TournamentListItem[] }
-  | { kind: 'found'; tournaments: TournamentListItem[]; tournament: TournamentListItem; stats: PlayerStatsEntry[]; stat: StatTab };
+  | {
+      kind: 'found';
+      tournaments: TournamentListItem[];
+      tournament: TournamentListItem;
+      /** The type whose stats are shown, in a tournament of several (the first played when none is picked). */
+      type: FormatType | null;
+      stats: PlayerStatsEntry[];
+      stat: StatTab;
+    };
 
 function required(services: Services | undefined): Services {
   if (!services) throw new Error('Server services are not attached to this request');
@@ -42,12 +53,12 @@ export async function loadSeriesPage(
   const query = url.searchParams;
   const tab = pickOne(query.get('tab'), SERIES_TABS, 'overview');
   const stat = pickOne(query.get('stat'), STAT_TABS, 'runs');
-  const [detail, stats] = await Promise.all([
-    service.detail(key, lang),
-    tab === 'stats' ? service.playerStats(key) : Promise.resolve(null),
-  ]);
+  const detail = await service.detail(key, lang);
   if (!detail) return { kind: 'unknown', touKey: key, tournaments };
-  return { kind: 'found', tournaments, detail, tab, stats, stat };
+  const types = detail.parts.map((part) => part.formatType);
+  const type = pickType(types, query.get('type'));
+  const stats = tab === 'stats' ? await service.playerStats(key, statsType(types, type)) : null;
+  return { kind: 'found', tournaments, detail, tab, type, stats, stat };
 }
 
 export async function loadStatsPage(services: Services | undefined, touKey: string | null, url: URL): Promise<StatsPageData> {
@@ -57,7 +68,10 @@ export async function loadStatsPage(services: Services | undefined, touKey: stri
   if (key === null) return { kind: 'empty' };
   const stat = pickOne(url.searchParams.get('stat'), STAT_TABS, 'runs');
   const tournament = tournaments.find((item) => item.tou_key === key);
-  const stats = tournament ? await service.playerStats(key) : null;
-  if (!tournament || !stats) return { kind: 'unknown', touKey: key, tournaments };
-  return { kind: 'found', tournaments, tournament, stats, stat };
+  if (!tournament) return { kind: 'unknown', touKey: key, tournaments };
+  const types = tournament.format_types;
+  const type = statsType(types, pickType(types, url.searchParams.get('type'))) ?? null;
+  const stats = await service.playerStats(key, type ?? undefined);
+  if (!stats) return { kind: 'unknown', touKey: key, tournaments };
+  return { kind: 'found', tournaments, tournament, type, stats, stat };
 }

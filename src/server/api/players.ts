@@ -28,9 +28,9 @@ export function registerPlayerRoutes(app: FastifyInstance, services: Services): 
     // ass_key narrows nothing: the stats cover every match the player played, whoever for.
     api.get(path, { schema: routeSchema(overview) }, async (request) => {
       const { player_key } = request.query;
-      const found = await services.players.overview(player_key);
+      const [found, heldSince] = await Promise.all([services.players.overview(player_key), services.players.heldSince()]);
       if (!found) throw unknownPlayer(player_key);
-      return { status: true as const, data: presentPlayerOverview(found) };
+      return { status: true as const, data: presentPlayerOverview(found, heldSince) };
     });
   }
 }

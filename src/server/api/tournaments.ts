@@ -23,8 +23,8 @@ export function registerTournamentRoutes(app: FastifyInstance, services: Service
   // whatever the order; it is registered first all the same, so the intent reads top to bottom.
   for (const path of routes.months.paths) {
     api.get(path, { schema: routeSchema(routes.months) }, async (request) => {
-      const { limit, offset, format } = request.query;
-      const { groups, hasMore } = await tournaments.months({ limit, offset }, { format });
+      const { limit, offset, format, format_type } = request.query;
+      const { groups, hasMore } = await tournaments.months({ limit, offset }, { format, formatType: format_type });
       return { status: true as const, data: groups, hasMore };
     });
   }
@@ -40,10 +40,10 @@ export function registerTournamentRoutes(app: FastifyInstance, services: Service
 
   for (const path of routes.fixtures.paths) {
     api.get(path, { schema: routeSchema(routes.fixtures) }, async (request) => {
-      const { limit, offset, format, gender, league, team, date, lang } = request.query;
+      const { limit, offset, format, format_type, gender, league, team, date, lang } = request.query;
       const { groups, hasMore } = await tournaments.fixtures(
         { limit, offset },
-        { format, gender, teamType: league, teams: team, from: date },
+        { format, formatType: format_type, gender, teamType: league, teams: team, from: date },
         lang,
       );
       return { status: true as const, data: groups.map(presentFixtureDay), hasMore };
@@ -63,8 +63,8 @@ export function registerTournamentRoutes(app: FastifyInstance, services: Service
 
   for (const path of routes.playerStats.paths) {
     api.get(path, { schema: routeSchema(routes.playerStats) }, async (request) => {
-      const { tou_key } = request.query;
-      const stats = await tournaments.playerStats(tou_key);
+      const { tou_key, format_type } = request.query;
+      const stats = await tournaments.playerStats(tou_key, format_type);
       if (!stats) throw unknownTournament(tou_key);
       return { status: true as const, data: stats.map(presentPlayerStats) };
     });

@@ -10,6 +10,7 @@ import * as accounts from './migrations/006-accounts.ts';
 import * as live from './migrations/007-live.ts';
 import * as ballDigest from './migrations/008-ball-digest.ts';
 import * as jobs from './migrations/009-jobs.ts';
+import * as formatTypes from './migrations/011-format-types.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007-live': live,
   '008-ball-digest': ballDigest,
   '009-jobs': jobs,
+  '011-format-types': formatTypes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

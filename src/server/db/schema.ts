@@ -1,5 +1,6 @@
 // Row types of the tables, as Kysely sees them. Generated columns use Generated<>.
 import type { ColumnType, Generated } from 'kysely';
+import type { FormatType } from '../domain/format-type.ts';
 
 type DateColumn = ColumnType<string, string, string>;
 
@@ -43,6 +44,10 @@ export interface TournamentsTable {
   event_abbreviation: string | null;
   start_date: DateColumn | null;
   end_date: DateColumn | null;
+  /** Sides that play in it; two make a bilateral series (store/tournament-shapes.ts). */
+  sides: Generated<number>;
+  /** Its matches per format type: { "test": 2, "odi": 3 }. */
+  type_matches: ColumnType<Partial<Record<FormatType, number>>, string | undefined, string>;
 }
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
@@ -75,6 +80,8 @@ export interface MatchesTable {
   match_type: string;
   match_type_number: number | null;
   format: MatchFormat;
+  /** Test, ODI, T20I, first-class, List A, T20, The Hundred (domain/format-type.ts). */
+  format_type: FormatType;
   gender: string;
   team_type: string;
   balls_per_over: number;

@@ -1,6 +1,20 @@
-// A match's title within its event, in English or Hindi: 'Final', '12th Match', '2nd Test',
-// 'Qualifier 1, Group B'; 'फ़ाइनल', '12वाँ मैच', 'दूसरा टेस्ट'.
+// A match's title within its event, as fans write it, in English or Hindi:
+//   a stage: 'Final', 'Qualifier 1', 'Eliminator', 'Semi Final, Group B';
+//   a numbered match of a bilateral series: '1st T20I', '2nd Test', '3rd ODI' ('पहला टी20 इंटरनेशनल');
+//   a numbered match of a competition (more than two sides): 'Match 23' ('मैच 23');
+//   the only match of its type in a bilateral series, unnumbered: 'Only Test' ('एकमात्र टेस्ट');
+//   otherwise the type: 'First-class', 'T20'.
+import { formatTypeLabel, isInternationalType, type FormatType } from './format-type.ts';
 import type { Lang } from './result.ts';
+import { isBilateral } from './series-result.ts';
+
+/** What a title needs to know of the match's event (kept on the tournament's row). */
+export interface TournamentShape {
+  /** Sides that play in the event: two make a bilateral series. */
+  sides: number;
+  /** The event's matches of each type. */
+  typeMatches: Partial<Record<string, number>>;
+}
 
 export interface MatchTitleInput {
   /** Cricsheet event.stage ('Final', 'Semi Final', 'Qualifier 1', 'Super Eight', ...). */
@@ -8,22 +22,22 @@ export interface MatchTitleInput {
   /** Cricsheet event.match_number. */
   matchNumber: number | null;
   group: string | null;
-  /** Cricsheet match type: Test, MDM, ODI, ODM, T20, IT20. */
-  matchType: string;
+  formatType: FormatType;
+  tournament: TournamentShape;
 }
 
-type Kind = 'match' | 'test' | 'odi';
+const isBilateralShape = (shape: TournamentShape) => isBilateral(shape.sides);
+const onlyTypes = (shape: TournamentShape) =>
+  Object.entries(shape.typeMatches)
+    .filter(([, count]) => count === 1)
+    .map(([type]) => type)
+    .sort()
+    .join(',');
 
-const KIND_OF_TYPE: Record<string, Kind> = { Test: 'test', ODI: 'odi' };
-const KIND_WORD: Record<Lang, Record<Kind, string>> = {
-  en: { match: 'Match', test: 'Test', odi: 'ODI' },
-  hi: { match: 'मैच', test: 'टेस्ट', odi: 'वनडे' },
-};
-/** Shown when the event gives neither a stage nor a number. */
-const TYPE_LABEL: Record<Lang, Record<string, string>> = {
-  en: { Test: 'Test', MDM: 'Match', ODI: 'ODI', ODM: 'Match', T20: 'T20', IT20: 'T20I' },
-  hi: { Test: 'टेस्ट', MDM: 'मैच', ODI: 'वनडे', ODM: 'मैच', T20: 'टी20', IT20: 'टी20 इंटरनेशनल' },
-};
+/** Whether a tournament's matches may be titled otherwise after its shape changed. */
+export function isTitleShapeChange(before: TournamentShape, after: TournamentShape): boolean {
+  return isBilateralShape(before) !== isBilateralShape(after) || onlyTypes(before) !== onlyTypes(after);
+}
 
 /** Stage names as Hindi cricket coverage writes them; unknown stages keep Cricsheet's words. */
 const HINDI_STAGES: Record<string, string> = {
@@ -52,9 +66,12 @@ function englishOrdinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** Masculine Hindi ordinals (मैच and टेस्ट are masculine). */
+/** Masculine Hindi ordinals (मैच, टेस्ट, वनडे and टी20 are masculine). */
 function hindiOrdinal(n: number): string {
-  return ({ 1: 'पहला', 2: 'दूसरा', 3: 'तीसरा', 4: 'चौथा', 6: 'छठा' } as Record<number, string>)[n] ?? `${n}वाँ`;
+  const words: Record<number, string> = {
+    1: 'पहला', 2: 'दूसरा', 3: 'तीसरा', 4: 'चौथा', 5: 'पाँचवाँ', 6: 'छठा', 7: 'सातवाँ', 8: 'आठवाँ', 9: 'नौवाँ', 10: 'दसवाँ',
+  };
+  return words[n] ?? `${n}वाँ`;
 }
 
 function stageName(stage: string, lang: Lang): string {
@@ -63,16 +80,31 @@ function stageName(stage: string, lang: Lang): string {
   return HINDI_STAGES[key] ?? stage;
 }
 
+const MATCH_WORD: Record<Lang, string> = { en: 'Match', hi: 'मैच' };
+
+/** 'Test', 'ODI', 'T20I' for the international types; 'Match' for a domestic series' games. */
+function seriesWord(type: FormatType, lang: Lang): string {
+  return isInternationalType(type) ? formatTypeLabel(type, lang) : MATCH_WORD[lang];
+}
+
+function baseTitle(match: MatchTitleInput, lang: Lang): string {
+  if (match.stage !== null) return stageName(match.stage, lang);
+  const bilateral = isBilateralShape(match.tournament);
+  const number = match.matchNumber;
+  if (number !== null) {
+    if (!bilateral) return `${MATCH_WORD[lang]} ${number}`;
+    const word = seriesWord(match.formatType, lang);
+    return lang === 'hi' ? `${hindiOrdinal(number)} ${word}` : `${englishOrdinal(number)} ${word}`;
+  }
+  if (bilateral && match.tournament.typeMatches[match.formatType] === 1) {
+    const word = seriesWord(match.formatType, lang);
+    return lang === 'hi' ? `एकमात्र ${word}` : `Only ${word}`;
+  }
+  return formatTypeLabel(match.formatType, lang);
+}
+
 export function matchTitle(match: MatchTitleInput, lang: Lang = 'en'): string {
-  const kind = KIND_OF_TYPE[match.matchType] ?? 'match';
-  const numbered =
-    match.matchNumber === null
-      ? null
-      : lang === 'hi'
-        ? `${hindiOrdinal(match.matchNumber)} ${KIND_WORD.hi[kind]}`
-        : `${englishOrdinal(match.matchNumber)} ${KIND_WORD.en[kind]}`;
-  const base =
-    match.stage !== null ? stageName(match.stage, lang) : (numbered ?? TYPE_LABEL[lang][match.matchType] ?? KIND_WORD[lang].match);
+  const base = baseTitle(match, lang);
   if (match.group === null) return base;
   return lang === 'hi' ? `${base}, ग्रुप ${match.group}` : `${base}, Group ${match.group}`;
 }

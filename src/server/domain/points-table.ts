@@ -2,17 +2,21 @@
 //
 // Playing conditions applied (those of the IPL and of ICC events; stated here because Cricsheet
 // does not record a competition's own conditions):
-// - Points: 2 for a win, 0 for a loss, 1 each for a no result, a tie not settled by a super over
-//   or bowl-out, and a draw.
+// - Only a league stage has a table: a bilateral series (two sides) has a result instead
+//   (series-result.ts), and a tournament of knockout matches alone has none.
+// - Points: 2 for a win, 0 for a loss, 1 each for a no result and a tie not settled by a super
+//   over or bowl-out.
 // - A tie settled by a super over or bowl-out (Cricsheet's `eliminator` / `bowl_out`) is a win for
 //   the side that won the eliminator and a loss for the other; the Tied column stays 0, as IPL
 //   tables have shown it since 2009. A tie without an eliminator goes in Tied.
-// - A draw (multi-day leagues) is shown in the NR column, since the table has no column of its own,
-//   but, unlike a no result, it was played out and counts towards net run rate.
+// - A multi-day league (first-class, Tests) has no points and no net run rate: its competitions
+//   award bonus points that ball-by-ball data does not settle, and net run rate is not a
+//   multi-day measure. Its table counts won, lost, drawn and tied, ordered by wins, then fewer
+//   losses, then draws. A draw is a draw, never a no result.
 // - A match without any outcome yet (in progress or not recorded) is left out of the table.
-// - Net run rate, as the ICC playing conditions define it: runs scored per over faced minus runs
-//   conceded per over bowled, over the round's matches with a result (no results excluded, ties
-//   and draws included, super overs excluded):
+// - Net run rate (limited-overs leagues), as the ICC playing conditions define it: runs scored per
+//   over faced minus runs conceded per over bowled, over the round's matches with a result (no
+//   results excluded, ties included, super overs excluded):
 //   · a side bowled out is charged its full quota of overs: the scheduled overs, or the revised
 //     overs of that innings when the target was revised;
 //   · when the target was revised (DLS, or overs reduced), the side batting first is credited with
@@ -24,7 +28,7 @@
 //     scorecard's own fold);
 //   · rates are runs per six balls, The Hundred's five-ball sets included (overs.ts RATE_BALLS);
 //   · a side with no match that counts shows +0.000.
-// - Rows are ordered by points, net run rate, wins, then name; positions are 1-based.
+// - Limited-overs rows are ordered by points, net run rate, wins, then name; positions are 1-based.
 // - Knockout matches (finals, qualifiers, eliminators, semi and quarter finals, place play-offs)
 //   are not in the league table: each forms its own round, in the order Final, Qualifiers,
 //   Eliminator, place play-offs, listing the teams that played it with their record there.
@@ -32,6 +36,7 @@
 //   their own, grouped by Cricsheet group, after the league round.
 import { runRate } from './overs.ts';
 import { isAllOut } from './scorecard.ts';
+import { isBilateral, sidesIn } from './series-result.ts';
 
 type Side = 'a' | 'b';
 
@@ -50,9 +55,11 @@ export interface Standing {
   lost: number;
   tied: number;
   noResult: number;
-  points: number;
-  /** Unrounded; formatNetRunRate shows it as the tables print it. */
-  netRunRate: number;
+  drawn: number;
+  /** null in a multi-day league (bonus points are not computed). */
+  points: number | null;
+  /** Unrounded (formatNetRunRate shows it as the tables print it); null in a multi-day league. */
+  netRunRate: number | null;
   /** 1-based place in the group. */
   position: number;
 }
@@ -65,6 +72,8 @@ export interface StandingsGroup {
 /** A round of a tournament's table (League, Super Eight, Final, …), with its groups. */
 export interface StandingsRound {
   name: string;
+  /** Multi-day matches: won, lost, drawn and tied only (no points, no net run rate). */
+  multiDay: boolean;
   groups: StandingsGroup[];
 }
 
@@ -174,6 +183,7 @@ interface Tally {
   lost: number;
   tied: number;
   noResult: number;
+  drawn: number;
   points: number;
   totals: RunRateTotals;
 }
@@ -202,8 +212,10 @@ function record(standing: Tally, match: LeagueMatch, side: Side): void {
   } else if (match.result === 'tie') {
     standing.tied += 1;
     standing.points += 1;
+  } else if (match.result === 'draw') {
+    standing.drawn += 1;
+    standing.points += 1;
   } else {
-    // A no result or a draw.
     standing.noResult += 1;
     standing.points += 1;
   }
@@ -221,9 +233,13 @@ function countRunRate(standings: Record<Side, Tally>, match: LeagueMatch): void 
   }
 }
 
+/** Multi-day matches have no overs limit. */
+const isMultiDay = (match: LeagueMatch): boolean => match.oversLimitBalls === null;
+
 /**
- * The table of a set of matches (one group of one round), ordered by points, net run rate,
- * wins, then name. Net run rate uses the first match's balls per over: a league plays one kind.
+ * The table of a set of matches (one group of one round). Limited overs: ordered by points, net
+ * run rate, wins, then name. Multi-day: no points or net run rate, ordered by wins, fewer losses,
+ * draws, then name.
  */
 export function leagueTable(matches: readonly LeagueMatch[]): Standing[] {
   const standings = new Map<string, Tally>();
@@ -237,6 +253,7 @@ export function leagueTable(matches: readonly LeagueMatch[]): Standing[] {
         lost: 0,
         tied: 0,
         noResult: 0,
+        drawn: 0,
         points: 0,
         totals: { runsScored: 0, ballsFaced: 0, runsConceded: 0, ballsBowled: 0 },
       };
@@ -253,15 +270,15 @@ export function leagueTable(matches: readonly LeagueMatch[]): Standing[] {
     countRunRate(sides, match);
   }
 
+  const byName = (x: Tally, y: Tally) => x.team.name.localeCompare(y.team.name, 'en');
+  if (played.length > 0 && played.every(isMultiDay)) {
+    return [...standings.values()]
+      .sort((x, y) => y.won - x.won || x.lost - y.lost || y.drawn - x.drawn || byName(x, y))
+      .map(({ totals: _totals, ...standing }, index) => ({ ...standing, points: null, netRunRate: null, position: index + 1 }));
+  }
   return [...standings.values()]
     .map((standing) => ({ standing, nrr: netRunRate(standing.totals) }))
-    .sort(
-      (x, y) =>
-        y.standing.points - x.standing.points ||
-        y.nrr - x.nrr ||
-        y.standing.won - x.standing.won ||
-        x.standing.team.name.localeCompare(y.standing.team.name, 'en'),
-    )
+    .sort((x, y) => y.standing.points - x.standing.points || y.nrr - x.nrr || y.standing.won - x.standing.won || byName(x.standing, y.standing))
     .map(({ standing: { totals: _totals, ...standing }, nrr }, index) => ({ ...standing, netRunRate: nrr, position: index + 1 }));
 }
 
@@ -333,13 +350,15 @@ function groupsOf(matches: readonly LeagueMatch[], fallback: string): StandingsG
 }
 
 /**
- * Every round of a tournament's table. Pass the matches in playing order: phase rounds come in the
+ * Every round of a tournament's table; none for a bilateral series (two sides: series-result.ts)
+ * or for knockout matches alone. Pass the matches in playing order: phase rounds come in the
  * order they were first played. The league round is 'League' with one group named after the
  * tournament, or 'Group Stage' with a group per Cricsheet group; then league phases (Super Eight, …)
  * by group; then the knockout rounds Final, Qualifiers, Eliminator and Place Play-Offs, with a group
  * per stage (Qualifier 1, Qualifier 2, Semi Final, …). Rounds without a played match are left out.
  */
 export function pointsRounds(matches: readonly LeagueMatch[], tournamentName: string): StandingsRound[] {
+  if (isBilateral(sidesIn(matches.map((match) => [match.teams[0].key, match.teams[1].key])))) return [];
   const played = matches.filter(hasOutcome);
   const league: LeagueMatch[] = [];
   const phases = new Map<string, LeagueMatch[]>();
@@ -355,13 +374,15 @@ export function pointsRounds(matches: readonly LeagueMatch[], tournamentName: st
     }
   }
 
+  // Knockout matches alone are no league: there is nothing to tabulate.
+  if (league.length === 0 && phases.size === 0) return [];
   const rounds: StandingsRound[] = [];
   if (league.length > 0) {
     const grouped = league.some((match) => match.group !== null);
-    rounds.push({ name: grouped ? 'Group Stage' : 'League', groups: groupsOf(league, tournamentName) });
+    rounds.push({ name: grouped ? 'Group Stage' : 'League', multiDay: league.every(isMultiDay), groups: groupsOf(league, tournamentName) });
   }
   for (const [phase, phaseMatches] of phases) {
-    rounds.push({ name: phase, groups: groupsOf(phaseMatches, phase) });
+    rounds.push({ name: phase, multiDay: phaseMatches.every(isMultiDay), groups: groupsOf(phaseMatches, phase) });
   }
   for (const round of KNOCKOUT_ROUNDS) {
     const inRound = knockouts.filter((entry) => entry.stage.round === round).sort((x, y) => x.stage.order - y.stage.order);
@@ -369,6 +390,7 @@ export function pointsRounds(matches: readonly LeagueMatch[], tournamentName: st
     const groupNames = [...new Set(inRound.map((entry) => entry.stage.group))];
     rounds.push({
       name: round,
+      multiDay: inRound.every((entry) => isMultiDay(entry.match)),
       groups: groupNames.map((name) => ({
         name,
         standings: leagueTable(inRound.filter((entry) => entry.stage.group === name).map((entry) => entry.match)),

@@ -5,6 +5,7 @@
 // parameter declares it here (tests/integration/page-cache.test.ts checks every link the
 // pages print against this table).
 import { LANGS } from '../../i18n/index.ts';
+import { FORMAT_TYPES } from '../domain/format-type.ts';
 import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } from '../../lib/fixtures-view.ts';
 import { MATCH_TABS } from '../../lib/match-view.ts';
 import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
@@ -43,7 +44,8 @@ const daysQuery = {
 } as const;
 
 const playerQuery = { player_key: playerKey, tab: PLAYER_TABS, format: MATCH_FILTERS, view: MATCH_VIEWS } as const;
-const seriesQuery = { tab: SERIES_TABS, stat: STAT_TABS, team: teamKey, role: ROLE_FILTERS, round: roundNumber } as const;
+// type: one type of cricket of a tournament that holds several (a tour's Test, ODI, T20I series).
+const seriesQuery = { tab: SERIES_TABS, stat: STAT_TABS, team: teamKey, role: ROLE_FILTERS, round: roundNumber, type: FORMAT_TYPES } as const;
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/$/, query: {} },
@@ -53,7 +55,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/, query: playerQuery },
   { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
-  { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS } },
+  { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES } },
 ];
 
 /** Every page takes ?lang= (the language selector without JavaScript; src/middleware.ts). */

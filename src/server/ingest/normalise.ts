@@ -1,6 +1,7 @@
 // Turns one Cricsheet match file into what the write path stores (store/match-write.ts):
 // parsed, validated, its entities named and its innings summarised by the domain's rules.
 // Pure: it runs on the importer's worker threads; the writer resolves the entities' ids.
+import { formatTypeOf } from '../domain/format-type.ts';
 import { oversToBalls } from '../domain/overs.ts';
 import { summariseInnings } from '../domain/scorecard.ts';
 import type { Delivery, Extras, Fielder, InningsInput, PlayerId, Wicket } from '../domain/types.ts';
@@ -186,6 +187,12 @@ export function prepareMatch(fileName: string, bytes: Uint8Array, sha1: string):
       matchType: info.match_type,
       matchTypeNumber: info.match_type_number ?? null,
       format: FORMATS[info.match_type],
+      formatType: formatTypeOf({
+        matchType: info.match_type,
+        teamType: info.team_type,
+        ballsPerOver: info.balls_per_over,
+        format: FORMATS[info.match_type],
+      }),
       gender: info.gender,
       teamType: info.team_type,
       ballsPerOver: info.balls_per_over,

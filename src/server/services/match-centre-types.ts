@@ -3,6 +3,7 @@
 // the pages. api/presenters turns each into the provider's shape, which the zod schemas in
 // src/server/api/schemas validate; the match itself is a match summary here.
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
+import type { FormatType } from '../domain/format-type.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
@@ -178,16 +179,30 @@ export interface MatchInfo {
   recent: MatchSummary[];
 }
 
-/** A player's career in one format. */
-export interface FormatCareer {
+/**
+ * A player's career in one type of cricket, as the record books keep them: first-class figures
+ * include Tests, List A include ODIs, T20 include T20Is (domain/format-type.ts careerTypesOf).
+ */
+export interface TypeCareer {
+  formatType: FormatType;
+  /** The provider's broad format of the type (t20, oneday, test). */
   format: MatchFormat;
   batting: CareerBatting;
   bowling: CareerBowling;
+  /** 'YYYY-MM-DD': the first day of his first and of his last match counted. */
+  firstMatch: string;
+  lastMatch: string;
 }
 
+/**
+ * Per gender and career type, the first day of the earliest match held here that counts in it
+ * ('YYYY-MM-DD'): what careers of that kind can cover (PlayerService.heldSince).
+ */
+export type HeldSince = Record<'male' | 'female', Partial<Record<FormatType, string>>>;
+
 export interface PlayerOverview {
-  /** Formats in tab order (T20, ODI, Test), only those played. */
-  careers: FormatCareer[];
+  /** Careers in the order of FORMAT_TYPES (Test, ODI, T20I, first-class, List A, T20, The Hundred), only those played. */
+  careers: TypeCareer[];
   player: {
     key: string;
     name: string;
@@ -217,6 +232,7 @@ export interface PlayerInfoMatch {
   /** Epoch seconds, midnight UTC of the first day. */
   startAt: number;
   format: MatchFormat;
+  formatType: FormatType;
   ballsPerOver: number;
   innings: PlayerMatchInnings[];
 }
@@ -226,6 +242,8 @@ export interface PlayerInfoTournament {
   key: string;
   name: string;
   formats: MatchFormat[];
+  /** The types of the matches he played in it, in display order. */
+  formatTypes: FormatType[];
   /** Epoch seconds, midnight UTC: the tournament's first day and its last scheduled match day. */
   startAt: number;
   lastMatchAt: number;

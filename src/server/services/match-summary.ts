@@ -3,7 +3,8 @@
 // decision, the situation of a match in progress computed once by the domain). The provider's
 // wire object is made from it at the API edge (api/presenters/match.ts).
 import { resultText, ballsRemaining, isDuckworthLewis } from '../domain/result.ts';
-import { matchTitle } from '../domain/match-title.ts';
+import type { FormatType } from '../domain/format-type.ts';
+import { matchTitle, type TournamentShape } from '../domain/match-title.ts';
 import { matchSituation, type Situation } from '../domain/situation.ts';
 import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, PlayStatus, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
@@ -15,6 +16,7 @@ export type MatchRow = Pick<
   | 'id'
   | 'match_key'
   | 'format'
+  | 'format_type'
   | 'status'
   | 'match_type'
   | 'gender'
@@ -48,6 +50,9 @@ export type MatchRow = Pick<
   tou_key: string;
   tou_name: string;
   tou_short_name: string;
+  /** The tournament's shape, for the match's title (store/tournament-shapes.ts). */
+  tou_sides: number;
+  tou_type_matches: TournamentShape['typeMatches'];
   a_key: string;
   a_code: string;
   b_key: string;
@@ -72,13 +77,19 @@ export type InningsRow = Pick<
   | 'forfeited'
 >;
 
-/** 'Final', '12th Match', '2nd Test' (or in Hindi); the group is added when the data has one. */
-export function subTitle(
-  row: Pick<MatchRow, 'event_stage' | 'event_match_number' | 'event_group' | 'match_type'>,
-  lang: Lang = 'en',
-): string {
+/** The columns a match's title is made from. */
+export type TitleColumns = Pick<MatchRow, 'event_stage' | 'event_match_number' | 'event_group' | 'format_type' | 'tou_sides' | 'tou_type_matches'>;
+
+/** 'Final', 'Match 12', '2nd Test', 'Only Test' (or in Hindi); the group is added when the data has one. */
+export function subTitle(row: TitleColumns, lang: Lang = 'en'): string {
   return matchTitle(
-    { stage: row.event_stage, matchNumber: row.event_match_number, group: row.event_group, matchType: row.match_type },
+    {
+      stage: row.event_stage,
+      matchNumber: row.event_match_number,
+      group: row.event_group,
+      formatType: row.format_type,
+      tournament: { sides: row.tou_sides, typeMatches: row.tou_type_matches },
+    },
     lang,
   );
 }
@@ -126,7 +137,10 @@ export interface ResultSummary {
 export interface MatchSummary {
   id: number;
   key: string;
+  /** The provider's broad format (t20, oneday, test). */
   format: MatchFormat;
+  /** What kind of cricket it is: Test, ODI, T20I, first-class, List A, T20, The Hundred. */
+  formatType: FormatType;
   status: MatchStatus;
   /** Where play stands (the provider's play_status): scheduled, pre_match, in_play, a break, result, abandoned. */
   playStatus: PlayStatus;
@@ -139,7 +153,7 @@ export interface MatchSummary {
   liveSequence: number;
   /** The language of the summary's texts (title, result, and the live state's when presented). */
   lang: Lang;
-  /** '12th Match', '2nd Test', 'Final' in the summary's language. */
+  /** 'Match 12', '2nd Test', 'Final' in the summary's language. */
   title: string;
   tournament: { key: string; name: string; shortName: string };
   /** Epoch milliseconds: the start time when known (a fixture's), else midnight UTC of the first day (Cricsheet gives days only). */
@@ -214,6 +228,7 @@ export function summariseMatch(
     id: row.id,
     key: row.match_key,
     format: row.format,
+    formatType: row.format_type,
     status: row.status,
     playStatus: row.play_status,
     isReplay: row.is_replay,

@@ -5,22 +5,24 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings } from '../domain/career.ts';
+import { broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview } from './match-centre-types.ts';
+import type { HeldSince, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview, TypeCareer } from './match-centre-types.ts';
 import { displayTeamName, subTitle } from './match-summary.ts';
 import { groupBy } from './match-rows.ts';
 
-/** Order of the format tabs. */
-export const PLAYER_FORMATS: readonly MatchFormat[] = ['t20', 'oneday', 'test'];
+/** The provider's formats in the spec's order. */
+export const BROAD_FORMATS: readonly MatchFormat[] = ['t20', 'oneday', 'test'];
 
 /** One match the player was named in, with the side he played for. */
 interface AppearanceRow {
   match_id: number;
   match_key: string;
   format: MatchFormat;
+  format_type: FormatType;
   gender: string;
   start_date: string;
   balls_per_over: number;
@@ -33,6 +35,8 @@ interface AppearanceRow {
   side: TeamSide;
   tou_key: string;
   tou_name: string;
+  tou_sides: number;
+  tou_type_matches: Partial<Record<FormatType, number>>;
   tou_start_date: string | null;
   tou_end_date: string | null;
   team_id: number;
@@ -77,11 +81,35 @@ export class PlayerService {
     private readonly cache: TaggedCache,
   ) {}
 
-  /** Career batting and bowling per format, and who the player is; null for an unknown key. */
+  /** Career batting and bowling per type of cricket, and who the player is; null for an unknown key. */
   overview(playerKey: string): Promise<PlayerOverview | null> {
     return this.cache.get(`player:overview:${playerKey}`, [tags.player(playerKey)], async () => {
       const record = await this.load(playerKey);
       return record && toOverview(record);
+    });
+  }
+
+  /**
+   * Per gender and career type, the first day of the earliest match held here that counts in it
+   * (a Test counts in first-class careers too): Cricsheet's ball-by-ball records of Tests begin
+   * in December 2001, so a career before then is not all here.
+   */
+  heldSince(): Promise<HeldSince> {
+    return this.cache.get('players:held-since', [tags.players], async () => {
+      const rows = await this.db
+        .selectFrom('matches')
+        .select(['gender', 'format_type', sql<string>`min(start_date)::text`.as('first_day')])
+        .groupBy(['gender', 'format_type'])
+        .execute();
+      const held: HeldSince = { male: {}, female: {} };
+      for (const row of rows) {
+        const byType = held[row.gender === 'female' ? 'female' : 'male'];
+        for (const type of careerTypesOf(row.format_type)) {
+          const known = byType[type];
+          if (known === undefined || row.first_day < known) byType[type] = row.first_day;
+        }
+      }
+      return held;
     });
   }
 
@@ -122,6 +150,7 @@ export class PlayerService {
         'm.id as match_id',
         'm.match_key',
         'm.format',
+        'm.format_type',
         'm.gender',
         'm.start_date',
         'm.balls_per_over',
@@ -134,6 +163,8 @@ export class PlayerService {
         'mp.team as side',
         't.tou_key',
         't.name as tou_name',
+        't.sides as tou_sides',
+        't.type_matches as tou_type_matches',
         't.start_date as tou_start_date',
         't.end_date as tou_end_date',
         'pt.id as team_id',
@@ -226,12 +257,30 @@ function mostFrequent<T>(values: readonly T[]): T | undefined {
   return best;
 }
 
-function toOverview(record: PlayerRecord): PlayerOverview {
-  const byFormat = groupBy(record.appearances, (appearance) => appearance.format);
-  const careers = PLAYER_FORMATS.flatMap((format) => {
-    const appearances = byFormat.get(format);
-    return appearances ? [{ format, ...careerOver(appearances, record.batting, record.bowling) }] : [];
+/** His careers per type, a match counting in its own type's and in the wider one (a Test is first-class too). */
+function typeCareers(record: PlayerRecord): TypeCareer[] {
+  const byCareer = new Map<FormatType, AppearanceRow[]>();
+  for (const appearance of record.appearances) {
+    for (const type of careerTypesOf(appearance.format_type)) byCareer.set(type, [...(byCareer.get(type) ?? []), appearance]);
+  }
+  return FORMAT_TYPES.flatMap((formatType) => {
+    const appearances = byCareer.get(formatType);
+    if (!appearances) return [];
+    // Appearances are newest first.
+    return [
+      {
+        formatType,
+        format: broadFormatOf(formatType),
+        ...careerOver(appearances, record.batting, record.bowling),
+        firstMatch: appearances[appearances.length - 1]!.start_date,
+        lastMatch: appearances[0]!.start_date,
+      },
+    ];
   });
+}
+
+function toOverview(record: PlayerRecord): PlayerOverview {
+  const careers = typeCareers(record);
 
   // Appearances are newest first, so first-seen order is most-recent order (and breaks ties).
   const teamsById = new Map(record.appearances.map((appearance) => [appearance.team_id, appearance] as const).reverse());
@@ -274,7 +323,8 @@ function toInfo(record: PlayerRecord): PlayerInfo {
     return {
       key: latest.tou_key,
       name: latest.tou_name,
-      formats: PLAYER_FORMATS.filter((format) => appearances.some((appearance) => appearance.format === format)),
+      formats: BROAD_FORMATS.filter((format) => appearances.some((appearance) => appearance.format === format)),
+      formatTypes: orderedFormatTypes(appearances.map((appearance) => appearance.format_type)),
       startAt: epochSeconds(latest.tou_start_date ?? earliest.start_date),
       lastMatchAt: epochSeconds(latest.tou_end_date ?? latest.start_date),
       teamsPlayedFor: [...new Set(appearances.map((appearance) => playedFor(appearance)))],
@@ -314,6 +364,7 @@ function toInfoMatch(appearance: AppearanceRow, batting: readonly BattingRow[], 
     name: `${teamA} v ${teamB}, ${subTitle(appearance)}`,
     startAt: epochSeconds(appearance.start_date),
     format: appearance.format,
+    formatType: appearance.format_type,
     ballsPerOver: appearance.balls_per_over,
     innings,
   };

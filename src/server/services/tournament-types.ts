@@ -5,7 +5,9 @@
 // match summaries, the points table as the domain's standings), which api/presenters turns
 // into the provider's shape.
 import type { z } from 'zod';
+import type { FormatType } from '../domain/format-type.ts';
 import type { StandingsRound } from '../domain/points-table.ts';
+import type { SeriesResult } from '../domain/series-result.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { PlayerRef } from './match-centre-types.ts';
 import type { format, monthGroup, playerRole, teamOption, tournamentListItem } from '../api/schemas/tournaments.ts';
@@ -31,6 +33,19 @@ export interface TournamentTeam {
   players: Record<PlayerRole, TournamentSquadPlayer[]>;
 }
 
+/**
+ * The tournament's matches of one type: a series of its own in a tour (the Test series, the ODI
+ * series), with its result when the tournament is bilateral, and its sides' squads in it.
+ */
+export interface SeriesPart {
+  formatType: FormatType;
+  /** Its matches' keys, in playing order. */
+  matchKeys: string[];
+  /** The series result of a bilateral tournament (domain/series-result.ts); null in a competition. */
+  result: SeriesResult | null;
+  teams: TournamentTeam[];
+}
+
 /** One tournament (spec §3 Tournament, detail form). */
 export interface TournamentDetail {
   key: string;
@@ -40,12 +55,18 @@ export interface TournamentDetail {
   startAt: number;
   lastMatchAt: number;
   formats: Format[];
+  /** The types of its matches (Test, ODI, T20I, ...), in display order. */
+  formatTypes: FormatType[];
   gender: 'male' | 'female';
+  /** Two sides play all its matches (a tour): each type is a series with a result, and there is no points table. */
+  bilateral: boolean;
   /** Every match in playing order. */
   matches: MatchSummary[];
-  /** Sides by name. */
+  /** Its matches by type, in display order (Test, ODI, T20I, first-class, List A, T20, The Hundred). */
+  parts: SeriesPart[];
+  /** Sides by name, with their players in all of its matches. */
   teams: TournamentTeam[];
-  /** The league stage's rounds (domain/points-table.ts); empty without one. */
+  /** The league stage's rounds (domain/points-table.ts); empty without one, and for a bilateral series. */
   pointsTable: StandingsRound[];
 }
 export type MonthGroup = z.output<typeof monthGroup>;
@@ -57,6 +78,8 @@ export interface FixtureDay {
 /** What one player did in a tournament, with his places on the most-runs and most-wickets lists. */
 export interface PlayerStatsEntry {
   player: PlayerRef;
+  /** The type of the matches these figures are from (a tour's types are kept apart). */
+  formatType: FormatType;
   /** The side he played for (the one he played most for, when he changed sides). */
   team: { key: string; name: string; code: string };
   /** rank: place on the most-runs list; null when not on it. */

@@ -7,19 +7,22 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat } from '../db/schema.ts';
 import { bestBowling, leaderRanks, type PlayerTallies } from '../domain/leaderboard.ts';
 import { playerRoles, roleLabel, type PlayerRole } from '../domain/player-role.ts';
+import { orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
+import { isBilateral, seriesResult, type SeriesResult, type SeriesSide } from '../domain/series-result.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
 import { displayTeamName, type MatchRow } from './match-summary.ts';
 import { groupBy, summariseMatches, selectMatchRows } from './match-rows.ts';
-import { epochSeconds, PLAYER_FORMATS } from './players.ts';
+import { epochSeconds, BROAD_FORMATS } from './players.ts';
 import type {
   FixtureDay,
   Format,
   MonthGroup,
   Page,
   PlayerStatsEntry,
+  SeriesPart,
   TeamOption,
   TournamentDetail,
   TournamentListItem,
@@ -28,10 +31,13 @@ import type {
 
 export interface MonthFilter {
   format?: Format;
+  /** Tournaments with a match of this type. */
+  formatType?: FormatType;
 }
 
 export interface FixtureFilter {
   format?: Format;
+  formatType?: FormatType;
   gender?: 'male' | 'female';
   teamType?: 'international' | 'club';
   /** Team keys (teams.team_key): matches of any of these sides, for MyMatches. */
@@ -50,6 +56,9 @@ interface TournamentSummaryRow {
   start_date: string;
   end_date: string;
   formats: MatchFormat[];
+  format_types: FormatType[];
+  /** Sides that play in it: two make a bilateral series. */
+  sides: number;
   matches: number;
 }
 
@@ -72,10 +81,11 @@ export class TournamentService {
 
   /** Tournaments grouped by the month they started in, newest first; a page counts tournaments. */
   months(page: Page, filter: MonthFilter): Promise<{ groups: MonthGroup[]; hasMore: boolean }> {
-    const key = `tournaments:months:${filter.format ?? ''}:${page.limit}:${page.offset}`;
+    const key = `tournaments:months:${filter.format ?? ''}:${filter.formatType ?? ''}:${page.limit}:${page.offset}`;
     return this.cache.get(key, [tags.tournaments], async () => {
       let query = this.selectSummaries();
       if (filter.format) query = query.having(sql<boolean>`bool_or(m.format = ${filter.format})`);
+      if (filter.formatType) query = query.having(sql<boolean>`bool_or(m.format_type = ${filter.formatType})`);
       const rows = await query
         .orderBy('start_date', 'desc')
         .orderBy('t.id', 'desc')
@@ -94,10 +104,11 @@ export class TournamentService {
   /** Matches grouped by day, newest first; a page counts matches. */
   fixtures(page: Page, filter: FixtureFilter, lang: Lang): Promise<{ groups: FixtureDay[]; hasMore: boolean }> {
     const teams = [...(filter.teams ?? [])].sort();
-    const key = `tournaments:fixtures:${filter.format ?? ''}:${filter.gender ?? ''}:${filter.teamType ?? ''}:${teams.join(',')}:${filter.from ?? ''}:${page.limit}:${page.offset}:${lang}`;
+    const key = `tournaments:fixtures:${filter.format ?? ''}:${filter.formatType ?? ''}:${filter.gender ?? ''}:${filter.teamType ?? ''}:${teams.join(',')}:${filter.from ?? ''}:${page.limit}:${page.offset}:${lang}`;
     return this.cache.get(key, [tags.fixtures], async () => {
       let query = selectMatchRows(this.db);
       if (filter.format) query = query.where('m.format', '=', filter.format);
+      if (filter.formatType) query = query.where('m.format_type', '=', filter.formatType);
       if (filter.gender) query = query.where('m.gender', '=', filter.gender);
       if (filter.teamType) query = query.where('m.team_type', '=', filter.teamType);
       if (filter.from) query = query.where('m.start_date', '<=', filter.from);
@@ -161,9 +172,17 @@ export class TournamentService {
     return this.cached(`tournaments:detail:${touKey}:${lang}`, touKey, (tournament) => this.buildDetail(tournament, lang));
   }
 
-  /** Batting and bowling of every player of the tournament, with ranks; null for an unknown key. */
-  playerStats(touKey: string): Promise<PlayerStatsEntry[] | null> {
-    return this.cached(`tournaments:player-stats:${touKey}`, touKey, (tournament) => this.buildPlayerStats(tournament));
+  /**
+   * Batting and bowling of every player of the tournament in each type of cricket it holds (a
+   * tour's Test, ODI and T20I series apart: runs never add across types), with ranks within the
+   * type; only `formatType`'s when given. Null for an unknown key.
+   */
+  playerStats(touKey: string, formatType?: FormatType): Promise<PlayerStatsEntry[] | null> {
+    return this.cached(`tournaments:player-stats:${touKey}:${formatType ?? ''}`, touKey, async (tournament) => {
+      const tallies = await this.tallies(tournament);
+      const types = orderedFormatTypes(tallies.keys()).filter((type) => formatType === undefined || type === formatType);
+      return types.flatMap((type) => playerStatsOf(type, tallies.get(type)!));
+    });
   }
 
   private async cached<T>(cacheKey: string, touKey: string, build: (tournament: TournamentSummaryRow) => Promise<T>): Promise<T | null> {
@@ -194,6 +213,8 @@ export class TournamentService {
         sql<string>`coalesce(t.start_date, min(m.start_date))`.as('start_date'),
         sql<string>`coalesce(t.end_date, max(m.start_date))`.as('end_date'),
         sql<MatchFormat[]>`array_agg(distinct m.format)`.as('formats'),
+        sql<FormatType[]>`array_agg(distinct m.format_type)`.as('format_types'),
+        't.sides',
         sql<number>`count(*)::int`.as('matches'),
       ])
       .groupBy('t.id');
@@ -215,6 +236,18 @@ export class TournamentService {
     ]);
     const matches = await summariseMatches(this.db, rows, lang);
     const inningsByMatch = groupBy(tableInnings, (inn) => inn.match_id);
+    const bilateral = isBilateral(tournament.sides);
+    // Each type of the tournament is a series of its own (a tour's Tests, ODIs and T20Is), in display order.
+    const rowsByType = groupBy(rows, (row) => row.format_type);
+    const parts = orderedFormatTypes(rowsByType.keys()).map((formatType): SeriesPart => {
+      const partRows = rowsByType.get(formatType)!;
+      return {
+        formatType,
+        matchKeys: partRows.map((row) => row.match_key),
+        result: bilateral ? bilateralResult(partRows, formatType, lang) : null,
+        teams: squads(partRows, tallies.get(formatType) ?? emptyTallies(), lang),
+      };
+    });
     return {
       key: tournament.tou_key,
       name: tournament.name,
@@ -222,9 +255,12 @@ export class TournamentService {
       startAt: epochSeconds(tournament.start_date),
       lastMatchAt: epochSeconds(tournament.end_date),
       formats: orderedFormats(tournament.formats),
+      formatTypes: orderedFormatTypes(tournament.format_types),
       gender: tournament.gender === 'female' ? 'female' : 'male',
+      bilateral,
       matches,
-      teams: squads(rows, tallies, lang),
+      parts,
+      teams: squads(rows, mergeTallies([...tallies.values()]), lang),
       pointsTable: pointsRounds(
         rows.map((row) => toLeagueMatch(row, inningsByMatch.get(row.id) ?? [])),
         tournament.name,
@@ -254,65 +290,13 @@ export class TournamentService {
       .execute();
   }
 
-  // ---------- player stats ----------
-
-  private async buildPlayerStats(tournament: TournamentSummaryRow): Promise<PlayerStatsEntry[]> {
-    const { players, batting, bowling } = await this.tallies(tournament);
-    // A player who changed sides is shown with the side he played most for (rows come so ordered).
-    const shown = [...groupBy(players, (row) => row.person_id).values()].map(([player]) => player as TournamentPlayerRow);
-    const talliesOf = (player: TournamentPlayerRow): PlayerTallies => {
-      const bat = batting.get(player.person_id);
-      const bowl = bowling.get(player.person_id);
-      return {
-        batting: { name: player.player_name, innings: bat?.innings ?? 0, runs: bat?.runs ?? 0, balls: bat?.balls ?? 0, fours: bat?.fours ?? 0, sixes: bat?.sixes ?? 0 },
-        bowling: { name: player.player_name, balls: bowl?.balls ?? 0, wickets: bowl?.wickets ?? 0, runs: bowl?.runs ?? 0 },
-      };
-    };
-    const ranks = leaderRanks(shown, talliesOf);
-    const unranked = Number.POSITIVE_INFINITY;
-    return shown
-      .map((player) => ({ player, ranks: ranks.get(player) ?? { runs: null, wickets: null } }))
-      // Leaders first: by most-runs rank, then most-wickets rank (unranked last), then name.
-      .sort(
-        (x, y) =>
-          (x.ranks.runs ?? unranked) - (y.ranks.runs ?? unranked) ||
-          (x.ranks.wickets ?? unranked) - (y.ranks.wickets ?? unranked) ||
-          x.player.player_name.localeCompare(y.player.player_name, 'en'),
-      )
-      .map(({ player, ranks: { runs: runsRank, wickets: wicketsRank } }): PlayerStatsEntry => {
-        const bat = batting.get(player.person_id);
-        const bowl = bowling.get(player.person_id);
-        const best = bestBowling(bowl?.figures ?? []);
-        return {
-          player: { key: player.player_key, name: player.player_name },
-          team: { key: player.team_key, name: player.team_name, code: player.team_code },
-          batting: {
-            innings: bat?.innings ?? 0,
-            runs: bat?.runs ?? 0,
-            balls: bat?.balls ?? 0,
-            fours: bat?.fours ?? 0,
-            sixes: bat?.sixes ?? 0,
-            rank: runsRank,
-          },
-          bowling: {
-            wickets: bowl?.wickets ?? 0,
-            runs: bowl?.runs ?? 0,
-            balls: bowl?.balls ?? 0,
-            maidens: bowl?.maidens ?? 0,
-            rank: wicketsRank,
-            best: best && { wickets: best.wickets, runs: best.runs, balls: best.balls },
-          },
-        };
-      });
-  }
-
   // ---------- what each player did in the tournament ----------
 
   /**
    * Who played for whom and what each did, summed per player in SQL: one load per tournament
    * for both the squads (roles) and the stats. Super overs are left out, as scorers do.
    */
-  private tallies({ id: tournamentId, tou_key: touKey }: TournamentSummaryRow): Promise<TournamentTallies> {
+  private tallies({ id: tournamentId, tou_key: touKey }: TournamentSummaryRow): Promise<Map<FormatType, TournamentTallies>> {
     return this.cache.get(`tournaments:tallies:${tournamentId}`, [tags.tournament(touKey)], async () => {
       const [players, batting, bowling, stumpings] = await Promise.all([
         this.selectTournamentPlayers(tournamentId),
@@ -320,17 +304,19 @@ export class TournamentService {
         this.sumBowling(tournamentId),
         this.countStumpings(tournamentId),
       ]);
-      return {
-        players,
-        batting: new Map(batting.map((row) => [row.person_id, row])),
-        bowling: new Map(
-          bowling.map(({ figures, ...row }) => [
-            row.person_id,
-            { ...row, figures: figures.map(([wickets, runs, balls]) => ({ wickets, runs, balls })) },
-          ]),
-        ),
-        stumpings: new Map(stumpings.map((row) => [row.person_id, row.stumpings])),
+      const byType = new Map<FormatType, TournamentTallies>();
+      const of = (type: FormatType) => {
+        let tallies = byType.get(type);
+        if (!tallies) byType.set(type, (tallies = emptyTallies()));
+        return tallies;
       };
+      for (const row of players) of(row.format_type).players.push(row);
+      for (const row of batting) of(row.format_type).batting.set(row.person_id, row);
+      for (const { figures, ...row } of bowling) {
+        of(row.format_type).bowling.set(row.person_id, { ...row, figures: figures.map(([wickets, runs, balls]) => ({ wickets, runs, balls })) });
+      }
+      for (const row of stumpings) of(row.format_type).stumpings.set(row.person_id, row.stumpings);
+      return byType;
     });
   }
 
@@ -350,10 +336,11 @@ export class TournamentService {
         sql<string>`max(case mp.team when 'a' then m.team_a_name else m.team_b_name end)`.as('team_name'),
         'pt.code as team_code',
         'pt.gender',
+        'm.format_type',
         sql<number>`count(*)::int`.as('matches'),
       ])
       .where('m.tournament_id', '=', tournamentId)
-      .groupBy(['mp.person_id', 'p.id', 'pt.id'])
+      .groupBy(['mp.person_id', 'p.id', 'pt.id', 'm.format_type'])
       .orderBy('mp.person_id')
       .orderBy('matches', 'desc')
       .orderBy('pt.team_key')
@@ -368,6 +355,7 @@ export class TournamentService {
       .innerJoin('matches as m', 'm.id', 'b.match_id')
       .select([
         'b.person_id',
+        'm.format_type',
         sql<number>`count(*)::int`.as('innings'),
         sql<number>`sum(b.runs)::int`.as('runs'),
         sql<number>`sum(b.balls)::int`.as('balls'),
@@ -377,7 +365,7 @@ export class TournamentService {
       ])
       .where('m.tournament_id', '=', tournamentId)
       .where('i.super_over', '=', false)
-      .groupBy('b.person_id')
+      .groupBy(['b.person_id', 'm.format_type'])
       .execute();
   }
 
@@ -388,6 +376,7 @@ export class TournamentService {
       .innerJoin('matches as m', 'm.id', 'w.match_id')
       .select([
         'w.person_id',
+        'm.format_type',
         sql<number>`count(*)::int`.as('innings'),
         sql<number>`sum(w.called_balls)::int`.as('balls'),
         sql<number>`sum(w.runs)::int`.as('runs'),
@@ -398,7 +387,7 @@ export class TournamentService {
       ])
       .where('m.tournament_id', '=', tournamentId)
       .where('i.super_over', '=', false)
-      .groupBy('w.person_id')
+      .groupBy(['w.person_id', 'm.format_type'])
       .execute();
   }
 
@@ -407,13 +396,13 @@ export class TournamentService {
     const stumpedBy = this.db
       .selectFrom('batting_innings as b')
       .innerJoin('matches as m', 'm.id', 'b.match_id')
-      .select(sql<number>`unnest(b.fielder_ids)`.as('person_id'))
+      .select(['m.format_type', sql<number>`unnest(b.fielder_ids)`.as('person_id')])
       .where('m.tournament_id', '=', tournamentId)
       .where('b.dismissal_kind', '=', 'stumped');
     return this.db
       .selectFrom(stumpedBy.as('s'))
-      .select(['s.person_id', sql<number>`count(*)::int`.as('stumpings')])
-      .groupBy('s.person_id')
+      .select(['s.person_id', 's.format_type', sql<number>`count(*)::int`.as('stumpings')])
+      .groupBy(['s.person_id', 's.format_type'])
       .execute();
   }
 }
@@ -427,12 +416,14 @@ interface TournamentPlayerRow {
   team_name: string;
   team_code: string;
   gender: 'male' | 'female';
-  /** Matches played for this side in the tournament. */
+  format_type: FormatType;
+  /** Matches of this type played for this side in the tournament. */
   matches: number;
 }
 
 interface BattingSum {
   person_id: number;
+  format_type: FormatType;
   innings: number;
   runs: number;
   balls: number;
@@ -443,6 +434,7 @@ interface BattingSum {
 
 interface BowlingSum {
   person_id: number;
+  format_type: FormatType;
   innings: number;
   balls: number;
   runs: number;
@@ -451,12 +443,137 @@ interface BowlingSum {
   figures: { wickets: number; runs: number; balls: number }[];
 }
 
+/** What the players did in the tournament's matches of one type (or of all, merged for the squads). */
 interface TournamentTallies {
   /** Per player and side played for, the side with most matches first. */
   players: TournamentPlayerRow[];
   batting: Map<number, BattingSum>;
   bowling: Map<number, BowlingSum>;
   stumpings: Map<number, number>;
+}
+
+function emptyTallies(): TournamentTallies {
+  return { players: [], batting: new Map(), bowling: new Map(), stumpings: new Map() };
+}
+
+/** Adds `from`'s rows into `into`, per person, with `add` where both have one. */
+function addPerPerson<T>(into: Map<number, T>, from: ReadonlyMap<number, T>, add: (x: T, y: T) => T): void {
+  for (const [person, row] of from) {
+    const seen = into.get(person);
+    into.set(person, seen === undefined ? row : add(seen, row));
+  }
+}
+
+/** x with the numbers under `keys` added to y's. */
+function addCounts<T extends Record<K, number>, K extends keyof T>(x: T, y: T, keys: readonly K[]): T {
+  const sum = { ...x };
+  for (const key of keys) sum[key] = (x[key] + y[key]) as T[K];
+  return sum;
+}
+
+const addBatting = (x: BattingSum, y: BattingSum): BattingSum => ({
+  ...addCounts(x, y, ['innings', 'runs', 'balls', 'fours', 'sixes']),
+  average_position: (x.average_position * x.innings + y.average_position * y.innings) / (x.innings + y.innings),
+});
+
+const addBowling = (x: BowlingSum, y: BowlingSum): BowlingSum => ({
+  ...addCounts(x, y, ['innings', 'balls', 'runs', 'wickets', 'maidens']),
+  figures: [...x.figures, ...y.figures],
+});
+
+/**
+ * The tallies of several types as one, for the squads of a whole tour (who played for whom, and
+ * the roles all their matches show). Never for stats: runs do not add across types.
+ */
+function mergeTallies(parts: readonly TournamentTallies[]): TournamentTallies {
+  if (parts.length === 1) return parts[0]!;
+  const merged = emptyTallies();
+  const players = new Map<string, TournamentPlayerRow>();
+  for (const part of parts) {
+    for (const row of part.players) {
+      const key = `${row.person_id}:${row.team_key}`;
+      const seen = players.get(key);
+      players.set(key, seen ? { ...seen, matches: seen.matches + row.matches } : row);
+    }
+    addPerPerson(merged.batting, part.batting, addBatting);
+    addPerPerson(merged.bowling, part.bowling, addBowling);
+    addPerPerson(merged.stumpings, part.stumpings, (x, y) => x + y);
+  }
+  // As selected: by player, the side with most matches first.
+  merged.players = [...players.values()].sort(
+    (x, y) => x.person_id - y.person_id || y.matches - x.matches || x.team_key.localeCompare(y.team_key, 'en'),
+  );
+  return merged;
+}
+
+/** Every player's batting and bowling in the tournament's matches of one type, with ranks among them. */
+function playerStatsOf(formatType: FormatType, { players, batting, bowling }: TournamentTallies): PlayerStatsEntry[] {
+  // A player who changed sides is shown with the side he played most for (rows come so ordered).
+  const shown = [...groupBy(players, (row) => row.person_id).values()].map(([player]) => player as TournamentPlayerRow);
+  const talliesOf = (player: TournamentPlayerRow): PlayerTallies => {
+    const bat = batting.get(player.person_id);
+    const bowl = bowling.get(player.person_id);
+    return {
+      batting: { name: player.player_name, innings: bat?.innings ?? 0, runs: bat?.runs ?? 0, balls: bat?.balls ?? 0, fours: bat?.fours ?? 0, sixes: bat?.sixes ?? 0 },
+      bowling: { name: player.player_name, balls: bowl?.balls ?? 0, wickets: bowl?.wickets ?? 0, runs: bowl?.runs ?? 0 },
+    };
+  };
+  const ranks = leaderRanks(shown, talliesOf);
+  const unranked = Number.POSITIVE_INFINITY;
+  return shown
+    .map((player) => ({ player, ranks: ranks.get(player) ?? { runs: null, wickets: null } }))
+    // Leaders first: by most-runs rank, then most-wickets rank (unranked last), then name.
+    .sort(
+      (x, y) =>
+        (x.ranks.runs ?? unranked) - (y.ranks.runs ?? unranked) ||
+        (x.ranks.wickets ?? unranked) - (y.ranks.wickets ?? unranked) ||
+        x.player.player_name.localeCompare(y.player.player_name, 'en'),
+    )
+    .map(({ player, ranks: { runs: runsRank, wickets: wicketsRank } }): PlayerStatsEntry => {
+      const bat = batting.get(player.person_id);
+      const bowl = bowling.get(player.person_id);
+      const best = bestBowling(bowl?.figures ?? []);
+      return {
+        player: { key: player.player_key, name: player.player_name },
+        team: { key: player.team_key, name: player.team_name, code: player.team_code },
+        formatType,
+        batting: {
+          innings: bat?.innings ?? 0,
+          runs: bat?.runs ?? 0,
+          balls: bat?.balls ?? 0,
+          fours: bat?.fours ?? 0,
+          sixes: bat?.sixes ?? 0,
+          rank: runsRank,
+        },
+        bowling: {
+          wickets: bowl?.wickets ?? 0,
+          runs: bowl?.runs ?? 0,
+          balls: bowl?.balls ?? 0,
+          maidens: bowl?.maidens ?? 0,
+          rank: wicketsRank,
+          best: best && { wickets: best.wickets, runs: best.runs, balls: best.balls },
+        },
+      };
+    });
+}
+
+/** The result of one type's series between the two sides of a bilateral tournament (domain/series-result.ts). */
+function bilateralResult(rows: readonly MatchRow[], formatType: FormatType, lang: Lang): SeriesResult {
+  const [first] = rows as [MatchRow, ...MatchRow[]];
+  const sides: [SeriesSide, SeriesSide] = [
+    { key: first.a_key, name: displayTeamName(first.team_a_name, first.gender) },
+    { key: first.b_key, name: displayTeamName(first.team_b_name, first.gender) },
+  ];
+  const matches = rows.map((row) => {
+    const winningSide = row.winner ?? (row.result === 'tie' ? (row.eliminator ?? row.bowl_out) : null);
+    return {
+      winner: winningSide === null ? null : winningSide === 'a' ? row.a_key : row.b_key,
+      result: row.result,
+      matchNumber: row.event_match_number,
+      completed: row.status === 'completed',
+    };
+  });
+  return seriesResult(sides, formatType, matches, lang);
 }
 
 type TableInningsRow = Awaited<ReturnType<TournamentService['selectTableInnings']>>[number];
@@ -537,11 +654,12 @@ function squads(rows: readonly MatchRow[], tallies: TournamentTallies, lang: Lan
 
 /** Formats in the order the pages show them (t20, oneday, test). */
 function orderedFormats(formats: readonly MatchFormat[]): Format[] {
-  return PLAYER_FORMATS.filter((format) => formats.includes(format));
+  return BROAD_FORMATS.filter((format) => formats.includes(format));
 }
 
 function toListItem(row: TournamentSummaryRow): TournamentListItem {
   return {
+    format_types: orderedFormatTypes(row.format_types),
     tou_key: row.tou_key,
     short_name: row.short_name,
     imgURl: null,

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BulkTransaction } from '../db/client.ts';
 import type { MatchFormat, MatchSource } from '../db/schema.ts';
+import { formatTypeOf } from '../domain/format-type.ts';
 import { eventAbbreviation, teamCode, teamKey, tournamentKey } from '../ingest/naming.ts';
 import { identityOf } from './entities.ts';
 import type { MatchWrite, TeamRef, TournamentRef } from './match-write.ts';
@@ -110,6 +111,7 @@ export async function fixtureWrite(tx: BulkTransaction, id: number, input: Fixtu
     });
   }
   const startDate = input.startAt.toISOString().slice(0, 10);
+  const teamType = teams.every((team) => team.teamType === 'international') ? 'international' : 'club';
   return {
     id,
     fileName: `fixture ${id}`,
@@ -122,8 +124,9 @@ export async function fixtureWrite(tx: BulkTransaction, id: number, input: Fixtu
       matchType: input.matchType,
       matchTypeNumber: null,
       format: input.format,
+      formatType: formatTypeOf({ matchType: input.matchType, teamType, ballsPerOver: input.ballsPerOver, format: input.format }),
       gender: input.gender,
-      teamType: teams.every((team) => team.teamType === 'international') ? 'international' : 'club',
+      teamType,
       ballsPerOver: input.ballsPerOver,
       oversLimit: input.oversLimit,
       startDate,

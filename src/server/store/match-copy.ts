@@ -111,7 +111,7 @@ export class DerivedCopy {
 export class MatchCopy {
   readonly matches = new CopyBuffer('matches', [
     'id', 'match_key', 'tournament_id', 'source_sha1', 'data_version', 'revision', 'created',
-    'match_type', 'match_type_number', 'format', 'gender', 'team_type', 'balls_per_over', 'overs_limit',
+    'match_type', 'match_type_number', 'format', 'format_type', 'gender', 'team_type', 'balls_per_over', 'overs_limit',
     'start_date', 'dates', 'team_a_id', 'team_b_id', 'team_a_name', 'team_b_name', 'venue_id',
     'event_match_number', 'event_group', 'event_stage', 'status', 'toss_winner', 'toss_decision',
     'winner', 'result', 'win_by_runs', 'win_by_wickets', 'win_by_innings', 'method', 'eliminator',
@@ -148,7 +148,7 @@ export class MatchCopy {
     const live = f.live ?? importedLiveFacts(f.status);
     this.matches.add([
       matchId, f.matchKey, ids.tournament, f.sourceSha1, f.dataVersion, f.revision, f.created, f.matchType,
-      f.matchTypeNumber, f.format, f.gender, f.teamType, f.ballsPerOver, f.oversLimit, f.startDate, f.dates,
+      f.matchTypeNumber, f.format, f.formatType, f.gender, f.teamType, f.ballsPerOver, f.oversLimit, f.startDate, f.dates,
       ids.teamA, ids.teamB, teamA.usedName, teamB.usedName, ids.venue, f.eventMatchNumber, f.eventGroup,
       f.eventStage, f.status, f.tossWinner, f.tossDecision, f.winner, f.result, f.winByRuns, f.winByWickets,
       f.winByInnings, f.method, f.eliminator, f.bowlOut, jsonb(f.missing), RULES_VERSION, live.startAt, live.playStatus,

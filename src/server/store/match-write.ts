@@ -1,6 +1,7 @@
 // What the write path writes: one match, or the derived rows of one innings, as plain data with
 // people named by small per-match references. Plain data so that it can be prepared on a worker
 // thread (the importer) or from a scorer's ball (the live engine) and sent to the one writer.
+import type { FormatType } from '../domain/format-type.ts';
 import type { InningsSummary, PlayerId } from '../domain/types.ts';
 import type { MatchFormat, MatchSource, MatchStatus, PlayStatus, TeamSide } from '../db/schema.ts';
 
@@ -44,6 +45,8 @@ export interface MatchFacts {
   matchType: string;
   matchTypeNumber: number | null;
   format: MatchFormat;
+  /** Test, ODI, T20I, first-class, List A, T20, The Hundred (domain/format-type.ts). */
+  formatType: FormatType;
   gender: string;
   teamType: string;
   ballsPerOver: number;

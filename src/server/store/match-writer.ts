@@ -18,6 +18,7 @@ import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSele
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
+import { refreshTournamentShapes } from './tournament-shapes.ts';
 import { breakReasonOf, canMovePlay, isBreak, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
@@ -47,7 +48,7 @@ export class MatchWriter {
     if (writes.length === 0) return;
     const found = new EntityCache();
     const cache = this.entities;
-    await this.db.bulkTransaction(async (tx) => {
+    const retitled = await this.db.bulkTransaction(async (tx) => {
       await upsertPeople(tx, cache, found, writes);
       await upsertTeams(tx, cache, found, writes);
       await upsertVenues(tx, cache, found, writes);
@@ -72,21 +73,29 @@ export class MatchWriter {
           tournament: tournament(write.tournament.key),
         });
       }
-      await tx.query('delete from matches where id = any($1::integer[])', [writes.map((write) => write.id)]);
+      // A replaced match may have been filed under another tournament: its shape changes too.
+      const replaced = await tx.query<{ tournament_id: number }>('delete from matches where id = any($1::integer[]) returning tournament_id', [
+        writes.map((write) => write.id),
+      ]);
       await relaxForeignKeyTriggers(tx, this.db.kind);
       for (const buffer of copy.all()) await tx.copy(buffer);
+      const touched = new Set([...writes.map((write) => tournament(write.tournament.key)), ...replaced.map((row) => row.tournament_id)]);
+      return refreshTournamentShapes((text, params) => tx.query(text, params), [...touched]);
     });
     cache.merge(found);
     const teamKey = (identity: string) => cache.teamKeys.get(identity) ?? identity;
     await this.publish([
-      ...new Set(
-        tagsOfWrittenMatches({
+      ...new Set([
+        ...tagsOfWrittenMatches({
           matches: writes.map((write) => write.facts.matchKey),
           tournaments: writes.map((write) => write.tournament.key),
           teams: writes.flatMap((write) => write.teams.map((ref) => teamKey(ref.identity))),
           players: writes.flatMap((write) => write.people.map(([registryId]) => registryId)),
         }),
-      ),
+        // Other matches of a tournament whose shape changed may be titled otherwise now.
+        ...retitled.tournaments.map(tags.tournament),
+        ...retitled.matches.map(tags.match),
+      ]),
     ]);
   }
 

@@ -28,6 +28,7 @@ try {
       match_type: 'T20',
       match_type_number: null,
       format: 't20',
+      format_type: 't20',
       gender: 'male',
       team_type: 'club',
       balls_per_over: 6,

@@ -6,6 +6,7 @@ import StatsBoard from '../../../src/components/stats/StatsBoard.astro';
 import SquadsTab from '../../../src/components/series/SquadsTab.astro';
 import PointsTab from '../../../src/components/series/PointsTab.astro';
 import type { StandingsRound } from '../../../src/server/domain/points-table.ts';
+import { seriesResult } from '../../../src/server/domain/series-result.ts';
 import type {
   PlayerStatsEntry,
   TournamentDetail,
@@ -22,6 +23,7 @@ function entry(name: string, runs: number, rank: number | null, sixes = 0): Play
   return {
     player: { key: `k-${name.toLowerCase()}`, name },
     team: { key: 'rajasthan-royals', name: 'Rajasthan Royals', code: 'RR' },
+    formatType: 't20',
     batting: { innings: 3, runs, balls: 400, fours: 0, sixes, rank },
     bowling: { wickets: 0, runs: 0, balls: 0, maidens: 0, rank: null, best: null },
   };
@@ -84,27 +86,76 @@ describe('series squads tab', () => {
 
 describe('points tab', () => {
   it("no rounds: 'No Points Table'", async () => {
-    expect(await render(PointsTab, { rounds: [], round: 0 })).toContain('No Points Table');
+    expect(await render(PointsTab, { detail: { bilateral: false, parts: [], pointsTable: [] }, round: 0 })).toContain('No Points Table');
   });
 
   it('a round with round tabs and the columns of the spec', async () => {
     const rounds: StandingsRound[] = ['League', 'Playoffs'].map((name) => ({
       name,
+      multiDay: false,
       groups: [
         {
           name: '',
           standings: [
             {
               team: { name: 'Rajasthan Royals', key: 'rajasthan-royals', code: 'RR' },
-              played: 14, won: 11, lost: 3, tied: 0, noResult: 0, points: 22, netRunRate: 0.6324, position: 1,
+              played: 14, won: 11, lost: 3, tied: 0, noResult: 0, drawn: 0, points: 22, netRunRate: 0.6324, position: 1,
             },
           ],
         },
       ],
     }));
-    const html = await render(PointsTab, { rounds, round: 1, roundHref: (i: number) => `/series/x?tab=points&round=${i}` });
+    const html = await render(PointsTab, {
+      detail: { bilateral: false, parts: [], pointsTable: rounds },
+      round: 1,
+      roundHref: (i: number) => `/series/x?tab=points&round=${i}`,
+    });
     for (const col of ['Team', 'Mat', 'Won', 'Lost', 'Tied', 'NR', 'Pts', 'NRR']) expect(html).toContain(`>${col}<`);
+    expect(html).not.toContain('>Drawn<');
     expect(html).toContain('+0.632');
     expect(html).toMatch(/href="\/series\/x\?tab=points&amp;round=1" aria-current="page"/);
+  });
+
+  it('a multi-day league: won, lost, drawn and tied, no points and no net run rate', async () => {
+    const rounds: StandingsRound[] = [
+      {
+        name: 'League',
+        multiDay: true,
+        groups: [
+          {
+            name: 'Sheffield Shield',
+            standings: [
+              {
+                team: { name: 'South Australia', key: 'south-australia', code: 'SA' },
+                played: 10, won: 6, lost: 2, tied: 0, noResult: 0, drawn: 2, points: null, netRunRate: null, position: 1,
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    const html = await render(PointsTab, { detail: { bilateral: false, parts: [], pointsTable: rounds }, round: 0 });
+    for (const col of ['Team', 'Mat', 'Won', 'Lost', 'Drawn', 'Tied']) expect(html).toContain(`>${col}<`);
+    for (const col of ['NR', 'Pts', 'NRR']) expect(html).not.toContain(`>${col}<`);
+    expect(html).toContain('bonus points');
+  });
+
+  it('a bilateral series: its results, never a table', async () => {
+    const result = seriesResult(
+      [{ key: 'india', name: 'India' }, { key: 'england', name: 'England' }],
+      'test',
+      [
+        { winner: 'england', result: null, matchNumber: 1, completed: true },
+        { winner: 'india', result: null, matchNumber: 2, completed: true },
+        { winner: 'england', result: null, matchNumber: 3, completed: true },
+        { winner: null, result: 'draw', matchNumber: 4, completed: true },
+        { winner: 'india', result: null, matchNumber: 5, completed: true },
+      ],
+      'en',
+    );
+    const html = await render(PointsTab, { detail: { bilateral: true, parts: [{ formatType: 'test', matchKeys: [], result, teams: [] }], pointsTable: [] }, round: 0 });
+    expect(html).toContain('India and England drew the 5-match Test series 2-2');
+    expect(html).not.toContain('<table');
+    expect(html).not.toContain('No Points Table');
   });
 });

@@ -134,13 +134,13 @@ describe('leagueTable: points', () => {
     expect([alpha.played, alpha.won, alpha.lost, alpha.tied, alpha.noResult, alpha.points]).toEqual([2, 1, 0, 0, 1, 3]);
     expect(rowOf(rows, 'Bravo').points).toBe(1);
     // 150/20 − 120/20 (bowled out: charged 20 overs) = 1.5
-    expect(formatNetRunRate(alpha.netRunRate)).toBe('+1.500');
-    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate)).toBe('-1.500');
+    expect(formatNetRunRate(alpha.netRunRate!)).toBe('+1.500');
+    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate!)).toBe('-1.500');
   });
 
   it('shows +0.000 for a side whose only matches were no results', () => {
     const rows = leagueTable([t20([A, B], [], { result: 'no result' })]);
-    expect(rows.map((row) => [row.team.name, row.played, row.noResult, row.points, formatNetRunRate(row.netRunRate)])).toEqual([
+    expect(rows.map((row) => [row.team.name, row.played, row.noResult, row.points, formatNetRunRate(row.netRunRate!)])).toEqual([
       ['Alpha', 1, 1, 1, '+0.000'],
       ['Bravo', 1, 1, 1, '+0.000'],
     ]);
@@ -149,7 +149,7 @@ describe('leagueTable: points', () => {
   it('counts a tie without a super over as tied, 1 point each, in net run rate', () => {
     const rows = leagueTable([t20([A, B], [inn('a', 150, 5, 120), chase(150, 7, 120, 151)], { result: 'tie' })]);
     for (const row of rows) {
-      expect([row.played, row.won, row.lost, row.tied, row.noResult, row.points, formatNetRunRate(row.netRunRate)]).toEqual([
+      expect([row.played, row.won, row.lost, row.tied, row.noResult, row.points, formatNetRunRate(row.netRunRate!)]).toEqual([
         1,
         0,
         0,
@@ -179,11 +179,11 @@ describe('leagueTable: points', () => {
     expect([alpha.won, alpha.lost, alpha.tied, alpha.points]).toEqual([1, 0, 0, 2]);
     expect([bravo.won, bravo.lost, bravo.tied, bravo.points]).toEqual([0, 1, 0, 0]);
     // Bravo were bowled out in 19 overs, so charged 20: 150/20 each way.
-    expect(formatNetRunRate(alpha.netRunRate)).toBe('+0.000');
-    expect(formatNetRunRate(bravo.netRunRate)).toBe('+0.000');
+    expect(formatNetRunRate(alpha.netRunRate!)).toBe('+0.000');
+    expect(formatNetRunRate(bravo.netRunRate!)).toBe('+0.000');
   });
 
-  it('gives 1 each for a draw in a multi-day league, shown as NR but counted in run rate', () => {
+  it('a multi-day league counts draws as draws, never no results, with no points or net run rate', () => {
     const firstClass = (teams: [LeagueTeam, LeagueTeam], innings: LeagueInnings[], outcome: Partial<LeagueMatch>) =>
       t20(teams, innings, { oversLimitBalls: null, format: 'test', ...outcome });
     const rows = leagueTable([
@@ -191,13 +191,15 @@ describe('leagueTable: points', () => {
         result: 'draw',
       }),
       firstClass([C, A], [inn('a', 250, 10, 480), inn('b', 251, 3, 420)], { winner: 'b' }),
+      firstClass([C, B], [inn('a', 300, 10, 480), inn('b', 200, 10, 420), inn('a', 100, 10, 300), inn('b', 150, 10, 360)], { winner: 'a' }),
     ]);
-    const alpha = rowOf(rows, 'Alpha');
-    expect([alpha.played, alpha.won, alpha.lost, alpha.noResult, alpha.points]).toEqual([2, 1, 0, 1, 3]);
-    expect([rowOf(rows, 'Bravo').noResult, rowOf(rows, 'Bravo').points]).toEqual([1, 1]);
-    // Multi-day: no quota, a side bowled out is charged the balls it faced.
-    // Alpha: 851 off 1320 balls, conceded 700 off 1380.
-    expect(formatNetRunRate(alpha.netRunRate)).toBe(formatNetRunRate(851 / 220 - 700 / 230));
+    // Ordered by wins, then fewer losses, then draws: Alpha 1-0-1, Charlie 1-1-0, Bravo 0-1-1.
+    expect(rows.map((row) => [row.team.name, row.played, row.won, row.lost, row.drawn, row.noResult, row.points, row.netRunRate])).toEqual([
+      ['Alpha', 2, 1, 0, 1, 0, null, null],
+      ['Charlie', 2, 1, 1, 0, 0, null, null],
+      ['Bravo', 2, 0, 1, 1, 0, null, null],
+    ]);
+    expect(rows.map((row) => row.position)).toEqual([1, 2, 3]);
   });
 
   it('leaves out matches with no outcome yet', () => {
@@ -216,49 +218,49 @@ describe('leagueTable: net run rate by the ICC playing conditions', () => {
   it('charges a side bowled out in 17.3 overs the full 20 overs', () => {
     const rows = leagueTable([t20([A, B], [inn('a', 180, 4, 120), chase(140, 10, 105, 181)], { winner: 'a' })]);
     // Bravo: 140/20 − 180/20 = −2.0 (not 140 / 17.5 = 8.0 an over).
-    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate)).toBe('-2.000');
-    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate)).toBe('+2.000');
+    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate!)).toBe('-2.000');
+    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate!)).toBe('+2.000');
   });
 
   it('charges the side batting first its full quota when bowled out', () => {
     const rows = leagueTable([t20([A, B], [inn('a', 99, 10, 90), chase(100, 1, 60, 100)], { winner: 'b' })]);
     // Alpha: 99/20 − 100/10 = 4.95 − 10 = −5.05
-    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate)).toBe('-5.050');
-    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate)).toBe('+5.050');
+    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate!)).toBe('-5.050');
+    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate!)).toBe('+5.050');
   });
 
   it('counts an innings with batters absent hurt as all out when the rest are out', () => {
     const rows = leagueTable([t20([A, B], [inn('a', 180, 4, 120), chase(120, 9, 96, 181, 120)], { winner: 'a' })]);
-    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate)).toBe(formatNetRunRate(120 / 16 - 180 / 20));
+    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate!)).toBe(formatNetRunRate(120 / 16 - 180 / 20));
     const absent = leagueTable(
       [t20([A, B], [inn('a', 180, 4, 120), chase(120, 9, 96, 181, 120)], { winner: 'a' })].map((match) => ({
         ...match,
         innings: match.innings.map((entry) => (entry.battingTeam === 'b' ? { ...entry, absentBatters: 1 } : entry)),
       })),
     );
-    expect(formatNetRunRate(rowOf(absent, 'Bravo').netRunRate)).toBe('-3.000');
+    expect(formatNetRunRate(rowOf(absent, 'Bravo').netRunRate!)).toBe('-3.000');
   });
 
   it('credits a DLS chase with what it scored and the side batting first with revised target − 1 off the revised overs', () => {
     // Alpha 180/6 in 20 overs; rain revises Bravo's target to 120 off 12 overs; Bravo 121/4 in 11.2.
     const rows = leagueTable([t20([A, B], [inn('a', 180, 6, 120), chase(121, 4, 68, 120, 72)], { winner: 'b' })]);
     // Bravo: 121 off 68 balls − 119 off 72 balls.
-    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate)).toBe(formatNetRunRate((121 * 6) / 68 - (119 * 6) / 72));
-    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate)).toBe('+0.760');
-    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate)).toBe('-0.760');
+    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate!)).toBe(formatNetRunRate((121 * 6) / 68 - (119 * 6) / 72));
+    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate!)).toBe('+0.760');
+    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate!)).toBe('-0.760');
   });
 
   it('charges a DLS chase bowled out its revised overs, not the scheduled 20', () => {
     const rows = leagueTable([t20([A, B], [inn('a', 180, 6, 120), chase(90, 10, 60, 120, 72)], { winner: 'a' })]);
     // Bravo: 90/12 − 119/12 = −29/12
-    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate)).toBe('-2.417');
+    expect(formatNetRunRate(rowOf(rows, 'Bravo').netRunRate!)).toBe('-2.417');
   });
 
   it('uses the reduced overs of a match shortened before the start', () => {
     // Both innings cut to 16 overs: Alpha bowled out for 110 in 15 overs is charged 16, not 20.
     const rows = leagueTable([t20([A, B], [inn('a', 110, 10, 90), chase(111, 3, 84, 111, 96)], { winner: 'b' })]);
     // Alpha: 110/16 − 111/14
-    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate)).toBe(formatNetRunRate(110 / 16 - 111 / 14));
+    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate!)).toBe(formatNetRunRate(110 / 16 - 111 / 14));
   });
 
   it('sums runs and balls over the season rather than averaging match rates', () => {
@@ -267,14 +269,14 @@ describe('leagueTable: net run rate by the ICC playing conditions', () => {
       t20([A, C], [inn('a', 100, 10, 80), chase(101, 0, 30, 101)], { winner: 'b' }),
     ]);
     // Alpha: (200 + 100) / 40 − (100 + 101) / (20 + 5) = 7.5 − 8.04
-    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate)).toBe('-0.540');
+    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate!)).toBe('-0.540');
   });
 
   it('counts overs as the umpires called them', () => {
     // Alpha's 20 overs held a five-ball over (119 legal balls), Bravo's a seven-ball one (121):
     // both stand as 20 overs (120 balls as called).
     const rows = leagueTable([t20([A, B], [inn('a', 150, 5, 120), chase(140, 5, 120, 151, 120)], { winner: 'a' })]);
-    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate)).toBe('+0.500');
+    expect(formatNetRunRate(rowOf(rows, 'Alpha').netRunRate!)).toBe('+0.500');
   });
 
   it('handles overs other than six balls', () => {
@@ -287,7 +289,7 @@ describe('leagueTable: net run rate by the ICC playing conditions', () => {
     ]);
     // 8-ball overs, 20 of them: Alpha bowled out is charged the full 160 balls; Bravo made 161 off 96.
     // Rates are per six balls, as everywhere (overs.ts RATE_BALLS).
-    expect(formatNetRunRate(rowOf(eightBall, 'Bravo').netRunRate)).toBe(formatNetRunRate((161 * 6) / 96 - (160 * 6) / 160));
+    expect(formatNetRunRate(rowOf(eightBall, 'Bravo').netRunRate!)).toBe(formatNetRunRate((161 * 6) / 96 - (160 * 6) / 160));
   });
 });
 
@@ -317,7 +319,7 @@ describe('leagueTable: ordering', () => {
       t20([B, D], [inn('a', 150, 5, 120), chase(150, 5, 120, 151)], { result: 'tie' }),
       t20([D, B], [inn('a', 150, 5, 120), chase(150, 5, 120, 151)], { result: 'tie' }),
     ]);
-    expect(rows.map((row) => [row.position, row.team.name, row.won, row.points, formatNetRunRate(row.netRunRate)])).toEqual([
+    expect(rows.map((row) => [row.position, row.team.name, row.won, row.points, formatNetRunRate(row.netRunRate!)])).toEqual([
       [1, 'Charlie', 1, 2, '+0.000'],
       [2, 'Zulu', 1, 2, '+0.000'],
       [3, 'Bravo', 0, 2, '+0.000'],
@@ -392,12 +394,34 @@ describe('pointsRounds', () => {
     expect(rounds[3]?.groups[0]?.standings.map((row) => row.team.name)).toEqual(['Alpha', 'Charlie', 'Bravo', 'Delta']);
   });
 
+  it('has no table for a bilateral series, whatever its stages', () => {
+    // A 5-match Test series drawn 2-2: two sides, a result, no table.
+    const test = (outcome: Partial<LeagueMatch>) => t20([A, B], [], { oversLimitBalls: null, format: 'test', ...outcome });
+    expect(pointsRounds([test({ winner: 'b' }), test({ winner: 'a' }), test({ winner: 'b' }), test({ result: 'draw' }), test({ winner: 'a' })], 'Alpha tour of Bravo')).toEqual([]);
+    expect(pointsRounds([win([A, B]), win([B, A]), win([A, B], { stage: 'Final' })], 'Two-team Cup')).toEqual([]);
+  });
+
+  it('a tri-series with a final is a league: its table, then the final', () => {
+    const rounds = pointsRounds(
+      [win([A, B]), win([B, C]), win([C, A]), win([A, B]), win([B, C]), win([C, A]), win([A, B], { stage: 'Final' })],
+      'Tri-Series',
+    );
+    expect(rounds.map((round) => [round.name, round.multiDay, round.groups[0]?.standings.length])).toEqual([
+      ['League', false, 3],
+      ['Final', false, 2],
+    ]);
+  });
+
+  it('has no table for knockout matches alone', () => {
+    expect(pointsRounds([win([A, B], { stage: 'Semi Final' }), win([C, D], { stage: 'Semi Final' }), win([A, C], { stage: 'Final' })], 'Cup')).toEqual([]);
+  });
+
   it('names ungrouped phase matches after the phase and returns nothing without played matches', () => {
-    const rounds = pointsRounds([win([A, B], { stage: 'Super Three' }), win([A, C], { stage: 'Super Three' })], 'Cup');
+    const rounds = pointsRounds([win([A, B], { stage: 'Super Three' }), win([A, C], { stage: 'Super Three' }), win([B, C], { stage: 'Super Three' })], 'Cup');
     expect(rounds.map((round) => [round.name, round.groups.map((group) => group.name)])).toEqual([
       ['Super Three', ['Super Three']],
     ]);
-    expect(pointsRounds([t20([A, B], [])], 'Cup')).toEqual([]);
+    expect(pointsRounds([t20([A, B], []), t20([A, C], [])], 'Cup')).toEqual([]);
   });
 });
 
@@ -508,7 +532,7 @@ describe('IPL 2008, from the Cricsheet archive', () => {
         row.tied,
         row.noResult,
         row.points,
-        formatNetRunRate(row.netRunRate),
+        formatNetRunRate(row.netRunRate!),
       ]),
     ).toEqual([
       [1, 'Rajasthan Royals', 14, 11, 3, 0, 0, 22, '+0.632'],
@@ -536,7 +560,7 @@ describe('IPL 2008, from the Cricsheet archive', () => {
         ],
         'Indian Premier League',
       )[0]?.groups[0]?.standings ?? [];
-    expect(withAbandoned.map((row) => [row.team.name, row.played, row.points, formatNetRunRate(row.netRunRate)])).toEqual([
+    expect(withAbandoned.map((row) => [row.team.name, row.played, row.points, formatNetRunRate(row.netRunRate!)])).toEqual([
       ['Rajasthan Royals', 14, 22, '+0.632'],
       ['Kings XI Punjab', 14, 20, '+0.509'],
       ['Chennai Super Kings', 14, 16, '-0.192'],

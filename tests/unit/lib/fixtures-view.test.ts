@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DAY_FILTERS,
+  SERIES_FORMATS,
   activeDayFilter,
   dateFromParts,
   dayLabel,
@@ -60,11 +62,18 @@ describe('tabs and queries', () => {
     expect(parseTab('bogus')).toBe('days');
   });
 
-  it('folds the filter tab into gender or format', () => {
+  it('folds the filter tab into gender or the type of cricket', () => {
     expect(parseDaysQuery(q('filter=female'))).toEqual({ ...none, gender: 'female' });
-    expect(parseDaysQuery(q('filter=oneday&page=2'))).toEqual({ ...none, format: 'oneday', page: 2 });
+    expect(parseDaysQuery(q('filter=odi&page=2'))).toEqual({ ...none, format: 'odi', page: 2 });
+    expect(parseDaysQuery(q('filter=first_class'))).toEqual({ ...none, format: 'first_class' });
     expect(parseDaysQuery(q('filter=all'))).toEqual(none);
-    expect(parseDaysQuery(q('filter=nonsense&gender=x&format=odi'))).toEqual(none);
+    // The spec's broad 'oneday' is no type of cricket: Tests, ODIs and List A are told apart.
+    expect(parseDaysQuery(q('filter=nonsense&gender=x&format=oneday'))).toEqual(none);
+  });
+
+  it('has a tab for every type after All, Men and Women, so Test means Tests', () => {
+    expect(DAY_FILTERS).toEqual(['all', 'male', 'female', 'test', 'odi', 't20i', 'first_class', 'list_a', 't20', 'hundred']);
+    expect(SERIES_FORMATS).toEqual(['all', 'test', 'odi', 't20i', 'first_class', 'list_a', 't20', 'hundred']);
   });
 
   it('takes the modal fields, which win over the tab on the same dimension', () => {
@@ -110,7 +119,7 @@ describe('tabs and queries', () => {
     expect(fixturesFilter(none)).toEqual({});
     expect(fixturesFilter({ ...none, gender: 'female', format: 'test', league: 'domestic', date: '2024-01-05' })).toEqual({
       gender: 'female',
-      format: 'test',
+      formatType: 'test',
       teamType: 'club',
       from: '2024-01-05',
     });
@@ -138,8 +147,8 @@ describe('links', () => {
   });
 
   it('drops the day or everything on request', () => {
-    const state: DaysQuery = { ...none, format: 'oneday', date: '2023-06-01' };
-    expect(daysHref('/fixtures', 'en', state, { date: null })).toBe('/fixtures?filter=oneday');
+    const state: DaysQuery = { ...none, format: 'odi', date: '2023-06-01' };
+    expect(daysHref('/fixtures', 'en', state, { date: null })).toBe('/fixtures?filter=odi');
     expect(daysHref('/fixtures', 'en', state, { clear: true })).toBe('/fixtures');
   });
 

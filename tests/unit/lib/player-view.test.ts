@@ -21,6 +21,7 @@ const testMatch: PlayerInfoMatch = {
   name: 'England v Australia, 5th Test',
   startAt: day('2026-01-04'),
   format: 'test',
+  formatType: 'test',
   ballsPerOver: 6,
   innings: [
     { batting: { runs: 37, balls: 64, notOut: false }, bowling: { wickets: 1, runs: 85, calledBalls: 111 } },
@@ -32,6 +33,7 @@ const t20Match = (key: string, date: string, bowling?: [number, number]): Player
   name: `T20 ${key}`,
   startAt: day(date),
   format: 't20',
+  formatType: 't20',
   ballsPerOver: 6,
   innings: bowling ? [{ batting: null, bowling: { wickets: bowling[0], runs: bowling[1], calledBalls: 24 } }] : [],
 });
@@ -39,6 +41,7 @@ const tournament = (key: string, matches: PlayerInfoMatch[]): PlayerInfoTourname
   key,
   name: key,
   formats: [...new Set(matches.map((match) => match.format))],
+  formatTypes: [...new Set(matches.map((match) => match.formatType))],
   startAt: Math.min(...matches.map((match) => match.startAt)),
   lastMatchAt: Math.max(...matches.map((match) => match.startAt)),
   teamsPlayedFor: [],
@@ -89,12 +92,20 @@ describe('player page helpers', () => {
     const [entry] = filterTournaments({ tournaments: [mixed] }, 't20');
     expect(entry?.matches.map((match) => match.key)).toEqual(['t']);
     expect(entry?.complete).toBe(false);
-    expect(filterTournaments({ tournaments: [mixed] }, 'oneday')).toEqual([]);
+    expect(filterTournaments({ tournaments: [mixed] }, 'odi')).toEqual([]);
     expect(filterTournaments({ tournaments: [mixed] }, 'all')[0]?.complete).toBe(true);
   });
 
+  it('a type keeps the matches that count in its career: first-class keeps Tests, Test keeps no first-class match', () => {
+    const shield = { ...testMatch, key: 'shield', name: 'Queensland v Tasmania, Final', formatType: 'first_class' as const };
+    const info = { tournaments: [tournament('ashes', [testMatch]), tournament('shield', [shield])] };
+    expect(filterTournaments(info, 'first_class').map((entry) => entry.tournament.key)).toEqual(['ashes', 'shield']);
+    expect(filterTournaments(info, 'test').map((entry) => entry.tournament.key)).toEqual(['ashes']);
+  });
+
   it('query values outside the allowed set fall back', () => {
-    expect(pickOne('odi', MATCH_FILTERS, 'all')).toBe('all');
+    expect(pickOne('oneday', MATCH_FILTERS, 'all')).toBe('all');
+    expect(pickOne('first_class', MATCH_FILTERS, 'all')).toBe('first_class');
     expect(pickOne('test', MATCH_FILTERS, 'all')).toBe('test');
     expect(pickOne(null, MATCH_FILTERS, 'all')).toBe('all');
   });

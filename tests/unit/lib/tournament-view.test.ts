@@ -7,6 +7,7 @@ import {
   pickOne,
   pickRound,
   pickTeam,
+  pickType,
   playerInfoHref,
   roleKind,
   rotateToSelected,
@@ -15,6 +16,7 @@ import {
   squadSize,
   statLeaders,
   statsHref,
+  statsType,
   tileLetters,
   truncate,
   SERIES_TABS,
@@ -36,6 +38,7 @@ function entry(
   return {
     player: { key: name.toLowerCase(), name },
     team: { key: 'chennai-super-kings', name: 'Chennai Super Kings', code: 'CSK' },
+    formatType: 't20',
     batting: { innings: 1, runs: batting.runs ?? 0, balls: 10, fours: batting.fours ?? 0, sixes: batting.sixes ?? 0, rank: batting.rank },
     bowling: { wickets: bowling.wickets ?? 0, runs: 0, balls: 0, maidens: 0, rank: bowling.rank, best: null },
   };
@@ -59,8 +62,23 @@ describe('tabs and links', () => {
     expect(playerInfoHref('ab12', 'hi')).toBe('/hi/getMatchList/playerInformation?player_key=ab12');
   });
 
+  it('picks a type only in a tournament of several, and never adds stats across types', () => {
+    const tour = ['test', 'odi', 't20i'] as const;
+    expect(pickType(tour, 'odi')).toBe('odi');
+    expect(pickType(tour, 'hundred')).toBeNull();
+    expect(pickType(tour, 'oneday')).toBeNull();
+    expect(pickType(['t20'], 't20')).toBeNull();
+    // Without a pick, a tour's stats are its first series'; a tournament of one type needs none.
+    expect(statsType(tour, null)).toBe('test');
+    expect(statsType(tour, 't20i')).toBe('t20i');
+    expect(statsType(['t20'], null)).toBeUndefined();
+  });
+
   it('reads the round index, falling back to the first round', () => {
-    const rounds: StandingsRound[] = [{ name: 'League', groups: [] }, { name: 'Final', groups: [] }];
+    const rounds: StandingsRound[] = [
+      { name: 'League', multiDay: false, groups: [] },
+      { name: 'Final', multiDay: false, groups: [] },
+    ];
     expect(pickRound(rounds, '1')).toBe(1);
     expect(pickRound(rounds, '2')).toBe(0);
     expect(pickRound(rounds, '-1')).toBe(0);

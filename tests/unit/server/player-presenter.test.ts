@@ -12,7 +12,10 @@ function overview(): PlayerOverview {
   return {
     careers: [
       {
+        formatType: 't20',
         format: 't20',
+        firstMatch: '2018-04-16',
+        lastMatch: '2025-08-30',
         batting: careerBatting([{ matchId: 1, runs: 158, balls: 73, fours: 10, sixes: 13, dismissed: false }], 2),
         // SM Curran's T20 balls include The Hundred's five-ball sets: 3,089 balls are 514.5 six-ball overs.
         bowling: careerBowling([bowl(3000, 4000, 100), bowl(89, 100, 2, 2)], 2),
@@ -32,9 +35,9 @@ function overview(): PlayerOverview {
 
 describe('presentPlayerOverview', () => {
   it('careers in the provider names, overs from balls as six-ball overs', () => {
-    const wire = playerOverview.parse(presentPlayerOverview(overview()));
+    const wire = playerOverview.parse(presentPlayerOverview(overview(), { male: { t20: '2008-04-18' }, female: {} }));
     const [t20] = wire.stats;
-    expect(t20?.formet).toBe('t20');
+    expect(t20).toMatchObject({ formet: 't20', format_type: 't20', first_match: '2018-04-16', last_match: '2025-08-30', held_since: '2008-04-18' });
     expect(t20?.batting).toMatchObject({ high_score: '158*', strike_rate: 216.44, not_outs: 1, average: null, balls: 73 });
     expect(t20?.bowling).toMatchObject({ overs: '514.5', balls: 3089, best_str: '100/4000', ten_wickets: 1, three_wickets: 0, five_wickets: 1 });
     expect(wire.player).toEqual({
@@ -55,6 +58,7 @@ describe('presentPlayerInfo', () => {
       key: 'the-hundred-2025',
       name: 'The Hundred 2025',
       formats: ['t20'],
+      formatTypes: ['hundred'],
       startAt: 1754006400,
       lastMatchAt: 1756425600,
       teamsPlayedFor: ['Oval Invincibles'],
@@ -66,9 +70,10 @@ describe('presentPlayerInfo', () => {
       matches: [
         {
           key: '1480000',
-          name: 'Oval Invincibles v London Spirit, 3rd Match',
+          name: 'Oval Invincibles v London Spirit, Match 3',
           startAt: 1754179200,
           format: 't20',
+          formatType: 'hundred',
           ballsPerOver: 5,
           innings: [{ batting: { runs: 12, balls: 10, notOut: false }, bowling: { wickets: 2, runs: 18, calledBalls: 18 } }],
         },
@@ -81,6 +86,7 @@ describe('presentPlayerInfo', () => {
       imgURl: null,
       start_date: 1754006400,
       last_scheduled_match_date: 1756425600,
+      format_types: ['hundred'],
       countries: ['Oval Invincibles'],
       totalMatch: 1,
       totalRun: 12,

@@ -61,6 +61,7 @@ export function presentMatchObject(match: MatchSummary): MatchObject {
     tou_short_name: match.tournament.shortName,
     sub_title: match.title,
     format: match.format,
+    format_type: match.formatType,
     status: match.status,
     play_status: match.playStatus,
     is_replay: match.isReplay,

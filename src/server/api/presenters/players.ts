@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { ballsToOvers, formatOvers, RATE_BALLS } from '../../domain/overs.ts';
 import type { CareerBatting, CareerBowling } from '../../domain/types.ts';
-import type { PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from '../../services/match-centre-types.ts';
+import type { HeldSince, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from '../../services/match-centre-types.ts';
 import type { careerBatting, careerBowling, playerInfo, playerInfoMatch, playerInfoTournament, playerOverview } from '../schemas/players.ts';
 
 export type PlayerOverviewObject = z.output<typeof playerOverview>;
@@ -54,12 +54,18 @@ function presentCareerBowling(bowling: CareerBowling): z.output<typeof careerBow
   };
 }
 
-export function presentPlayerOverview(overview: PlayerOverview): PlayerOverviewObject {
+/** heldSince: what each career can cover (the earliest match of its kind held here). */
+export function presentPlayerOverview(overview: PlayerOverview, heldSince: HeldSince): PlayerOverviewObject {
   const { player } = overview;
+  const held = heldSince[player.gender];
   return {
     // 'formet' is the spec's spelling.
     stats: overview.careers.map((career) => ({
       formet: career.format,
+      format_type: career.formatType,
+      first_match: career.firstMatch,
+      last_match: career.lastMatch,
+      held_since: held[career.formatType] ?? career.firstMatch,
       batting: presentCareerBatting(career.batting),
       bowling: presentCareerBowling(career.bowling),
     })),
@@ -87,7 +93,7 @@ function presentPlayerMatch(match: PlayerInfoMatch): PlayerInfoMatchObject {
       }),
     };
   });
-  return { match_key: match.key, name: match.name, start_at: match.startAt, format: match.format, score: { score } };
+  return { match_key: match.key, name: match.name, start_at: match.startAt, format: match.format, format_type: match.formatType, score: { score } };
 }
 
 /** A tournament of the player; Cricsheet has no artwork, so imgURl is null. */
@@ -97,6 +103,7 @@ function presentPlayerTournament(tournament: PlayerInfoTournament): PlayerInfoTo
     tou_name: tournament.name,
     imgURl: null,
     formats: [...tournament.formats],
+    format_types: [...tournament.formatTypes],
     start_date: tournament.startAt,
     last_scheduled_match_date: tournament.lastMatchAt,
     countries: [...tournament.teamsPlayedFor],

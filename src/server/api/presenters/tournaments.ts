@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import { formatOvers, RATE_BALLS } from '../../domain/overs.ts';
 import { formatNetRunRate, type StandingsRound } from '../../domain/points-table.ts';
 import { economy, strikeRate } from '../../domain/rates.ts';
-import type { FixtureDay, PlayerStatsEntry, TournamentDetail, TournamentTeam } from '../../services/tournament-types.ts';
-import type { fixtureDayGroup, playerStatsEntry, pointsRound, tournamentDetail, tournamentTeam } from '../schemas/tournaments.ts';
+import type { SeriesResult } from '../../domain/series-result.ts';
+import type { FixtureDay, PlayerStatsEntry, SeriesPart, TournamentDetail, TournamentTeam } from '../../services/tournament-types.ts';
+import type { fixtureDayGroup, playerStatsEntry, pointsRound, seriesPart, seriesResult, tournamentDetail, tournamentTeam } from '../schemas/tournaments.ts';
 import { presentMatchObject } from './match.ts';
 
 /** The wire shape of a fixtures day, which the API (and the browser's MyMatches) reads. */
@@ -32,6 +33,7 @@ function presentTournamentTeam(team: TournamentTeam): TournamentTeamObject {
 function presentPointsRound(round: StandingsRound): PointsRoundObject {
   return {
     tournament_round: { name: round.name },
+    multi_day: round.multiDay,
     groups: round.groups.map((group) => ({
       group: { name: group.name },
       points: group.standings.map((standing) => ({
@@ -41,12 +43,35 @@ function presentPointsRound(round: StandingsRound): PointsRoundObject {
         lost: standing.lost,
         tied: standing.tied,
         no_result: standing.noResult,
+        drawn: standing.drawn,
         points: standing.points,
-        net_run_rate: formatNetRunRate(standing.netRunRate),
+        net_run_rate: standing.netRunRate === null ? null : formatNetRunRate(standing.netRunRate),
         position: standing.position,
       })),
     })),
   };
+}
+
+function presentSeriesResult(result: SeriesResult): z.output<typeof seriesResult> {
+  const [a, b] = result.sides;
+  return {
+    text: result.text,
+    state: result.state,
+    matches: result.matches,
+    completed: result.completed,
+    wins: [
+      { team: { url: a.key, name: a.name }, wins: result.wins[0] },
+      { team: { url: b.key, name: b.name }, wins: result.wins[1] },
+    ],
+    draws: result.draws,
+    ties: result.ties,
+    no_results: result.noResults,
+    leader: result.leader?.key ?? null,
+  };
+}
+
+function presentSeriesPart(part: SeriesPart): z.output<typeof seriesPart> {
+  return { format_type: part.formatType, match_keys: [...part.matchKeys], result: part.result && presentSeriesResult(part.result) };
 }
 
 export function presentTournamentDetail(detail: TournamentDetail): TournamentDetailObject {
@@ -57,7 +82,10 @@ export function presentTournamentDetail(detail: TournamentDetail): TournamentDet
     startDate: detail.startAt,
     lastScheduledMatchDate: detail.lastMatchAt,
     formats: [...detail.formats],
+    format_types: [...detail.formatTypes],
     gender: detail.gender,
+    bilateral: detail.bilateral,
+    series: detail.parts.map(presentSeriesPart),
     teamsDetails: { matches: detail.matches.map(presentMatchObject) },
     teams: detail.teams.map(presentTournamentTeam),
     tournamentPoints: detail.pointsTable.map(presentPointsRound),
@@ -72,6 +100,7 @@ export function presentPlayerStats(entry: PlayerStatsEntry): PlayerStatsEntryObj
   return {
     player_key: entry.player.key,
     player_name: entry.player.name,
+    format_type: entry.formatType,
     nationality: { name: entry.team.name, image: null, code: entry.team.code, url: entry.team.key },
     performance: {
       batting: {

@@ -3,6 +3,7 @@
 // shares. Response schemas named with contract() become components of the OpenAPI document.
 import { z } from 'zod';
 import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
+import { FORMAT_TYPES } from '../../domain/format-type.ts';
 
 /** Named response schemas; the OpenAPI document lists each once and refers to it. */
 export const contractRegistry = z.registry<{ id: string; description?: string }>();
@@ -51,6 +52,10 @@ function integerParameter(name: string, min: number, max: number | undefined, fa
 
 export const formatParameter = optionalParameter(z.enum(['t20', 'oneday', 'test'], { error: 'format must be t20, oneday or test' }));
 
+export const formatTypeParameter = optionalParameter(
+  z.enum(FORMAT_TYPES, { error: `format_type must be one of ${FORMAT_TYPES.join(', ')}` }),
+);
+
 /** limit and offset as the spec's calls send them; the only place the paging limits live. */
 export const pagingParameters = {
   limit: integerParameter('limit', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE).meta({ description: 'Page size.' }),
@@ -60,6 +65,10 @@ export const pagingParameters = {
 // ---------- shared shapes ----------
 
 export const format = z.enum(['t20', 'oneday', 'test']);
+/** Addition: the precise type beside the spec's three formats (domain/format-type.ts). */
+export const formatType = z.enum(FORMAT_TYPES).meta({
+  description: 'What kind of cricket: test, odi, t20i (internationals with official status), first_class, list_a, t20 (domestic and franchise), hundred (The Hundred).',
+});
 export const gender = z.enum(['male', 'female']);
 export const teamSide = z.enum(['a', 'b']);
 export const matchStatus = z.enum(['not_started', 'started', 'completed']);

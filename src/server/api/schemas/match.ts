@@ -3,7 +3,7 @@
 // provider's v5 objects decide, and their fields sit beside ours (docs/decisions/014).
 import { z } from 'zod';
 import { PLAY_STATUSES } from '../../domain/live.ts';
-import { contract, format, matchStatus, overs, teamSide } from './common.ts';
+import { contract, format, formatType, matchStatus, overs, teamSide } from './common.ts';
 
 export const inningsScore = contract(
   'InningsScore',
@@ -118,8 +118,9 @@ export const matchObject = contract(
     tou_key: z.string(),
     tou_name: z.string(),
     tou_short_name: z.string(),
-    sub_title: z.string(),
+    sub_title: z.string().meta({ description: "The match's title as fans write it: '2nd Test', '1st T20I', 'Match 23', 'Final', 'Only Test'." }),
     format,
+    format_type: formatType,
     status: matchStatus,
     play_status: z
       .enum(PLAY_STATUSES)

@@ -1,6 +1,6 @@
 // Players (spec §3 Player overview, Player info; §7 player/info, player/overview).
 import { z } from 'zod';
-import { contract, envelope, format, gender, keyParameter, optionalParameter, overs, route } from './common.ts';
+import { contract, envelope, format, formatType, gender, keyParameter, optionalParameter, overs, route } from './common.ts';
 
 const playerKey = keyParameter('player_key').meta({ description: 'The player key (Cricsheet registry id, 8 hex digits).' });
 
@@ -53,7 +53,25 @@ export const careerBowling = z.object({
 export const playerOverview = contract(
   'PlayerOverview',
   z.object({
-    stats: z.array(z.object({ formet: format, batting: careerBatting, bowling: careerBowling })),
+    stats: z
+      .array(
+        z.object({
+          formet: format,
+          format_type: formatType.meta({
+            description:
+              'Addition: the career this entry is, as the record books keep them: first_class includes Tests, list_a ODIs, t20 T20Is. Entries come Test, ODI, T20I, first-class, List A, T20, The Hundred, so the first of each formet is the international career.',
+          }),
+          first_match: z.string().meta({ description: "Addition: 'YYYY-MM-DD', the first day of his first match counted." }),
+          last_match: z.string().meta({ description: "Addition: 'YYYY-MM-DD', the first day of his last match counted." }),
+          held_since: z.string().meta({
+            description:
+              "Addition: 'YYYY-MM-DD', the first day of the earliest match of this kind the site holds (Cricsheet's Tests begin in December 2001): the figures cover only matches held here.",
+          }),
+          batting: careerBatting,
+          bowling: careerBowling,
+        }),
+      )
+      .meta({ description: 'One entry per career the player has, in the order Test, ODI, T20I, first-class, List A, T20, The Hundred.' }),
     player: z.object({
       player_key: z.string(),
       player_name: z.string(),
@@ -77,6 +95,7 @@ export const playerInfoMatch = z.object({
   name: z.string(),
   start_at: z.number().int(),
   format,
+  format_type: formatType,
   score: z.object({
     score: z
       .record(
@@ -97,6 +116,7 @@ export const playerInfoTournament = contract(
     tou_name: z.string(),
     imgURl: z.string().nullable(),
     formats: z.array(format),
+    format_types: z.array(formatType).meta({ description: 'Addition: the types of the matches he played in it.' }),
     start_date: z.number().int(),
     last_scheduled_match_date: z.number().int(),
     countries: z.array(z.string()),

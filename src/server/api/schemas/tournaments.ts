@@ -9,6 +9,8 @@ import {
   envelope,
   format,
   formatParameter,
+  formatType,
+  formatTypeParameter,
   gender,
   keyParameter,
   langParameter,
@@ -28,11 +30,16 @@ const tournamentKey = () =>
 
 // ---------- queries ----------
 
-export const monthQuery = z.object({ ...pagingParameters, format: formatParameter.meta({ description: 'Only this format.' }) });
+export const monthQuery = z.object({
+  ...pagingParameters,
+  format: formatParameter.meta({ description: 'Only this format.' }),
+  format_type: formatTypeParameter.meta({ description: 'Addition: only tournaments with a match of this type (test, odi, t20i, first_class, list_a, t20, hundred).' }),
+});
 
 export const fixturesQuery = z.object({
   ...pagingParameters,
   format: formatParameter.meta({ description: 'Only this format.' }),
+  format_type: formatTypeParameter.meta({ description: 'Addition: only matches of this type (test, odi, t20i, first_class, list_a, t20, hundred).' }),
   gender: optionalParameter(z.enum(['male', 'female'], { error: 'gender must be male or female' })).meta({
     description: 'Only men’s or women’s matches.',
   }),
@@ -75,7 +82,12 @@ export const fixturesQuery = z.object({
 
 export const tournamentParams = z.object({ tou_key: tournamentKey() });
 export const tournamentQuery = z.object({ lang: langParameter });
-export const statsQuery = z.object({ tou_key: tournamentKey() });
+export const statsQuery = z.object({
+  tou_key: tournamentKey(),
+  format_type: formatTypeParameter.meta({
+    description: "Addition: only this type's figures (a tour's Test, ODI and T20I series are kept apart; without it every type's entries come, each marked).",
+  }),
+});
 const noQuery = z.object({});
 
 // ---------- responses ----------
@@ -91,6 +103,7 @@ export const tournamentListItem = contract(
     last_scheduled_match_date: z.number().int(),
     /** Additions: formats played and the sides' gender, for filters. */
     formats: z.array(format),
+    format_types: z.array(formatType).meta({ description: 'Addition: the types of its matches, in display order (Test, ODI, T20I, first-class, List A, T20, The Hundred).' }),
     gender,
     matches: z.number().int(),
   }),
@@ -104,14 +117,53 @@ export const pointsRow = z.object({
   lost: z.number().int(),
   tied: z.number().int(),
   no_result: z.number().int(),
-  points: z.number().int(),
-  net_run_rate: z.string().meta({ description: "Signed, three decimals, as a string ('+0.809', '-1.012')." }),
+  drawn: z.number().int().meta({ description: 'Addition: drawn matches (multi-day leagues); a draw is never a no result.' }),
+  points: z.number().int().nullable().meta({ description: 'null in a multi-day league, whose bonus points are not computed.' }),
+  net_run_rate: z
+    .string()
+    .nullable()
+    .meta({ description: "Signed, three decimals, as a string ('+0.809', '-1.012'); null in a multi-day league (no net run rate)." }),
   position: z.number().int().meta({ description: 'Addition: position in the group.' }),
 });
 
 export const pointsGroup = z.object({ group: z.object({ name: z.string() }), points: z.array(pointsRow) });
 
-export const pointsRound = contract('PointsRound', z.object({ tournament_round: z.object({ name: z.string() }), groups: z.array(pointsGroup) }));
+export const pointsRound = contract(
+  'PointsRound',
+  z.object({
+    tournament_round: z.object({ name: z.string() }),
+    multi_day: z.boolean().meta({ description: 'Addition: a multi-day round, counted as won, lost, drawn and tied only (no points, no net run rate).' }),
+    groups: z.array(pointsGroup),
+  }),
+);
+
+const seriesSideWins = z.object({ team: z.object({ url: z.string(), name: z.string() }), wins: z.number().int() });
+
+export const seriesResult = contract(
+  'SeriesResult',
+  z.object({
+    text: z.string().meta({ description: "'India and England drew the 5-match Test series 2-2', in the language asked for." }),
+    state: z.enum(['won', 'drawn', 'leads', 'level', 'to_come']),
+    matches: z.number().int().meta({ description: 'Matches in the series, as far as the data shows (the highest match number, or the matches held).' }),
+    completed: z.number().int(),
+    wins: z.tuple([seriesSideWins, seriesSideWins]),
+    draws: z.number().int(),
+    ties: z.number().int(),
+    no_results: z.number().int(),
+    leader: z.string().nullable().meta({ description: 'The team key of the side that won or leads; null when level or drawn.' }),
+  }),
+  'The result of a bilateral series of one type.',
+);
+
+export const seriesPart = contract(
+  'SeriesPart',
+  z.object({
+    format_type: formatType,
+    match_keys: z.array(z.string()).meta({ description: 'Its matches, in playing order.' }),
+    result: seriesResult.nullable().meta({ description: 'The series result when the tournament is bilateral; null in a competition.' }),
+  }),
+  "A tournament's matches of one type: a tour's Test series, ODI series, T20I series.",
+);
 
 export const playerRole = z.enum(PLAYER_ROLES);
 
@@ -142,10 +194,13 @@ export const tournamentDetail = contract(
     startDate: z.number().int(),
     lastScheduledMatchDate: z.number().int(),
     formats: z.array(format),
+    format_types: z.array(formatType).meta({ description: 'Addition: the types of its matches, in display order.' }),
     gender,
+    bilateral: z.boolean().meta({ description: 'Addition: two sides play all its matches (a tour): each type has a series result, and there is no points table.' }),
+    series: z.array(seriesPart).meta({ description: 'Addition: its matches by type, each type a series (with its result when bilateral), in the order Test, ODI, T20I, first-class, List A, T20, The Hundred.' }),
     teamsDetails: z.object({ matches: z.array(matchObject).meta({ description: 'Every match of the tournament in playing order.' }) }),
     teams: z.array(tournamentTeam),
-    tournamentPoints: z.array(pointsRound).meta({ description: 'Empty when the tournament has no league stage.' }),
+    tournamentPoints: z.array(pointsRound).meta({ description: 'Empty when the tournament has no league stage (a bilateral series, or knockout matches only).' }),
   }),
   'One tournament (spec §3 Tournament, detail form).',
 );
@@ -164,6 +219,7 @@ export const playerStatsEntry = contract(
   z.object({
     player_key: z.string(),
     player_name: z.string(),
+    format_type: formatType.meta({ description: 'Addition: the type of the matches these figures are from; a player has an entry per type he played.' }),
     nationality: z
       .object({ name: z.string(), image: z.string().nullable(), code: z.string(), url: z.string() })
       .meta({ description: 'The side the player played for in the tournament (url: the team key).' }),

@@ -1,0 +1,45 @@
+// Formats and series as fans know them (docs/decisions/031-formats-and-series.md):
+// - matches.format_type: Test, ODI, T20I, first-class, List A, T20 or The Hundred
+//   (domain/format-type.ts), beside the provider's three formats; filled here for stored matches,
+//   whose facts (match type, team type, balls per over, format) already say it;
+// - tournaments.sides and tournaments.type_matches: the tournament's shape, which match titles
+//   read (store/tournament-shapes.ts; the write path keeps it current).
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { formatTypeOf, type BroadFormat } from '../../domain/format-type.ts';
+import { refreshTournamentShapes } from '../../store/tournament-shapes.ts';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    alter table matches add column format_type text;
+    alter table tournaments add column sides smallint not null default 0;
+    alter table tournaments add column type_matches jsonb not null default '{}'::jsonb;
+  `.execute(db);
+
+  // A handful of distinct combinations: one update each, by the domain's rule.
+  const { rows: kinds } = await sql<{ match_type: string; team_type: string; balls_per_over: number; format: BroadFormat }>`
+    select distinct match_type, team_type, balls_per_over, format from matches
+  `.execute(db);
+  for (const kind of kinds) {
+    const formatType = formatTypeOf({ matchType: kind.match_type, teamType: kind.team_type, ballsPerOver: kind.balls_per_over, format: kind.format });
+    await sql`
+      update matches set format_type = ${formatType}
+      where match_type = ${kind.match_type} and team_type = ${kind.team_type} and balls_per_over = ${kind.balls_per_over} and format = ${kind.format}
+    `.execute(db);
+  }
+
+  await sql`
+    alter table matches alter column format_type set not null;
+    alter table matches add constraint matches_format_type check (format_type in ('test', 'odi', 't20i', 'first_class', 'list_a', 't20', 'hundred'));
+    create index matches_format_type_start on matches (format_type, start_date desc);
+  `.execute(db);
+
+  await refreshTournamentShapes(async <R>(text: string, params: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows, null);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    alter table matches drop column format_type;
+    alter table tournaments drop column sides;
+    alter table tournaments drop column type_matches;
+  `.execute(db);
+}
