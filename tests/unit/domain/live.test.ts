@@ -255,7 +255,7 @@ describe('the end of each innings and the result, ball by ball, on real matches'
     const format = FORMATS[match.info.match_type];
     const played: OutcomeInnings[] = [];
     const revised = match.info.outcome.method === 'D/L';
-    const toss = match.info.toss;
+    const toss = match.info.toss!;
     const tossWinner = toss.winner === match.info.teams[0] ? 'a' : 'b';
     const tossBatting = toss.decision === 'bat' ? tossWinner : tossWinner === 'a' ? 'b' : 'a';
     let decided: MatchOutcome | null = null;
