@@ -170,13 +170,14 @@ class Engine implements LiveEngine {
       const digest = ballDigest(ball);
       const known = await this.knownBall(match.id, idempotencyKey, digest);
       if (known) return { ...known, duplicate: true, inningsEnd: null, matchCompleted: false };
+      // Players are checked first: a ball refused for them starts no innings.
+      const personOf = await this.peopleOf(playerKeysOf(ball));
       let innings = await this.openInnings(match.id);
       if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
       if (!innings?.inProgress) {
         throw new ApiError(409, innings ? `Innings ${innings.inningsNo} is over: start the next one first.` : 'No innings is in progress: start one first.');
       }
       const inningsNo = innings.inningsNo;
-      const personOf = await this.peopleOf(playerKeysOf(ball));
       const delivery = deliveryOf(ball, ball.over ?? Math.floor(innings.legalBalls / match.ballsPerOver), personOf);
       let written: { sequence: number; ballKey: string } | undefined;
       let appended: AppendedBall;
