@@ -41,9 +41,16 @@ const en = {
     loginToWatchShorts: 'Please Login To Watch Shorts',
   },
   match: {
-    stumps: 'Stumps',
-    lunchBreak: 'Lunch Break',
-    innings: 'Innings',
+    // A break by its reason as the provider names it (match_break.reason): the end of a day is 'day'.
+    breaks: {
+      day: 'Stumps',
+      lunch: 'Lunch Break',
+      tea: 'Tea',
+      drinks: 'Drinks',
+      innings: 'Innings',
+      rain: 'Rain delay',
+      bad_light: 'Bad light',
+    },
     day: 'Day',
     wonToss: '{{team}} won the toss elected to {{decision}}',
     bat: 'bat',
@@ -105,6 +112,7 @@ const en = {
     inningsPicker: 'Innings',
     inningsOf: '{{team}} innings {{n}}',
     superOver: 'Super Over',
+    allBalls: 'Every ball of this innings',
     out: 'OUT',
     endOfOver: 'End of over {{n}}',
     overRuns: '{{runs}} runs',

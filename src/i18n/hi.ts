@@ -43,9 +43,16 @@ const hi: Dictionary = {
     loginToWatchShorts: 'शॉर्ट्स देखने के लिए कृपया लॉग इन करें',
   },
   match: {
-    stumps: 'स्टंप्स',
-    lunchBreak: 'लंच ब्रेक',
-    innings: 'पारी',
+    // A break by its reason as the provider names it (match_break.reason): the end of a day is 'day'.
+    breaks: {
+      day: 'स्टंप्स',
+      lunch: 'लंच ब्रेक',
+      tea: 'चाय',
+      drinks: 'ड्रिंक्स',
+      innings: 'पारी विराम',
+      rain: 'बारिश से देरी',
+      bad_light: 'खराब रोशनी',
+    },
     day: 'दिन',
     wonToss: '{{team}} ने टॉस जीतकर {{decision}} चुनी',
     bat: 'बल्लेबाज़ी',
@@ -107,6 +114,7 @@ const hi: Dictionary = {
     inningsPicker: 'पारी',
     inningsOf: '{{team}} पारी {{n}}',
     superOver: 'सुपर ओवर',
+    allBalls: 'इस पारी की हर गेंद',
     out: 'आउट',
     endOfOver: 'ओवर {{n}} समाप्त',
     overRuns: '{{runs}} रन',

@@ -34,8 +34,8 @@ interface PanelProps {
 
 export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, situation, labels }: PanelProps) {
   const reason = live?.match_break?.reason ?? null;
-  // Spec: a 'day' break shows Stumps; lunch is named; any other break is the innings break.
-  const breakText = reason === null ? null : reason === 'day' ? labels.stumps : reason === 'lunch' ? labels.lunchBreak : labels.inningsBreak;
+  // Spec: a 'day' break shows Stumps, lunch Lunch Break, an innings break Innings; the others by their names.
+  const breakText = reason === null ? null : (labels.breaks[reason] ?? labels.breaks.innings!);
   const batting = live ? teams[live.batting_team] : null;
   const lastRepr = live?.recent_overs_repr.at(-1)?.ball_repr.at(-1) ?? null;
   const need = live ? (live.required_score?.title ?? live.score.msg_lead_by ?? live.score.msg_trail_by) : situation;

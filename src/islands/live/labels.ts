@@ -6,17 +6,18 @@ import type { Dictionary } from '../../i18n/en.ts';
 const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
   'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRuns', 'overWickets',
-  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice',
+  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls',
 ] as const satisfies readonly (keyof Dictionary['matchCentre'])[];
+
+const BREAK_REASONS = ['day', 'lunch', 'tea', 'drinks', 'innings', 'rain', 'bad_light'] as const satisfies readonly (keyof Dictionary['match']['breaks'])[];
 
 type MatchCentreLabels = Record<(typeof MATCH_CENTRE_KEYS)[number], string>;
 
 export interface LiveLabels extends MatchCentreLabels {
   live: string;
   day: string;
-  stumps: string;
-  lunchBreak: string;
-  inningsBreak: string;
+  /** Break names by match_break.reason ('day' is stumps). */
+  breaks: Record<string, string>;
 }
 
 export function liveLabels(lang: Lang): LiveLabels {
@@ -25,8 +26,6 @@ export function liveLabels(lang: Lang): LiveLabels {
     ...centre,
     live: t(lang, 'home.live'),
     day: t(lang, 'match.day'),
-    stumps: t(lang, 'match.stumps'),
-    lunchBreak: t(lang, 'match.lunchBreak'),
-    inningsBreak: t(lang, 'match.innings'),
+    breaks: Object.fromEntries(BREAK_REASONS.map((reason) => [reason, t(lang, `match.breaks.${reason}`)])),
   };
 }

@@ -291,6 +291,11 @@ export function playStatusOfBreak(reason: BreakReason): PlayStatus {
   return BREAK_STATUS[reason];
 }
 
+/** A break's reason as the provider sends it (play.live.match_break.reason): the end of a day is its 'day'. */
+export function providerBreakReason(reason: string): string {
+  return reason === 'stumps' ? 'day' : reason;
+}
+
 /** The reason of a break's play status; null for a status that is not a break. */
 export function breakReasonOf(status: PlayStatus): BreakReason | null {
   const found = (Object.entries(BREAK_STATUS) as [BreakReason, PlayStatus][]).find(([, breakStatus]) => breakStatus === status);
