@@ -93,12 +93,13 @@ describe.each(await databasesUnderTest())('innings ends and results through the 
     await rm(folder, { recursive: true, force: true });
   });
 
-  /** A one- or two-over T20 between the opener's sides (eleven each), Kolkata batting first. */
-  async function newMatch(oversLimit: number): Promise<string> {
+  /** A one- or two-over T20 (or a Test) between the opener's sides (eleven each), Kolkata batting first. */
+  async function newMatch(oversLimit: number | null): Promise<string> {
     const { matchKey } = await engine.createFixture(t20Fixture({
       tournament: { name: 'Innings Cup' },
       teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
       oversLimit,
+      ...(oversLimit === null ? { format: 'test' as const, matchType: 'Test' } : {}),
       squads: { a: kkr.map((name) => ({ key: key(name) })), b: rcb.map((name) => ({ key: key(name) })) },
     }));
     await engine.setToss(matchKey, { winner: 'b', decision: 'field' });
@@ -248,5 +249,40 @@ describe.each(await databasesUnderTest())('innings ends and results through the 
     expect(truth.match).toMatchObject({ play_status: 'in_play', play: { live: { batting_team: 'a', score: { runs: 3, balls: 5 } } } });
     expect(truth.keys).toHaveLength(5);
     expect(await queryRows(db, `select count(*)::int as innings from innings i join matches m on m.id = i.match_id where m.match_key = '${matchKey}'`)).toEqual([{ innings: 1 }]);
+  });
+
+  it('a Test: stumps end a day and the next day’s play is day 2; a declaration; the fourth innings chases its target to a result', async () => {
+    const matchKey = await newMatch(null);
+    const follower = await fan(matchKey);
+    const kolkata = new Crease(kkr, 'P Kumar');
+    for (const runs of [4, 4, 1]) await bowl(matchKey, kolkata.ball(runs));
+    await engine.setBreak(matchKey, 'stumps');
+    let truth = await converged(matchKey, follower);
+    expect(truth.match).toMatchObject({ play_status: 'stumps', play: { day_number: 1, live: { match_break: { reason: 'day' } } } });
+    // The next morning: play resumes on day 2, and the side declares.
+    await engine.setBreak(matchKey, null);
+    await bowl(matchKey, kolkata.ball(2));
+    expect((await stored(matchKey)).match.play.day_number).toBe(2);
+    await engine.endInnings(matchKey, { declared: true });
+    await engine.startInnings(matchKey, {});
+    const bangalore = new Crease(rcb, 'AB Agarkar');
+    await bowl(matchKey, bangalore.ball(6));
+    await engine.endInnings(matchKey, { declared: true });
+    await engine.startInnings(matchKey, {});
+    await bowl(matchKey, new Crease(kkr, 'P Kumar').ball(1));
+    await engine.endInnings(matchKey, { declared: true });
+    // Kolkata 11d and 1d, Bangalore 6d: Bangalore need 7.
+    await engine.startInnings(matchKey, {});
+    truth = await converged(matchKey, follower);
+    // The fourth innings is a chase: what is needed, with no balls to count and no rate.
+    expect(truth.match.play.live).toMatchObject({
+      batting_team: 'b',
+      required_score: { runs: 7, balls: null, run_rate: null, title: 'Royal Challengers Bangalore need 7 runs to win' },
+    });
+    const chase = new Crease(rcb, 'AB Agarkar');
+    expect(await bowl(matchKey, chase.ball(4))).toMatchObject({ inningsEnd: null });
+    expect(await bowl(matchKey, chase.ball(3))).toMatchObject({ inningsEnd: 'target', matchCompleted: true });
+    truth = await converged(matchKey, follower);
+    expect(truth.match.play.result!.msg).toBe('Royal Challengers Bangalore won by 10 wickets');
   });
 });

@@ -84,7 +84,7 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
               <dd>{target}</dd>
             </div>
           )}
-          {live.required_score && (
+          {live.required_score && live.required_score.run_rate !== null && (
             <div>
               <dt>{labels.rrr}</dt>
               <dd>{rate(live.required_score.run_rate)}</dd>

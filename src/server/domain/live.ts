@@ -57,8 +57,8 @@ export interface LiveState {
   /** The batting side's first or second innings. */
   inningsNumber: 1 | 2;
   score: { runs: number; wickets: number; legalBalls: number; calledBalls: number; ballsPerOver: number };
-  /** What the chasing side needs; null when no chase is on. */
-  required: { runs: number; balls: number } | null;
+  /** What the chasing side needs: runs, and balls left (null in a Test's fourth innings); null when no chase is on. */
+  required: { runs: number; balls: number | null } | null;
   /** Runs the batting side is ahead on the match's totals (negative: behind); null when no lead counts (limited overs). */
   lead: number | null;
   /** A BreakReason ('drinks', 'lunch', 'tea', 'stumps', 'innings', ...) while play is halted; null in play. */
@@ -144,8 +144,8 @@ export interface LiveInningsInput {
   tally: InningsTallyState;
   /** The innings' latest deliveries, oldest first: at least the last RECENT_OVERS overs, or all of them. */
   recent: readonly SequencedDelivery[];
-  /** A limited-overs chase: the target and the legal balls it may take; null when not chasing. */
-  target: { runs: number; balls: number } | null;
+  /** A chase: the target and the legal balls it may take (null: a Test's fourth innings); null when not chasing. */
+  target: { runs: number; balls: number | null } | null;
   /** The batting side's total minus the other's over the match (Tests); null in limited overs. */
   lead: number | null;
   breakReason: string | null;
@@ -193,8 +193,8 @@ export function liveStateOf(input: LiveInningsInput): LiveState {
   };
 }
 
-function chase(target: { runs: number; balls: number }, tally: InningsTallyState): { runs: number; balls: number } {
-  return { runs: Math.max(0, target.runs - tally.runs), balls: Math.max(0, target.balls - tally.legalBalls) };
+function chase(target: { runs: number; balls: number | null }, tally: InningsTallyState): { runs: number; balls: number | null } {
+  return { runs: Math.max(0, target.runs - tally.runs), balls: target.balls === null ? null : Math.max(0, target.balls - tally.legalBalls) };
 }
 
 // ---------- innings end ----------

@@ -120,7 +120,8 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
         inningsNumber: Math.min(2, row.side_innings) as 1 | 2,
         tally: row.tally,
         recent: deliveries.map((delivery, index) => ({ seq: first + index, delivery })),
-        target: limitedOvers && row.target_runs !== null && limitBalls !== null ? { runs: row.target_runs, balls: limitBalls } : null,
+        // A limited-overs chase in its balls; a Test's fourth innings has a target and no limit.
+        target: row.target_runs === null ? null : limitedOvers ? (limitBalls === null ? null : { runs: row.target_runs, balls: limitBalls }) : { runs: row.target_runs, balls: null },
         lead: limitedOvers || row.super_over ? null : row.lead,
         breakReason: match.break_reason,
         player: (id) => personOf.get(id) ?? { key: id, name: id },

@@ -37,6 +37,10 @@ import {
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
+/** The day after stumps: play (or a rain delay) coming after the close of a day's play is the next day's. */
+const NEXT_DAY = "case when play_status = 'stumps' then coalesce(day_number, 1) + 1 else day_number end";
+const NEXT_DAY_AFTER_STUMPS = `day_number = ${NEXT_DAY}`;
+
 /** Where a writer announces what changed: the change feed's publish. */
 export type PublishTags = (tags: string[]) => void | Promise<void>;
 
@@ -156,7 +160,7 @@ export class MatchWriter {
       if (!innings.tally) throw new Error(`innings ${inningsNo} of match ${matchId} is not in progress`);
       // A ball bowled is play: whatever break was on is over.
       if (isBreak(innings.play_status) || innings.play_status === 'pre_match' || innings.play_status === 'scheduled') {
-        await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
+        await tx.query(`update matches set play_status = 'in_play', break_reason = null, ${NEXT_DAY_AFTER_STUMPS} where id = $1`, [matchId]);
       }
       const tally = new InningsTally(innings.tally);
       const progress = (summary: { runs: number; wickets: number; legalBalls: number }) => ({
@@ -468,7 +472,8 @@ export class MatchWriter {
       }
       const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? breakReasonOf(state.playStatus));
       await tx.query(
-        `update matches set play_status = $2, break_reason = $3, day_number = coalesce($4, day_number) where id = $1`,
+        `update matches set play_status = $2, break_reason = $3,
+           day_number = coalesce($4, case when $2 <> 'stumps' then ${NEXT_DAY} else day_number end) where id = $1`,
         [matchId, state.playStatus, breakReason, state.dayNumber ?? null],
       );
       if (state.playStatus === 'abandoned') {
@@ -687,7 +692,7 @@ async function insertInnings(tx: BulkTransaction, matchId: number, match: Locked
   );
   await tx.query(
     `update matches set status = case when status = 'not_started' then 'started' else status end,
-       play_status = 'in_play', break_reason = null where id = $1`,
+       play_status = 'in_play', break_reason = null, ${NEXT_DAY_AFTER_STUMPS} where id = $1`,
     [matchId],
   );
   return { matchKey: match.match_key, reopenedTags: reopened ? await completionTags(tx, matchId, match.match_key) : [] };

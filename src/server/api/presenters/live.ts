@@ -66,7 +66,12 @@ export function presentLiveState(live: LiveState, teamNames: Record<TeamSide, st
     },
     required_score:
       required && situation
-        ? { runs: required.runs, balls: required.balls, title: situationText(situation, teamNames, lang), run_rate: round2(runRate(required.runs, required.balls)) }
+        ? {
+            runs: required.runs,
+            balls: required.balls,
+            title: situationText(situation, teamNames, lang),
+            run_rate: required.balls === null ? null : round2(runRate(required.runs, required.balls)),
+          }
         : null,
     match_break: live.breakReason === null ? null : { reason: providerBreakReason(live.breakReason) },
     recent_players: {
