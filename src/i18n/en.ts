@@ -90,6 +90,7 @@ const en = {
     lastBall: 'Last ball',
     liveNoFeed: 'Live details appear here once the live feed is running.',
     playerOfMatch: 'Player Of The Match',
+    awardToCome: 'To be announced',
     result: 'Result',
     batter: 'Batter',
     bowler: 'Bowler',

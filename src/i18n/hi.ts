@@ -92,6 +92,7 @@ const hi: Dictionary = {
     lastBall: 'पिछली गेंद',
     liveNoFeed: 'लाइव फ़ीड चालू होने पर लाइव विवरण यहाँ दिखेंगे।',
     playerOfMatch: 'प्लेयर ऑफ़ द मैच',
+    awardToCome: 'घोषणा होनी है',
     result: 'परिणाम',
     batter: 'बल्लेबाज़',
     bowler: 'गेंदबाज़',

@@ -335,6 +335,7 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
               wickets: innings.wickets,
               overs: oversText(innings.legal_balls, match.balls_per_over),
             })}
+            {innings.super_over && ` · ${labels.superOver}`}
           </li>
         ))}
       </ul>
@@ -350,9 +351,10 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
     </header>
   );
 
+  // Between innings and after the result, undo may take back an innings change rather than a ball.
   const undoButton = match.innings.length > 0 && (
     <button type="button" className="scorer-undo" onClick={() => void undo()} disabled={busy} aria-keyshortcuts="u" data-testid="undo">
-      {labels.undo}
+      {labels.undoStep}
     </button>
   );
   const startInnings = (body: unknown) => void command('innings', body);

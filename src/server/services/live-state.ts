@@ -122,7 +122,8 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
         recent: deliveries.map((delivery, index) => ({ seq: first + index, delivery })),
         // A limited-overs chase in its balls; a Test's fourth innings has a target and no limit.
         target: row.target_runs === null ? null : limitedOvers ? (limitBalls === null ? null : { runs: row.target_runs, balls: limitBalls }) : { runs: row.target_runs, balls: null },
-        lead: limitedOvers || row.super_over ? null : row.lead,
+        // A Test's first innings leads nobody yet.
+        lead: limitedOvers || row.super_over || row.innings_no === 1 ? null : row.lead,
         breakReason: match.break_reason,
         player: (id) => personOf.get(id) ?? { key: id, name: id },
         ballKey: (seq, position) => ballKey(row.innings_no, position, row.balls_before + seq),

@@ -18,6 +18,7 @@ export interface ScorerPlayer {
 export interface ScorerInnings {
   number: number;
   batting_side: TeamSide;
+  super_over: boolean;
   runs: number;
   wickets: number;
   legal_balls: number;
@@ -147,7 +148,7 @@ export class ScorerService {
         .execute(),
       this.db
         .selectFrom('innings')
-        .select(['innings_no', 'batting_team', 'runs', 'wickets', 'legal_balls', 'tally'])
+        .select(['innings_no', 'batting_team', 'super_over', 'runs', 'wickets', 'legal_balls', 'tally'])
         .where('match_id', '=', match.id)
         .orderBy('innings_no')
         .execute(),
@@ -199,6 +200,7 @@ export class ScorerService {
       innings: innings.map((row) => ({
         number: row.innings_no,
         batting_side: row.batting_team,
+        super_over: row.super_over,
         runs: row.runs,
         wickets: row.wickets,
         legal_balls: row.legal_balls,

@@ -113,6 +113,7 @@ export const scorerMatchListItem = contract(
 const inningsState = z.object({
   number: z.number().int(),
   batting_side: teamSide,
+  super_over: z.boolean(),
   runs: z.number().int(),
   wickets: z.number().int(),
   legal_balls: z.number().int(),
