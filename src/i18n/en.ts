@@ -89,6 +89,7 @@ const en = {
     overN: 'Over {{n}}',
     lastBall: 'Last ball',
     liveNoFeed: 'Live details appear here once the live feed is running.',
+    firstBallToCome: 'Waiting for the first ball of the innings.',
     playerOfMatch: 'Player Of The Match',
     awardToCome: 'To be announced',
     result: 'Result',

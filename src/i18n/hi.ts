@@ -91,6 +91,7 @@ const hi: Dictionary = {
     overN: 'ओवर {{n}}',
     lastBall: 'पिछली गेंद',
     liveNoFeed: 'लाइव फ़ीड चालू होने पर लाइव विवरण यहाँ दिखेंगे।',
+    firstBallToCome: 'पारी की पहली गेंद का इंतज़ार है।',
     playerOfMatch: 'प्लेयर ऑफ़ द मैच',
     awardToCome: 'घोषणा होनी है',
     result: 'परिणाम',

@@ -118,7 +118,8 @@ export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObj
   const recent = live?.recent_players;
   const batters = recent ? [recent.striker, recent.non_striker].filter((p) => p !== null) : [];
   const bowlers = recent ? [recent.bowler, recent.prev_over_bowler].filter((p) => p !== null) : [];
-  if (batters.length + bowlers.length === 0) return <p className="panel muted">{labels.liveNoFeed}</p>;
+  // An innings just started has a live state but nobody at the crease on record yet.
+  if (batters.length + bowlers.length === 0) return <p className="panel muted">{live ? labels.firstBallToCome : labels.liveNoFeed}</p>;
   return (
     <div className="lt-tables">
       {batters.length > 0 && (

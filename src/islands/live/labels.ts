@@ -6,7 +6,7 @@ import type { Dictionary } from '../../i18n/en.ts';
 const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
   'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRuns', 'overWickets',
-  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls',
+  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls', 'firstBallToCome',
 ] as const satisfies readonly (keyof Dictionary['matchCentre'])[];
 
 const BREAK_REASONS = ['day', 'lunch', 'tea', 'drinks', 'innings', 'rain', 'bad_light'] as const satisfies readonly (keyof Dictionary['match']['breaks'])[];
