@@ -29,7 +29,7 @@ export interface LiveMatchProps {
   commentary: CommentaryView;
   /** The tab's body outside the island (the Scoreboard) is brought up to date after each change. */
   refreshBody: boolean;
-  teams: Record<'a' | 'b', { code: string; name: string }>;
+  teams: Record<'a' | 'b', { key: string; code: string; name: string }>;
   /** The chase's target at load. */
   target: number | null;
   dayNumber: number | null;

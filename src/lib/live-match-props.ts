@@ -49,7 +49,10 @@ export function liveMatchProps(
       format: match.format,
     },
     refreshBody: options.refreshBody ?? false,
-    teams: { a: { code: match.teams.a.code, name: match.teams.a.name }, b: { code: match.teams.b.code, name: match.teams.b.name } },
+    teams: {
+      a: { key: match.teams.a.key, code: match.teams.a.code, name: match.teams.a.name },
+      b: { key: match.teams.b.key, code: match.teams.b.code, name: match.teams.b.name },
+    },
     target: match.target?.runs ?? null,
     dayNumber: match.dayNumber,
     toss: match.tossText,

@@ -4,6 +4,8 @@
 // player-link) so the look stays one.
 import { ballBadge, oversText, rate, reprKind, scoreText, type BallKind } from '../../lib/ball-view.ts';
 import { splitComment } from '../../lib/safe-html.ts';
+import { badgeHue } from '../../lib/team-badge.ts';
+import type { CSSProperties } from 'react';
 import type { LiveBall, LiveStateObject } from '../../stores/live-match.ts';
 import type { LiveLabels } from './labels.ts';
 
@@ -23,7 +25,7 @@ export function PlayerName({ player, playerHref }: { player: { key: string; name
 
 interface PanelProps {
   live: LiveStateObject | null;
-  teams: Record<'a' | 'b', { code: string; name: string }>;
+  teams: Record<'a' | 'b', { key: string; code: string; name: string }>;
   sideScores: Record<'a' | 'b', string | null>;
   target: number | null;
   dayNumber: number | null;
@@ -51,6 +53,9 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
       </p>
       {live && batting ? (
         <div className="lp-now" data-testid="live-score">
+          <span className="lp-badge" style={{ '--badge-hue': badgeHue(batting.key) } as CSSProperties} aria-hidden="true">
+            {batting.code.slice(0, 4)}
+          </span>
           <span className="lp-code">{batting.code}</span>
           <span className="lp-score">{scoreText(live.score.runs, live.score.wickets)}</span>
           <span className="lp-overs">{`(${oversText(live.score.overs)})`}</span>
