@@ -2,14 +2,13 @@
 // no dictionary (the island imports only the type).
 import { t, type Lang } from '../../i18n/index.ts';
 import type { Dictionary } from '../../i18n/en.ts';
+import { PROVIDER_BREAK_REASONS } from '../../server/domain/live.ts';
 
 const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
   'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRuns', 'overWickets',
   'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls', 'firstBallToCome',
 ] as const satisfies readonly (keyof Dictionary['matchCentre'])[];
-
-const BREAK_REASONS = ['day', 'lunch', 'tea', 'drinks', 'innings', 'rain', 'bad_light'] as const satisfies readonly (keyof Dictionary['match']['breaks'])[];
 
 type MatchCentreLabels = Record<(typeof MATCH_CENTRE_KEYS)[number], string>;
 
@@ -26,6 +25,6 @@ export function liveLabels(lang: Lang): LiveLabels {
     ...centre,
     live: t(lang, 'home.live'),
     day: t(lang, 'match.day'),
-    breaks: Object.fromEntries(BREAK_REASONS.map((reason) => [reason, t(lang, `match.breaks.${reason}`)])),
+    breaks: Object.fromEntries(PROVIDER_BREAK_REASONS.map((reason) => [reason, t(lang, `match.breaks.${reason}`)])),
   };
 }

@@ -291,9 +291,14 @@ export function playStatusOfBreak(reason: BreakReason): PlayStatus {
   return BREAK_STATUS[reason];
 }
 
-/** A break's reason as the provider sends it (play.live.match_break.reason): the end of a day is its 'day'. */
-export function providerBreakReason(reason: string): string {
-  return reason === 'stumps' ? 'day' : reason;
+/** Breaks as the provider names them (play.live.match_break.reason): the end of a day is 'day'. */
+export const PROVIDER_BREAK_REASONS = ['day', 'lunch', 'tea', 'drinks', 'innings', 'rain', 'bad_light'] as const;
+export type ProviderBreakReason = (typeof PROVIDER_BREAK_REASONS)[number];
+
+/** A break's reason as the provider sends it; one it has no name for is an innings break. */
+export function providerBreakReason(reason: string): ProviderBreakReason {
+  const named = reason === 'stumps' ? 'day' : reason;
+  return (PROVIDER_BREAK_REASONS as readonly string[]).includes(named) ? (named as ProviderBreakReason) : 'innings';
 }
 
 /** The reason of a break's play status; null for a status that is not a break. */
