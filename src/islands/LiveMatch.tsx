@@ -16,6 +16,7 @@ import type { LiveLabels } from './live/labels.ts';
 import { CommentaryList, LivePanel, PlayersTables } from './live/LiveViews.tsx';
 import ReadAloud from './ReadAloud.tsx';
 import '../styles/ball-views.css';
+import '../styles/team-badge.css';
 import './live/live-match.css';
 
 export interface LiveMatchProps {

@@ -4,21 +4,11 @@
 // takes back the last step across innings and results. A fan following with the browser's
 // store converges on the stored commentary each time. PGlite always, PostgreSQL when
 // TEST_DATABASE_URL answers.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
-import { createServices, type Services } from '../../src/server/services/index.ts';
-import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import type { Services } from '../../src/server/services/index.ts';
+import type { LiveEngine } from '../../src/server/live/engine.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { presentCommentary } from '../../src/server/api/presenters/match-centre.ts';
 import { presentMatchObject } from '../../src/server/api/presenters/match.ts';
@@ -27,11 +17,7 @@ import { createLiveMatchStore, type LiveMatchStore } from '../../src/stores/live
 import { queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
-
-const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
-const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
-const key = (name: string) => registry.registry.people[name]!;
-const [kkr, rcb] = Object.values(registry.players) as [string[], string[]];
+import { openerKey as key, openerKkr as kkr, openerRcb as rcb, startLiveServer, type LiveServer } from '../helpers/live-server.ts';
 
 /** A side's batting, ball by ball: who faces, who is at the other end, the next batter in after a wicket. */
 class Crease {
@@ -62,35 +48,21 @@ class Crease {
 describe.each(await databasesUnderTest())('innings ends and results through the live engine on %s', (_name, open) => {
   let db: Db;
   let services: Services;
-  let server: Server;
-  let realtime: Realtime;
+  let live: LiveServer;
   let engine: LiveEngine;
   let url: string;
-  let folder: string;
   let idempotency = 0;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     db = await open();
-    folder = await mkdtemp(path.join(os.tmpdir(), 'live-innings-'));
-    await copyFile(opener, path.join(folder, path.basename(opener)));
-    services = createServices(db);
-    await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
-    const broadcaster = new SocketBroadcaster();
-    engine = createLiveEngine({ db, services, broadcaster });
-    server = createServer();
-    realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.eventsSince(match, after) });
-    broadcaster.attach(realtime.io);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startLiveServer(db);
+    ({ services, engine, url } = live);
   }, 120_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await realtime?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await db?.close();
-    await rm(folder, { recursive: true, force: true });
+    await live?.close();
   });
 
   /** A one- or two-over T20 (or a Test) between the opener's sides (eleven each), Kolkata batting first. */

@@ -53,7 +53,7 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
       </p>
       {live && batting ? (
         <div className="lp-now" data-testid="live-score">
-          <span className="lp-badge" style={{ '--badge-hue': badgeHue(batting.key) } as CSSProperties} aria-hidden="true">
+          <span className="badge" style={{ '--badge-hue': badgeHue(batting.key) } as CSSProperties} aria-hidden="true">
             {batting.code.slice(0, 4)}
           </span>
           <span className="lp-code">{batting.code}</span>

@@ -70,7 +70,7 @@ describe('live panel', () => {
 
   it("shows the batting side's badge beside its code", async () => {
     const html = await renderLive(detail({ live }));
-    expect(html).toMatch(/class="lp-badge" style="--badge-hue:\d+"[^>]*>GT</);
+    expect(html).toMatch(/class="badge" style="--badge-hue:\d+"[^>]*>GT</);
   });
 
   it('falls back to the innings scores and an honest note without a live feed', async () => {
