@@ -117,6 +117,7 @@ const en = {
     allBalls: 'Every ball of this innings',
     out: 'OUT',
     endOfOver: 'End of over {{n}}',
+    overRun: '{{runs}} run',
     overRuns: '{{runs}} runs',
     overWickets: '{{wickets}} wkt',
     readAloud: 'Read aloud',

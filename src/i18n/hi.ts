@@ -119,6 +119,7 @@ const hi: Dictionary = {
     allBalls: 'इस पारी की हर गेंद',
     out: 'आउट',
     endOfOver: 'ओवर {{n}} समाप्त',
+    overRun: '{{runs}} रन',
     overRuns: '{{runs}} रन',
     overWickets: '{{wickets}} विकेट',
     readAloud: 'पढ़कर सुनाएँ',

@@ -203,7 +203,7 @@ function OverSummaryBox({ summary, labels, playerHref }: { summary: NonNullable<
       <div className="os-head">
         <strong>{labels.endOfOver.replace('{{n}}', String(summary.over))}</strong>
         <span className="muted">
-          {labels.overRuns.replace('{{runs}}', String(summary.runs))}
+          {(summary.runs === 1 ? labels.overRun : labels.overRuns).replace('{{runs}}', String(summary.runs))}
           {summary.wickets > 0 && ` · ${labels.overWickets.replace('{{wickets}}', String(summary.wickets))}`}
         </span>
         <span className="os-total">{scoreText(summary.score.runs, summary.score.wickets)}</span>
