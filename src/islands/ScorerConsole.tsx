@@ -482,7 +482,7 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
         <p className="scorer-keys">{labels.shortcuts}</p>
       </section>
 
-      <MatchActions match={match} labels={labels} busy={busy} command={command} />
+      <MatchActions match={match} labels={labels} busy={busy} command={command} yetToBat={available} />
     </div>
   );
 }
@@ -612,10 +612,17 @@ function CompleteForm({ match, labels, busy, onComplete }: FormProps & { onCompl
   );
 }
 
-function MatchActions({ match, labels, busy, command }: FormProps & { command: (path: string, json: unknown) => Promise<ApiAnswer | null> }) {
+function MatchActions({
+  match,
+  labels,
+  busy,
+  command,
+  yetToBat,
+}: FormProps & { command: (path: string, json: unknown) => Promise<ApiAnswer | null>; yetToBat: { key: string; name: string }[] }) {
   const [runs, setRuns] = useState('');
   const [overs, setOvers] = useState('');
   const [penaltySide, setPenaltySide] = useState<Side>('a');
+  const [absent, setAbsent] = useState('');
   const inBreak = match.play_status !== 'in_play';
   return (
     <section className="scorer-actions">
@@ -646,6 +653,24 @@ function MatchActions({ match, labels, busy, command }: FormProps & { command: (
             </button>
           )}
         </div>
+        {/* A batter who cannot bat: the side is all out a wicket sooner, which the rules cannot know by themselves. */}
+        {yetToBat.length > 0 && (
+          <div className="scorer-row">
+            <select value={absent} onChange={(event) => setAbsent(event.target.value)} aria-label={labels.absentHurt} data-testid="absent-hurt">
+              <option value="">{labels.absentHurt}</option>
+              {yetToBat.map((player) => (
+                <option key={player.key} value={player.key}>{player.name}</option>
+              ))}
+            </select>
+            <button
+              type="button"
+              disabled={busy || !absent}
+              onClick={() => window.confirm(labels.confirmEnd) && void command('innings/end', { declared: false, absent_hurt: [absent] })}
+            >
+              {labels.allOutAbsent}
+            </button>
+          </div>
+        )}
       </details>
       <details className="panel">
         <summary>{labels.revisedTarget}</summary>

@@ -257,4 +257,25 @@ describe.each(await databasesUnderTest())('innings ends and results through the 
     truth = await converged(matchKey, follower);
     expect(truth.match.play.result!.msg).toBe('Royal Challengers Bangalore won by 10 wickets');
   });
+
+  it('a side all out at nine down with a batter absent hurt, named as the innings ends: the innings win is decided', async () => {
+    const matchKey = await newMatch(null);
+    const kolkata = new Crease(kkr, 'P Kumar');
+    for (const runs of [6, 6, 4, 4]) await bowl(matchKey, kolkata.ball(runs));
+    await engine.endInnings(matchKey, { declared: true });
+    await engine.startInnings(matchKey, {});
+    await bowl(matchKey, new Crease(rcb, 'AB Agarkar').ball(2));
+    await engine.endInnings(matchKey, {});
+    // Bangalore follow on and lose nine wickets; the last batter cannot bat.
+    await engine.startInnings(matchKey, { battingSide: 'b' });
+    const bangalore = new Crease(rcb, 'AB Agarkar');
+    await bowl(matchKey, bangalore.ball(1));
+    for (let wicket = 1; wicket <= 9; wicket += 1) expect((await bowl(matchKey, bangalore.ball(0, true))).inningsEnd).toBeNull();
+    await engine.endInnings(matchKey, { absentHurt: [key(rcb[10]!)] });
+    const truth = await stored(matchKey);
+    expect(truth.match).toMatchObject({ status: 'completed', play: { result: { msg: 'Kolkata Knight Riders won by an innings and 17 runs' } } });
+    expect(await queryRows(db, `select absent_hurt from innings i join matches m on m.id = i.match_id where m.match_key = '${matchKey}' and innings_no = 3`)).toEqual([
+      { absent_hurt: [rcb[10]] },
+    ]);
+  });
 });

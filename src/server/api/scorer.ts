@@ -151,7 +151,8 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
 
     api.post(routes.endInnings.paths[0]!, { schema: { ...actionSchema(routes.endInnings), ...params }, bodyLimit: BODY_LIMIT }, async (request) => {
       await write(request);
-      await live.endInnings(request.params.match_key, { declared: request.body.declared });
+      const { declared, absent_hurt: absentHurt } = request.body;
+      await live.endInnings(request.params.match_key, { declared, ...(absentHurt ? { absentHurt } : {}) });
       return done;
     });
 

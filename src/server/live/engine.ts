@@ -75,7 +75,8 @@ export interface LiveEngine {
   /** Takes back the match's last step (MatchWriter.undoLast); ballKey is the ball taken back, null when none was. */
   undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string | null } | null>;
   setBreak(matchKey: string, reason: BreakReason | null): Promise<void>;
-  endInnings(matchKey: string, options: { declared?: boolean }): Promise<void>;
+  /** Closes the innings in progress by hand: declared, or stopped, or all out with batters (keys) absent hurt. */
+  endInnings(matchKey: string, options: { declared?: boolean; absentHurt?: string[] }): Promise<void>;
   setRevisedTarget(matchKey: string, target: { runs: number; overs: number }): Promise<void>;
   addPenaltyRuns(matchKey: string, penalty: { side: TeamSide; runs: number }): Promise<void>;
   /** Completes the match with its computed result and the players of the match; on a match its deciding ball completed, records the award. */
@@ -242,11 +243,11 @@ class Engine implements LiveEngine {
     );
   }
 
-  endInnings(matchKey: string, options: { declared?: boolean }): Promise<void> {
+  endInnings(matchKey: string, options: { declared?: boolean; absentHurt?: string[] }): Promise<void> {
     return this.changeState(matchKey, async (match) => {
       const innings = await this.openInnings(match.id);
       if (!innings?.inProgress) throw new ApiError(409, 'No innings is in progress.');
-      await this.writer.closeInnings(match.id, innings.inningsNo, { declared: options.declared ?? false });
+      await this.writer.closeInnings(match.id, innings.inningsNo, { declared: options.declared ?? false, ...(options.absentHurt ? { absentHurt: options.absentHurt } : {}) });
     });
   }
 

@@ -15,7 +15,7 @@ export interface LiveWriter {
   ): Promise<{ inningsNo: number; battingSide: TeamSide; superOver: boolean }>;
   appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<AppendedBall>;
   undoLast(matchId: number): Promise<Undone | null>;
-  closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean }): Promise<unknown>;
+  closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean; absentHurt?: readonly string[] }): Promise<unknown>;
   setPlayState(matchId: number, state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number }): Promise<void>;
   setRevisedTarget(matchId: number, target: { runs: number; overs: number }): Promise<void>;
   addPenaltyRuns(matchId: number, inningsNo: number, penalty: { runs: number; when: 'pre' | 'post' }): Promise<void>;

@@ -490,16 +490,24 @@ export class MatchWriter {
   }
 
   /**
-   * Closes an innings by hand (declared, or stopped: rain, time): no more balls. Play goes to the
+   * Closes an innings by hand (declared; stopped by rain or time; all out with batters absent
+   * hurt, which the rules could not know): no more balls. Play goes to the
    * innings break, or, when that was the match's last innings (decidedOutcome: a Test's fourth),
    * the match is completed with its result. Returns that result, if any.
    */
-  async closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean } = {}): Promise<MatchOutcome | null> {
+  async closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean; absentHurt?: readonly string[] } = {}): Promise<MatchOutcome | null> {
     const closed = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      const found = await tx.query('update innings set tally = null, declared = declared or $3 where match_id = $1 and innings_no = $2 returning innings_no', [
-        matchId, inningsNo, options.declared ?? false,
-      ]);
+      // Batters absent hurt (registry ids): kept by name, as Cricsheet's absent_hurt; the side is all out without them.
+      const absent = options.absentHurt?.length
+        ? await tx.query<{ name: string }>('select name from people where registry_id = any($1::text[])', [[...options.absentHurt]])
+        : [];
+      if (absent.length !== (options.absentHurt?.length ?? 0)) throw new LiveWriteError('a batter absent hurt is not a known player');
+      const found = await tx.query(
+        `update innings set tally = null, declared = declared or $3, absent_hurt = coalesce($4, absent_hurt)
+         where match_id = $1 and innings_no = $2 returning innings_no`,
+        [matchId, inningsNo, options.declared ?? false, absent.length > 0 ? absent.map((row) => row.name) : null],
+      );
       if (found.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
       if (match.status === 'completed') return { matchKey: match.match_key, outcome: null, completedTags: [] };
       const outcome = await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, inningsNo));

@@ -83,7 +83,11 @@ export const undoBody = z
 export const BREAK_REASONS = ['drinks', 'lunch', 'tea', 'stumps', 'rain', 'bad_light', 'innings'] as const;
 export const breakBody = z.object({ reason: z.enum(BREAK_REASONS).nullable() });
 
-export const endInningsBody = z.object({ declared: z.boolean().default(false) });
+export const endInningsBody = z.object({
+  declared: z.boolean().default(false),
+  /** Batters who cannot bat (absent hurt): the side is all out without them. */
+  absent_hurt: z.array(playerKey).max(10).optional(),
+});
 
 export const revisedTargetBody = z.object({ runs: z.number().int().min(1).max(2000), overs: z.number().min(0.1).max(200) });
 
@@ -271,7 +275,7 @@ export const scorerRoutes = {
   endInnings: action({
     paths: ['/scorer/matches/:match_key/innings/end'],
     methods: ['POST'],
-    summary: 'Closes the innings in progress (declared or not)',
+    summary: 'Closes the innings in progress: declared, stopped, or all out with batters absent hurt (absent_hurt)',
     tags: ['scorer'],
     body: endInningsBody,
     response: ok,
