@@ -88,12 +88,14 @@ const oversText = (legalBalls: number, ballsPerOver: number) => `${Math.floor(le
 
 interface Props {
   matchKey: string;
+  /** The page's language: the result line comes in it. */
+  lang: 'en' | 'hi';
   labels: ScorerStrings;
   /** The match page's path in the page's language. */
   matchHref: string;
 }
 
-export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
+export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Props) {
   const [match, setMatch] = useState<ConsoleMatch | null>(null);
   const [loadFailed, setLoadFailed] = useState<string | null>(null);
   const [crease, setCreaseState] = useState<LocalCrease | null>(null);
@@ -112,6 +114,8 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
   const [online, setOnline] = useState(true);
   const queueRef = useRef<BallQueue<QueuedEntry> | null>(null);
   const creaseRef = useRef<LocalCrease | null>(null);
+  /** The match's event sequence as this device last saw it (its own balls included): an undo names it. */
+  const sequenceRef = useRef<number | null>(null);
 
   const setCrease = useCallback(
     (next: LocalCrease | null) => {
@@ -124,7 +128,7 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
   );
 
   const load = useCallback(async () => {
-    const answer = await callApi(`scorer/matches/${encodeURIComponent(matchKey)}`);
+    const answer = await callApi(`scorer/matches/${encodeURIComponent(matchKey)}?lang=${lang}`);
     if (!answer.ok) {
       setLoadFailed(answerText(answer, labels.networkError));
       return null;
@@ -132,6 +136,7 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
     const data = answer.body.data as ConsoleMatch;
     setLoadFailed(null);
     setMatch(data);
+    sequenceRef.current = data.sequence;
     const local = creaseRef.current ?? loadCrease(matchKey);
     const waiting = (queueRef.current?.snapshot().pending.length ?? 0) > 0;
     if (!data.current) setCrease(null);
@@ -139,7 +144,7 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
     else if (local && local.innings === data.current.innings && (waiting || local.lastBallKey === data.current.last_ball_key)) setCrease(local);
     else setCrease(creaseFromServer(data.current));
     return data;
-  }, [matchKey, labels.networkError, setCrease]);
+  }, [matchKey, lang, labels.networkError, setCrease]);
 
   useEffect(() => {
     const queue = new BallQueue<QueuedEntry>({
@@ -148,7 +153,12 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
         const answer = await callApi(`scorer/matches/${encodeURIComponent(queued.matchKey)}/balls`, {
           json: { idempotency_key: queued.key, ball: queued.ball.fields },
         });
-        if (answer.ok) return { kind: 'stored', ballKey: String((answer.body.data as { ball_key: string }).ball_key) };
+        if (answer.ok) {
+          const stored = answer.body.data as { ball_key: string; sequence: number; duplicate: boolean };
+          // The ball's 'commentory' event, then its 'score': where the match's sequence now stands.
+          if (!stored.duplicate) sequenceRef.current = stored.sequence + 1;
+          return { kind: 'stored', ballKey: String(stored.ball_key) };
+        }
         if (answer.status === 0 || answer.status >= 500 || answer.status === 429 || answer.status === 408) return { kind: 'retry' };
         return { kind: 'refused', message: answerText(answer, labels.networkError) };
       },
@@ -262,13 +272,15 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
       setCrease(taken.ball.before);
       return;
     }
-    const lastBallKey = creaseRef.current?.lastBallKey;
-    if (snapshot.pending.length > 0 || !lastBallKey) {
+    if (snapshot.pending.length > 0 || !match || match.innings.length === 0 || sequenceRef.current === null) {
       setNotice(snapshot.pending.length > 0 ? labels.waitSend : labels.nothingToUndo);
       return;
     }
-    // The server's crease replaces this device's once the ball is gone (its last ball key changed).
-    await command('undo', { ball_key: lastBallKey });
+    // Taking back a ball that decided the match reopens it: the scorer says so first.
+    if (match.status === 'completed' && !window.confirm(labels.confirmUndoResult)) return;
+    // From the state this device saw: a resent undo cannot take back a second step. The server's
+    // crease replaces this device's once the ball is gone (its last ball key changed).
+    await command('undo', { sequence: sequenceRef.current });
   };
 
   // Keyboard: digits record, letters set up the ball; never while typing in a field.
@@ -323,6 +335,7 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
               wickets: innings.wickets,
               overs: oversText(innings.legal_balls, match.balls_per_over),
             })}
+            {innings.super_over && ` · ${labels.superOver}`}
           </li>
         ))}
       </ul>
@@ -338,12 +351,30 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
     </header>
   );
 
+  // Between innings and after the result, undo may take back an innings change rather than a ball.
+  const undoButton = match.innings.length > 0 && (
+    <button type="button" className="scorer-undo" onClick={() => void undo()} disabled={busy} aria-keyshortcuts="u" data-testid="undo">
+      {labels.undoStep}
+    </button>
+  );
+  const startInnings = (body: unknown) => void command('innings', body);
+
   if (match.status === 'completed') {
     return (
       <div className="scorer">
         {header}
-        <p>{labels.finished}</p>
-        <a href={matchHref}>{labels.viewMatch}</a>
+        <p className="scorer-result" data-testid="result">{match.result ?? labels.finished}</p>
+        {match.next_innings?.super_over && (
+          <>
+            <p className="scorer-note">{labels.tiedNote}</p>
+            <InningsForm match={match} labels={labels} busy={busy} onStart={startInnings} />
+          </>
+        )}
+        <CompleteForm match={match} labels={labels} busy={busy} onComplete={(keys) => void command('complete', { player_of_match: keys })} />
+        <p className="scorer-row">
+          {undoButton}
+          <a href={matchHref}>{labels.viewMatch}</a>
+        </p>
       </div>
     );
   }
@@ -356,8 +387,9 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
         {(['a', 'b'] as const).map((side) => (
           <XiForm key={side} side={side} match={match} labels={labels} busy={busy} onSave={(keys) => void command('xi', { side, player_keys: keys })} />
         ))}
-        {match.toss && <InningsForm match={match} labels={labels} busy={busy} onStart={(body) => void command('innings', body)} />}
+        {match.next_innings && <InningsForm match={match} labels={labels} busy={busy} onStart={startInnings} />}
         {match.innings.length > 0 && <CompleteForm match={match} labels={labels} busy={busy} onComplete={(keys) => void command('complete', { player_of_match: keys })} />}
+        {undoButton && <p className="scorer-row">{undoButton}</p>}
       </div>
     );
   }
@@ -450,7 +482,7 @@ export default function ScorerConsole({ matchKey, labels, matchHref }: Props) {
         <p className="scorer-keys">{labels.shortcuts}</p>
       </section>
 
-      <MatchActions match={match} labels={labels} busy={busy} command={command} />
+      <MatchActions match={match} labels={labels} busy={busy} command={command} yetToBat={available} />
     </div>
   );
 }
@@ -528,15 +560,16 @@ function XiForm({ match, side, labels, busy, onSave }: FormProps & { side: Side;
 }
 
 function InningsForm({ match, labels, busy, onStart }: FormProps & { onStart: (body: { batting_side: Side; target?: { runs: number; overs: number } }) => void }) {
-  const last = match.innings.at(-1);
-  const firstBatting: Side = match.toss ? (match.toss.decision === 'bat' ? match.toss.winner : match.toss.winner === 'a' ? 'b' : 'a') : 'a';
-  const [side, setSide] = useState<Side>(last ? (last.batting_side === 'a' ? 'b' : 'a') : firstBatting);
+  // The rules' next innings (its side, a super over, its target); the side may be changed for a follow-on.
+  const next = match.next_innings!;
+  const [side, setSide] = useState<Side>(next.batting_side);
   const [runs, setRuns] = useState('');
   const [overs, setOvers] = useState('');
   const target = runs && overs ? { runs: Number(runs), overs: Number(overs) } : undefined;
+  const title = next.super_over ? labels.startSuperOver : labels.startInnings;
   return (
     <form className="panel scorer-form" onSubmit={(event) => (event.preventDefault(), onStart({ batting_side: side, ...(target ? { target } : {}) }))}>
-      <h2>{labels.startInnings}</h2>
+      <h2>{title}</h2>
       <label>
         <span>{labels.battingSide}</span>
         <select value={side} onChange={(event) => setSide(event.target.value as Side)} data-testid="batting-side">
@@ -544,41 +577,52 @@ function InningsForm({ match, labels, busy, onStart }: FormProps & { onStart: (b
           <option value="b">{match.teams.b.name}</option>
         </select>
       </label>
-      {last && (
+      {next.target_runs !== null && <p className="scorer-note" data-testid="next-target">{fill(labels.targetIs, { runs: next.target_runs })}</p>}
+      {match.innings.length > 0 && !next.super_over && match.format !== 'test' && (
         <fieldset>
           <legend>{labels.target}</legend>
           <input inputMode="numeric" value={runs} onChange={(event) => setRuns(event.target.value)} aria-label={labels.targetRuns} />
           <input inputMode="decimal" value={overs} onChange={(event) => setOvers(event.target.value)} aria-label={labels.targetOvers} />
         </fieldset>
       )}
-      <button type="submit" disabled={busy} data-testid="start-innings">{labels.startInnings}</button>
+      <button type="submit" disabled={busy} data-testid="start-innings">{title}</button>
     </form>
   );
 }
 
 function CompleteForm({ match, labels, busy, onComplete }: FormProps & { onComplete: (keys: string[]) => void }) {
-  const [pom, setPom] = useState('');
+  // A match its deciding ball completed only needs the award, now or later.
+  const awardOnly = match.status === 'completed';
+  const [pom, setPom] = useState(match.player_of_match[0] ?? '');
   return (
     <form className="panel scorer-form" onSubmit={(event) => (event.preventDefault(), onComplete(pom ? [pom] : []))}>
-      <h2>{labels.complete}</h2>
+      <h2>{awardOnly ? labels.playerOfMatch : labels.complete}</h2>
+      {awardOnly && <p className="scorer-note">{labels.awardLater}</p>}
       <label>
         <span>{labels.playerOfMatch}</span>
-        <select value={pom} onChange={(event) => setPom(event.target.value)}>
+        <select value={pom} onChange={(event) => setPom(event.target.value)} data-testid="player-of-match">
           <option value="">{labels.choose}</option>
           {[...match.players.a, ...match.players.b].map((player) => (
             <option key={player.key} value={player.key}>{player.name}</option>
           ))}
         </select>
       </label>
-      <button type="submit" disabled={busy}>{labels.complete}</button>
+      <button type="submit" disabled={busy} data-testid="complete">{awardOnly ? labels.saveAward : labels.complete}</button>
     </form>
   );
 }
 
-function MatchActions({ match, labels, busy, command }: FormProps & { command: (path: string, json: unknown) => Promise<ApiAnswer | null> }) {
+function MatchActions({
+  match,
+  labels,
+  busy,
+  command,
+  yetToBat,
+}: FormProps & { command: (path: string, json: unknown) => Promise<ApiAnswer | null>; yetToBat: { key: string; name: string }[] }) {
   const [runs, setRuns] = useState('');
   const [overs, setOvers] = useState('');
   const [penaltySide, setPenaltySide] = useState<Side>('a');
+  const [absent, setAbsent] = useState('');
   const inBreak = match.play_status !== 'in_play';
   return (
     <section className="scorer-actions">
@@ -609,6 +653,24 @@ function MatchActions({ match, labels, busy, command }: FormProps & { command: (
             </button>
           )}
         </div>
+        {/* A batter who cannot bat: the side is all out a wicket sooner, which the rules cannot know by themselves. */}
+        {yetToBat.length > 0 && (
+          <div className="scorer-row">
+            <select value={absent} onChange={(event) => setAbsent(event.target.value)} aria-label={labels.absentHurt} data-testid="absent-hurt">
+              <option value="">{labels.absentHurt}</option>
+              {yetToBat.map((player) => (
+                <option key={player.key} value={player.key}>{player.name}</option>
+              ))}
+            </select>
+            <button
+              type="button"
+              disabled={busy || !absent}
+              onClick={() => window.confirm(labels.confirmEnd) && void command('innings/end', { declared: false, absent_hurt: [absent] })}
+            >
+              {labels.allOutAbsent}
+            </button>
+          </div>
+        )}
       </details>
       <details className="panel">
         <summary>{labels.revisedTarget}</summary>

@@ -7,24 +7,52 @@ import { presentCommentary } from '../server/api/presenters/match-centre.ts';
 import { presentMatchObject } from '../server/api/presenters/match.ts';
 import type { Commentary, MatchDetail } from '../server/services/match-centre-types.ts';
 import { situationText } from '../server/domain/test-match.ts';
-import { MAX_BALLS } from '../stores/live-match.ts';
+import { keepNewest, MAX_BALLS } from '../stores/live-match.ts';
+import { commentaryInnings, matchHref } from './match-view.ts';
+
+export interface LiveViewOptions {
+  /** The Commentary tab's innings when the fan picked one; null follows the latest. */
+  inningsShown?: number | null;
+  /** The tab's body outside the island (the Scoreboard) is brought up to date after each change. */
+  refreshBody?: boolean;
+}
+
+/** The innings numbers the commentary has balls of, in playing order. */
+export function commentaryInningsNumbers(commentary: Commentary | null): number[] {
+  return [...new Set((commentary?.balls ?? []).map((ball) => ball.inningsNo))].sort((x, y) => x - y);
+}
 
 export function liveMatchProps(
   match: MatchDetail,
   commentary: Commentary | null,
   tab: LiveMatchProps['tab'],
   lang: Lang,
+  options: LiveViewOptions = {},
 ): Omit<LiveMatchProps, 'children'> {
   const object = presentMatchObject(match);
-  // The island shows the newest balls; get/commentory and the scorecard hold the rest.
-  const balls = commentary ? presentCommentary(commentary).related_balls.sort((x, y) => y.entry_time - x.entry_time).slice(0, MAX_BALLS) : [];
+  const numbers = commentaryInningsNumbers(commentary);
+  const shown = options.inningsShown ?? numbers.at(-1) ?? null;
+  // The island holds the shown innings' newest balls; the page links to all of them, and
+  // get/commentory has every ball of the match.
+  const inningsBalls = commentary ? presentCommentary(commentary).related_balls.filter((ball) => ball.innings_no === shown) : [];
   return {
     matchKey: match.key,
     sequence: match.liveSequence,
     live: object.play.live,
     innings: object.play.innings,
-    balls,
-    teams: { a: { code: match.teams.a.code, name: match.teams.a.name }, b: { code: match.teams.b.code, name: match.teams.b.name } },
+    balls: keepNewest(inningsBalls),
+    commentary: {
+      shown: options.inningsShown ?? null,
+      innings: numbers.map((n) => ({ n, label: commentaryInnings(match, n, lang).label })),
+      truncated: inningsBalls.length > MAX_BALLS && shown !== null ? [shown] : [],
+      href: matchHref(match.key, lang, { tab: 'commentary' }),
+      format: match.format,
+    },
+    refreshBody: options.refreshBody ?? false,
+    teams: {
+      a: { key: match.teams.a.key, code: match.teams.a.code, name: match.teams.a.name },
+      b: { key: match.teams.b.key, code: match.teams.b.code, name: match.teams.b.name },
+    },
     target: match.target?.runs ?? null,
     dayNumber: match.dayNumber,
     toss: match.tossText,

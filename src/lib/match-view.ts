@@ -1,7 +1,8 @@
 // Pure helpers of the match detail page (/getMatchList/{match_key}): tab order and query
 // parsing, overs and figures as printed, ball badges, partnership shares and player links.
-import { localizePath, type Lang } from '../i18n/index.ts';
+import { localizePath, t, type Lang } from '../i18n/index.ts';
 import { formatTypeLabel } from '../server/domain/format-type.ts';
+import type { MatchDetail } from '../server/services/match-centre-types.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
@@ -33,6 +34,18 @@ export function pickNumber(requested: string | null, allowed: readonly number[],
 export function matchHref(matchKey: string, lang: Lang, query: Record<string, string | number> = {}): string {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return localizePath(`/getMatchList/${encodeURIComponent(matchKey)}`, lang) + (search ? `?${search}` : '');
+}
+
+/**
+ * Innings n of a match (1-based, in playing order) as the commentary's picker names it: the
+ * side's code, 'ENG innings 2' in a Test; after the regular innings, 'Super Over'.
+ */
+export function commentaryInnings(match: Pick<MatchDetail, 'innings' | 'teams' | 'format'>, n: number, lang: Lang): { label: string; code: string | null } {
+  const innings = match.innings[n - 1];
+  if (!innings) return { label: t(lang, 'matchCentre.superOver'), code: null };
+  const team = match.teams[innings.side];
+  const label = match.format === 'test' ? t(lang, 'matchCentre.inningsOf', { team: team.code, n: innings.number }) : team.code;
+  return { label, code: team.code };
 }
 
 /** Player page reached from a match: it carries the match, as the spec's navigation state did. */

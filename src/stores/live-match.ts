@@ -49,17 +49,31 @@ export interface LiveMatchState {
   sequence: number;
   live: LiveStateObject | null;
   innings: InningsScores;
-  /** Newest first, at most MAX_BALLS. */
+  /** Newest first, at most MAX_BALLS of each innings. */
   balls: LiveBall[];
 }
 
 export type Outcome = 'applied' | 'duplicate' | 'gap' | 'foreign';
 
-/** The island keeps the latest two T20 innings' worth: older balls are on the scorecard and in get/commentory. */
+/**
+ * Balls the island keeps of each innings, newest first: a T20 innings whole, a Test's latest
+ * fifty overs. The page links to an innings' every ball (server-rendered), and get/commentory
+ * has them all.
+ */
 export const MAX_BALLS = 300;
 
 function newestFirst(x: LiveBall, y: LiveBall): number {
   return y.entry_time - x.entry_time;
+}
+
+/** Newest first, at most MAX_BALLS of each innings (a ball without its innings counts as the latest's). */
+export function keepNewest(balls: readonly LiveBall[]): LiveBall[] {
+  const kept = new Map<number | undefined, number>();
+  return [...balls].sort(newestFirst).filter((ball) => {
+    const count = kept.get(ball.innings_no) ?? 0;
+    kept.set(ball.innings_no, count + 1);
+    return count < MAX_BALLS;
+  });
 }
 
 /** The commentary with a event's balls merged in: a ball replaces its key's old version, a deletion removes it. */
@@ -69,7 +83,7 @@ function mergeBalls(balls: readonly LiveBall[], incoming: readonly LiveBall[]): 
     if (ball.is_delete) byKey.delete(ball.key);
     else byKey.set(ball.key, ball);
   }
-  return [...byKey.values()].sort(newestFirst).slice(0, MAX_BALLS);
+  return keepNewest([...byKey.values()]);
 }
 
 export interface Applied {
@@ -102,7 +116,7 @@ export interface LiveMatchStore {
 }
 
 export function createLiveMatchStore(initial: LiveMatchState): LiveMatchStore {
-  const $state = atom<LiveMatchState>({ ...initial, balls: [...initial.balls].sort(newestFirst).slice(0, MAX_BALLS) });
+  const $state = atom<LiveMatchState>({ ...initial, balls: keepNewest(initial.balls) });
   const listeners = new Set<(balls: LiveBall[]) => void>();
   return {
     $state,

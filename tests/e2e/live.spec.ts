@@ -3,8 +3,8 @@
 // appears within a second without a reload, at 375 px; the fan's network drops mid-over and
 // comes back with nothing missed or doubled; an undo (the scorer console's API) removes the
 // ball; read-aloud (speechSynthesis stubbed to record) speaks each ball once, in the page's
-// language; the home card follows; an upcoming match's page and card turn live at its first
-// ball; without JavaScript the page shows the state at load. Screenshots at 375 and 1280 px go
+// language; the home card, the scoreboard and the Fixtures card follow; an upcoming match's
+// page and card turn live at its first ball; without JavaScript the page shows the state at load. Screenshots at 375 and 1280 px go
 // to test-results/screens/ for a person to read.
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -227,6 +227,36 @@ test('the home card of the live match follows each ball without a reload', async
   await bowl(request, delivery(striker, next, 6));
   await expect(score).toContainText(`${runs + 6}/`, { timeout: 2000 });
   await shot(page, 'live-home-375');
+});
+
+test('the scoreboard of a live match and its Fixtures card follow each ball without a reload', async ({ browser, request }) => {
+  const { matchKey, striker, next } = seed();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await opened(page, `/getMatchList/${matchKey}?tab=scoreboard`);
+  const total = page.locator('.scorecard .head .score');
+  const runs = Number((await total.innerText()).split('/')[0]);
+  const fixtures = await context.newPage();
+  await fixtures.goto('/fixtures');
+  const card = fixtures.locator(`.card[data-match-key="${matchKey}"]`);
+  await expect(card).toHaveAttribute('data-status', 'started');
+  await fixtures.waitForLoadState('networkidle');
+
+  const fourKey = await bowl(request, delivery(striker, next, 4));
+  // The scorecard the server renders after the ball replaces the one on the page.
+  await expect(total).toContainText(`${runs + 4}/`, { timeout: 2000 });
+  await expect(page.locator('.scorecard .head .score')).toHaveCount(1);
+  await expect(card.locator('[data-side="a"] .score')).toContainText(`${runs + 4}/`, { timeout: 2000 });
+  // Taken back: both follow again.
+  await scorer(`${matchKey}/undo`, { ball_key: fourKey });
+  await expect(total).toContainText(`${runs}/`, { timeout: 2000 });
+  await expect(card.locator('[data-side="a"] .score')).toContainText(`${runs}/`, { timeout: 2000 });
+  expect(loads).toBe(1);
+  await shot(page, 'live-scoreboard-375');
+  await shot(fixtures, 'live-fixtures-375');
+  await context.close();
 });
 
 test("an upcoming match's page and home card turn live at its first ball; the page shows the result at the end", async ({ browser, request }) => {

@@ -1,33 +1,19 @@
 // The live engine end to end: commands through the one write path, events in the match's log,
 // pushed over a real Socket.IO server to a real client, caught up after a gap. PGlite always,
 // PostgreSQL when TEST_DATABASE_URL answers.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/client.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
-import { createServices } from '../../src/server/services/index.ts';
-import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import type { LiveEngine } from '../../src/server/live/engine.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { cardEvent, commentoryEvent, scoreEvent, type CardEvent, type CommentoryEvent, type ScoreEvent } from '../../src/server/api/schemas/realtime.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';
 import { queryNumber } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
+import { openerKey as key, openerKkr as kkr, openerRcb as rcb, startLiveServer, type LiveServer } from '../helpers/live-server.ts';
 
-const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
-const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
-const key = (name: string) => registry.registry.people[name]!;
-const [kkr, rcb] = Object.values(registry.players) as [string[], string[]];
 
 interface Heard {
   event: string;
@@ -63,27 +49,16 @@ const ball = (batter: string, nonStriker: string, bowler: string, runs: number, 
 
 describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => {
   let db: Db;
-  let server: Server;
-  let realtime: Realtime;
+  let live: LiveServer;
   let engine: LiveEngine;
   let url: string;
-  let folder: string;
   let matchKey: string;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     db = await open();
-    folder = await mkdtemp(path.join(os.tmpdir(), 'live-engine-'));
-    await copyFile(opener, path.join(folder, path.basename(opener)));
-    const services = createServices(db);
-    await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
-    const broadcaster = new SocketBroadcaster();
-    engine = createLiveEngine({ db, services, broadcaster });
-    server = createServer();
-    realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.eventsSince(match, after) });
-    broadcaster.attach(realtime.io);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startLiveServer(db);
+    ({ engine, url } = live);
     ({ matchKey } = await engine.createFixture(t20Fixture({
       tournament: { name: 'Live Test Cup' },
       teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
@@ -94,10 +69,7 @@ describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => 
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await realtime?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await db?.close();
-    await rm(folder, { recursive: true, force: true });
+    await live?.close();
   });
 
   it('pushes one commentory and one score per ball, with consecutive sequences, each payload as its schema says', async () => {

@@ -14,7 +14,7 @@ import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { setUserRole } from '../../src/server/auth/roles.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
-import { queryNumber } from '../helpers/test-db.ts';
+import { queryNumber, queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
 
@@ -160,6 +160,92 @@ describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await engine.lastSequence(matchKey)).toBe(before);
+  });
+
+  /** A fixture of the opener's two sides (eleven each), its balls posted through the ingest API. */
+  const fixture = async (format: 't20' | 'test', oversLimit: number | null) => {
+    const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { players: Record<string, string[]> } }).info.players;
+    const [kkr, rcb] = Object.values(registry) as [string[], string[]];
+    const made = await engine.createFixture(t20Fixture({
+      tournament: { name: 'Ingest Cup' },
+      teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+      source: 'ingest',
+      format,
+      matchType: format === 'test' ? 'Test' : 'T20',
+      oversLimit,
+      squads: { a: kkr.map((name) => ({ key: key(name) })), b: rcb.map((name) => ({ key: key(name) })) },
+    }));
+    await engine.setToss(made.matchKey, { winner: 'b', decision: 'field' });
+    return (payload: object) => accounts.app.inject({ method: 'POST', url: `/user/v1/live/${made.matchKey}/balls`, headers: { authorization: `Bearer ${apiToken}` }, payload });
+  };
+  const rcbBall = (runs = 0): CricsheetBall => ({ batter: key('R Dravid'), non_striker: key('W Jaffer'), bowler: key('AB Agarkar'), runs: { batter: runs, extras: 0, total: runs } });
+  type Answer = { data: { ball_key: string; duplicate: boolean; innings_end: string | null; match_completed: boolean } };
+
+  it("the first ball of the next innings starts it: after the rules closed the one before, or with how it ended; idempotent across the boundary", async () => {
+    const post = await fixture('t20', 1);
+    // No innings yet: the first ball starts innings 1, batted by the side the toss sent in.
+    const opening = await post({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum', 1) });
+    expect(opening.statusCode).toBe(200);
+    const matchKey = (await queryRows<{ match_key: string }>(db, "select match_key from matches where source = 'ingest' order by id desc limit 1"))[0]!.match_key;
+    for (let sequence = 2; sequence <= 5; sequence += 1) expect((await post({ sequence, innings: 1, ball: dot('BB McCullum', 'SC Ganguly', 1) })).statusCode).toBe(200);
+    // The sixth ball is the last of the one over: the rules close the innings at 9.
+    const last = await post({ sequence: 6, innings: 1, ball: dot('SC Ganguly', 'BB McCullum', 4) });
+    expect(last.json<Answer>().data).toMatchObject({ innings_end: 'overs', match_completed: false });
+    const over = await post({ sequence: 7, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
+    expect(over.statusCode).toBe(409);
+    expect(over.json<{ message: string; innings_in_progress: number | null }>()).toMatchObject({ innings_in_progress: null, message: expect.stringMatching(/innings 1 is over.*innings 2/i) });
+    // The chase starts with its first ball: the other side, 10 to win in the one over.
+    const chase = await post({ sequence: 7, innings: 2, ball: rcbBall(4) });
+    expect(chase.statusCode).toBe(200);
+    const resent = await post({ sequence: 7, innings: 2, ball: rcbBall(4) });
+    expect(resent.json<Answer>().data).toEqual({ ...chase.json<Answer>().data, duplicate: true });
+    expect((await post({ sequence: 6, innings: 1, ball: dot('SC Ganguly', 'BB McCullum', 4) })).json<Answer>().data.duplicate).toBe(true);
+    const innings = await queryRows(db, `select innings_no, batting_team, target_runs, target_balls, tally is null as closed from innings i join matches m on m.id = i.match_id where m.match_key = '${matchKey}' order by 1`);
+    expect(innings).toEqual([
+      { innings_no: 1, batting_team: 'a', target_runs: null, target_balls: null, closed: true },
+      { innings_no: 2, batting_team: 'b', target_runs: 10, target_balls: 6, closed: false },
+    ]);
+    const detail = async () => (await accounts.app.inject({ method: 'GET', url: `/user/v1/match/detail?match_key=${matchKey}` })).json<{ data: { status: string; play: { live: { required_score: { runs: number; balls: number } | null } | null; result: { msg: string } | null } } }>().data;
+    expect((await detail()).play.live!.required_score).toMatchObject({ runs: 6, balls: 5 });
+    // The winning hit completes the match in its own write: won by 10 wickets.
+    const winning = await post({ sequence: 8, innings: 2, ball: rcbBall(6) });
+    expect(winning.json<Answer>().data).toMatchObject({ innings_end: 'target', match_completed: true });
+    const done = await detail();
+    expect(done.status).toBe('completed');
+    expect(done.play.result!.msg).toMatch(/^Royal Challengers Bangalore won by 10 wickets/);
+    expect((await post({ sequence: 9, innings: 3, ball: rcbBall() })).statusCode).toBe(409);
+  });
+
+  it('a Test over the ingest API: a declaration said with the next ball, a follow-on named, the fourth innings chasing to a result', async () => {
+    const post = await fixture('test', null);
+    let sequence = 0;
+    const send = (innings: number, ball: CricsheetBall, more: object = {}) => post({ sequence: (sequence += 1), innings, ball, ...more });
+    for (let i = 0; i < 3; i += 1) expect((await send(1, dot('SC Ganguly', 'BB McCullum', 4))).statusCode).toBe(200);
+    // Nothing ended innings 1: the next innings' ball must say how it did.
+    const unsaid = await send(2, rcbBall());
+    expect(unsaid.statusCode).toBe(409);
+    expect(unsaid.json<{ message: string; innings_in_progress: number }>()).toMatchObject({ innings_in_progress: 1, message: expect.stringMatching(/"previous_innings": "declared"/) });
+    sequence -= 1;
+    expect((await send(2, rcbBall(2), { previous_innings: 'declared' })).statusCode).toBe(200);
+    // Kolkata 12/0 declared, Bangalore 2 and (following on) 12: Kolkata need 3.
+    expect((await send(3, rcbBall(4), { previous_innings: 'closed', batting_team: 'b' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await send(3, rcbBall(4))).statusCode).toBe(200);
+    expect((await send(4, dot('SC Ganguly', 'BB McCullum', 2), { previous_innings: 'declared' })).statusCode).toBe(200);
+    const matchKey = (await queryRows<{ match_key: string }>(db, "select match_key from matches where source = 'ingest' order by id desc limit 1"))[0]!.match_key;
+    expect(
+      await queryRows(db, `select innings_no, batting_team, declared, target_runs from innings i join matches m on m.id = i.match_id where m.match_key = '${matchKey}' order by 1`),
+    ).toEqual([
+      { innings_no: 1, batting_team: 'a', declared: true, target_runs: null },
+      { innings_no: 2, batting_team: 'b', declared: false, target_runs: null },
+      { innings_no: 3, batting_team: 'b', declared: true, target_runs: null },
+      { innings_no: 4, batting_team: 'a', declared: false, target_runs: 3 },
+    ]);
+    const winning = await send(4, dot('SC Ganguly', 'BB McCullum', 1));
+    expect(winning.json<Answer>().data).toMatchObject({ innings_end: 'target', match_completed: true });
+    const detail = (await accounts.app.inject({ method: 'GET', url: `/user/v1/match/detail?match_key=${matchKey}` })).json<{ data: { play: { result: { msg: string } } } }>().data;
+    expect(detail.play.result.msg).toBe('Kolkata Knight Riders won by 10 wickets');
+    // No fifth innings.
+    expect((await send(5, rcbBall(), { previous_innings: 'closed' })).statusCode).toBe(409);
   });
 
   it('a revoked token scores no more', async () => {

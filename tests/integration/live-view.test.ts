@@ -4,21 +4,11 @@
 // through balls, a dropped connection mid-over and an undo: no ball missed, none doubled, each
 // new ball announced once (read-aloud's queue). PGlite always, PostgreSQL when
 // TEST_DATABASE_URL answers.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
-import { createServices, type Services } from '../../src/server/services/index.ts';
-import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import type { Services } from '../../src/server/services/index.ts';
+import type { LiveEngine } from '../../src/server/live/engine.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { presentCommentary } from '../../src/server/api/presenters/match-centre.ts';
 import { liveMatchProps } from '../../src/lib/live-match-props.ts';
@@ -26,11 +16,8 @@ import { followMatch } from '../../src/lib/live-socket.ts';
 import { createLiveMatchStore, type LiveMatchStore } from '../../src/stores/live-match.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
+import { openerKey as key, openerKkr as kkr, openerRcb as rcb, startLiveServer, type LiveServer } from '../helpers/live-server.ts';
 
-const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
-const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { registry: { people: Record<string, string> }; players: Record<string, string[]> } }).info;
-const key = (name: string) => registry.registry.people[name]!;
-const [kkr, rcb] = Object.values(registry.players) as [string[], string[]];
 const [ganguly, mccullum] = [kkr[0]!, kkr[1]!];
 const praveen = rcb.find((name) => name === 'P Kumar')!;
 
@@ -45,11 +32,9 @@ const ball = (runs: number, more: Partial<CricsheetBall> = {}): CricsheetBall =>
 describe.each(await databasesUnderTest())('the fan live view against the live engine on %s', (_name, open) => {
   let db: Db;
   let services: Services;
-  let server: Server;
-  let realtime: Realtime;
+  let live: LiveServer;
   let engine: LiveEngine;
   let url: string;
-  let folder: string;
   let matchKey: string;
   let idempotency = 0;
   const sockets: Socket[] = [];
@@ -94,17 +79,8 @@ describe.each(await databasesUnderTest())('the fan live view against the live en
 
   beforeAll(async () => {
     db = await open();
-    folder = await mkdtemp(path.join(os.tmpdir(), 'live-view-'));
-    await copyFile(opener, path.join(folder, path.basename(opener)));
-    services = createServices(db);
-    await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
-    const broadcaster = new SocketBroadcaster();
-    engine = createLiveEngine({ db, services, broadcaster });
-    server = createServer();
-    realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.eventsSince(match, after) });
-    broadcaster.attach(realtime.io);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startLiveServer(db);
+    ({ services, engine, url } = live);
     ({ matchKey } = await engine.createFixture(t20Fixture({
       tournament: { name: 'Live View Cup' },
       teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
@@ -117,10 +93,7 @@ describe.each(await databasesUnderTest())('the fan live view against the live en
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await realtime?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await db?.close();
-    await rm(folder, { recursive: true, force: true });
+    await live?.close();
   });
 
   it('follows balls, a connection dropped mid-over and an undo, converging on the stored commentary', async () => {

@@ -4,6 +4,8 @@
 // player-link) so the look stays one.
 import { ballBadge, oversText, rate, reprKind, scoreText, type BallKind } from '../../lib/ball-view.ts';
 import { splitComment } from '../../lib/safe-html.ts';
+import { badgeHue } from '../../lib/team-badge.ts';
+import type { CSSProperties } from 'react';
 import type { LiveBall, LiveStateObject } from '../../stores/live-match.ts';
 import type { LiveLabels } from './labels.ts';
 
@@ -23,7 +25,7 @@ export function PlayerName({ player, playerHref }: { player: { key: string; name
 
 interface PanelProps {
   live: LiveStateObject | null;
-  teams: Record<'a' | 'b', { code: string; name: string }>;
+  teams: Record<'a' | 'b', { key: string; code: string; name: string }>;
   sideScores: Record<'a' | 'b', string | null>;
   target: number | null;
   dayNumber: number | null;
@@ -34,8 +36,8 @@ interface PanelProps {
 
 export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, situation, labels }: PanelProps) {
   const reason = live?.match_break?.reason ?? null;
-  // Spec: a 'day' break shows Stumps; lunch is named; any other break is the innings break.
-  const breakText = reason === null ? null : reason === 'day' ? labels.stumps : reason === 'lunch' ? labels.lunchBreak : labels.inningsBreak;
+  // Spec: a 'day' break shows Stumps, lunch Lunch Break, an innings break Innings; the others by their names.
+  const breakText = reason === null ? null : (labels.breaks[reason] ?? labels.breaks.innings!);
   const batting = live ? teams[live.batting_team] : null;
   const lastRepr = live?.recent_overs_repr.at(-1)?.ball_repr.at(-1) ?? null;
   const need = live ? (live.required_score?.title ?? live.score.msg_lead_by ?? live.score.msg_trail_by) : situation;
@@ -51,6 +53,9 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
       </p>
       {live && batting ? (
         <div className="lp-now" data-testid="live-score">
+          <span className="badge" style={{ '--badge-hue': badgeHue(batting.key) } as CSSProperties} aria-hidden="true">
+            {batting.code.slice(0, 4)}
+          </span>
           <span className="lp-code">{batting.code}</span>
           <span className="lp-score">{scoreText(live.score.runs, live.score.wickets)}</span>
           <span className="lp-overs">{`(${oversText(live.score.overs)})`}</span>
@@ -84,7 +89,7 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
               <dd>{target}</dd>
             </div>
           )}
-          {live.required_score && (
+          {live.required_score && live.required_score.run_rate !== null && (
             <div>
               <dt>{labels.rrr}</dt>
               <dd>{rate(live.required_score.run_rate)}</dd>
@@ -118,7 +123,8 @@ export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObj
   const recent = live?.recent_players;
   const batters = recent ? [recent.striker, recent.non_striker].filter((p) => p !== null) : [];
   const bowlers = recent ? [recent.bowler, recent.prev_over_bowler].filter((p) => p !== null) : [];
-  if (batters.length + bowlers.length === 0) return <p className="panel muted">{labels.liveNoFeed}</p>;
+  // An innings just started has a live state but nobody at the crease on record yet.
+  if (batters.length + bowlers.length === 0) return <p className="panel muted">{live ? labels.firstBallToCome : labels.liveNoFeed}</p>;
   return (
     <div className="lt-tables">
       {batters.length > 0 && (
@@ -197,7 +203,7 @@ function OverSummaryBox({ summary, labels, playerHref }: { summary: NonNullable<
       <div className="os-head">
         <strong>{labels.endOfOver.replace('{{n}}', String(summary.over))}</strong>
         <span className="muted">
-          {labels.overRuns.replace('{{runs}}', String(summary.runs))}
+          {(summary.runs === 1 ? labels.overRun : labels.overRuns).replace('{{runs}}', String(summary.runs))}
           {summary.wickets > 0 && ` · ${labels.overWickets.replace('{{wickets}}', String(summary.wickets))}`}
         </span>
         <span className="os-total">{scoreText(summary.score.runs, summary.score.wickets)}</span>

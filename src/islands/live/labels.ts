@@ -2,11 +2,12 @@
 // no dictionary (the island imports only the type).
 import { t, type Lang } from '../../i18n/index.ts';
 import type { Dictionary } from '../../i18n/en.ts';
+import { PROVIDER_BREAK_REASONS } from '../../server/domain/live.ts';
 
 const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
-  'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRuns', 'overWickets',
-  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice',
+  'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRun', 'overRuns', 'overWickets',
+  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls', 'firstBallToCome',
 ] as const satisfies readonly (keyof Dictionary['matchCentre'])[];
 
 type MatchCentreLabels = Record<(typeof MATCH_CENTRE_KEYS)[number], string>;
@@ -14,9 +15,8 @@ type MatchCentreLabels = Record<(typeof MATCH_CENTRE_KEYS)[number], string>;
 export interface LiveLabels extends MatchCentreLabels {
   live: string;
   day: string;
-  stumps: string;
-  lunchBreak: string;
-  inningsBreak: string;
+  /** Break names by match_break.reason ('day' is stumps). */
+  breaks: Record<string, string>;
 }
 
 export function liveLabels(lang: Lang): LiveLabels {
@@ -25,8 +25,6 @@ export function liveLabels(lang: Lang): LiveLabels {
     ...centre,
     live: t(lang, 'home.live'),
     day: t(lang, 'match.day'),
-    stumps: t(lang, 'match.stumps'),
-    lunchBreak: t(lang, 'match.lunchBreak'),
-    inningsBreak: t(lang, 'match.innings'),
+    breaks: Object.fromEntries(PROVIDER_BREAK_REASONS.map((reason) => [reason, t(lang, `match.breaks.${reason}`)])),
   };
 }

@@ -16,6 +16,8 @@ export interface ApiErrorDetails {
   retry_after?: number;
   attempts_left?: number;
   expected_sequence?: number;
+  /** The innings a live ball could go to now (ingest), null when none is in progress. */
+  innings_in_progress?: number | null;
 }
 
 export class ApiError extends Error {

@@ -63,7 +63,7 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
       async (request) => {
         await tokenHolder(request, tokens, auth);
         const { match_key: matchKey } = request.params;
-        const { sequence, innings, ball } = request.body;
+        const { sequence, innings, ball, previous_innings: closePrevious, batting_team: battingSide } = request.body;
         const [last] = await read<{ last: number | null }>(
           `select max(substring(b.idempotency_key from 5)::integer) as last from ball_idempotency b
            join matches m on m.id = b.match_id where m.match_key = $1 and b.idempotency_key like 'seq:%'`,
@@ -74,10 +74,18 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
         if (sequence > expected) {
           throw new ApiError(409, `Ball ${sequence} is out of order: the next ball is ${expected}.`, { expected_sequence: expected });
         }
-        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: `seq:${sequence}`, innings });
+        const start = { ...(closePrevious === undefined ? {} : { closePrevious }), ...(battingSide === undefined ? {} : { battingSide }) };
+        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: `seq:${sequence}`, innings, start });
         return {
           status: true as const,
-          data: { sequence, ball_key: recorded.ballKey, event_sequence: recorded.sequence, duplicate: recorded.duplicate },
+          data: {
+            sequence,
+            ball_key: recorded.ballKey,
+            event_sequence: recorded.sequence,
+            duplicate: recorded.duplicate,
+            innings_end: recorded.inningsEnd === 'declared' ? null : recorded.inningsEnd,
+            match_completed: recorded.matchCompleted,
+          },
         };
       },
     );

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole, type Auth, type LimitRule } from '../auth/index.ts';
 import type { LiveEngine } from '../live/engine.ts';
+import type { Lang } from '../domain/result.ts';
 import type { ScorerService } from '../services/scorer.ts';
 import { LiveWriteError } from '../store/fixture.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
@@ -50,8 +51,8 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
     };
 
     /** A match made on the console (404 for any other: replays and imports are not scored here). */
-    const consoleMatch = async (matchKey: string) => {
-      const match = await scorer.match(matchKey);
+    const consoleMatch = async (matchKey: string, lang: Lang = 'en') => {
+      const match = await scorer.match(matchKey, lang);
       if (!match || match.source !== 'scorer') throw new ApiError(404, NO_MATCH);
       return match;
     };
@@ -94,7 +95,7 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
 
     api.get(routes.match.paths[0]!, { schema: { ...actionSchema(routes.match), ...params } }, async (request) => {
       requireRole(request, 'scorer', 'admin');
-      const { source: _source, ...match } = await consoleMatch(request.params.match_key);
+      const { source: _source, ...match } = await consoleMatch(request.params.match_key, request.query.lang);
       return { status: true as const, data: match };
     });
 
@@ -120,7 +121,7 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
     api.post(routes.startInnings.paths[0]!, { schema: { ...actionSchema(routes.startInnings), ...params }, bodyLimit: BODY_LIMIT }, async (request) => {
       await write(request);
       const { batting_side: battingSide, target } = request.body;
-      await live.startInnings(request.params.match_key, { battingSide, ...(target === undefined ? {} : { target }) });
+      await live.startInnings(request.params.match_key, { ...(battingSide === undefined ? {} : { battingSide }), ...(target === undefined ? {} : { target }) });
       return done;
     });
 
@@ -132,12 +133,13 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
 
     api.post(routes.undo.paths[0]!, { schema: { ...actionSchema(routes.undo), ...params }, bodyLimit: BODY_LIMIT }, async (request) => {
       const match = await write(request);
-      // A retried undo must not take back a second ball: only the ball the scorer saw last goes.
-      if (match.current?.last_ball_key !== request.body.ball_key) {
-        throw new ApiError(409, 'That ball is no longer the last one: reload the match to see what is.');
+      // A retried undo must not take back a second step: only from the state the scorer saw.
+      const { sequence, ball_key: ballKey } = request.body;
+      if ((sequence !== undefined && match.sequence !== sequence) || (ballKey !== undefined && match.current?.last_ball_key !== ballKey)) {
+        throw new ApiError(409, 'The match has changed since you last saw it: reload it to see what the last ball is.');
       }
       const undone = await live.undoLastBall(request.params.match_key);
-      if (!undone) throw new ApiError(409, 'There is no ball to take back.');
+      if (!undone) throw new ApiError(409, 'There is nothing to take back.');
       return { status: true as const, data: { sequence: undone.sequence, ball_key: undone.ballKey } };
     });
 
@@ -149,7 +151,8 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
 
     api.post(routes.endInnings.paths[0]!, { schema: { ...actionSchema(routes.endInnings), ...params }, bodyLimit: BODY_LIMIT }, async (request) => {
       await write(request);
-      await live.endInnings(request.params.match_key, { declared: request.body.declared });
+      const { declared, absent_hurt: absentHurt } = request.body;
+      await live.endInnings(request.params.match_key, { declared, ...(absentHurt ? { absentHurt } : {}) });
       return done;
     });
 

@@ -57,8 +57,8 @@ export interface LiveState {
   /** The batting side's first or second innings. */
   inningsNumber: 1 | 2;
   score: { runs: number; wickets: number; legalBalls: number; calledBalls: number; ballsPerOver: number };
-  /** What the chasing side needs; null when no chase is on. */
-  required: { runs: number; balls: number } | null;
+  /** What the chasing side needs: runs, and balls left (null in a Test's fourth innings); null when no chase is on. */
+  required: { runs: number; balls: number | null } | null;
   /** Runs the batting side is ahead on the match's totals (negative: behind); null when no lead counts (limited overs). */
   lead: number | null;
   /** A BreakReason ('drinks', 'lunch', 'tea', 'stumps', 'innings', ...) while play is halted; null in play. */
@@ -144,8 +144,8 @@ export interface LiveInningsInput {
   tally: InningsTallyState;
   /** The innings' latest deliveries, oldest first: at least the last RECENT_OVERS overs, or all of them. */
   recent: readonly SequencedDelivery[];
-  /** A limited-overs chase: the target and the legal balls it may take; null when not chasing. */
-  target: { runs: number; balls: number } | null;
+  /** A chase: the target and the legal balls it may take (null: a Test's fourth innings); null when not chasing. */
+  target: { runs: number; balls: number | null } | null;
   /** The batting side's total minus the other's over the match (Tests); null in limited overs. */
   lead: number | null;
   breakReason: string | null;
@@ -193,8 +193,8 @@ export function liveStateOf(input: LiveInningsInput): LiveState {
   };
 }
 
-function chase(target: { runs: number; balls: number }, tally: InningsTallyState): { runs: number; balls: number } {
-  return { runs: Math.max(0, target.runs - tally.runs), balls: Math.max(0, target.balls - tally.legalBalls) };
+function chase(target: { runs: number; balls: number | null }, tally: InningsTallyState): { runs: number; balls: number | null } {
+  return { runs: Math.max(0, target.runs - tally.runs), balls: target.balls === null ? null : Math.max(0, target.balls - tally.legalBalls) };
 }
 
 // ---------- innings end ----------
@@ -210,15 +210,21 @@ export interface InningsProgress {
   /** Runs to win, when chasing. */
   targetRuns: number | null;
   declared?: boolean;
+  /** A super over: three batters, so two wickets end it. */
+  superOver?: boolean;
 }
 
 export type InningsEnd = 'all out' | 'overs' | 'target' | 'declared';
+
+/** Wickets that end a super over: a side bats three in it. */
+export const SUPER_OVER_WICKETS = 2;
 
 /** Why the innings is over, or null while it goes on. */
 export function inningsEnd(progress: InningsProgress): InningsEnd | null {
   if (progress.declared) return 'declared';
   if (progress.targetRuns !== null && progress.runs >= progress.targetRuns) return 'target';
-  if (isAllOut(progress.wickets, progress.absentBatters ?? 0)) return 'all out';
+  const allOut = progress.superOver ? progress.wickets >= SUPER_OVER_WICKETS : isAllOut(progress.wickets, progress.absentBatters ?? 0);
+  if (allOut) return 'all out';
   if (progress.limitBalls !== null && progress.legalBalls >= progress.limitBalls) return 'overs';
   return null;
 }
@@ -230,6 +236,16 @@ export function isInningsOver(progress: InningsProgress): boolean {
 /** Batters who cannot bat: an XI of fewer than eleven leaves fewer pairs. */
 export function absentBatters(xiSize: number, absentHurt = 0): number {
   return Math.max(0, 11 - xiSize) + absentHurt;
+}
+
+/**
+ * The legal balls an innings may take: one over in a super over; else the chase's balls (a
+ * revised target's overs), else the match's overs; null in a Test.
+ */
+export function inningsLimitBalls(innings: { superOver: boolean; targetBalls: number | null }, match: { oversLimit: number | null; ballsPerOver: number }): number | null {
+  if (innings.superOver) return match.ballsPerOver;
+  if (innings.targetBalls !== null) return innings.targetBalls;
+  return match.oversLimit === null ? null : match.oversLimit * match.ballsPerOver;
 }
 
 // ---------- play status ----------
@@ -273,6 +289,16 @@ const BREAK_STATUS: Record<BreakReason, PlayStatus> = {
 /** The play status of a break. */
 export function playStatusOfBreak(reason: BreakReason): PlayStatus {
   return BREAK_STATUS[reason];
+}
+
+/** Breaks as the provider names them (play.live.match_break.reason): the end of a day is 'day'. */
+export const PROVIDER_BREAK_REASONS = ['day', 'lunch', 'tea', 'drinks', 'innings', 'rain', 'bad_light'] as const;
+export type ProviderBreakReason = (typeof PROVIDER_BREAK_REASONS)[number];
+
+/** A break's reason as the provider sends it; one it has no name for is an innings break. */
+export function providerBreakReason(reason: string): ProviderBreakReason {
+  const named = reason === 'stumps' ? 'day' : reason;
+  return (PROVIDER_BREAK_REASONS as readonly string[]).includes(named) ? (named as ProviderBreakReason) : 'innings';
 }
 
 /** The reason of a break's play status; null for a status that is not a break. */
@@ -386,4 +412,108 @@ function superOverWinner(innings: readonly OutcomeInnings[]): Side | null {
     if (second.runs < first.runs) return first.battingTeam;
   }
   return null;
+}
+
+// ---------- the match after an innings ----------
+
+/** How an innings closed: by a rule of the game (inningsEnd), or by the scorer's hand (rain, time, a mistake). */
+export type InningsClosure = InningsEnd | 'closed';
+
+/** Whether an innings closed by the rules of the game alone, not by a declaration or by hand. */
+export function closedByRule(closure: InningsClosure): boolean {
+  return closure === 'all out' || closure === 'overs' || closure === 'target';
+}
+
+/**
+ * The match's outcome once an innings has closed, when nothing left to play can change it; null
+ * while more play is to come, or when only the scorer can finish it (a chase stopped by rain:
+ * a revised target, or no result). `innings` are in playing order, the last the one that closed.
+ * - Limited overs: the second innings (or the second of a super over pair) ended by the rules:
+ *   the chase reached its target, or the side was all out or out of overs. A tie is an outcome
+ *   too (Cricsheet's 'tie', with no eliminator until a super over decides it); a super over may
+ *   then reopen the match (nextInnings).
+ * - Tests: the third innings leaves the side that batted twice all out and still behind (won by
+ *   an innings), or the fourth innings closes, however it closed (the last innings of the match).
+ */
+export function decidedOutcome(
+  format: 't20' | 'oneday' | 'test',
+  innings: readonly OutcomeInnings[],
+  closure: InningsClosure,
+  revised = false,
+): MatchOutcome | null {
+  const regular = innings.filter((inn) => !inn.superOver).length;
+  const supers = innings.length - regular;
+  if (format !== 'test') {
+    if (regular < 2 || supers % 2 === 1 || !closedByRule(closure)) return null;
+    return matchOutcome(format, innings, revised);
+  }
+  if (regular === 3) {
+    const outcome = matchOutcome(format, innings);
+    return outcome.winByInnings ? outcome : null;
+  }
+  return regular >= 4 ? matchOutcome(format, innings) : null;
+}
+
+/** The innings to play next: super over or not, the side batting, and what it chases. */
+export interface NextInnings {
+  superOver: boolean;
+  battingSide: Side;
+  /** Runs to win, and the legal balls to make them in (null: no limit, a Test). */
+  target: { runs: number; balls: number | null } | null;
+}
+
+export interface NextInningsOptions {
+  /** The side the scorer named; by default the rules' (the other side, or the first innings' from the toss). */
+  battingSide?: Side;
+  /** Who bats first, from the toss; null before a toss. */
+  tossBatting: Side | null;
+  oversLimit: number | null;
+  ballsPerOver: number;
+}
+
+/**
+ * The next innings after `innings` (all closed, in playing order), or why there is none.
+ * - Limited overs: the chase of the first innings' total + 1 in the match's overs. After the
+ *   two innings only a tie (and every super over pair since tied) allows more: a super over, the
+ *   side that batted last batting first (the ICC's rule), the other chasing its runs + 1 in one over.
+ * - Tests: four innings; each side bats twice at most. The third innings is the other side's
+ *   unless the side batting second follows on (named); the fourth is the side that has batted
+ *   once, chasing the difference + 1 with no limit of balls.
+ */
+export function nextInnings(format: 't20' | 'oneday' | 'test', innings: readonly OutcomeInnings[], options: NextInningsOptions): NextInnings | { refused: string } {
+  const last = innings.at(-1);
+  const named = options.battingSide;
+  if (!last) {
+    const side = named ?? options.tossBatting;
+    return side ? { superOver: false, battingSide: side, target: null } : { refused: 'Name the batting side: no toss is recorded.' };
+  }
+  const regular = innings.filter((inn) => !inn.superOver);
+  if (format !== 'test') {
+    const oneOver = options.ballsPerOver;
+    if (regular.length === 1) {
+      const side = other(last.battingTeam);
+      if (named && named !== side) return { refused: `The second innings is batted by the side that fielded in the first.` };
+      const balls = options.oversLimit === null ? null : options.oversLimit * options.ballsPerOver;
+      return { superOver: false, battingSide: side, target: { runs: last.runs + 1, balls } };
+    }
+    const outcome = matchOutcome(format, innings);
+    if (outcome.result !== 'tie' || outcome.eliminator !== null) return { refused: 'The match is decided: no more innings can be played.' };
+    const supers = innings.length - regular.length;
+    if (supers % 2 === 0) return { superOver: true, battingSide: named ?? last.battingTeam, target: null };
+    const side = other(last.battingTeam);
+    if (named && named !== side) return { refused: 'The second half of a super over is batted by the side that fielded in the first.' };
+    return { superOver: true, battingSide: side, target: { runs: last.runs + 1, balls: oneOver } };
+  }
+  if (regular.length >= 4) return { refused: 'A Test has four innings: the match is over.' };
+  const battedTwice = (side: Side) => regular.filter((inn) => inn.battingTeam === side).length >= 2;
+  if (regular.length === 1 || regular.length === 3) {
+    const side = regular.length === 1 ? other(last.battingTeam) : battedTwice('a') ? 'b' : 'a';
+    if (named && named !== side) return { refused: `Innings ${regular.length + 1} is batted by the other side.` };
+    if (regular.length === 1) return { superOver: false, battingSide: side, target: null };
+    const totals = { a: 0, b: 0 };
+    for (const inn of regular) totals[inn.battingTeam] += inn.runs;
+    return { superOver: false, battingSide: side, target: { runs: Math.max(1, totals[other(side)] - totals[side] + 1), balls: null } };
+  }
+  // The third innings: the side that batted first, or (named) the side that batted second following on.
+  return { superOver: false, battingSide: named ?? other(last.battingTeam), target: null };
 }

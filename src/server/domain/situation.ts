@@ -15,8 +15,8 @@ export type Situation =
 
 /**
  * Innings in the order played (super overs excluded). Limited-overs chases give 'need'
- * with balls left; in a Test the side batting gets its lead or deficit on first innings
- * totals, and in the fourth innings what it needs to win.
+ * with balls left; in a Test the side batting gets its lead or deficit on the totals once
+ * both sides have batted (none in the first innings), and in the fourth innings what it needs.
  */
 export function matchSituation(
   format: 't20' | 'oneday' | 'test',
@@ -36,6 +36,8 @@ export function matchSituation(
       balls: limit === null ? null : Math.max(0, limit - current.legalBalls),
     };
   }
+  // A Test's first innings leads or trails nobody yet: the other side has not batted.
+  if (innings.length === 1) return null;
   const totals = { a: 0, b: 0 };
   for (const inn of innings) totals[inn.battingTeam] += inn.runs;
   if (innings.length === 4) {

@@ -13,7 +13,9 @@ import pg from 'pg';
 import type { Db } from '../db/client.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import { ballsToOvers } from '../domain/overs.ts';
+import { isDuckworthLewis } from '../domain/result.ts';
 import type { Delivery } from '../domain/types.ts';
+import { ApiError } from '../api/errors.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import type { CricsheetBall } from '../live/cricsheet-ball.ts';
 import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../store/stored-deliveries.ts';
@@ -43,16 +45,18 @@ interface SourceMatch {
   toss: { winner: TeamSide; decision: 'bat' | 'field' } | null;
   squads: Record<TeamSide, string[]>;
   playerOfMatch: string[];
+  /** The rain rule that revised the chase's target (Cricsheet's 'D/L'), if any. */
+  method: string | null;
 }
 
 async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatch | null> {
   const [row] = await read<{
     id: number; tou_name: string; team_a_name: string; team_b_name: string; venue_name: string | null; venue_city: string | null;
     format: MatchFormat; match_type: string; overs_limit: number | null; balls_per_over: number; gender: 'male' | 'female';
-    toss_winner: TeamSide | null; toss_decision: string | null;
+    toss_winner: TeamSide | null; toss_decision: string | null; method: string | null;
   }>(
     `select m.id, t.name as tou_name, m.team_a_name, m.team_b_name, v.name as venue_name, v.city as venue_city, m.format, m.match_type,
-       m.overs_limit, m.balls_per_over, m.gender, m.toss_winner, m.toss_decision
+       m.overs_limit, m.balls_per_over, m.gender, m.toss_winner, m.toss_decision, m.method
      from matches m join tournaments t on t.id = m.tournament_id left join venues v on v.id = m.venue_id
      where m.match_key = $1`,
     [matchKey],
@@ -80,6 +84,7 @@ async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatc
     toss: row.toss_winner && (row.toss_decision === 'bat' || row.toss_decision === 'field') ? { winner: row.toss_winner, decision: row.toss_decision } : null,
     squads: { a: players.filter((p) => p.team === 'a').map((p) => p.registry_id), b: players.filter((p) => p.team === 'b').map((p) => p.registry_id) },
     playerOfMatch: awards.map((award) => award.registry_id),
+    method: isDuckworthLewis(row.method) ? row.method : null,
   };
 }
 
@@ -170,7 +175,7 @@ export async function playReplay(db: Db, engine: LiveEngine, sourceKey: string, 
   );
   if (!replay) throw new Error(`no match ${replayKey}`);
   if (replay.status === 'completed') return;
-  const innings = (await readStoredInnings(read, [source.id])).filter((inn) => !inn.superOver);
+  const innings = await readStoredInnings(read, [source.id]);
   const keyOf = await keysOfPeople(read, innings);
   const pause = options.ballsPerMinute > 0 ? 60_000 / options.ballsPerMinute : 0;
   const aborted = () => options.signal?.aborted === true;
@@ -183,28 +188,43 @@ export async function playReplay(db: Db, engine: LiveEngine, sourceKey: string, 
       replay.id, inningsNo,
     ]);
     if (played && !played.open) continue;
+    const [facts] = await read<{ target_runs: number | null; target_balls: number | null; declared: boolean }>(
+      'select target_runs, target_balls, declared from innings where match_id = $1 and innings_no = $2',
+      [source.id, inn.inningsNo],
+    );
     if (!played) {
-      const [facts] = await read<{ target_runs: number | null; target_balls: number | null }>(
-        'select target_runs, target_balls from innings where match_id = $1 and innings_no = $2',
-        [source.id, inn.inningsNo],
-      );
       const target =
         facts?.target_runs != null && facts.target_balls != null
           ? { runs: facts.target_runs, overs: oversNumber(facts.target_balls, source.ballsPerOver) }
           : undefined;
-      await engine.startInnings(replayKey, { battingSide: inn.battingTeam, ...(target ? { target } : {}) });
+      // A rain-rule target is the umpires' revision, as a scorer types it in; the result then names the method.
+      if (target && source.method !== null) await engine.setRevisedTarget(replayKey, target);
+      await engine.startInnings(replayKey, { battingSide: inn.battingTeam, ...(target && source.method === null ? { target } : {}) });
     }
+    const open = async () => {
+      const [row] = await read<{ open: boolean }>('select tally is not null as open from innings where match_id = $1 and innings_no = $2', [replay.id, inningsNo]);
+      return row?.open === true;
+    };
     for (const [seq, delivery] of inn.deliveries.entries()) {
       if (aborted()) return;
-      const recorded = await engine.recordBall(replayKey, liveBallOf(delivery, keyOf), { idempotencyKey: `replay:${inningsNo}:${seq + 1}` });
+      let recorded;
+      try {
+        recorded = await engine.recordBall(replayKey, liveBallOf(delivery, keyOf), { idempotencyKey: `replay:${inningsNo}:${seq + 1}` });
+      } catch (error) {
+        // The rules closed the innings before the source's last ball (an umpire's seven-ball last over): the rest is not played.
+        if (error instanceof ApiError && error.statusCode === 409 && !(await open())) break;
+        throw error;
+      }
       if (recorded.duplicate) continue;
       options.onBall?.(recorded.ballKey);
       if (pause > 0) await sleep(pause, undefined, options.signal ? { signal: options.signal } : {}).catch(() => undefined);
     }
     if (aborted()) return;
     if (inn.penaltyRunsPost > 0) await engine.addPenaltyRuns(replayKey, { side: inn.battingTeam, runs: inn.penaltyRunsPost });
-    if (index < innings.length - 1) await engine.endInnings(replayKey, {});
+    // The rules close an innings all out, out of overs or past its target; the source's others ended by hand.
+    if (index < innings.length - 1 && (await open())) await engine.endInnings(replayKey, { declared: facts?.declared ?? false });
   }
+  // The deciding ball completed the match with its result, or (a draw, a rain-stopped chase) this does; the award comes with it.
   if (!aborted()) await engine.completeMatch(replayKey, { playerOfMatch: source.playerOfMatch });
 }
 

@@ -11,11 +11,11 @@ import type { MatchObject } from '../api/presenters/match.ts';
 import type { CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
-import { isLegalDelivery, oversToBalls } from '../domain/overs.ts';
+import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
 import type { Services } from '../services/index.ts';
-import { ballKey, playStatusOfBreak, type BreakReason } from '../domain/live.ts';
-import { MatchWriter } from '../store/match-writer.ts';
+import { ballKey, playStatusOfBreak, type BreakReason, type InningsEnd } from '../domain/live.ts';
+import { MatchWriter, type AppendedBall } from '../store/match-writer.ts';
 import { queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
@@ -46,20 +46,40 @@ export interface RecordedBall {
   ballKey: string;
   /** The idempotency key was already used: nothing was written, nothing emitted. */
   duplicate: boolean;
+  /** The rules ended the innings with this ball (all out, overs, target); null otherwise, or for a duplicate. */
+  inningsEnd: InningsEnd | null;
+  /** The ball decided the match, which is completed. */
+  matchCompleted: boolean;
+}
+
+/** How a ball that starts the next innings (ingest) has it begin. */
+export interface InningsStart {
+  /** How the innings still in progress ended, when the rules did not end it: a declaration, or by hand. */
+  closePrevious?: 'declared' | 'closed';
+  /** The side batting (a follow-on); by default the rules' (nextInnings). */
+  battingSide?: TeamSide;
 }
 
 export interface LiveEngine {
   createFixture(input: FixtureInput): Promise<{ matchKey: string }>;
   setToss(matchKey: string, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void>;
   setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[]): Promise<void>;
-  startInnings(matchKey: string, options: { battingSide: TeamSide; target?: { runs: number; overs: number } }): Promise<void>;
-  /** `innings`, when given, must be the innings in progress (409 otherwise). */
-  recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number }): Promise<RecordedBall>;
-  undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string } | null>;
+  /** Opens the next innings by the rules: the side batting by default the rules' (a follow-on named), its target the rules' unless given. */
+  startInnings(matchKey: string, options: { battingSide?: TeamSide; target?: { runs: number; overs: number } }): Promise<void>;
+  /**
+   * `innings`, when given (the ingest API), is the innings in progress, or the next one: its
+   * first ball starts it (`start` says how the innings before ended if the rules did not end it,
+   * and may name the side batting); anything else is a 409.
+   */
+  recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number; start?: InningsStart }): Promise<RecordedBall>;
+  /** Takes back the match's last step (MatchWriter.undoLast); ballKey is the ball taken back, null when none was. */
+  undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string | null } | null>;
   setBreak(matchKey: string, reason: BreakReason | null): Promise<void>;
-  endInnings(matchKey: string, options: { declared?: boolean }): Promise<void>;
+  /** Closes the innings in progress by hand: declared, or stopped, or all out with batters (keys) absent hurt. */
+  endInnings(matchKey: string, options: { declared?: boolean; absentHurt?: string[] }): Promise<void>;
   setRevisedTarget(matchKey: string, target: { runs: number; overs: number }): Promise<void>;
   addPenaltyRuns(matchKey: string, penalty: { side: TeamSide; runs: number }): Promise<void>;
+  /** Completes the match with its computed result and the players of the match; on a match its deciding ball completed, records the award. */
   completeMatch(matchKey: string, options: { playerOfMatch: string[] }): Promise<void>;
   /** The match's events after `afterSequence`, oldest first (at most CATCH_UP_LIMIT). */
   eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]>;
@@ -136,37 +156,13 @@ class Engine implements LiveEngine {
     return this.changeState(matchKey, (match) => this.writer.setPlayingXI(match.id, side, playerKeys));
   }
 
-  startInnings(matchKey: string, options: { battingSide: TeamSide; target?: { runs: number; overs: number } }): Promise<void> {
+  startInnings(matchKey: string, options: { battingSide?: TeamSide; target?: { runs: number; overs: number } }): Promise<void> {
     return this.changeState(matchKey, async (match) => {
-      const innings = await this.read<{ innings_no: number; runs: number; open: boolean }>(
-        'select innings_no, runs, tally is not null as open from innings where match_id = $1 order by innings_no',
-        [match.id],
-      );
-      if (innings.some((inn) => inn.open)) throw new ApiError(409, 'An innings is still in progress: end it first.');
-      const inningsNo = innings.length + 1;
-      let target = options.target ? { runs: options.target.runs, balls: oversToBalls(options.target.overs, match.ballsPerOver) } : null;
-      // A limited-overs chase: one run more than the first innings, in the match's overs.
-      if (!target && inningsNo === 2 && match.oversLimit !== null) {
-        target = { runs: innings[0]!.runs + 1, balls: match.oversLimit * match.ballsPerOver };
-      }
-      await this.writer.startInnings(match.id, {
-        inningsNo,
-        battingTeam: options.battingSide,
-        superOver: false,
-        declared: false,
-        forfeited: false,
-        targetRuns: target?.runs ?? null,
-        targetBalls: target?.balls ?? null,
-        penaltyRunsPre: 0,
-        penaltyRunsPost: 0,
-        absentHurt: null,
-        calledOvers: null,
-        powerplays: [],
-      });
+      await this.writer.startNextInnings(match.id, options);
     });
   }
 
-  recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number }): Promise<RecordedBall> {
+  recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number; start?: InningsStart }): Promise<RecordedBall> {
     const { idempotencyKey } = options;
     if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
       throw new ApiError(400, `The idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
@@ -174,17 +170,20 @@ class Engine implements LiveEngine {
     return this.queued(matchKey, async (match) => {
       const digest = ballDigest(ball);
       const known = await this.knownBall(match.id, idempotencyKey, digest);
-      if (known) return { ...known, duplicate: true };
-      const innings = await this.openInnings(match.id);
-      if (!innings?.inProgress) throw new ApiError(409, 'No innings is in progress: start one first.');
-      if (options.innings !== undefined && options.innings !== innings.inningsNo) {
-        throw new ApiError(409, `Innings ${options.innings} is not in progress (innings ${innings.inningsNo} is).`);
-      }
+      if (known) return { ...known, duplicate: true, inningsEnd: null, matchCompleted: false };
+      // Players are checked first: a ball refused for them starts no innings.
       const personOf = await this.peopleOf(playerKeysOf(ball));
+      let innings = await this.openInnings(match.id);
+      if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
+      if (!innings?.inProgress) {
+        throw new ApiError(409, innings ? `Innings ${innings.inningsNo} is over: start the next one first.` : 'No innings is in progress: start one first.');
+      }
+      const inningsNo = innings.inningsNo;
       const delivery = deliveryOf(ball, ball.over ?? Math.floor(innings.legalBalls / match.ballsPerOver), personOf);
       let written: { sequence: number; ballKey: string } | undefined;
+      let appended: AppendedBall;
       try {
-        await this.log.within(
+        appended = await this.log.within(
           async (tx) => {
             const ballKey = await lastBallKey(tx.query.bind(tx) as QueryRows, match.id);
             if (ballKey === null) throw new Error(`the ball written to ${match.key} is not stored`);
@@ -195,38 +194,46 @@ class Engine implements LiveEngine {
             );
             written = { sequence, ballKey };
           },
-          () => this.writer.appendBall(match.id, innings.inningsNo, delivery, ball.review),
+          () => this.writer.appendBall(match.id, inningsNo, delivery, ball.review),
         );
       } catch (error) {
         // The same key sent at once to another process: that one wrote the ball.
         const raced = isUniqueViolation(error) ? await this.knownBall(match.id, idempotencyKey, digest) : null;
-        if (raced) return { ...raced, duplicate: true };
+        if (raced) return { ...raced, duplicate: true, inningsEnd: null, matchCompleted: false };
         throw error;
       }
       const { sequence, ballKey } = written!;
       await this.emit(match, sequence, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
-      return { sequence, ballKey, duplicate: false };
+      return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
     });
   }
 
-  undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string } | null> {
+  undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string | null } | null> {
     return this.queued(matchKey, async (match) => {
+      const [started] = await this.read<{ innings: number }>('select count(*)::int as innings from innings where match_id = $1', [match.id]);
+      if (!started?.innings) return null;
+      // The ball an undo may take back is the match's last one: its payload is drafted now, while it is stored.
       const ballKey = await lastBallKey(this.read, match.id);
-      if (ballKey === null) return null;
-      const ball = await this.payloads.liveBall(match.key, match.id, ballKey);
-      if (!ball) throw new Error(`ball ${ballKey} of ${match.key} is not in its commentary`);
-      const deleted: LiveBallObject = { ...ball, is_delete: true, update_reason: 'undo', updated_time: Date.now() };
-      const events: NewEvent[] = [{ kind: 'ball_deleted', ballKey, draft: { commentory: [deleted] } }, { kind: 'state', ballKey: null }];
+      let deleted: LiveBallObject | null = null;
+      if (ballKey !== null) {
+        const ball = await this.payloads.liveBall(match.key, match.id, ballKey);
+        if (!ball) throw new Error(`ball ${ballKey} of ${match.key} is not in its commentary`);
+        deleted = { ...ball, is_delete: true, update_reason: 'undo', updated_time: Date.now() };
+      }
+      let events: NewEvent[] = [];
       let sequence = 0;
-      const removed = await this.log.within(
+      await this.log.within(
         async (tx) => {
+          // An innings closed by hand is reopened with its last ball kept: a deletion only when the ball went.
+          const now = await lastBallKey(tx.query.bind(tx) as QueryRows, match.id);
+          const state: NewEvent = { kind: 'state', ballKey: null };
+          events = deleted && now !== ballKey ? [{ kind: 'ball_deleted', ballKey, draft: { commentory: [deleted] } }, state] : [state];
           sequence = await this.log.append(tx, match.id, events);
         },
-        () => this.writer.removeLastBall(match.id),
+        () => this.writer.undoLast(match.id),
       );
-      if (!removed) throw new Error(`match ${match.key} had no ball to remove`);
       await this.emit(match, sequence, events);
-      return { sequence, ballKey };
+      return { sequence, ballKey: events.length > 1 ? ballKey : null };
     });
   }
 
@@ -236,11 +243,11 @@ class Engine implements LiveEngine {
     );
   }
 
-  endInnings(matchKey: string, options: { declared?: boolean }): Promise<void> {
+  endInnings(matchKey: string, options: { declared?: boolean; absentHurt?: string[] }): Promise<void> {
     return this.changeState(matchKey, async (match) => {
       const innings = await this.openInnings(match.id);
       if (!innings?.inProgress) throw new ApiError(409, 'No innings is in progress.');
-      await this.writer.closeInnings(match.id, innings.inningsNo, { declared: options.declared ?? false });
+      await this.writer.closeInnings(match.id, innings.inningsNo, { declared: options.declared ?? false, ...(options.absentHurt ? { absentHurt: options.absentHurt } : {}) });
     });
   }
 
@@ -311,17 +318,52 @@ class Engine implements LiveEngine {
 
   /** A command that changes the match's state (no ball): one 'score' event. */
   private changeState(matchKey: string, write: (match: MatchRef) => Promise<void>): Promise<void> {
-    return this.queued(matchKey, async (match) => {
-      const events: NewEvent[] = [{ kind: 'state', ballKey: null }];
-      let sequence = 0;
-      await this.log.within(
-        async (tx) => {
-          sequence = await this.log.append(tx, match.id, events);
-        },
-        () => write(match),
+    return this.queued(matchKey, (match) => this.stateChange(match, write));
+  }
+
+  /** A change of state within a command already queued: written with its 'score' event, then pushed. */
+  private async stateChange(match: MatchRef, write: (match: MatchRef) => Promise<void>): Promise<void> {
+    const events: NewEvent[] = [{ kind: 'state', ballKey: null }];
+    let sequence = 0;
+    await this.log.within(
+      async (tx) => {
+        sequence = await this.log.append(tx, match.id, events);
+      },
+      () => write(match),
+    );
+    await this.emit(match, sequence, events);
+  }
+
+  /**
+   * The innings a ball sent for innings `wanted` goes to (the ingest API): the one in progress,
+   * or the next one, which this ball starts (closing the one before as `start` says, when the
+   * rules had not closed it). Refused with what to send instead.
+   */
+  private async inningsForBall(match: MatchRef, latest: OpenInnings | null, wanted: number, start: InningsStart): Promise<OpenInnings | null> {
+    const latestNo = latest?.inningsNo ?? 0;
+    if (latest?.inProgress && wanted === latestNo) return latest;
+    if (wanted !== latestNo + 1) {
+      const now = latest ? `innings ${latestNo} is ${latest.inProgress ? 'in progress' : 'over'}` : 'no innings has started';
+      const send = latest?.inProgress ? `${latestNo} (or ${latestNo + 1} to start it)` : String(latestNo + 1);
+      throw new ApiError(409, `Innings ${wanted} cannot take this ball: ${now}. Send innings ${send}.`, {
+        innings_in_progress: latest?.inProgress ? latestNo : null,
+      });
+    }
+    if (latest?.inProgress && start.closePrevious === undefined) {
+      throw new ApiError(
+        409,
+        `Innings ${latestNo} is still in progress. To start innings ${wanted} with this ball, say how innings ${latestNo} ended: ` +
+          `"previous_innings": "declared" (a declaration) or "closed" (stopped by rain or time, or forfeited).`,
+        { innings_in_progress: latestNo },
       );
-      await this.emit(match, sequence, events);
+    }
+    await this.stateChange(match, async () => {
+      await this.writer.startNextInnings(match.id, {
+        ...(start.closePrevious === undefined ? {} : { closePrevious: start.closePrevious }),
+        ...(start.battingSide === undefined ? {} : { battingSide: start.battingSide }),
+      });
     });
+    return this.openInnings(match.id);
   }
 
   /** Fills in the committed events' payloads and pushes them; the writes stand even if this fails. */

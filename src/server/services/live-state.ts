@@ -120,8 +120,10 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
         inningsNumber: Math.min(2, row.side_innings) as 1 | 2,
         tally: row.tally,
         recent: deliveries.map((delivery, index) => ({ seq: first + index, delivery })),
-        target: limitedOvers && row.target_runs !== null && limitBalls !== null ? { runs: row.target_runs, balls: limitBalls } : null,
-        lead: limitedOvers || row.super_over ? null : row.lead,
+        // A limited-overs chase in its balls; a Test's fourth innings has a target and no limit.
+        target: row.target_runs === null ? null : limitedOvers ? (limitBalls === null ? null : { runs: row.target_runs, balls: limitBalls }) : { runs: row.target_runs, balls: null },
+        // A Test's first innings leads nobody yet.
+        lead: limitedOvers || row.super_over || row.innings_no === 1 ? null : row.lead,
         breakReason: match.break_reason,
         player: (id) => personOf.get(id) ?? { key: id, name: id },
         ballKey: (seq, position) => ballKey(row.innings_no, position, row.balls_before + seq),

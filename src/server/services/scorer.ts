@@ -4,6 +4,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
 import type { InningsTallyState } from '../domain/scorecard.ts';
+import { nextInnings } from '../domain/live.ts';
+import { resultText, type Lang } from '../domain/result.ts';
+import { readOutcomeInnings } from '../store/live-innings.ts';
+import { queryRows } from '../store/stored-deliveries.ts';
 import { loadLiveStates, type LiveMatchRow } from './live-state.ts';
 
 export interface ScorerPlayer {
@@ -14,6 +18,7 @@ export interface ScorerPlayer {
 export interface ScorerInnings {
   number: number;
   batting_side: TeamSide;
+  super_over: boolean;
   runs: number;
   wickets: number;
   legal_balls: number;
@@ -34,6 +39,14 @@ export interface ScorerMatchState {
   teams: Record<TeamSide, { name: string; code: string }>;
   players: Record<TeamSide, ScorerPlayer[]>;
   toss: { winner: TeamSide; decision: 'bat' | 'field' } | null;
+  /** The match's last live event sequence: an undo is checked against it. */
+  sequence: number;
+  /** The result in words once the match is completed. */
+  result: string | null;
+  /** What the rules start next when no innings is in progress; null when nothing can follow. */
+  next_innings: { batting_side: TeamSide; super_over: boolean; target_runs: number | null } | null;
+  /** Players of the match, by key (the award may come after the result). */
+  player_of_match: string[];
   innings: ScorerInnings[];
   current: {
     innings: number;
@@ -110,7 +123,7 @@ export class ScorerService {
     }));
   }
 
-  async match(matchKey: string): Promise<ScorerMatchState | null> {
+  async match(matchKey: string, lang: Lang = 'en'): Promise<ScorerMatchState | null> {
     const match = await this.db
       .selectFrom('matches as m')
       .innerJoin('teams as ta', 'ta.id', 'm.team_a_id')
@@ -119,6 +132,7 @@ export class ScorerService {
       .select([
         'm.id', 'm.match_key', 'm.source', 'm.status', 'm.play_status', 'm.format', 'm.balls_per_over', 'm.overs_limit', 'm.start_at',
         'm.break_reason', 'm.team_a_name', 'm.team_b_name', 'ta.code as a_code', 'tb.code as b_code', 'm.toss_winner', 'm.toss_decision', 't.name as tou_name',
+        'm.live_sequence', 'm.winner', 'm.result', 'm.win_by_runs', 'm.win_by_wickets', 'm.win_by_innings', 'm.eliminator', 'm.method', 'm.bowl_out',
       ])
       .where('m.match_key', '=', matchKey)
       .executeTakeFirst();
@@ -134,12 +148,25 @@ export class ScorerService {
         .execute(),
       this.db
         .selectFrom('innings')
-        .select(['innings_no', 'batting_team', 'runs', 'wickets', 'legal_balls', 'tally'])
+        .select(['innings_no', 'batting_team', 'super_over', 'runs', 'wickets', 'legal_balls', 'tally'])
         .where('match_id', '=', match.id)
         .orderBy('innings_no')
         .execute(),
     ]);
     const open = innings.findLast((row) => row.tally !== null);
+    const teamNames = { a: match.team_a_name, b: match.team_b_name };
+    const decision: 'bat' | 'field' | null = match.toss_decision === 'bat' || match.toss_decision === 'field' ? match.toss_decision : null;
+    const toss = match.toss_winner && decision ? { winner: match.toss_winner, decision } : null;
+    const [awards, next] = await Promise.all([
+      this.db
+        .selectFrom('player_of_match as pom')
+        .innerJoin('people as p', 'p.id', 'pom.person_id')
+        .select('p.registry_id')
+        .where('pom.match_id', '=', match.id)
+        .orderBy('pom.position')
+        .execute(),
+      open ? null : this.nextInnings(match, toss),
+    ]);
     return {
       match_key: match.match_key,
       source: match.source,
@@ -155,13 +182,25 @@ export class ScorerService {
         a: players.filter((row) => row.team === 'a').map((row) => ({ key: row.registry_id, name: row.name })),
         b: players.filter((row) => row.team === 'b').map((row) => ({ key: row.registry_id, name: row.name })),
       },
-      toss:
-        match.toss_winner && (match.toss_decision === 'bat' || match.toss_decision === 'field')
-          ? { winner: match.toss_winner, decision: match.toss_decision }
+      toss,
+      sequence: match.live_sequence,
+      result:
+        match.status === 'completed'
+          ? resultText(
+              {
+                teamNames, winner: match.winner, result: match.result, winByRuns: match.win_by_runs, winByWickets: match.win_by_wickets,
+                winByInnings: match.win_by_innings, method: match.method, eliminator: match.eliminator, bowlOut: match.bowl_out,
+                ballsRemaining: null, format: match.format,
+              },
+              lang,
+            )
           : null,
+      next_innings: next,
+      player_of_match: awards.map((award) => award.registry_id),
       innings: innings.map((row) => ({
         number: row.innings_no,
         batting_side: row.batting_team,
+        super_over: row.super_over,
         runs: row.runs,
         wickets: row.wickets,
         legal_balls: row.legal_balls,
@@ -169,6 +208,18 @@ export class ScorerService {
       })),
       current: open ? await this.current(match, open.innings_no, open.batting_team, open.tally as InningsTallyState) : null,
     };
+  }
+
+  /** The innings the rules would start now (the console offers it); null when the match allows none. */
+  private async nextInnings(
+    match: { id: number; format: MatchFormat; overs_limit: number | null; balls_per_over: number },
+    toss: { winner: TeamSide; decision: 'bat' | 'field' } | null,
+  ): Promise<ScorerMatchState['next_innings']> {
+    const { innings } = await readOutcomeInnings(queryRows(this.db), match.id);
+    const tossBatting = toss === null ? null : toss.decision === 'bat' ? toss.winner : toss.winner === 'a' ? 'b' : 'a';
+    const next = nextInnings(match.format, innings, { tossBatting, oversLimit: match.overs_limit, ballsPerOver: match.balls_per_over });
+    if ('refused' in next) return null;
+    return { batting_side: next.battingSide, super_over: next.superOver, target_runs: next.target?.runs ?? null };
   }
 
   /**

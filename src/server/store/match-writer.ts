@@ -10,18 +10,37 @@ import type { BulkTransaction, Db } from '../db/client.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
-import { InningsTally, isAllOut, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
+import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
-import { BALL_BYTES, ballCount, PeopleDictionary, readBall, storedBall, writeBall } from './ball-codec.ts';
+import { BALL_BYTES, PeopleDictionary, readBall, storedBall, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+import { absentOf, closureOf, readOutcomeInnings } from './live-innings.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
 import { refreshTournamentShapes } from './tournament-shapes.ts';
-import { breakReasonOf, canMovePlay, isBreak, matchOutcome, type MatchOutcome, type PlayStatus } from '../domain/live.ts';
+import {
+  breakReasonOf,
+  canMovePlay,
+  closedByRule,
+  decidedOutcome,
+  inningsEnd,
+  nextInnings,
+  inningsLimitBalls,
+  isBreak,
+  matchOutcome,
+  type InningsClosure,
+  type InningsEnd,
+  type MatchOutcome,
+  type PlayStatus,
+} from '../domain/live.ts';
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
+
+/** The day after stumps: play (or a rain delay) coming after the close of a day's play is the next day's. */
+const NEXT_DAY = "case when play_status = 'stumps' then coalesce(day_number, 1) + 1 else day_number end";
+const NEXT_DAY_AFTER_STUMPS = `day_number = ${NEXT_DAY}`;
 
 /** Where a writer announces what changed: the change feed's publish. */
 export type PublishTags = (tags: string[]) => void | Promise<void>;
@@ -29,6 +48,26 @@ export type PublishTags = (tags: string[]) => void | Promise<void>;
 export interface RederiveProgress {
   done: number;
   total: number;
+}
+
+/** What one ball did: its seq in the innings, the innings' end if the rules ended it, the result if that decided the match. */
+export interface AppendedBall {
+  seq: number;
+  inningsEnd: InningsEnd | null;
+  /** The match was decided by this ball and is completed with this outcome. */
+  outcome: MatchOutcome | null;
+}
+
+/** What an undo took back (undoLast). */
+export interface Undone {
+  /** The ball taken back; null when the undo reopened an innings closed by hand and removed no ball. */
+  ball: { inningsNo: number; seq: number } | null;
+  /** An innings started but without a ball, taken away. */
+  droppedInnings: number | null;
+  /** The innings in progress after the undo; null when none is (the match is back before its first innings). */
+  inningsNo: number | null;
+  /** The match had been completed and is in play again (its result and award cleared). */
+  reopenedMatch: boolean;
 }
 
 export class MatchWriter {
@@ -103,28 +142,54 @@ export class MatchWriter {
    * Appends one delivery to an innings in progress (one that has a saved tally): stores the ball,
    * updates the innings' totals and rewrites only the derived rows the ball changed. Players are
    * people ids as strings; `review` is the umpire review on the ball, if any (Cricsheet's shape).
-   * A ball ends any break (play_status in_play). Returns the ball's seq in the innings.
+   * A ball ends any break (play_status in_play). When the rules end the innings with this ball
+   * (domain/live.ts inningsEnd: all out, overs, target), the innings closes in the same
+   * transaction, and play goes to the innings break, or, when that decided the match
+   * (decidedOutcome), the match is completed with its result.
    */
-  async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<number> {
+  async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<AppendedBall> {
     const person = Number;
     const changed = await this.db.bulkTransaction(async (tx) => {
-      const [innings] = await tx.query<{ tally: InningsTallyState | null; match_key: string; penalty_runs_post: number; play_status: PlayStatus }>(
-        `select i.tally, i.penalty_runs_post, m.match_key, m.play_status from innings i join matches m on m.id = i.match_id
+      // The match row first, as every live write locks it: one order of locks, no deadlock.
+      await lockMatch(tx, matchId);
+      const [innings] = await tx.query<{
+        tally: InningsTallyState | null; match_key: string; penalty_runs_post: number; play_status: PlayStatus; status: string;
+        super_over: boolean; target_runs: number | null; target_balls: number | null; absent_hurt: number; xi: number;
+        overs_limit: number | null; balls_per_over: number;
+      }>(
+        `select i.tally, i.penalty_runs_post, m.match_key, m.play_status, m.status, i.super_over, i.target_runs, i.target_balls,
+           coalesce(cardinality(i.absent_hurt), 0) as absent_hurt, m.overs_limit, m.balls_per_over,
+           (select count(*)::int from match_players mp where mp.match_id = i.match_id and mp.team = i.batting_team) as xi
+         from innings i join matches m on m.id = i.match_id
          where i.match_id = $1 and i.innings_no = $2 for update of i`,
         [matchId, inningsNo],
       );
       if (!innings) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
+      if (innings.status === 'completed') throw new LiveWriteError(`match ${innings.match_key} is over`);
       if (!innings.tally) throw new Error(`innings ${inningsNo} of match ${matchId} is not in progress`);
       // A ball bowled is play: whatever break was on is over.
       if (isBreak(innings.play_status) || innings.play_status === 'pre_match' || innings.play_status === 'scheduled') {
-        await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
+        await tx.query(`update matches set play_status = 'in_play', break_reason = null, ${NEXT_DAY_AFTER_STUMPS} where id = $1`, [matchId]);
       }
       const tally = new InningsTally(innings.tally);
+      const progress = (summary: { runs: number; wickets: number; legalBalls: number }) => ({
+        ...summary,
+        absentBatters: absentOf(innings.xi, innings.absent_hurt),
+        limitBalls: inningsLimitBalls(
+          { superOver: innings.super_over, targetBalls: innings.target_balls },
+          { oversLimit: innings.overs_limit, ballsPerOver: innings.balls_per_over },
+        ),
+        targetRuns: innings.target_runs,
+        superOver: innings.super_over,
+      });
+      const over = inningsEnd(progress(tally.summary(innings.penalty_runs_post)));
+      if (over !== null) throw new LiveWriteError(`innings ${inningsNo} of match ${innings.match_key} is over (${over})`);
       const standsBefore = tally.summary().partnerships.length;
       const overBowlers = new Set(tally.overBowlers());
       const facts = tally.add(delivery);
       const summary = tally.summary(innings.penalty_runs_post);
       const derived = deriveInningsRows(summary, person);
+      const ended = inningsEnd(progress(summary));
 
       const seq = await appendToBalls(tx, matchId, inningsNo, delivery);
       if (review !== undefined) {
@@ -176,60 +241,98 @@ export class MatchWriter {
         await tx.copy(buffer);
       }
       const totals = inningsTotals(derived);
+      // An innings the rules ended keeps no tally: it is closed, as an imported one.
       await tx.query(
         `update innings set ${INNINGS_TOTALS.map((column, i) => `${column} = $${i + 3}`).join(', ')}, tally = $${INNINGS_TOTALS.length + 3}
          where match_id = $1 and innings_no = $2`,
-        [matchId, inningsNo, ...totals, JSON.stringify(tally.save())],
+        [matchId, inningsNo, ...totals, ended === null ? JSON.stringify(tally.save()) : null],
       );
+      const outcome = ended === null ? null : await afterInningsClosed(tx, matchId, ended);
       const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [
         [...batters, delivery.bowler].map(person),
       ]);
-      return { seq, matchKey: innings.match_key, players: people.map((row) => row.registry_id) };
+      const completedTags = outcome === null ? [] : await completionTags(tx, matchId, innings.match_key);
+      return { seq, ended, outcome, completedTags, matchKey: innings.match_key, players: people.map((row) => row.registry_id) };
     });
     // The match's own pages, the players on the ball, and the list of matches showing its score.
-    await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home]);
-    return changed.seq;
+    await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home, ...changed.completedTags])]);
+    return { seq: changed.seq, inningsEnd: changed.ended, outcome: changed.outcome };
   }
 
   /**
    * Opens an innings for ball-by-ball writing: its row with a fresh tally, the match in play. The
    * match must exist. A limited-overs chase takes a revised target set before it (setRevisedTarget).
+   * A super over reopens a match completed as a tie. The facts are the caller's: live play
+   * starts its innings with startNextInnings, which applies the rules.
    */
   async startInnings(matchId: number, facts: InningsFacts): Promise<void> {
-    const matchKey = await this.db.bulkTransaction(async (tx) => {
-      const [match] = await tx.query<{ match_key: string; balls_per_over: number; revised_runs: number | null; revised_overs: string | null; chase: boolean }>(
-        `select match_key, balls_per_over, revised_target_runs as revised_runs, revised_target_overs::text as revised_overs,
-           format <> 'test' and (select count(*) from innings where match_id = $1 and not super_over) = 1 as chase
-         from matches where id = $1 for update`,
-        [matchId],
-      );
-      if (!match) throw new LiveWriteError(`no match ${matchId}`);
-      // A target the umpires revised before the chase began is the chase's target.
-      const revised = !facts.superOver && match.chase && match.revised_runs !== null;
-      const targetRuns = revised ? match.revised_runs : facts.targetRuns;
-      const targetBalls = revised ? oversToBalls(Number(match.revised_overs), match.balls_per_over) : facts.targetBalls;
-      const tally = InningsTally.start({ ballsPerOver: match.balls_per_over, penaltyRunsPre: facts.penaltyRunsPre, calledOvers: facts.calledOvers ?? [] });
-      const summary = tally.summary();
-      await tx.query(
-        `insert into innings (match_id, innings_no, batting_team, super_over, declared, forfeited, target_runs, target_balls,
-           penalty_runs_pre, penalty_runs_post, absent_hurt, miscounted_overs, runs, wickets, legal_balls, called_balls,
-           byes, legbyes, wides, noballs, penalty, tally)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0, 0, 0, 0, 0, 0, $14, $15)`,
-        [
-          matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, targetRuns,
-          targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
-          facts.calledOvers === null ? null : JSON.stringify(facts.calledOvers), summary.runs, summary.extras.penalty,
-          JSON.stringify(tally.save()),
-        ],
-      );
-      await tx.query(
-        `update matches set status = case when status = 'not_started' then 'started' else status end,
-           play_status = 'in_play', break_reason = null where id = $1`,
-        [matchId],
-      );
-      return match.match_key;
+    const started = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      return insertInnings(tx, matchId, match, facts);
     });
-    await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
+    await this.publish([...new Set([tags.match(started.matchKey), tags.home, tags.fixtures, ...started.reopenedTags])]);
+  }
+
+  /**
+   * Opens the next innings by the rules (domain/live.ts nextInnings): the side batting (by
+   * default the rules', or the one named: a follow-on), a super over after a tie, and the target
+   * (the chase's, a Test's fourth innings', a super over's; or the one given). An innings still
+   * in progress is closed first when `closePrevious` says how (a declaration, or by hand), in the
+   * same transaction: the close and the start happen together or not at all. Refused
+   * (LiveWriteError, nothing written) when the rules allow no such innings.
+   */
+  async startNextInnings(
+    matchId: number,
+    options: { battingSide?: TeamSide; target?: { runs: number; overs: number }; closePrevious?: 'declared' | 'closed' } = {},
+  ): Promise<{ inningsNo: number; battingSide: TeamSide; superOver: boolean }> {
+    const started = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const [latest] = await tx.query<{ innings_no: number; open: boolean }>(
+        'select innings_no, tally is not null as open from innings where match_id = $1 order by innings_no desc limit 1',
+        [matchId],
+      );
+      if (latest?.open) {
+        if (options.closePrevious === undefined) throw new LiveWriteError(`innings ${latest.innings_no} is still in progress: end it first`);
+        await tx.query('update innings set tally = null, declared = $3 where match_id = $1 and innings_no = $2', [
+          matchId, latest.innings_no, options.closePrevious === 'declared',
+        ]);
+        await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
+        const [now] = await tx.query<{ status: LockedMatch['status'] }>('select status from matches where id = $1', [matchId]);
+        match.status = now!.status;
+      }
+      const [facts] = await tx.query<{ format: MatchFormat; overs_limit: number | null; toss_winner: TeamSide | null; toss_decision: string | null }>(
+        'select format, overs_limit, toss_winner, toss_decision from matches where id = $1',
+        [matchId],
+      );
+      const { innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
+      const tossBatting = facts!.toss_winner === null ? null : facts!.toss_decision === 'bat' ? facts!.toss_winner : facts!.toss_winner === 'a' ? 'b' : 'a';
+      const next = nextInnings(facts!.format, innings, {
+        ...(options.battingSide === undefined ? {} : { battingSide: options.battingSide }),
+        tossBatting,
+        oversLimit: facts!.overs_limit,
+        ballsPerOver: match.balls_per_over,
+      });
+      if ('refused' in next) throw new LiveWriteError(next.refused);
+      const target = options.target ? { runs: options.target.runs, balls: oversToBalls(options.target.overs, match.balls_per_over) } : next.target;
+      const inningsNo = innings.length + 1;
+      const inserted = await insertInnings(tx, matchId, match, {
+        inningsNo,
+        battingTeam: next.battingSide,
+        superOver: next.superOver,
+        declared: false,
+        forfeited: false,
+        targetRuns: target?.runs ?? null,
+        targetBalls: target?.balls ?? null,
+        penaltyRunsPre: 0,
+        penaltyRunsPost: 0,
+        absentHurt: null,
+        calledOvers: null,
+        powerplays: [],
+      });
+      return { ...inserted, innings: { inningsNo, battingSide: next.battingSide, superOver: next.superOver } };
+    });
+    await this.publish([...new Set([tags.match(started.matchKey), tags.home, tags.fixtures, ...started.reopenedTags])]);
+    return started.innings;
   }
 
   /**
@@ -297,52 +400,71 @@ export class MatchWriter {
   }
 
   /**
-   * Undoes the last ball of the match's latest innings: its bytes, wickets and review go, and the
-   * innings is derived again from the balls left (and is in progress again, if the ball had
-   * ended it). Returns the innings and the seq the ball had; null when that innings has no ball.
+   * Takes back the match's last step (docs/decisions/030-innings-ends-and-results.md):
+   * - the latest innings has no ball yet (just started): it goes, and the innings before is
+   *   reopened: as it was when the scorer closed it (a declaration, rain), or, when the rules had
+   *   closed it (all out, overs, target), without the ball that closed it;
+   * - the latest innings was closed by hand: it is reopened, no ball removed;
+   * - otherwise its last ball goes (its bytes, wickets and review; people only that ball named
+   *   leave the dictionary), and the innings is in progress again if that ball had ended it.
+   * A completed match is reopened too: its result and player of the match are cleared. The
+   * innings touched is derived again from its stored balls. Null when there is nothing to undo.
    */
-  async removeLastBall(matchId: number): Promise<{ inningsNo: number; seq: number } | null> {
-    const removed = await this.db.bulkTransaction(async (tx) => {
+  async undoLast(matchId: number): Promise<Undone | null> {
+    const undone = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
-      const [stored] = await tx.query<{ innings_no: number; people: number[]; balls: Uint8Array; reviews: { seq: number; review: unknown }[] | null }>(
-        `select i.innings_no, b.people, b.balls, b.reviews from innings i
-         left join innings_balls b using (match_id, innings_no)
-         where i.match_id = $1 order by i.innings_no desc limit 1`,
+      const innings = await tx.query<{ innings_no: number; open: boolean; declared: boolean; balls: number }>(
+        `select i.innings_no, i.tally is not null as open, i.declared, coalesce(length(b.balls) / ${BALL_BYTES}, 0)::int as balls
+         from innings i left join innings_balls b using (match_id, innings_no) where i.match_id = $1 order by i.innings_no`,
         [matchId],
       );
-      if (!stored || stored.balls === null) return null;
-      const inningsNo = stored.innings_no;
-      const seq = ballCount(stored.balls);
-      const ball = readBall(stored.balls, seq - 1);
-      const left = stored.balls.subarray(0, (seq - 1) * BALL_BYTES);
-      if (seq === 1) {
-        await tx.query('delete from innings_balls where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
-      } else {
-        // People enter the dictionary in order of first mention: those only the last ball named are at its end.
-        let used = 0;
-        for (let i = 0; i < seq - 1; i += 1) {
-          const kept = readBall(left, i);
-          used = Math.max(used, kept.batter + 1, kept.nonStriker + 1, kept.bowler + 1);
+      let latest = innings.at(-1);
+      if (!latest) return null;
+      const reopenedMatch = match.status === 'completed';
+      if (reopenedMatch) await reopenMatch(tx, matchId);
+      let droppedInnings: number | null = null;
+      let removeBall: boolean;
+      if (latest.balls === 0) {
+        droppedInnings = latest.innings_no;
+        await tx.query('delete from innings where match_id = $1 and innings_no = $2', [matchId, latest.innings_no]);
+        latest = innings.at(-2);
+        if (!latest) {
+          // Back before the first innings: the match has not started.
+          await tx.query(
+            `update matches set status = 'not_started', play_status = case when toss_winner is null then 'scheduled' else 'pre_match' end,
+               break_reason = null where id = $1`,
+            [matchId],
+          );
+          return { matchKey: match.match_key, players: [], reopenedTags: [], undone: { ball: null, droppedInnings, inningsNo: null, reopenedMatch } };
         }
-        const reviews = (stored.reviews ?? []).filter((entry) => entry.seq !== seq);
-        await tx.query('update innings_balls set people = $3, balls = $4, reviews = $5 where match_id = $1 and innings_no = $2', [
-          matchId, inningsNo, stored.people.slice(0, used), Buffer.from(left), reviews.length > 0 ? JSON.stringify(reviews) : null,
-        ]);
+        removeBall = closedByRule(await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
+      } else {
+        removeBall = latest.open || closedByRule(await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
       }
-      const out = await tx.query<{ player_out_id: number }>('delete from wickets where match_id = $1 and innings_no = $2 and seq = $3 returning player_out_id', [
-        matchId, inningsNo, seq,
-      ]);
+      const inningsNo = latest.innings_no;
+      let ball: Undone['ball'] = null;
+      let named: number[] = [];
+      if (removeBall && latest.balls > 0) {
+        ({ ball, named } = await removeStoredBall(tx, matchId, inningsNo, latest.balls));
+      }
+      await tx.query('update innings set declared = false where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
       await rederiveInnings(tx, matchId, inningsNo, true);
-      const named = [ball.batter, ball.nonStriker, ball.bowler].map((index) => stored.people[index]!);
-      const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [
-        [...named, ...out.map((row) => row.player_out_id)],
-      ]);
-      return { inningsNo, seq, matchKey: match.match_key, players: people.map((row) => row.registry_id) };
+      if (!latest.open || droppedInnings !== null || reopenedMatch) {
+        await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
+      }
+      const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [named]);
+      return {
+        matchKey: match.match_key,
+        players: people.map((row) => row.registry_id),
+        reopenedTags: reopenedMatch ? await completionTags(tx, matchId, match.match_key) : [],
+        undone: { ball, droppedInnings, inningsNo, reopenedMatch },
+      };
     });
-    if (removed === null) return null;
-    await this.publish([tags.match(removed.matchKey), ...removed.players.map(tags.player), tags.home]);
-    return { inningsNo: removed.inningsNo, seq: removed.seq };
+    if (undone === null) return null;
+    await this.publish([
+      ...new Set([tags.match(undone.matchKey), ...undone.players.map(tags.player), tags.home, tags.fixtures, ...undone.reopenedTags]),
+    ]);
+    return undone.undone;
   }
 
   /**
@@ -359,7 +481,8 @@ export class MatchWriter {
       }
       const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? breakReasonOf(state.playStatus));
       await tx.query(
-        `update matches set play_status = $2, break_reason = $3, day_number = coalesce($4, day_number) where id = $1`,
+        `update matches set play_status = $2, break_reason = $3,
+           day_number = coalesce($4, case when $2 <> 'stumps' then ${NEXT_DAY} else day_number end) where id = $1`,
         [matchId, state.playStatus, breakReason, state.dayNumber ?? null],
       );
       if (state.playStatus === 'abandoned') {
@@ -375,20 +498,32 @@ export class MatchWriter {
     await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
   }
 
-  /** Closes an innings (declared, or over): no more balls; play goes to the innings break. */
-  async closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean } = {}): Promise<void> {
-    const matchKey = await this.db.bulkTransaction(async (tx) => {
+  /**
+   * Closes an innings by hand (declared; stopped by rain or time; all out with batters absent
+   * hurt, which the rules could not know): no more balls. Play goes to the
+   * innings break, or, when that was the match's last innings (decidedOutcome: a Test's fourth),
+   * the match is completed with its result. Returns that result, if any.
+   */
+  async closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean; absentHurt?: readonly string[] } = {}): Promise<MatchOutcome | null> {
+    const closed = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      const closed = await tx.query('update innings set tally = null, declared = declared or $3 where match_id = $1 and innings_no = $2 returning innings_no', [
-        matchId, inningsNo, options.declared ?? false,
-      ]);
-      if (closed.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
-      if (match.status !== 'completed') {
-        await tx.query("update matches set play_status = 'innings_break', break_reason = 'innings' where id = $1", [matchId]);
-      }
-      return match.match_key;
+      // Batters absent hurt (registry ids): kept by name, as Cricsheet's absent_hurt; the side is all out without them.
+      const absent = options.absentHurt?.length
+        ? await tx.query<{ name: string }>('select name from people where registry_id = any($1::text[])', [[...options.absentHurt]])
+        : [];
+      if (absent.length !== (options.absentHurt?.length ?? 0)) throw new LiveWriteError('a batter absent hurt is not a known player');
+      const found = await tx.query(
+        `update innings set tally = null, declared = declared or $3, absent_hurt = coalesce($4, absent_hurt)
+         where match_id = $1 and innings_no = $2 returning innings_no`,
+        [matchId, inningsNo, options.declared ?? false, absent.length > 0 ? absent.map((row) => row.name) : null],
+      );
+      if (found.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
+      if (match.status === 'completed') return { matchKey: match.match_key, outcome: null, completedTags: [] };
+      const outcome = await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, inningsNo));
+      return { matchKey: match.match_key, outcome, completedTags: outcome === null ? [] : await completionTags(tx, matchId, match.match_key) };
     });
-    await this.publish([tags.match(matchKey), tags.home]);
+    await this.publish([...new Set([tags.match(closed.matchKey), tags.home, ...closed.completedTags])]);
+    return closed.outcome;
   }
 
   /**
@@ -432,70 +567,39 @@ export class MatchWriter {
   /**
    * Completes the match: open innings are closed, the result is computed from the innings'
    * totals (domain/live.ts matchOutcome; `result` overrides it, for an award or a bowl-out) and
-   * the players of the match recorded. Tournament tables, team form and careers change with it.
+   * the players of the match recorded. A match already completed (its deciding ball completed
+   * it) keeps its result (unless `result` is given) and gets the players of the match: the award
+   * comes after the result. Tournament tables, team form and careers change with it.
    */
   async completeMatch(matchId: number, completion: { playerOfMatch: readonly string[]; result?: MatchOutcome }): Promise<MatchOutcome> {
     const done = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
-      const [facts] = await tx.query<{ format: MatchFormat; revised: boolean; tou_key: string; a_key: string; b_key: string }>(
-        `select m.format, m.revised_target_runs is not null as revised, t.tou_key, ta.team_key as a_key, tb.team_key as b_key
-         from matches m join tournaments t on t.id = m.tournament_id join teams ta on ta.id = m.team_a_id join teams tb on tb.id = m.team_b_id
-         where m.id = $1`,
-        [matchId],
-      );
-      const innings = await tx.query<{ batting_team: TeamSide; super_over: boolean; runs: number; wickets: number; target_runs: number | null; declared: boolean; absent_hurt: string[] | null }>(
-        'select batting_team, super_over, runs, wickets, target_runs, declared, absent_hurt from innings where match_id = $1 order by innings_no',
-        [matchId],
-      );
-      const outcome =
-        completion.result ??
-        matchOutcome(
-          facts!.format,
-          innings.map((inn) => ({
-            battingTeam: inn.batting_team,
-            superOver: inn.super_over,
-            runs: inn.runs,
-            wickets: inn.wickets,
-            targetRuns: inn.target_runs,
-            declared: inn.declared,
-            allOut: isAllOut(inn.wickets, inn.absent_hurt?.length ?? 0),
-          })),
-          facts!.revised,
-        );
       const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
         [...completion.playerOfMatch],
       ]);
       const idOf = new Map(people.map((person) => [person.registry_id, person.id]));
       const missing = completion.playerOfMatch.find((key) => !idOf.has(key));
       if (missing !== undefined) throw new LiveWriteError(`no player ${missing}`);
-      await tx.query('update innings set tally = null where match_id = $1', [matchId]);
-      await tx.query(
-        `update matches set status = 'completed', play_status = 'result', break_reason = null, winner = $2, result = $3,
-           win_by_runs = $4, win_by_wickets = $5, win_by_innings = $6, eliminator = $7, method = $8
-         where id = $1`,
-        [matchId, outcome.winner, outcome.result, outcome.winByRuns, outcome.winByWickets, outcome.winByInnings, outcome.eliminator, outcome.method],
-      );
+      let outcome = completion.result;
+      if (match.status !== 'completed' || outcome !== undefined) {
+        if (outcome === undefined) {
+          const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
+          outcome = matchOutcome(format, innings, revised);
+        }
+        await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+        await recordOutcome(tx, matchId, outcome);
+      } else {
+        outcome = await storedOutcome(tx, matchId);
+      }
       await tx.query('delete from player_of_match where match_id = $1', [matchId]);
       await tx.query(
         `insert into player_of_match (match_id, position, person_id)
          select $1, position, person_id from unnest($2::integer[]) with ordinality as pom(person_id, position)`,
         [matchId, completion.playerOfMatch.map((key) => idOf.get(key)!)],
       );
-      const players = await tx.query<{ registry_id: string }>(
-        'select distinct p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1',
-        [matchId],
-      );
-      return { outcome, matchKey: match.match_key, facts: facts!, players: players.map((row) => row.registry_id) };
+      return { outcome, tags: await completionTags(tx, matchId, match.match_key) };
     });
-    await this.publish(
-      tagsOfWrittenMatches({
-        matches: [done.matchKey],
-        tournaments: [done.facts.tou_key],
-        teams: [done.facts.a_key, done.facts.b_key],
-        players: [...new Set([...done.players, ...completion.playerOfMatch])],
-      }),
-    );
+    await this.publish([...new Set([...done.tags, ...completion.playerOfMatch.map(tags.player)])]);
     return done.outcome;
   }
 
@@ -572,6 +676,144 @@ async function lockMatch(tx: BulkTransaction, matchId: number): Promise<LockedMa
   const [match] = await tx.query<LockedMatch>('select match_key, status, play_status, balls_per_over from matches where id = $1 for update', [matchId]);
   if (!match) throw new LiveWriteError(`no match ${matchId}`);
   return match;
+}
+
+/** Inserts an innings in progress (a fresh tally) and puts the match in play; a super over reopens a match completed as a tie. */
+async function insertInnings(tx: BulkTransaction, matchId: number, match: LockedMatch, facts: InningsFacts): Promise<{ matchKey: string; reopenedTags: string[] }> {
+  const [chase] = await tx.query<{ revised_runs: number | null; revised_overs: string | null; chase: boolean }>(
+    `select revised_target_runs as revised_runs, revised_target_overs::text as revised_overs,
+       format <> 'test' and (select count(*) from innings where match_id = $1 and not super_over) = 1 as chase
+     from matches where id = $1`,
+    [matchId],
+  );
+  const reopened = match.status === 'completed';
+  if (reopened && !facts.superOver) throw new LiveWriteError(`match ${match.match_key} is over`);
+  if (reopened) await reopenMatch(tx, matchId);
+  // A target the umpires revised before the chase began is the chase's target.
+  const revised = !facts.superOver && chase!.chase && chase!.revised_runs !== null;
+  const targetRuns = revised ? chase!.revised_runs : facts.targetRuns;
+  const targetBalls = revised ? oversToBalls(Number(chase!.revised_overs), match.balls_per_over) : facts.targetBalls;
+  const tally = InningsTally.start({ ballsPerOver: match.balls_per_over, penaltyRunsPre: facts.penaltyRunsPre, calledOvers: facts.calledOvers ?? [] });
+  const summary = tally.summary();
+  await tx.query(
+    `insert into innings (match_id, innings_no, batting_team, super_over, declared, forfeited, target_runs, target_balls,
+       penalty_runs_pre, penalty_runs_post, absent_hurt, miscounted_overs, runs, wickets, legal_balls, called_balls,
+       byes, legbyes, wides, noballs, penalty, tally)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0, 0, 0, 0, 0, 0, $14, $15)`,
+    [
+      matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, targetRuns,
+      targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
+      facts.calledOvers === null ? null : JSON.stringify(facts.calledOvers), summary.runs, summary.extras.penalty,
+      JSON.stringify(tally.save()),
+    ],
+  );
+  await tx.query(
+    `update matches set status = case when status = 'not_started' then 'started' else status end,
+       play_status = 'in_play', break_reason = null, ${NEXT_DAY_AFTER_STUMPS} where id = $1`,
+    [matchId],
+  );
+  return { matchKey: match.match_key, reopenedTags: reopened ? await completionTags(tx, matchId, match.match_key) : [] };
+}
+
+/**
+ * After an innings closed (in this transaction): the match is completed with its result when
+ * that decided it (decidedOutcome), else play goes to the innings break. Returns the result.
+ */
+async function afterInningsClosed(tx: BulkTransaction, matchId: number, closure: InningsClosure): Promise<MatchOutcome | null> {
+  const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
+  const outcome = decidedOutcome(format, innings, closure, revised);
+  if (outcome === null) {
+    await tx.query("update matches set play_status = 'innings_break', break_reason = 'innings' where id = $1", [matchId]);
+    return null;
+  }
+  await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+  await recordOutcome(tx, matchId, outcome);
+  return outcome;
+}
+
+/** The match completed with this outcome (Cricsheet's columns). */
+async function recordOutcome(tx: BulkTransaction, matchId: number, outcome: MatchOutcome): Promise<void> {
+  await tx.query(
+    `update matches set status = 'completed', play_status = 'result', break_reason = null, winner = $2, result = $3,
+       win_by_runs = $4, win_by_wickets = $5, win_by_innings = $6, eliminator = $7, method = $8
+     where id = $1`,
+    [matchId, outcome.winner, outcome.result, outcome.winByRuns, outcome.winByWickets, outcome.winByInnings, outcome.eliminator, outcome.method],
+  );
+}
+
+async function storedOutcome(tx: BulkTransaction, matchId: number): Promise<MatchOutcome> {
+  const [row] = await tx.query<{ winner: TeamSide | null; result: MatchOutcome['result']; win_by_runs: number | null; win_by_wickets: number | null; win_by_innings: boolean; eliminator: TeamSide | null; method: string | null }>(
+    'select winner, result, win_by_runs, win_by_wickets, win_by_innings, eliminator, method from matches where id = $1',
+    [matchId],
+  );
+  return {
+    winner: row!.winner, result: row!.result, winByRuns: row!.win_by_runs, winByWickets: row!.win_by_wickets,
+    winByInnings: row!.win_by_innings, eliminator: row!.eliminator, method: row!.method,
+  };
+}
+
+/** A completed match in play again: no result, no player of the match. */
+async function reopenMatch(tx: BulkTransaction, matchId: number): Promise<void> {
+  await tx.query(
+    `update matches set status = 'started', play_status = 'in_play', break_reason = null, winner = null, result = null,
+       win_by_runs = null, win_by_wickets = null, win_by_innings = false, eliminator = null, method = null
+     where id = $1`,
+    [matchId],
+  );
+  await tx.query('delete from player_of_match where match_id = $1', [matchId]);
+}
+
+/** What a result (made or taken back) changes beyond the match: its tournament, both teams, everyone who played. */
+async function completionTags(tx: BulkTransaction, matchId: number, matchKey: string): Promise<string[]> {
+  const [facts] = await tx.query<{ tou_key: string; a_key: string; b_key: string }>(
+    `select t.tou_key, ta.team_key as a_key, tb.team_key as b_key
+     from matches m join tournaments t on t.id = m.tournament_id join teams ta on ta.id = m.team_a_id join teams tb on tb.id = m.team_b_id
+     where m.id = $1`,
+    [matchId],
+  );
+  const players = await tx.query<{ registry_id: string }>(
+    'select distinct p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1',
+    [matchId],
+  );
+  return tagsOfWrittenMatches({
+    matches: [matchKey],
+    tournaments: [facts!.tou_key],
+    teams: [facts!.a_key, facts!.b_key],
+    players: players.map((row) => row.registry_id),
+  });
+}
+
+/**
+ * Removes the last of an innings' `count` stored balls: its bytes, wickets and review, and the
+ * people only it named (people enter the dictionary in order of first mention, so they are at
+ * its end). Returns the ball and the people ids it named (for their pages' tags).
+ */
+async function removeStoredBall(tx: BulkTransaction, matchId: number, inningsNo: number, count: number): Promise<{ ball: { inningsNo: number; seq: number }; named: number[] }> {
+  const [stored] = await tx.query<{ people: number[]; balls: Uint8Array; reviews: { seq: number; review: unknown }[] | null }>(
+    'select people, balls, reviews from innings_balls where match_id = $1 and innings_no = $2',
+    [matchId, inningsNo],
+  );
+  const seq = count;
+  const last = readBall(stored!.balls, seq - 1);
+  const left = stored!.balls.subarray(0, (seq - 1) * BALL_BYTES);
+  if (seq === 1) {
+    await tx.query('delete from innings_balls where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
+  } else {
+    let used = 0;
+    for (let i = 0; i < seq - 1; i += 1) {
+      const kept = readBall(left, i);
+      used = Math.max(used, kept.batter + 1, kept.nonStriker + 1, kept.bowler + 1);
+    }
+    const reviews = (stored!.reviews ?? []).filter((entry) => entry.seq !== seq);
+    await tx.query('update innings_balls set people = $3, balls = $4, reviews = $5 where match_id = $1 and innings_no = $2', [
+      matchId, inningsNo, stored!.people.slice(0, used), Buffer.from(left), reviews.length > 0 ? JSON.stringify(reviews) : null,
+    ]);
+  }
+  const out = await tx.query<{ player_out_id: number }>('delete from wickets where match_id = $1 and innings_no = $2 and seq = $3 returning player_out_id', [
+    matchId, inningsNo, seq,
+  ]);
+  const named = [last.batter, last.nonStriker, last.bowler].map((index) => stored!.people[index]!);
+  return { ball: { inningsNo, seq }, named: [...named, ...out.map((row) => row.player_out_id)] };
 }
 
 /**

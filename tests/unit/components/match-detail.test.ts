@@ -68,6 +68,11 @@ describe('live panel', () => {
     expect(html).toMatch(/class="ball-dot ball-dot--boundary ball-dot--sm"[^>]*>6</);
   });
 
+  it("shows the batting side's badge beside its code", async () => {
+    const html = await renderLive(detail({ live }));
+    expect(html).toMatch(/class="badge" style="--badge-hue:\d+"[^>]*>GT</);
+  });
+
   it('falls back to the innings scores and an honest note without a live feed', async () => {
     const html = await renderLive(detail({}));
     expect(html).toContain('190/9 (20)');
@@ -148,6 +153,25 @@ describe('commentary tab', () => {
     expect(html).toContain('<b>beaten</b>');
     expect(html).not.toContain('onerror');
     expect(html.indexOf('0.2')).toBeLessThan(html.indexOf('0.1'));
+  });
+
+  it('live: one innings at a time, the latest by default, a picker for the others, every ball a link away when they were cut', async () => {
+    const innings = (n: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...ball(i + 1, `A to B, no run: ball ${n}.${i + 1}`), key: `${n}.0.${i + 1}`, inningsNo: n, sequence: (n - 1) * 1000 + i + 1 }));
+    const commentary = { balls: [...innings(1, 3), ...innings(2, 2)] };
+    const chasing = detail({ live });
+    chasing.innings = [...chasing.innings, inningsSummary('a', 1, { runs: 120, wickets: 3, legalBalls: 86 })];
+    const latest = await renderLive(chasing, 'commentary', commentary);
+    expect(latest).toContain('aria-label="Innings"');
+    expect(latest).toMatch(/href="\/getMatchList\/m1\?tab=commentary&amp;innings=1"[^>]*>RCB</);
+    expect(latest).toMatch(/href="\/getMatchList\/m1\?tab=commentary&amp;innings=2" aria-current="page"[^>]*>GT</);
+    expect(latest).toContain('ball 2.2');
+    expect(latest).not.toContain('ball 1.1');
+    expect(latest).not.toContain('Every ball of this innings');
+    // A Test day's innings of more balls than the island keeps: the newest, and a link to all.
+    const long = await renderLive(detail({ live }), 'commentary', { balls: innings(1, 320) });
+    expect(long.match(/data-ball-key=/g)).toHaveLength(300);
+    expect(long).toContain('href="/getMatchList/m1?tab=commentary&amp;innings=1&amp;all=1"');
   });
 
   it('completed: Highlights (spelt correctly) and no read-aloud', async () => {

@@ -6,18 +6,23 @@ import {
   absentBatters,
   ballKey,
   canMovePlay,
+  decidedOutcome,
   endsAfter,
   inningsEnd,
+  inningsLimitBalls,
   liveSituation,
   liveStateOf,
   matchOutcome,
+  nextInnings,
   PLAY_STATUSES,
+  type InningsClosure,
+  type MatchOutcome,
   type OutcomeInnings,
   type PlayStatus,
   type SequencedDelivery,
 } from '../../../src/server/domain/live.ts';
 import { ballSymbol } from '../../../src/server/domain/commentary.ts';
-import { InningsTally, summariseInnings } from '../../../src/server/domain/scorecard.ts';
+import { InningsTally, isAllOut, summariseInnings } from '../../../src/server/domain/scorecard.ts';
 import type { Delivery, InningsInput } from '../../../src/server/domain/types.ts';
 import { ball, innings, overOf, readMatch, realInnings } from './cricket-data.ts';
 
@@ -187,6 +192,118 @@ describe('the end of an innings', () => {
     expect(inningsEnd({ ...progress, targetRuns: 150 })).toBe('target');
     expect(inningsEnd({ ...progress, targetRuns: 151 })).toBeNull();
     expect(inningsEnd({ ...progress, declared: true })).toBe('declared');
+    // A super over: three batters, two wickets end it; one over.
+    expect(inningsEnd({ ...progress, wickets: 2, superOver: true })).toBe('all out');
+    expect(inningsEnd({ ...progress, wickets: 1, superOver: true, legalBalls: 5, limitBalls: 6 })).toBeNull();
+  });
+
+  it('is limited to one over in a super over, the chase’s overs (a revised target’s), the match’s overs, or nothing in a Test', () => {
+    const t20 = { oversLimit: 20, ballsPerOver: 6 };
+    expect(inningsLimitBalls({ superOver: true, targetBalls: null }, t20)).toBe(6);
+    expect(inningsLimitBalls({ superOver: false, targetBalls: 114 }, t20)).toBe(114);
+    expect(inningsLimitBalls({ superOver: false, targetBalls: null }, t20)).toBe(120);
+    expect(inningsLimitBalls({ superOver: false, targetBalls: null }, { oversLimit: null, ballsPerOver: 6 })).toBeNull();
+  });
+});
+
+// How each innings of the real matches ended, read off their scorecards ('closed': by hand, for
+// rain or the end of the match's time).
+const ENDS: Record<string, InningsClosure[]> = {
+  '335982': ['overs', 'all out'],
+  '336040': ['overs', 'target'],
+  'e2e/1455615': ['all out', 'all out', 'all out', 'target'],
+  'e2e/1491710': ['all out', 'target'],
+  'e2e/1511691': ['all out', 'closed'],
+  'e2e/1527685': ['closed'],
+  'e2e/1528293': ['all out', 'overs'],
+  // A tie, then Lucknow two down in their super over, and Kolkata's four off one ball.
+  'e2e/1529281': ['overs', 'overs', 'all out', 'target'],
+  // Cut to 19 overs a side before the start: the scorer closes the first innings by hand.
+  'e2e/1529293': ['closed', 'overs'],
+  'e2e/1529312': ['overs', 'overs'],
+  // A tie, a tied super over, then a second one.
+  'real/1216517': ['overs', 'overs', 'all out', 'overs', 'overs', 'target'],
+  'real/1304066': ['overs', 'overs'],
+  // England declared; Zimbabwe followed on, all out twice at nine down with R Ngarava absent hurt.
+  'real/1392691': ['declared', 'all out', 'all out'],
+  'real/1415708': ['all out', 'target'],
+  'real/1415725': ['overs', 'target'],
+  // Rain: Kings XI's innings stopped at 12 overs; Delhi chased a D/L target of 54 in 6 overs.
+  'real/392183': ['closed', 'target'],
+};
+
+const FORMATS = { Test: 'test', MDM: 'test', ODI: 'oneday', ODM: 'oneday', T20: 't20', IT20: 't20' } as const;
+
+/** Cricsheet's outcome in the store's terms (winner side, by runs / wickets / innings, tie, eliminator). */
+function cricsheetOutcome(match: ReturnType<typeof readMatch>): Partial<MatchOutcome> {
+  const side = (team: string | undefined) => (team === undefined ? null : team === match.info.teams[0] ? 'a' : 'b');
+  const { outcome } = match.info;
+  return {
+    winner: side(outcome.winner),
+    result: (outcome.result as MatchOutcome['result'] | undefined) ?? null,
+    winByRuns: outcome.by?.runs ?? null,
+    winByWickets: outcome.by?.wickets ?? null,
+    winByInnings: outcome.by?.innings !== undefined,
+    eliminator: side(outcome.eliminator),
+    method: outcome.method ?? null,
+  };
+}
+
+describe('the end of each innings and the result, ball by ball, on real matches', () => {
+  it.each(Object.keys(ENDS))('%s: each innings ends on its last ball by its rule, the next one is the one played, the result comes when it is decided', (id) => {
+    const match = readMatch(id);
+    const format = FORMATS[match.info.match_type];
+    const played: OutcomeInnings[] = [];
+    const revised = match.info.outcome.method === 'D/L';
+    const toss = match.info.toss!;
+    const tossWinner = toss.winner === match.info.teams[0] ? 'a' : 'b';
+    const tossBatting = toss.decision === 'bat' ? tossWinner : tossWinner === 'a' ? 'b' : 'a';
+    let decided: MatchOutcome | null = null;
+    match.innings.forEach((source, index) => {
+      const input = realInnings(match, index);
+      const superOver = source.super_over ?? false;
+      // The innings the rules start next: its side and (unless the umpires revised it) its target.
+      // A follow-on is the scorer's call: the side batting second is named to bat again.
+      const followOn = format === 'test' && index === 2 && played[1]!.battingTeam === input.battingTeam;
+      const next = nextInnings(format, played, { tossBatting, oversLimit: match.info.overs ?? null, ballsPerOver: 6, ...(followOn ? { battingSide: input.battingTeam } : {}) });
+      if ('refused' in next) throw new Error(`innings ${index + 1}: ${next.refused}`);
+      expect(next, `innings ${index + 1}`).toMatchObject({ superOver, battingSide: input.battingTeam });
+      // Cricsheet records limited-overs targets (a revised one is the umpires'); a Test's fourth innings has none there.
+      if (source.target?.runs !== undefined && !revised) expect(next.target?.runs).toBe(source.target.runs);
+      const targetRuns = revised ? (source.target?.runs ?? null) : (next.target?.runs ?? null);
+      const xi = match.info.players[source.team]!.length;
+      const targetBalls = source.target?.overs === undefined ? null : Math.floor(source.target.overs) * 6 + Math.round((source.target.overs % 1) * 10);
+      const limitBalls = inningsLimitBalls({ superOver, targetBalls }, { oversLimit: match.info.overs ?? null, ballsPerOver: 6 });
+      const absent = absentBatters(Math.min(xi, 11), source.absent_hurt?.length ?? 0);
+      const tally = InningsTally.start(input);
+      input.deliveries.forEach((delivery, ballIndex) => {
+        tally.add(delivery);
+        const summary = tally.summary();
+        const end = inningsEnd({ runs: summary.runs, wickets: summary.wickets, legalBalls: summary.legalBalls, absentBatters: absent, limitBalls, targetRuns, superOver });
+        const last = ballIndex === input.deliveries.length - 1;
+        const rule = ENDS[id]![index]!;
+        expect(end, `innings ${index + 1} ball ${ballIndex + 1}`).toBe(last && rule !== 'closed' && rule !== 'declared' ? rule : null);
+      });
+      const summary = summariseInnings(input);
+      const closure = ENDS[id]![index]!;
+      if (closure === 'declared') expect(source.declared).toBe(true);
+      played.push({
+        battingTeam: input.battingTeam,
+        superOver,
+        runs: summary.runs,
+        wickets: summary.wickets,
+        targetRuns,
+        declared: source.declared ?? false,
+        allOut: superOver ? summary.wickets >= 2 : isAllOut(summary.wickets, absent),
+      });
+      const outcome = decidedOutcome(format, played, closure, revised);
+      // Decided with the last innings, never before.
+      if (index < match.innings.length - 1) expect(outcome === null || outcome.result === 'tie', `after innings ${index + 1}`).toBe(true);
+      decided = outcome;
+    });
+    const ended = ENDS[id]!.at(-1)!;
+    if (ended === 'closed') expect(decided).toBeNull();
+    else expect(decided).toEqual(cricsheetOutcome(match));
   });
 });
 
@@ -227,5 +344,52 @@ describe('the result from the innings’ totals', () => {
     expect(matchOutcome('test', [inn('a', 300, 10), inn('b', 250, 10), inn('a', 200, 10), inn('b', 250, 10)])).toMatchObject({ result: 'tie', winner: null });
     expect(matchOutcome('test', [inn('a', 300, 10), inn('b', 250, 10), inn('a', 200, 10), inn('b', 220, 7)])).toMatchObject({ result: 'draw', winner: null });
     expect(matchOutcome('test', [inn('a', 300, 10), inn('b', 250, 3)])).toMatchObject({ result: 'draw' });
+  });
+});
+
+describe('the next innings', () => {
+  const inn = (battingTeam: 'a' | 'b', runs: number, wickets: number, more: Partial<OutcomeInnings> = {}): OutcomeInnings => ({
+    battingTeam, superOver: false, runs, wickets, targetRuns: null, declared: false, allOut: wickets === 10, ...more,
+  });
+  const t20 = { tossBatting: 'b' as const, oversLimit: 20, ballsPerOver: 6 };
+  const test = { tossBatting: 'a' as const, oversLimit: null, ballsPerOver: 6 };
+
+  it('starts with the side the toss sends in, or the one named; without either it asks', () => {
+    expect(nextInnings('t20', [], t20)).toEqual({ superOver: false, battingSide: 'b', target: null });
+    expect(nextInnings('t20', [], { ...t20, battingSide: 'a' })).toMatchObject({ battingSide: 'a' });
+    expect(nextInnings('t20', [], { ...t20, tossBatting: null })).toEqual({ refused: expect.stringMatching(/batting side/) });
+  });
+
+  it('in limited overs is the chase, then nothing once decided, and a super over after a tie', () => {
+    expect(nextInnings('oneday', [inn('b', 268, 10)], { ...t20, oversLimit: 50 })).toEqual({ superOver: false, battingSide: 'a', target: { runs: 269, balls: 300 } });
+    expect(nextInnings('t20', [inn('b', 150, 4)], { ...t20, battingSide: 'b' })).toHaveProperty('refused');
+    expect(nextInnings('t20', [inn('b', 150, 4), inn('a', 151, 2, { targetRuns: 151 })], t20)).toEqual({ refused: expect.stringMatching(/decided/) });
+    const tied = [inn('b', 150, 4), inn('a', 150, 7, { targetRuns: 151 })];
+    expect(nextInnings('t20', tied, t20)).toEqual({ superOver: true, battingSide: 'a', target: null });
+    const firstHalf = [...tied, inn('a', 11, 1, { superOver: true })];
+    expect(nextInnings('t20', firstHalf, t20)).toEqual({ superOver: true, battingSide: 'b', target: { runs: 12, balls: 6 } });
+    expect(nextInnings('t20', [...firstHalf, inn('b', 11, 0, { superOver: true })], t20)).toEqual({ superOver: true, battingSide: 'b', target: null });
+    expect(nextInnings('t20', [...firstHalf, inn('b', 12, 0, { superOver: true })], t20)).toHaveProperty('refused');
+  });
+
+  it('in a Test follows on when named, gives the fourth innings its target, and stops at four', () => {
+    const two = [inn('a', 500, 6, { declared: true }), inn('b', 200, 10)];
+    expect(nextInnings('test', two, test)).toEqual({ superOver: false, battingSide: 'a', target: null });
+    expect(nextInnings('test', two, { ...test, battingSide: 'b' })).toEqual({ superOver: false, battingSide: 'b', target: null });
+    // England 384 and 342, Australia 567: Australia need 160 (the Ashes Test of the e2e data; they made 161/5).
+    const three = [inn('a', 384, 10), inn('b', 567, 10), inn('a', 342, 10)];
+    expect(nextInnings('test', three, test)).toEqual({ superOver: false, battingSide: 'b', target: { runs: 160, balls: null } });
+    expect(nextInnings('test', three, { ...test, battingSide: 'a' })).toHaveProperty('refused');
+    // Followed on: the side that batted first bats last.
+    expect(nextInnings('test', [...two, inn('b', 400, 10)], test)).toEqual({ superOver: false, battingSide: 'a', target: { runs: 101, balls: null } });
+    expect(nextInnings('test', [...three, inn('b', 161, 5)], test)).toEqual({ refused: expect.stringMatching(/four innings/) });
+  });
+
+  it('decides a Test on a declaration only when it is the fourth innings, and a limited-overs chase stopped by hand never', () => {
+    const three = [inn('a', 300, 10), inn('b', 250, 10), inn('a', 200, 5, { declared: true })];
+    expect(decidedOutcome('test', three, 'declared')).toBeNull();
+    expect(decidedOutcome('test', [...three, inn('b', 180, 6)], 'closed')).toMatchObject({ result: 'draw' });
+    expect(decidedOutcome('t20', [inn('a', 180, 6), inn('b', 100, 2, { targetRuns: 181 })], 'closed')).toBeNull();
+    expect(decidedOutcome('t20', [inn('a', 180, 6), inn('b', 100, 2, { targetRuns: 181 })], 'overs')).toMatchObject({ winner: 'a', winByRuns: 80 });
   });
 });

@@ -30,6 +30,10 @@ describe('matchSituation', () => {
     expect(matchSituation('oneday', [inn('a', 120, 150)], 300)).toBeNull();
   });
 
+  it('Test: the first innings has no lead or trail: the other side has not batted', () => {
+    expect(matchSituation('test', [inn('a', 15)], null)).toBeNull();
+  });
+
   it('Test: second innings trails, then leads, on aggregate', () => {
     expect(matchSituation('test', [inn('a', 400), inn('b', 250)], null)).toEqual({ kind: 'trail', team: 'b', runs: 150 });
     expect(matchSituation('test', [inn('a', 400), inn('b', 450)], null)).toEqual({ kind: 'lead', team: 'b', runs: 50 });

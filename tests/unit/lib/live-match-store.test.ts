@@ -86,6 +86,17 @@ describe('live match store', () => {
     expect(store.$state.get().balls).toHaveLength(MAX_BALLS);
     expect(store.$state.get().balls[0]?.key).toBe(`1.${MAX_BALLS + 5}`);
   });
+
+  it('keeps MAX_BALLS of each innings: a new innings’ balls never push out those of the one a fan reads', () => {
+    const first = Array.from({ length: MAX_BALLS }, (_, i) => ball(i + 1, { key: `1.${i + 1}`, innings_no: 1 }));
+    const store = createLiveMatchStore(initial(10, first));
+    const second = Array.from({ length: 20 }, (_, i) => ball(MAX_BALLS + i + 1, { key: `2.${i + 1}`, innings_no: 2 }));
+    second.forEach((b, i) => store.receive(commentory(11 + i, [b])));
+    const balls = store.$state.get().balls;
+    expect(balls.filter((b) => b.innings_no === 1)).toHaveLength(MAX_BALLS);
+    expect(balls.filter((b) => b.innings_no === 2)).toHaveLength(20);
+    expect(balls[0]!.key).toBe('2.20');
+  });
 });
 
 /** A socket that records what the client emits and lets the test play the server's events. */

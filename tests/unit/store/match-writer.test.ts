@@ -35,7 +35,7 @@ describe('MatchWriter', () => {
     const summary = await importSources(db, [realMatches]);
     expect(summary.skipped).toEqual([]);
     matchIds = (await queryRows<{ id: number }>(db, 'select id from matches order by id')).map((row) => row.id);
-  });
+  }, 60_000);
   afterAll(() => db.close());
 
   it('appends ball by ball to the same rows as writing whole matches, touching only that match', async () => {
@@ -47,6 +47,8 @@ describe('MatchWriter', () => {
       const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
       const facts = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
       await queryRows(db, `delete from innings where match_id = ${matchId}`);
+      // Played again ball by ball, as if live (a completed match takes no new innings).
+      await queryRows(db, `update matches set status = 'started' where id = ${matchId}`);
       for (const [index, inn] of stored.entries()) {
         const row = facts[index]!;
         await writer.startInnings(matchId, {

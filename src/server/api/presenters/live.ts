@@ -8,6 +8,7 @@ import { ballsToOvers, round2, runRate } from '../../domain/overs.ts';
 import { economy, strikeRate } from '../../domain/rates.ts';
 import type { Lang } from '../../domain/result.ts';
 import { situationText } from '../../domain/test-match.ts';
+import { providerBreakReason } from '../../domain/live.ts';
 import { liveSituation, type LiveBatter, type LiveBowler, type LiveState } from '../../services/live-state.ts';
 import type { liveState } from '../schemas/match.ts';
 
@@ -65,9 +66,14 @@ export function presentLiveState(live: LiveState, teamNames: Record<TeamSide, st
     },
     required_score:
       required && situation
-        ? { runs: required.runs, balls: required.balls, title: situationText(situation, teamNames, lang), run_rate: round2(runRate(required.runs, required.balls)) }
+        ? {
+            runs: required.runs,
+            balls: required.balls,
+            title: situationText(situation, teamNames, lang),
+            run_rate: required.balls === null ? null : round2(runRate(required.runs, required.balls)),
+          }
         : null,
-    match_break: live.breakReason === null ? null : { reason: live.breakReason },
+    match_break: live.breakReason === null ? null : { reason: providerBreakReason(live.breakReason) },
     recent_players: {
       striker: presentBatter(recentPlayers.striker),
       non_striker: presentBatter(recentPlayers.nonStriker),

@@ -92,6 +92,12 @@ export const errorBody = contract(
     retry_after: z.number().int().optional().meta({ description: 'On a 429: seconds until a retry can succeed (also the Retry-After header).' }),
     attempts_left: z.number().int().optional().meta({ description: 'On a wrong OTP: how many more codes that otp_id accepts.' }),
     expected_sequence: z.number().int().optional().meta({ description: 'On a ball sent out of order (409): the sequence the next ball must have.' }),
+    innings_in_progress: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .meta({ description: 'On a live ball sent for an innings that cannot take it (409): the innings in progress, null when none is.' }),
   }),
   'The one error shape of the API.',
 );

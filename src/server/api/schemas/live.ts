@@ -2,14 +2,30 @@
 // scorer's API tokens (docs/decisions/025-live-engine-and-events.md).
 import { z } from 'zod';
 import { cricsheetBall } from '../../live/cricsheet-ball.ts';
-import { action, contract, keyParameter } from './common.ts';
+import { action, contract, keyParameter, teamSide } from './common.ts';
 
 const tags = ['Live scoring'] as const;
 
 export const ingestBallBody = z
   .object({
     sequence: z.number().int().min(1).max(100_000).meta({ description: "The app's count of balls sent for this match: 1, 2, 3 ... Sending one again is safe." }),
-    innings: z.number().int().min(1).max(8).meta({ description: 'The innings in progress (1-based, in match order).' }),
+    innings: z
+      .number()
+      .int()
+      .min(1)
+      .max(8)
+      .meta({
+        description:
+          'The innings of the ball (1-based, in match order, super overs after the regular innings): the one in progress, or the next one, which its first ball starts.',
+      }),
+    previous_innings: z.enum(['declared', 'closed']).optional().meta({
+      description:
+        "With the first ball of an innings, when the innings before is still in progress (the rules did not end it): how it ended, 'declared' or 'closed' (rain, time, a forfeit). Without it such a ball is refused (409).",
+    }),
+    batting_team: teamSide.optional().meta({
+      description:
+        "With the first ball of an innings: the side batting, when not the rules' (the other side; the toss's for the first innings; after a tie, the side that batted last). A follow-on names it.",
+    }),
     ball: cricsheetBall.meta({ description: "Cricsheet's delivery fields with players named by their keys; fielders by key or name; optional over (0-based)." }),
   })
   .strict();
@@ -25,6 +41,11 @@ export const ingestedBall = contract(
       ball_key: z.string().meta({ description: "The ball's key in the commentary and the live events." }),
       event_sequence: z.number().int().meta({ description: "Sequence of the ball's 'commentory' event." }),
       duplicate: z.boolean().meta({ description: 'This sequence was already written with this ball: nothing changed.' }),
+      innings_end: z
+        .enum(['all out', 'overs', 'target'])
+        .nullable()
+        .meta({ description: 'The rules ended the innings with this ball; the next ball starts the next innings.' }),
+      match_completed: z.boolean().meta({ description: 'The ball decided the match: it is completed with its result.' }),
     }),
   }),
 );
@@ -52,7 +73,7 @@ export const liveRoutes = {
     paths: ['/live/:match_key/balls'],
     methods: ['POST'],
     summary:
-      "Adds the next ball of a match in progress (Authorization: Bearer <scorer API token>). Idempotent by sequence; a sequence out of order is refused with expected_sequence.",
+      "Adds the next ball of a match (Authorization: Bearer <scorer API token>); the first ball of an innings starts it, and the rules close an innings and complete the match. Idempotent by sequence; a sequence out of order is refused with expected_sequence, a ball for an innings that cannot take it with innings_in_progress.",
     tags,
     body: ingestBallBody,
     response: ingestedBall,

@@ -74,7 +74,12 @@ export const liveState = contract(
     }),
     /** null when no chase is on; runs and balls are v5's beside the spec's title and rate. */
     required_score: z
-      .object({ runs: z.number().int(), balls: z.number().int(), title: z.string(), run_rate: z.number() })
+      .object({
+        runs: z.number().int(),
+        balls: z.number().int().nullable().meta({ description: "Balls left; null in a Test's fourth innings (no limit)." }),
+        title: z.string(),
+        run_rate: z.number().nullable().meta({ description: "Runs an over needed; null in a Test's fourth innings." }),
+      })
       .nullable(),
     /** 'day' (stumps), 'lunch', 'tea', 'innings', ... while play is halted. */
     match_break: z.object({ reason: z.string() }).nullable(),

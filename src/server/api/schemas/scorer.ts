@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { cricsheetBall } from '../../live/cricsheet-ball.ts';
 import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
-import { action, contract, envelope, format, gender, keyParameter, teamSide } from './common.ts';
+import { action, contract, envelope, format, gender, keyParameter, langParameter, teamSide } from './common.ts';
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const MAX_NAME = 100;
@@ -60,7 +60,8 @@ export const playingXiBody = z.object({
 });
 
 export const startInningsBody = z.object({
-  batting_side: teamSide,
+  /** By default the rules' side: the other side, the toss's for the first innings, the last side for a super over. Name it for a follow-on. */
+  batting_side: teamSide.optional(),
   target: z.object({ runs: z.number().int().min(1).max(2000), overs: z.number().min(0.1).max(200) }).optional(),
 });
 
@@ -70,15 +71,23 @@ export const ballBody = z.object({
   ball: cricsheetBall,
 });
 
-export const undoBody = z.object({
-  /** The ball the scorer means to take back: refused if another ball is the last by now (no double undo). */
-  ball_key: z.string().trim().min(1).max(MAX_KEY_LENGTH),
-});
+export const undoBody = z
+  .object({
+    /** The match's event sequence the scorer's view is at: refused if the match has moved on since (no double undo). */
+    sequence: z.number().int().min(0).optional(),
+    /** The last ball of the innings in progress as the scorer saw it: refused if another ball is the last by now. */
+    ball_key: z.string().trim().min(1).max(MAX_KEY_LENGTH).optional(),
+  })
+  .refine((body) => body.sequence !== undefined || body.ball_key !== undefined, 'Send sequence (or ball_key): what the undo takes back must be what you saw last');
 
 export const BREAK_REASONS = ['drinks', 'lunch', 'tea', 'stumps', 'rain', 'bad_light', 'innings'] as const;
 export const breakBody = z.object({ reason: z.enum(BREAK_REASONS).nullable() });
 
-export const endInningsBody = z.object({ declared: z.boolean().default(false) });
+export const endInningsBody = z.object({
+  declared: z.boolean().default(false),
+  /** Batters who cannot bat (absent hurt): the side is all out without them. */
+  absent_hurt: z.array(playerKey).max(10).optional(),
+});
 
 export const revisedTargetBody = z.object({ runs: z.number().int().min(1).max(2000), overs: z.number().min(0.1).max(200) });
 
@@ -108,6 +117,7 @@ export const scorerMatchListItem = contract(
 const inningsState = z.object({
   number: z.number().int(),
   batting_side: teamSide,
+  super_over: z.boolean(),
   runs: z.number().int(),
   wickets: z.number().int(),
   legal_balls: z.number().int(),
@@ -128,6 +138,15 @@ export const scorerMatch = contract(
     teams: z.object({ a: z.object({ name: z.string(), code: z.string() }), b: z.object({ name: z.string(), code: z.string() }) }),
     players: z.object({ a: z.array(scorerPlayer), b: z.array(scorerPlayer) }).meta({ description: 'The XI (or squad) of each side.' }),
     toss: z.object({ winner: teamSide, decision: z.enum(['bat', 'field']) }).nullable(),
+    /** The match's last live event: what an undo is checked against. */
+    sequence: z.number().int(),
+    /** The result in words once the match is completed (or a tie that a super over may follow). */
+    result: z.string().nullable(),
+    /** The rules' next innings when none is in progress: its side, a super over or not, its target; null when no innings can follow. */
+    next_innings: z
+      .object({ batting_side: teamSide, super_over: z.boolean(), target_runs: z.number().int().nullable() })
+      .nullable(),
+    player_of_match: z.array(z.string()),
     innings: z.array(inningsState),
     current: z
       .object({
@@ -196,6 +215,7 @@ export const scorerRoutes = {
     methods: ['GET'],
     summary: 'The match as the console needs it',
     tags: ['scorer'],
+    querystring: z.object({ lang: langParameter.meta({ description: 'Language of the result line.' }) }),
     response: envelope(scorerMatch),
     errors: [401, 403, 404],
     signedIn: true,
@@ -214,7 +234,7 @@ export const scorerRoutes = {
   startInnings: action({
     paths: ['/scorer/matches/:match_key/innings'],
     methods: ['POST'],
-    summary: 'Opens the next innings',
+    summary: 'Opens the next innings by the rules (a super over after a tie); batting_side names a follow-on',
     tags: ['scorer'],
     body: startInningsBody,
     response: ok,
@@ -234,10 +254,11 @@ export const scorerRoutes = {
   undo: action({
     paths: ['/scorer/matches/:match_key/undo'],
     methods: ['POST'],
-    summary: 'Takes back the last ball, when it is the one named',
+    summary:
+      'Takes back the last step from the state the scorer saw: the last ball (reopening the innings and the match it ended), an innings started without a ball, or an innings closed by hand',
     tags: ['scorer'],
     body: undoBody,
-    response: envelope(z.object({ sequence: z.number().int(), ball_key: z.string() })),
+    response: envelope(z.object({ sequence: z.number().int(), ball_key: z.string().nullable().meta({ description: 'The ball taken back; null when none was.' }) })),
     errors: SCORER,
     signedIn: true,
   }),
@@ -254,7 +275,7 @@ export const scorerRoutes = {
   endInnings: action({
     paths: ['/scorer/matches/:match_key/innings/end'],
     methods: ['POST'],
-    summary: 'Closes the innings in progress (declared or not)',
+    summary: 'Closes the innings in progress: declared, stopped, or all out with batters absent hurt (absent_hurt)',
     tags: ['scorer'],
     body: endInningsBody,
     response: ok,
@@ -284,7 +305,7 @@ export const scorerRoutes = {
   complete: action({
     paths: ['/scorer/matches/:match_key/complete'],
     methods: ['POST'],
-    summary: 'Ends the match: the result is computed, the player of the match named',
+    summary: 'Ends the match: the result is computed, the player of the match named; on a match its deciding ball completed, names the player of the match',
     tags: ['scorer'],
     body: completeBody,
     response: ok,
