@@ -76,11 +76,15 @@ async function connected(url: string, options: Partial<ManagerOptions & SocketOp
   return client;
 }
 
-/** Resolves once the condition holds, polling every 10 ms; fails past 2 s. */
+// What these tests check is delivery, not latency (bench:live measures that): the wait is long
+// enough for a machine busy with other builds.
+const WAIT_MS = 10_000;
+
+/** Resolves once the condition holds, polling every 10 ms; fails past WAIT_MS. */
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const started = performance.now();
   while (!(await condition())) {
-    if (performance.now() - started > 2_000) throw new Error(`not within 2 s: ${what}`);
+    if (performance.now() - started > WAIT_MS) throw new Error(`not within ${WAIT_MS / 1000} s: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

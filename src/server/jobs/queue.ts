@@ -111,7 +111,7 @@ export class JobQueue {
   private lastCleanup = 0;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly options: JobQueueOptions = {},
   ) {
     this.query = queryRows(db.kysely);
