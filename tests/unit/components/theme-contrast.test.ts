@@ -2,6 +2,7 @@
 // edited theme cannot ship text a fan cannot read. Text is checked on the page background
 // (each gradient stop, the worst case along the gradient) and on both translucent surfaces
 // laid over it; fills that carry text (accent pills, ball badges) against their text colour.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SHARED_COLOURS, themes } from '../../../src/styles/themes.ts';
 
@@ -39,6 +40,18 @@ function contrast(a: Rgba, b: Rgba): number {
 
 const NORMAL_TEXT = 4.5;
 
+/** hsl() to sRGB, for the badges whose hue comes from a key. */
+function hsl(hue: number, saturation: number, lightness: number): Rgba {
+  const s = saturation / 100;
+  const l = lightness / 100;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))) * 255;
+  };
+  return [f(0), f(8), f(4), 1];
+}
+
 describe('contrast of the ten themes', () => {
   it('knows the colour maths (white on black is 21:1, the brand accent gives white 3.6:1)', () => {
     expect(contrast(parseColour('#fff'), parseColour('#000'))).toBeCloseTo(21, 5);
@@ -74,5 +87,15 @@ describe('contrast of the ten themes', () => {
     ['--on-badge', '--dot-ball'],
   ] as const)('%s on %s reaches 4.5:1', (ink, fill) => {
     expect(contrast(parseColour(SHARED_COLOURS[ink]), parseColour(SHARED_COLOURS[fill]))).toBeGreaterThanOrEqual(NORMAL_TEXT);
+  });
+
+  it.each([
+    ['team badges', 'src/styles/team-badge.css', /hsl\(var\(--badge-hue\) (\d+)% (\d+)%\)/],
+    ['tournament cards', 'src/components/series/TournamentCarousel.astro', /hsl\(var\(--h\) (\d+)% (\d+)%\)/],
+  ] as const)('white initials on %s reach 4.5:1 whatever the hue', (_what, file, pattern) => {
+    const match = pattern.exec(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
+    expect(match).not.toBeNull();
+    const worst = Math.min(...Array.from({ length: 360 }, (_, hue) => contrast(parseColour('#fff'), hsl(hue, Number(match![1]), Number(match![2])))));
+    expect(worst).toBeGreaterThanOrEqual(NORMAL_TEXT);
   });
 });
