@@ -76,6 +76,38 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+test('at 375 px the leaders tables keep their key columns on screen: all of batting, wickets and economy of bowling', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  // Batting: the whole table, strike rate included. Bowling: player, team, wickets, runs, economy.
+  for (const [stat, keyColumns] of [
+    ['runs', 8],
+    ['wickets', 5],
+  ] as const) {
+    await page.goto(`/stats/${IPL}?stat=${stat}`);
+    const hidden = await page.locator('.leaders').first().evaluate((table, count) => {
+      const scroller = table.closest('.scroll-table')!.getBoundingClientRect();
+      const heads = [...table.querySelectorAll('thead th')].slice(0, count);
+      return heads.filter((th) => th.getBoundingClientRect().right > scroller.right + 0.5).map((th) => th.textContent);
+    }, keyColumns);
+    expect(hidden, `${stat}: key columns behind the sideways scroll`).toEqual([]);
+  }
+});
+
+test('a tab strip wider than the screen keeps the active tab in view and fades where tabs hide', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${T20}?tab=history`);
+  const strip = page.locator('nav.tabs.main ul');
+  const active = page.locator('nav.tabs.main a[aria-current="page"]');
+  await expect(active).toBeInViewport({ ratio: 0.95 });
+  expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  // Scrolled to the end: a fade at the start (tabs hidden there), none at the end.
+  const mask = await strip.evaluate((element) => getComputedStyle(element).maskImage);
+  expect(mask).toContain('linear-gradient');
+  const fades = await strip.evaluate((element) => [getComputedStyle(element).getPropertyValue('--fade-start'), getComputedStyle(element).getPropertyValue('--fade-end')]);
+  expect(fades[0]).not.toBe('0px');
+  expect(fades[1]).toBe('0px');
+});
+
 for (const [lang, prefix] of LANGUAGES) {
   test.describe(`quality gates, ${lang}`, () => {
     test.describe.configure({ timeout: 240_000 });
