@@ -130,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text assets (scripts/precompress.mjs).
+      preCompressed: true,
       // Hashed build assets never change; other public files may.
       cacheControl: false,
       setHeaders: (reply, filePath) => {
