@@ -15,12 +15,14 @@ export function reelFileUrl(name: string): string {
 }
 
 export class ReelFiles {
+  readonly dir: string;
   readonly uploadsDir: string;
   readonly publicDir: string;
 
-  constructor(readonly dir: string) {
-    this.uploadsDir = path.join(dir, 'uploads');
-    this.publicDir = path.join(dir, 'public');
+  constructor(dir: string) {
+    this.dir = path.resolve(dir);
+    this.uploadsDir = path.join(this.dir, 'uploads');
+    this.publicDir = path.join(this.dir, 'public');
   }
 
   async ensure(): Promise<void> {
