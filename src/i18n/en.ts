@@ -654,6 +654,8 @@ const en = {
       confirmDelete: 'Delete this reel with its likes and comments?',
       forbidden: 'Only editors can upload reels.',
       seconds: 's',
+      likes: 'likes',
+      comments: 'comments',
     },
   },
   pages: {

@@ -656,6 +656,8 @@ const hi: Dictionary = {
       confirmDelete: 'यह रील उसके लाइक और टिप्पणियों के साथ हटाएँ?',
       forbidden: 'केवल संपादक रील्स अपलोड कर सकते हैं।',
       seconds: 'से.',
+      likes: 'लाइक',
+      comments: 'टिप्पणियाँ',
     },
   },
   pages: {

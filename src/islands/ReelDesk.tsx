@@ -89,7 +89,7 @@ export default function ReelDesk({ labels }: { labels: Labels }) {
               <span className="state">
                 {labels[reel.status]}
                 {reel.duration_ms !== null && ` · ${Math.round(reel.duration_ms / 1000)} ${labels.seconds}`}
-                {reel.status === 'ready' && ` · ♥ ${reel.likeCount} · 💬 ${reel.commentCount}`}
+                {reel.status === 'ready' && ` · ${reel.likeCount} ${labels.likes} · ${reel.commentCount} ${labels.comments}`}
               </span>
               {reel.error && <span className="error">{reel.error}</span>}
             </div>

@@ -38,6 +38,25 @@ interface Props {
 
 const MAX_COMMENT = 500;
 
+// 24 × 24 outline icons (no emoji: not every device has an emoji font).
+const ICONS = {
+  play: 'M7 4.5v15l12-7.5z',
+  pause: 'M7 4.5h3.5v15H7zM13.5 4.5H17v15h-3.5z',
+  sound: 'M4 9.5h4l5-4.5v14l-5-4.5H4zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12',
+  muted: 'M4 9.5h4l5-4.5v14l-5-4.5H4zM16 9.5l5 5M21 9.5l-5 5',
+  heart: 'M12 20.5 4.2 12.8a4.8 4.8 0 0 1 6.8-6.8l1 1 1-1a4.8 4.8 0 0 1 6.8 6.8z',
+  comment: 'M4 5h16v11H9l-5 4z',
+  close: 'M6 6l12 12M18 6 6 18',
+} as const;
+
+function Icon({ name, filled = false }: { name: keyof typeof ICONS; filled?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
 function CommentPanel({ reel, labels, onClose, onCount }: { reel: FeedReel; labels: FeedLabels; onClose: () => void; onCount: (count: number) => void }) {
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [text, setText] = useState('');
@@ -72,7 +91,7 @@ function CommentPanel({ reel, labels, onClose, onCount }: { reel: FeedReel; labe
       <header>
         <h2>{labels.comments}</h2>
         <button type="button" className="icon" onClick={onClose} aria-label={labels.close}>
-          ✕
+          <Icon name="close" />
         </button>
       </header>
       {comments === null ? (
@@ -162,17 +181,17 @@ function ReelCard({ reel, muted, setMuted, labels, patch }: { reel: FeedReel; mu
       <h2 className="title">{reel.title}</h2>
       <div className="controls">
         <button type="button" className="icon" onClick={toggle} aria-label={playing ? labels.pause : labels.play} aria-pressed={playing}>
-          {playing ? '❚❚' : '▶'}
+          <Icon name={playing ? 'pause' : 'play'} filled />
         </button>
         <button type="button" className="icon" onClick={() => setMuted(!muted)} aria-label={muted ? labels.unmute : labels.mute} aria-pressed={muted}>
-          {muted ? '🔇' : '🔊'}
+          <Icon name={muted ? 'muted' : 'sound'} />
         </button>
         <button type="button" className={`icon${reel.likeStatus === 'like' ? ' on' : ''}`} onClick={() => void like()} aria-label={reel.likeStatus === 'like' ? labels.unlike : labels.like} aria-pressed={reel.likeStatus === 'like'}>
-          ♥
+          <Icon name="heart" filled={reel.likeStatus === 'like'} />
         </button>
         <span className="count" aria-label={`${reel.likeCount} ${labels.likes}`}>{reel.likeCount}</span>
         <button type="button" className="icon" onClick={() => setPanel(true)} aria-label={labels.openComments} aria-expanded={panel}>
-          💬
+          <Icon name="comment" />
         </button>
         <span className="count" aria-label={`${reel.commentCount} ${labels.comments}`}>{reel.commentCount}</span>
       </div>
