@@ -37,7 +37,7 @@ async function logIn(page: Page, phone: string, password: string, next: string):
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: name !== 'feed' });
+    await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: !name.startsWith('feed') });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -53,6 +53,11 @@ test('a visitor opening the reels page gets the spec’s alert and goes to /logi
   await page.waitForURL((url) => url.pathname === '/login');
   expect(alerts).toEqual(['Please Login To Watch Shorts']);
   expect(new URL(page.url()).searchParams.get('next')).toBe('/reelsDetails');
+  // Before any upload the home block says so plainly (no skeleton: nothing is loading).
+  await page.goto('/');
+  const block = page.locator('section[aria-labelledby="home-reels"]');
+  await expect(block.getByText('No reels yet')).toBeVisible();
+  await expect(block.locator('.skeleton')).toHaveCount(0);
 });
 
 test('an editor uploads a test clip on the Reels desk and it is transcoded', async ({ page }) => {
@@ -128,6 +133,7 @@ test('a fan plays the reel, likes it and comments on it', async ({ page }) => {
   await screenshots(page, 'feed');
   await panel.getByRole('button', { name: 'Close' }).click();
   await expect(panel).toHaveCount(0);
+  await screenshots(page, 'feed-liked');
 
   // The like and the comment are the server's: they are there after a reload.
   await page.reload();
@@ -136,4 +142,37 @@ test('a fan plays the reel, likes it and comments on it', async ({ page }) => {
   await expect(reel.getByLabel('1 Comments')).toBeVisible();
   await reel.getByRole('button', { name: 'Unlike' }).click();
   await expect(reel.getByLabel('0 Likes')).toBeVisible();
+});
+
+test('the reels page’s first screen stays within its byte budget, with no video loaded', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await logIn(page, FAN_PHONE, FAN_PASSWORD, '/editProfile');
+  // A new context with the session only: nothing of the site is in its cache.
+  const state = await context.storageState();
+  await context.close();
+  const fresh = await browser.newContext({ viewport: { width: 375, height: 800 }, storageState: state });
+  const reels = await fresh.newPage();
+  await reels.goto('/reelsDetails', { waitUntil: 'networkidle' });
+  await hydrated(reels);
+  const bytes = await reels.evaluate(() => {
+    const sizes: Record<string, number> = { document: 0, island: 0, script: 0, css: 0, img: 0, media: 0, other: 0 };
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    sizes.document! += navigation.transferSize;
+    for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const file = new URL(entry.name).pathname;
+      const kind = /\/ReelsFeed\.[^/]+\.js$/.test(file) ? 'island' : file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'css' : file.endsWith('.jpg') ? 'img' : file.endsWith('.mp4') ? 'media' : 'other';
+      sizes[kind]! += entry.transferSize;
+    }
+    return sizes;
+  });
+  const total = Object.values(bytes).reduce((sum, value) => sum + value, 0);
+  console.log(`reels page first screen at 375 px (bytes on the wire, cold cache): ${JSON.stringify(bytes)}, total ${total}`);
+  // Budgets (docs/benchmarks.md). No video byte before a reel is played.
+  expect(bytes.media).toBe(0);
+  // What this page adds to the site's shared assets: its HTML (5 reels), the island's chunk, the posters on screen.
+  expect(bytes.document! + bytes.island! + bytes.img!).toBeLessThan(60 * 1024);
+  // Everything, the site's shared scripts and styles included (served uncompressed today: see docs/benchmarks.md).
+  expect(total).toBeLessThan(320 * 1024);
+  await fresh.close();
 });
