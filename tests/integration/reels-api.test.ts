@@ -213,6 +213,24 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     expect((await call('DELETE', `/editor/reels?reel_id=${id}`, { phone: EDITOR })).statusCode).toBe(404);
   });
 
+  it('a transcode stopped by a shutdown goes back to the queue, leaves no file, and the next worker finishes it', async () => {
+    const response = await upload(EDITOR, videos.mp4!, 'Restarted');
+    const reelId = response.json().data.reel_id;
+    const first = new JobQueue(db, { logger: pino({ level: 'silent' }) });
+    registerReelJobs(first, { reels: services.reels, files, tools });
+    expect(await first.claimDue()).toBe(1);
+    // ffmpeg is running; the process is asked to stop.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await first.stop();
+    const [job] = await db.kysely.selectFrom('jobs').select(['status', 'attempts']).execute();
+    expect(job).toEqual({ status: 'queued', attempts: 0 });
+    expect((await call('GET', '/editor/reels', { phone: EDITOR })).json().data[0].status).toBe('processing');
+    expect(await readdir(files.publicDir)).toEqual([]);
+    expect(await readdir(files.uploadsDir)).toEqual([`r${reelId}.upload`]);
+    await runJobs();
+    expect((await call('GET', '/reels')).json().data.map((reel: { reel_id: string }) => reel.reel_id)).toEqual([reelId]);
+  });
+
   it('marks a reel failed with a reason when its job cannot finish', async () => {
     const response = await upload(EDITOR, videos.mp4!, 'Lost');
     await rm(files.sourcePath(response.json().data.reel_id));

@@ -8,6 +8,8 @@ import { REEL_FILE_NAME, REEL_URL_PREFIX, type ReelFiles } from '../reels/files.
 
 export async function registerReelMedia(app: FastifyInstance, files: ReelFiles): Promise<void> {
   await files.ensure();
+  const stale = await files.removeStaleIncoming();
+  if (stale > 0) app.log.info({ removed: stale }, 'reels: removed uploads a stopped process left half received');
   await app.register(async (scope) => {
     // Only names the transcoder writes: anything else is the ordinary 404.
     scope.addHook('onRequest', async (request, reply) => {

@@ -3,7 +3,7 @@
 // dot-name (never served) and renamed when whole; its name holds a random part, so an answer
 // never changes and may be cached for a year.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export const REEL_URL_PREFIX = '/media/reels/';
@@ -28,6 +28,23 @@ export class ReelFiles {
   async ensure(): Promise<void> {
     await mkdir(this.uploadsDir, { recursive: true });
     await mkdir(this.publicDir, { recursive: true });
+  }
+
+  /**
+   * Removes uploads a stopped process left half received (older than `olderThanMs`: another
+   * process sharing the folder may be receiving one now). Answers how many.
+   */
+  async removeStaleIncoming(olderThanMs = 6 * 60 * 60 * 1000): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.uploadsDir).catch(() => [] as string[])) {
+      if (!name.startsWith('.incoming-')) continue;
+      const file = path.join(this.uploadsDir, name);
+      const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Date.now() }));
+      if (Date.now() - mtimeMs < olderThanMs) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /** A fresh path for an upload being received. */
