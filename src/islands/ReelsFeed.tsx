@@ -163,7 +163,7 @@ function ReelCard({ reel, muted, setMuted, labels, patch }: { reel: FeedReel; mu
   };
   const onCount = useCallback((commentCount: number) => patch(reel.reel_id, { commentCount }), [patch, reel.reel_id]);
   return (
-    <article className="reel" aria-label={reel.title}>
+    <article className="reel" id={`reel-${reel.reel_id}`} aria-label={reel.title}>
       <video
         ref={video}
         src={reel.url}

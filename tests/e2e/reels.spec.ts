@@ -102,9 +102,10 @@ test('a fan plays the reel, likes it and comments on it', async ({ page }) => {
   test.setTimeout(60_000);
   await logIn(page, FAN_PHONE, FAN_PASSWORD, '/');
   await page.locator('section[aria-labelledby="home-reels"]').getByRole('link', { name: TITLE }).click();
-  await page.waitForURL((url) => url.pathname === '/reelsDetails');
+  await page.waitForURL((url) => url.pathname === '/reelsDetails' && /^#reel-\d+$/.test(url.hash));
   await hydrated(page);
   const reel = page.getByRole('article', { name: TITLE });
+  expect(await reel.getAttribute('id')).toBe(new URL(page.url()).hash.slice(1));
   const video = reel.locator('video');
   await expect(video).toHaveAttribute('preload', 'none');
   await expect(video).toHaveAttribute('poster', /^\/media\/reels\/r\d+-[0-9a-f]{16}\.jpg$/);
@@ -142,6 +143,13 @@ test('a fan plays the reel, likes it and comments on it', async ({ page }) => {
   await expect(reel.getByLabel('1 Comments')).toBeVisible();
   await reel.getByRole('button', { name: 'Unlike' }).click();
   await expect(reel.getByLabel('0 Likes')).toBeVisible();
+
+  // In Hindi: the editor's Hindi title and the controls' labels.
+  await page.goto('/hi/reelsDetails');
+  await hydrated(page);
+  const hindi = page.getByRole('article', { name: 'टेस्ट यॉर्कर' });
+  await expect(hindi.getByRole('button', { name: 'चलाएँ' })).toBeVisible();
+  await expect(hindi.getByRole('button', { name: 'लाइक करें' })).toBeVisible();
 });
 
 test('the reels page’s first screen stays within its byte budget, with no video loaded', async ({ browser }) => {
