@@ -33,20 +33,39 @@ export function addFantasyRows<P>(buffer: CopyBuffer, matchId: number, scores: r
   }
 }
 
+/** Each match's innings as fantasyPoints reads them, by match id. */
+export type FantasyInningsByMatch = Map<number, FantasyInnings<number>[]>;
+
 /**
  * The points of the given matches from their stored scorecard rows (batting and bowling
  * innings, the listed players), people by database id. Live matches included: their scorecard
  * rows are current after every ball.
  */
 export async function fantasyFromScorecards(query: QueryRows, matchIds: readonly number[]): Promise<Map<number, FantasyScore<number>[]>> {
+  if (matchIds.length === 0) return new Map();
+  return fantasyOf(query, await scorecardInnings(query, matchIds));
+}
+
+/** The points of each match given its innings: its format and listed players are read. */
+async function fantasyOf(query: QueryRows, inningsOf: FantasyInningsByMatch): Promise<Map<number, FantasyScore<number>[]>> {
   const result = new Map<number, FantasyScore<number>[]>();
-  if (matchIds.length === 0) return result;
-  const ids = [...matchIds];
+  const ids = [...inningsOf.keys()];
   const matches = await query<{ id: number; format_type: FormatType }>('select id, format_type from matches where id = any($1::integer[])', [ids]);
   const players = await query<{ match_id: number; person_id: number; team: TeamSide }>(
     'select match_id, person_id, team from match_players where match_id = any($1::integer[]) order by match_id, team, position',
     [ids],
   );
+  const playersOf = new Map<number, { player: number; team: TeamSide }[]>();
+  for (const row of players) playersOf.set(row.match_id, [...(playersOf.get(row.match_id) ?? []), { player: row.person_id, team: row.team }]);
+  for (const match of matches) {
+    result.set(match.id, matchFantasy(match.format_type, playersOf.get(match.id) ?? [], inningsOf.get(match.id) ?? []));
+  }
+  return result;
+}
+
+/** The innings of the given matches from their batting and bowling rows (every match given has an entry). */
+async function scorecardInnings(query: QueryRows, matchIds: readonly number[]): Promise<FantasyInningsByMatch> {
+  const ids = [...matchIds];
   const innings = await query<{ match_id: number; innings_no: number; super_over: boolean }>(
     'select match_id, innings_no, super_over from innings where match_id = any($1::integer[]) order by match_id, innings_no',
     [ids],
@@ -66,11 +85,11 @@ export async function fantasyFromScorecards(query: QueryRows, matchIds: readonly
   );
   const key = (matchId: number, inningsNo: number) => `${matchId}/${inningsNo}`;
   const built = new Map<string, { superOver: boolean; batting: FantasyBatting<number>[]; bowling: FantasyBowling<number>[] }>();
-  const inningsOf = new Map<number, FantasyInnings<number>[]>();
+  const inningsOf: FantasyInningsByMatch = new Map(ids.map((id) => [id, []]));
   for (const row of innings) {
     const inn = { superOver: row.super_over, batting: [] as FantasyBatting<number>[], bowling: [] as FantasyBowling<number>[] };
     built.set(key(row.match_id, row.innings_no), inn);
-    inningsOf.set(row.match_id, [...(inningsOf.get(row.match_id) ?? []), inn]);
+    inningsOf.get(row.match_id)?.push(inn);
   }
   for (const row of batting) {
     built.get(key(row.match_id, row.innings_no))?.batting.push({
@@ -85,19 +104,20 @@ export async function fantasyFromScorecards(query: QueryRows, matchIds: readonly
       player: row.person_id, calledBalls: row.called_balls, runs: row.runs, wickets: row.wickets, maidens: row.maidens,
     });
   }
-  const playersOf = new Map<number, { player: number; team: TeamSide }[]>();
-  for (const row of players) playersOf.set(row.match_id, [...(playersOf.get(row.match_id) ?? []), { player: row.person_id, team: row.team }]);
-  for (const match of matches) {
-    result.set(match.id, matchFantasy(match.format_type, playersOf.get(match.id) ?? [], inningsOf.get(match.id) ?? []));
-  }
-  return result;
+  return inningsOf;
 }
 
 /** Replaces the stored points of the given matches with what their scorecard rows give now. */
 export async function refreshFantasyRows(tx: BulkTransaction, matchIds: readonly number[]): Promise<void> {
   if (matchIds.length === 0) return;
-  const scores = await fantasyFromScorecards(tx.query.bind(tx) as QueryRows, matchIds);
-  await tx.query('delete from fantasy_points where match_id = any($1::integer[])', [[...matchIds]]);
+  await replaceFantasyRows(tx, await scorecardInnings(tx.query.bind(tx) as QueryRows, matchIds));
+}
+
+/** Replaces the stored points of each match given with those of its innings (people by database id). */
+export async function replaceFantasyRows(tx: BulkTransaction, inningsOf: FantasyInningsByMatch): Promise<void> {
+  if (inningsOf.size === 0) return;
+  const scores = await fantasyOf(tx.query.bind(tx) as QueryRows, inningsOf);
+  await tx.query('delete from fantasy_points where match_id = any($1::integer[])', [[...inningsOf.keys()]]);
   const buffer = fantasyBuffer();
   for (const [matchId, list] of scores) addFantasyRows(buffer, matchId, list, (id) => id);
   if (buffer.size > 0) await tx.copy(buffer);

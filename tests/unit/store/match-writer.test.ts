@@ -49,6 +49,8 @@ describe('MatchWriter', () => {
       const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
       const facts = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
       await queryRows(db, `delete from innings where match_id = ${matchId}`);
+      // Rebuilt as the innings close: the last closes with the ball that decides the match.
+      await queryRows(db, `delete from fantasy_points where match_id = ${matchId}`);
       // Played again ball by ball, as if live (a completed match takes no new innings).
       await queryRows(db, `update matches set status = 'started' where id = ${matchId}`);
       for (const [index, inn] of stored.entries()) {
