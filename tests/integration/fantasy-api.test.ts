@@ -12,7 +12,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { matchFantasy, topFantasy } from '../../src/server/api/schemas/fantasy.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
-import { checkingContract } from '../helpers/api-contract.ts';
+import { checkingContract, getApiData } from '../helpers/api-contract.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 type MatchFantasy = z.output<typeof matchFantasy>;
@@ -33,11 +33,7 @@ describe('fantasy API', () => {
     await db?.close();
   });
 
-  async function get<T>(url: string): Promise<T> {
-    const response = await app.inject({ method: 'GET', url: `/user/v1${url}` });
-    expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
-    return response.json<{ status: true; data: T }>().data;
-  }
+  const get = <T>(url: string) => getApiData<T>(app, url);
 
   const pointsOf = (top: TopFantasy, name: string) => top.players.find((entry) => entry.player.name === name);
 
