@@ -2,6 +2,7 @@
 // match with each player's breakdown, the Info tab's top five, the Top Fantasy Points page and
 // its tabs, in English and Hindi, at 375 px and 1280 px, with screenshots (test-results/screens/).
 import { expect, test, type Page } from '@playwright/test';
+import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
 const WIDTHS = [375, 1280] as const;
 // LSG v RCB, IPL 2026, at Lucknow: eight of Lucknow's players had played Kolkata there (1529281)
@@ -63,6 +64,15 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+test("an upcoming match without XIs ranks each side's players of its last match", async ({ page }) => {
+  await page.goto(`/matchTopFantasy?match_key=${UPCOMING_MATCH_KEY}`);
+  await expect(page.getByText('The playing XIs are not named yet')).toBeVisible();
+  // Both sides' players of the IPL 2026 final (1529312), the sides' latest match.
+  await expect(page.locator('.top > li:not(.head)')).toHaveCount(24);
+  await page.goto(`/getMatchList/${UPCOMING_MATCH_KEY}?tab=fantasy`);
+  await expect(page.locator('.tab-body')).toContainText("Match hasn't started yet");
+});
 
 test('in Hindi', async ({ page }) => {
   await page.goto(`/hi/getMatchList/${MATCH}?tab=fantasy`);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
+import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { matchFantasy, topFantasy } from '../../src/server/api/schemas/fantasy.ts';
@@ -102,6 +103,28 @@ describe('fantasy API', () => {
       ['501254', 112],
       ['392183', karthik.total],
     ]);
+  });
+
+  it("before the XIs are named, ranks each side's players of its latest match", async () => {
+    const writer = new MatchWriter(db, () => undefined);
+    const { matchKey } = await writer.createFixture({
+      tournament: { name: 'Fantasy Trophy' },
+      teams: [{ name: 'India' }, { name: 'Ireland' }],
+      startAt: new Date('2026-12-01T14:00:00Z'),
+      format: 't20',
+      matchType: 'T20',
+      oversLimit: 20,
+      ballsPerOver: 6,
+      gender: 'male',
+      source: 'scorer',
+    });
+    expect((await get<MatchFantasy>(`/match/fantasy?match_key=${matchKey}`)).players).toEqual([]);
+    const top = await get<TopFantasy>(`/match/fantasy/top?match_key=${matchKey}&tab=vs`);
+    expect(top.squad_from).toBe('previous');
+    // India's latest T20 (v USA, 1415725) and Ireland's (v India, 1415708): they met in 1415708.
+    expect(pointsOf(top, 'HH Pandya')).toMatchObject({ team: 'a', matches: 1, total: 105 });
+    expect(pointsOf(top, 'A Balbirnie')).toMatchObject({ team: 'b', matches: 1, total: 6 });
+    expect(pointsOf(top, 'Aaron Jones')).toBeUndefined();
   });
 
   it('answers bad input in the error style', async () => {
