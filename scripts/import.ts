@@ -8,6 +8,8 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { importSources, type ImportProgress, type ImportSummary } from '../src/server/ingest/importer.ts';
+import { keepCorrected } from '../src/server/corrections/file.ts';
+import type { CorrectionsReport } from '../src/server/store/corrections.ts';
 
 const PLAIN_PROGRESS_INTERVAL_MS = 5_000;
 const TTY_PROGRESS_INTERVAL_MS = 100;
@@ -72,6 +74,14 @@ function printSummary(summary: ImportSummary): void {
   console.log(lines.join('\n'));
 }
 
+function printCorrections(report: CorrectionsReport): void {
+  console.log(
+    `Corrections: ${report.written} abandoned matches written, ${report.deleted} taken away, ${report.voided} voided, ` +
+      `${report.unvoided} no longer void, ${report.renamed} names fixed.` +
+      report.waiting.map((waiting) => `\n  waiting: ${waiting.key} (${waiting.reason})`).join(''),
+  );
+}
+
 async function main(): Promise<number> {
   const config = loadConfig();
   const sources = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -91,6 +101,12 @@ async function main(): Promise<number> {
     });
     progress.end();
     printSummary(summary);
+    const corrected = await keepCorrected(db, {
+      file: config.CORRECTIONS_FILE,
+      publish: (tags) => feed.publish(tags),
+      imported: summary.imported + summary.replaced > 0,
+    });
+    if (corrected) printCorrections(corrected);
     if (summary.failedSources.length > 0) return 2;
     return summary.skipped.length > 0 ? 1 : 0;
   } finally {

@@ -115,10 +115,12 @@ async function main(): Promise<void> {
     db,
     publish: (changed) => feed.publish(changed),
     importSources: config.IMPORT_ON_START ? config.cricsheetSources : null,
+    correctionsFile: config.CORRECTIONS_FILE,
     signal: background.signal,
     onImportStart: () => logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background'),
     onImported: (summary) =>
       logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished'),
+    onCorrected: (report) => logger.info({ corrections: report }, 'corrections applied'),
     onRebuildProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
     log: (message) => logger.info(message),
   })

@@ -69,7 +69,7 @@ describe('start-up rebuild of derived rows', () => {
       expect(await runsShown()).toBe(right + 100);
 
       const stop = new AbortController();
-      const work = runStartUpWork({ db, publish: (changed) => feed.publish(changed), importSources: [fixtures], signal: stop.signal });
+      const work = runStartUpWork({ db, publish: (changed) => feed.publish(changed), importSources: [fixtures], correctionsFile: null, signal: stop.signal });
       // The server answers while it rebuilds (the import is not due: the database holds every match).
       const during = await app.inject({ method: 'GET', url: '/user/v1/get/all/matches' });
       expect(during.statusCode).toBe(200);

@@ -65,7 +65,7 @@ export type PlayStatus =
   | 'tea'
   | 'result'
   | 'abandoned';
-export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay';
+export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay' | 'correction';
 export type MatchFormat = 't20' | 'oneday' | 'test';
 export type TeamSide = 'a' | 'b';
 
@@ -122,6 +122,8 @@ export interface MatchesTable {
   revised_target_overs: string | number | null;
   day_number: number | null;
   source: Generated<MatchSource>;
+  /** Declared void and replayed in full: the replay's key (a correction, migration 013); null otherwise. */
+  void_replayed_by: string | null;
 }
 
 export interface InningsTable {
@@ -369,6 +371,28 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
+// Corrections (migration 013, docs/decisions/034-corrections.md).
+export type CorrectionKind = 'abandoned' | 'void' | 'person_name' | 'team_name';
+
+export interface CorrectionsTable {
+  id: Generated<number>;
+  case_key: string;
+  kind: CorrectionKind;
+  payload: ColumnType<unknown, string, string>;
+  source_note: string;
+  origin: 'file' | 'admin';
+  /** The match an 'abandoned' case writes (from correction_match_ids); kept across edits. */
+  match_id: number | null;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface CorrectionFilesTable {
+  name: string;
+  fingerprint: string;
+  applied_at: Generated<Date>;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -396,4 +420,6 @@ export interface Database {
   ball_idempotency: BallIdempotencyTable;
   scorer_tokens: ScorerTokensTable;
   jobs: JobsTable;
+  corrections: CorrectionsTable;
+  correction_files: CorrectionFilesTable;
 }
