@@ -20,6 +20,7 @@ import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { ReplayKeeper } from './jobs/replay.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { scheduleCricsheetUpdates } from './ingest/updater.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -97,7 +98,6 @@ async function main(): Promise<void> {
   // Background jobs in the database (src/server/jobs/queue.ts): each kind's handler is registered
   // here; jobs wait in the database until a process with a handler for them runs.
   const jobs = new JobQueue(db, { logger });
-  jobs.start();
 
   const replays = new ReplayKeeper({
     db,
@@ -132,6 +132,21 @@ async function main(): Promise<void> {
       if (!background.signal.aborted) replays.start();
     })
     .catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
+
+  // Scheduled updates from Cricsheet (src/server/ingest/updater.ts): one process runs each.
+  if (config.updateEveryMs > 0) {
+    await scheduleCricsheetUpdates(jobs, {
+      db,
+      url: config.CRICSHEET_UPDATE_URL,
+      publish: (changed) => feed.publish(changed),
+      correctionsFile: config.CORRECTIONS_FILE,
+      everyMs: config.updateEveryMs,
+      logger,
+      ready: backgroundDone,
+    });
+    logger.info({ everyMs: config.updateEveryMs, source: config.CRICSHEET_UPDATE_URL }, 'scheduled Cricsheet updates on');
+  }
+  jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
