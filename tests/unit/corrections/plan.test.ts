@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { correctionCaseSchema, correctionsFileSchema, type CorrectionCase } from '../../../src/server/corrections/cases.ts';
+import { correctionCaseSchema, correctionsFileSchema, voidCaseSchema, type CorrectionCase } from '../../../src/server/corrections/cases.ts';
 import { fingerprint, planCorrections, type StoredCase } from '../../../src/server/corrections/plan.ts';
 import { pointsRounds, type LeagueMatch } from '../../../src/server/domain/points-table.ts';
 import { resultText } from '../../../src/server/domain/result.ts';
@@ -17,7 +17,7 @@ const abandoned = correctionCaseSchema.parse({
   date: '2025-05-17',
   venue: { name: 'M Chinnaswamy Stadium, Bengaluru', city: 'Bengaluru' },
 });
-const voided = correctionCaseSchema.parse({ key: 'pbks-dc-void', kind: 'void', source: 'report', match: '1473495', replayedBy: '1485779' });
+const voided = voidCaseSchema.parse({ key: 'pbks-dc-void', kind: 'void', source: 'report', match: '1473495', replayedBy: '1485779' });
 const renamed = correctionCaseSchema.parse({ key: 'a-name', kind: 'person_name', source: 'report', person: 'ba607b88', name: 'M S Dhoni' });
 
 const stored = (entry: CorrectionCase, matchId: number | null = null): StoredCase => ({ case: entry, matchId });
