@@ -324,6 +324,8 @@ const en = {
     explore: 'Explore',
     copyright: '© {{year}} Crease',
     dataCredit: 'Ball-by-ball data from {{source}}, licensed under {{licence}}.',
+    dataTo: 'Ball-by-ball data to {{date}}',
+    dataNone: 'No ball-by-ball data imported yet',
   },
   theme: {
     label: 'Theme',

@@ -326,6 +326,8 @@ const hi: Dictionary = {
     explore: 'एक्सप्लोर करें',
     copyright: '© {{year}} Crease',
     dataCredit: 'गेंद-दर-गेंद डेटा {{source}} से, {{licence}} लाइसेंस के तहत।',
+    dataTo: '{{date}} तक का गेंद-दर-गेंद डेटा',
+    dataNone: 'अभी तक कोई गेंद-दर-गेंद डेटा आयात नहीं हुआ',
   },
   theme: {
     label: 'थीम',

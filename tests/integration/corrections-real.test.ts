@@ -21,11 +21,14 @@ import type { Db } from '../../src/server/db/client.ts';
 import type { TournamentDetailObject as TournamentDetail } from '../../src/server/api/presenters/tournaments.ts';
 import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
+import { builtAstroHandler } from '../helpers/built-site.ts';
 
 type PointsRow = TournamentDetail['tournamentPoints'][number]['groups'][number]['points'][number];
 
 const SHIPPED = path.resolve(import.meta.dirname, '../../corrections/cricsheet.json');
 const iplArchive = requiredArchive('ipl_json.zip', 'IPL corrections tests');
+const dist = path.resolve(import.meta.dirname, '../../dist');
+const handler = await builtAstroHandler('footer check of the IPL corrections tests');
 
 // Official final league tables: team, won, lost, no result, points, in table order. (The IPL
 // placed LSG above KKR in 2025 on 12 points each with more wins, though KKR's net run rate was
@@ -99,6 +102,26 @@ describe.skipIf(!iplArchive)('IPL 2024 and 2025 tables with the corrections', ()
     expect(byTeam(rows.map((row) => [row.team.name, row.won, row.lost, row.no_result, row.points]))).toEqual(byTeam(OFFICIAL[touKey]!));
     expect(rows.map((row) => row.points)).toEqual(OFFICIAL[touKey]!.map((entry) => entry[4]));
     expect(rows.map((row) => row.position)).toEqual(rows.map((_row, index) => index + 1));
+  });
+
+  it('says how current the data is, in the API and in every page footer (English and Hindi)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/user/v1/get/data/currency' });
+    expect(response.statusCode).toBe(200);
+    // The abandoned matches of the corrections are not Cricsheet's: they are not counted.
+    expect(response.json()).toEqual({
+      status: true,
+      data: { ball_by_ball_to: '2026-05-24', matches: await queryNumber(db, "select count(*) from matches where source = 'cricsheet'"), source: 'Cricsheet (cricsheet.org), ODC-By 1.0' },
+    });
+    if (!handler) return;
+    const site = await buildApp({ services: createServices(db, feed), logger: pino({ level: 'silent' }), astroHandler: handler, clientDir: path.join(dist, 'client') });
+    try {
+      const english = await site.inject({ method: 'GET', url: '/about' });
+      expect(english.body).toContain('<time datetime="2026-05-24">Ball-by-ball data to 24 May 2026</time>');
+      const hindi = await site.inject({ method: 'GET', url: '/hi/about' });
+      expect(hindi.body).toContain('<time datetime="2026-05-24">24 मई 2026 तक का गेंद-दर-गेंद डेटा</time>');
+    } finally {
+      await site.close();
+    }
   });
 
   it('shows the abandoned matches as such, and the void match as void', async () => {

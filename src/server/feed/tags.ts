@@ -10,6 +10,8 @@
 //   fixtures                match lists by day and their pickers (years, teams)
 //   tournaments             the tournament list and the series months
 //   players                 lists and search over players
+//   data-currency           how current the imported data is (every page's footer): published
+//                           once by an import that wrote Cricsheet matches, not by live balls
 //   all                     everything: after a reconnect (messages may have been missed), or a
 //                           write too wide to name (a tournament renamed shows on most pages)
 export const tags = {
@@ -21,6 +23,7 @@ export const tags = {
   fixtures: 'fixtures',
   tournaments: 'tournaments',
   players: 'players',
+  dataCurrency: 'data-currency',
   all: 'all',
 } as const;
 

@@ -219,8 +219,12 @@ export async function importSources(
   summary.aborted = options.signal?.aborted ?? false;
   const respanned = await finishTournaments(db);
   if (respanned.length > 0) await options.publish?.(tagsOfRespanned(respanned));
-  // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
-  if (summary.imported + summary.replaced > 0) await sql`analyze`.execute(db.kysely);
+  if (summary.imported + summary.replaced > 0) {
+    // The footer's "Ball-by-ball data to ..." may have moved: once per import, not per batch.
+    await options.publish?.([tags.dataCurrency]);
+    // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
+    await sql`analyze`.execute(db.kysely);
+  }
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
   return summary;
 }
