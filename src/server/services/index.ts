@@ -8,6 +8,7 @@ import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
 import { ScorerService } from './scorer.ts';
 import { TournamentService } from './tournaments.ts';
+import { CorrectionService } from './corrections.ts';
 
 export interface Services {
   readonly db: Db;
@@ -21,6 +22,8 @@ export interface Services {
   readonly account: AccountService;
   /** What the scorer console reads (never cached: a scorer sees their last write). */
   readonly scorer: ScorerService;
+  /** The record beyond Cricsheet, as admins edit it (docs/decisions/034-corrections.md). */
+  readonly corrections: CorrectionService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -37,5 +40,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
+    corrections: new CorrectionService(db, (changed) => feed.publish(changed)),
   };
 }
