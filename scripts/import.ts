@@ -9,6 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { importSources, type ImportProgress, type ImportSummary } from '../src/server/ingest/importer.ts';
 import { keepCorrected } from '../src/server/corrections/file.ts';
+import { progressLine } from '../src/server/ingest/progress.ts';
 import type { CorrectionsReport } from '../src/server/store/corrections.ts';
 
 const PLAIN_PROGRESS_INTERVAL_MS = 5_000;
@@ -23,16 +24,7 @@ function progressReporter(stream: NodeJS.WriteStream) {
   let lineOpen = false;
   const interval = stream.isTTY ? TTY_PROGRESS_INTERVAL_MS : PLAIN_PROGRESS_INTERVAL_MS;
 
-  const describe = ({ done, total }: ImportProgress, now: number): string => {
-    const seconds = (now - sourceStartedAt) / 1000;
-    const rate = seconds > 0 ? done / seconds : 0;
-    if (total === null || total === 0) return `${done} matches, ${rate.toFixed(0)}/s`;
-    const eta = rate > 0 ? Math.max(0, (total - done) / rate) : 0;
-    const width = 24;
-    const filled = Math.min(width, Math.round((done / total) * width));
-    const bar = stream.isTTY ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
-    return `${bar}${done}/${total} matches, ${rate.toFixed(0)}/s, ETA ${eta.toFixed(0)} s`;
-  };
+  const describe = (progress: ImportProgress, now: number): string => progressLine(progress, (now - sourceStartedAt) / 1000, stream.isTTY);
 
   return {
     update(progress: ImportProgress) {

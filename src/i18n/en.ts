@@ -24,6 +24,8 @@ const en = {
     opensInNewTab: 'opens in a new tab',
   },
   home: {
+    importing: 'Importing Cricsheet’s archive in the background: {{done}} of {{total}} matches. Pages fill in as it goes.',
+    importingCount: 'Importing Cricsheet’s archive in the background: {{done}} matches so far. Pages fill in as it goes.',
     matches: 'Matches',
     live: 'Live',
     upcoming: 'Upcoming',

@@ -26,6 +26,8 @@ const hi: Dictionary = {
     opensInNewTab: 'नए टैब में खुलता है',
   },
   home: {
+    importing: 'Cricsheet का संग्रह पृष्ठभूमि में आयात हो रहा है: {{total}} में से {{done}} मैच। जैसे-जैसे आयात होता है, पेज भरते जाते हैं।',
+    importingCount: 'Cricsheet का संग्रह पृष्ठभूमि में आयात हो रहा है: अब तक {{done}} मैच। जैसे-जैसे आयात होता है, पेज भरते जाते हैं।',
     matches: 'मैच',
     live: 'लाइव',
     upcoming: 'आगामी',

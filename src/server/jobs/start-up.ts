@@ -5,7 +5,7 @@
 // pages served meanwhile move to the new figures as they land.
 import type { Db } from '../db/client.ts';
 import { runStartupImport, startupImportNeeded } from '../ingest/startup-import.ts';
-import type { ImportSummary } from '../ingest/importer.ts';
+import type { ImportProgress, ImportSummary } from '../ingest/importer.ts';
 import { keepCorrected } from '../corrections/file.ts';
 import type { CorrectionsReport } from '../store/corrections.ts';
 import { MatchWriter, type PublishTags, type RederiveProgress } from '../store/match-writer.ts';
@@ -20,6 +20,8 @@ export interface StartUpWork {
   signal: AbortSignal;
   onImportStart?: () => void;
   onImported?: (summary: ImportSummary) => void;
+  /** Each file of the start-up import handled (for the log's progress bar and the home page). */
+  onImportProgress?: (progress: ImportProgress) => void;
   onCorrected?: (report: CorrectionsReport) => void;
   onRebuildProgress?: (progress: RederiveProgress) => void;
   log?: (message: string) => void;
@@ -31,7 +33,7 @@ export async function runStartUpWork(work: StartUpWork): Promise<number> {
   let imported = false;
   if (work.importSources && (await startupImportNeeded(db))) {
     work.onImportStart?.();
-    const options = { signal, publish, ...(work.log ? { log: work.log } : {}) };
+    const options = { signal, publish, ...(work.log ? { log: work.log } : {}), ...(work.onImportProgress ? { onProgress: work.onImportProgress } : {}) };
     const summary = await runStartupImport(db, work.importSources, options);
     imported = summary.imported + summary.replaced > 0;
     work.onImported?.(summary);

@@ -9,6 +9,7 @@ import { PlayerService } from './players.ts';
 import { ScorerService } from './scorer.ts';
 import { TournamentService } from './tournaments.ts';
 import { CorrectionService } from './corrections.ts';
+import { ImportStatus } from '../ingest/progress.ts';
 
 export interface Services {
   readonly db: Db;
@@ -24,6 +25,8 @@ export interface Services {
   readonly scorer: ScorerService;
   /** The record beyond Cricsheet, as admins edit it (docs/decisions/034-corrections.md). */
   readonly corrections: CorrectionService;
+  /** The start-up import this process is running, if any (the home page shows its progress). */
+  readonly importStatus: ImportStatus;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -41,5 +44,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
     corrections: new CorrectionService(db, (changed) => feed.publish(changed)),
+    importStatus: new ImportStatus(),
   };
 }
