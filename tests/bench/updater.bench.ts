@@ -17,7 +17,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { runCricsheetUpdate } from '../../src/server/ingest/updater.ts';
 import { readArchive } from '../helpers/read-archive.ts';
 import { sharedArchive, sharedArchives } from '../helpers/shared-data.ts';
-import { writeZip } from '../helpers/write-zip.ts';
+import { writeZip } from '../helpers/zip-writer.ts';
 
 const sources = sharedArchives();
 const recent = sharedArchive('recent_2024_2026_json.zip');
@@ -64,7 +64,7 @@ await new Promise<void>((resolve, reject) => {
     archive.readEntry();
   });
 });
-await writeZip(zip, entries);
+await writeZip(zip, Object.fromEntries(entries.map((entry) => [entry.name, entry.bytes])));
 const zipBytes = await readFile(zip);
 const server = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'application/zip', 'content-length': zipBytes.length }).end(zipBytes);

@@ -21,7 +21,7 @@ import { extractArchive } from '../helpers/read-archive.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
-import { writeZip } from '../helpers/write-zip.ts';
+import { writeZip } from '../helpers/zip-writer.ts';
 
 interface RawMatch {
   info: { season: string | number; dates: string[]; event: { name: string } };
@@ -60,7 +60,7 @@ describe.skipIf(!iplArchive).each(await databasesUnderTest())('the scheduled Cri
     older.info.player_of_match = [];
     entries.push({ name: `${revised}.json`, bytes: Buffer.from(JSON.stringify(older)) });
     archive = path.join(os.tmpdir(), `recently-added-${process.pid}.zip`);
-    await writeZip(archive, entries);
+    await writeZip(archive, Object.fromEntries(entries.map((entry) => [entry.name, entry.bytes])));
     const bytes = await readFile(archive);
     server = createServer((request, response) => {
       requests += 1;
