@@ -39,7 +39,13 @@ export async function runStartUpWork(work: StartUpWork): Promise<number> {
     work.onImported?.(summary);
   }
   if (signal.aborted) return 0;
-  const corrected = await keepCorrected(db, { file: work.correctionsFile, publish, imported });
-  if (corrected) work.onCorrected?.(corrected);
+  try {
+    const corrected = await keepCorrected(db, { file: work.correctionsFile, publish, imported });
+    if (corrected) work.onCorrected?.(corrected);
+  } catch (error) {
+    // Two servers starting together on one database may both apply them; the one whose write
+    // loses has nothing left to do. A bad file is reported and the site goes on without it.
+    work.log?.(`corrections not applied: ${(error as Error).message}`);
+  }
   return new MatchWriter(db, publish).rederive({ signal, ...(work.onRebuildProgress ? { onProgress: work.onRebuildProgress } : {}) });
 }
