@@ -3,16 +3,17 @@
 // match-centre/. Each response is cached per match and language until the data changes;
 // a cold build reads each table once for the whole match (never once per player).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
 import type { Commentary, MatchDetail, MatchInfo, Scorecard, Squad } from './match-centre-types.ts';
-import { buildCommentary } from './match-centre/commentary.ts';
+import { buildCommentary, buildInningsCommentary, type InningsCommentary } from './match-centre/commentary.ts';
 import { buildDetail } from './match-centre/detail.ts';
 import { buildInfo } from './match-centre/info.ts';
 import { buildScorecard } from './match-centre/scorecard.ts';
-import type { MatchCentreRow } from './match-centre/shared.ts';
+import { teamNamesOf, type MatchCentreRow } from './match-centre/shared.ts';
+import { loadLiveStates, type LiveState } from './live-state.ts';
 import { buildSquad } from './match-centre/squad.ts';
 import { selectMatchRows } from './match-rows.ts';
 
@@ -43,6 +44,27 @@ export class MatchCentreService {
 
   commentary(matchKey: string, lang: Lang): Promise<Commentary | null> {
     return this.cached('commentary', matchKey, lang, (match) => buildCommentary(this.db, match, lang), { cache: this.commentaryCache });
+  }
+
+  /**
+   * One innings' commentary, built afresh (not cached): the live engine's ball after each write,
+   * which drops the match's entries anyway. Null for an unknown match or innings.
+   */
+  async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
+    const match = await this.matchRow(matchKey);
+    return match && buildInningsCommentary(this.db, match, inningsNo, lang);
+  }
+
+  /**
+   * The live state the detail's play.live is made of (null when the match is not in play), with
+   * the team names it is presented with; built afresh, without the rest of the detail. Null for
+   * an unknown match.
+   */
+  async live(matchKey: string): Promise<{ state: LiveState | null; teamNames: Record<TeamSide, string> } | null> {
+    const match = await this.matchRow(matchKey);
+    if (!match) return null;
+    const states = match.status === 'started' ? await loadLiveStates(this.db, [match]) : null;
+    return { state: states?.get(match.id) ?? null, teamNames: teamNamesOf(match) };
   }
 
   squad(matchKey: string, lang: Lang): Promise<Squad | null> {
