@@ -35,7 +35,7 @@ export class MatchCentreService {
   ) {}
 
   detail(matchKey: string, lang: Lang): Promise<MatchDetail | null> {
-    return this.cached('detail', matchKey, lang, (match) => buildDetail(this.db, match, lang));
+    return this.cached('detail', matchKey, lang, (match) => buildDetail(this.db, match, lang, () => this.liveState(match)));
   }
 
   scorecard(matchKey: string, lang: Lang): Promise<Scorecard | null> {
@@ -57,14 +57,19 @@ export class MatchCentreService {
 
   /**
    * The live state the detail's play.live is made of (null when the match is not in play), with
-   * the team names it is presented with; built afresh, without the rest of the detail. Null for
-   * an unknown match.
+   * the team names it is presented with, without the rest of the detail; cached with the
+   * detail's own, so the detail built next reuses it. Null for an unknown match.
    */
   async live(matchKey: string): Promise<{ state: LiveState | null; teamNames: Record<TeamSide, string> } | null> {
     const match = await this.matchRow(matchKey);
     if (!match) return null;
-    const states = match.status === 'started' ? await loadLiveStates(this.db, [match]) : null;
-    return { state: states?.get(match.id) ?? null, teamNames: teamNamesOf(match) };
+    return { state: await this.liveState(match), teamNames: teamNamesOf(match) };
+  }
+
+  /** A match's live state (null when it is not in play), cached until the match changes (one language for all). */
+  private liveState(match: MatchCentreRow): Promise<LiveState | null> {
+    if (match.status !== 'started') return Promise.resolve(null);
+    return this.cache.get(`match-centre:live:${match.match_key}`, [tags.match(match.match_key)], async () => (await loadLiveStates(this.db, [match])).get(match.id) ?? null);
   }
 
   squad(matchKey: string, lang: Lang): Promise<Squad | null> {
