@@ -20,7 +20,8 @@
 //   the cost of delivery without the write.
 // Needs TEST_DATABASE_URL for the engine rows and TEST_REDIS_URL for the two-process rows. Prints
 // a table for docs/benchmarks.md (copied there by hand), the load average before and after, and
-// the verdict on the target (p99 < 100 ms at 5,000 sockets). Runs in about five minutes.
+// the verdict on the target (p99 < 100 ms at 5,000 sockets). About five minutes on a quiet
+// machine (estimated: a 5,000-socket row is about 30 s), much longer on a loaded one.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
