@@ -1,0 +1,165 @@
+// The server-drawn charts rendered with Astro's container API: the win-probability worm from a
+// small input, a worm and a Manhattan from a hand-made story, and the theme colours' contrast.
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import WinProbabilityChart from '../../../src/components/charts/WinProbabilityChart.astro';
+import WormChart from '../../../src/components/charts/WormChart.astro';
+import ManhattanChart from '../../../src/components/charts/ManhattanChart.astro';
+import { blockSize, figuresText, manhattanGroups, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
+import type { MatchStory, StoryInnings } from '../../../src/server/services/match-centre-types.ts';
+import { themes } from '../../../src/styles/themes.ts';
+
+async function render(component: unknown, props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
+  const container = await AstroContainer.create();
+  return container.renderToString(component as Parameters<AstroContainer['renderToString']>[0], { props, locals: { lang } });
+}
+
+const POINTS: WinProbPoint[] = [
+  { innings: 1, over: 0, ball: 1, a_win: 0.5 },
+  { innings: 1, over: 0, ball: 2, a_win: 0.62 },
+  { innings: 2, over: 0, ball: 1, a_win: 0.7 },
+  { innings: 2, over: 0, ball: 2, a_win: 0.25 },
+  { innings: 2, over: 1, ball: 1, a_win: 1 },
+];
+
+function innings(side: 'a' | 'b', code: string, overs: [number, number][], falls: StoryInnings['falls'] = []): StoryInnings {
+  let total = 0;
+  let wickets = 0;
+  return {
+    inningsNo: side === 'a' ? 1 : 2,
+    side,
+    team: { code, name: code },
+    runs: overs.reduce((sum, [runs]) => sum + runs, 0),
+    wickets: overs.reduce((sum, [, w]) => sum + w, 0),
+    calledBalls: overs.length * 6,
+    declared: false,
+    target: null,
+    overs: overs.map(([runs, w], i) => ({ over: i + 1, runs, wickets: w, total: (total += runs), totalWickets: (wickets += w), legalBalls: (i + 1) * 6 })),
+    falls,
+    rates: [],
+    topBatters: [],
+    topBowlers: [],
+    partnerships: [],
+    collapses: [],
+    milestones: [],
+  };
+}
+
+const STORY: MatchStory = {
+  ballsPerOver: 6,
+  oversLimit: 5,
+  innings: [
+    innings('a', 'RR', [[9, 0], [4, 1], [12, 0], [20, 0], [6, 2]], [
+      { wicketNumber: 1, player: { key: 'p1', name: 'YBK Jaiswal' }, teamRuns: 11, legalBalls: 9, ball: { over: 1, ball: 3 } },
+    ]),
+    innings('b', 'MI', [[1, 1], [12, 0], [10, 0]]),
+  ],
+  awards: [],
+};
+
+describe('win-probability worm', () => {
+  it('draws team a’s chance after each ball in per cent, innings starts marked', () => {
+    expect(winProbLine(POINTS)).toEqual({
+      points: [[0, 50], [1, 62], [2, 70], [3, 25], [4, 100]],
+      inningsStarts: [{ x: 0, innings: 1 }, { x: 2, innings: 2 }],
+    });
+  });
+
+  it('renders an SVG line, the even line, a table of over ends and a sentence, with no script', async () => {
+    const html = await render(WinProbabilityChart, { points: POINTS, team: 'Rajasthan Royals', inningsNames: { 1: 'RR', 2: 'MI' }, aboutHref: '/winprob' });
+    expect(html).toContain('<svg');
+    expect(html).not.toContain('<script');
+    const path = /<path class="line tone-a[^"]*" d="([^"]+)"/.exec(html)?.[1];
+    expect(path?.split(' L')).toHaveLength(5);
+    // 50% is a guide across the plot; the second innings starts at the third ball.
+    expect(html.match(/class="guide"/g)).toHaveLength(2);
+    expect(html).toContain('>MI</text>');
+    // Over ends: 0.2 of innings 1, 0.2 and 1.1 of innings 2.
+    expect(html.match(/<td>/g)).toHaveLength(9);
+    expect(html).toContain('<td>25%</td>');
+    expect(html).toContain('The chance of Rajasthan Royals winning was 50% at the first ball, at most 100% (1.1), at least 25% (0.2), and 100% after the last.');
+    expect(html).toContain('href="/winprob"');
+  });
+
+  it('draws nothing without points', async () => {
+    const html = await render(WinProbabilityChart, { points: [], team: 'Rajasthan Royals' });
+    expect(html).not.toContain('<svg');
+  });
+
+  it('speaks Hindi on a Hindi page', async () => {
+    const html = await render(WinProbabilityChart, { points: POINTS, team: 'राजस्थान' }, 'hi');
+    expect(html).toContain('जीत की संभावना');
+  });
+});
+
+describe('worm and Manhattan', () => {
+  it('starts each worm at 0 and places wickets by the balls bowled', () => {
+    const [rr, mi] = wormSeries(STORY, false, 'en');
+    expect(rr!.points).toEqual([[0, 0], [1, 9], [2, 13], [3, 25], [4, 45], [5, 51]]);
+    expect(rr!.marks).toEqual([{ x: 1.5, y: 11, title: 'Wicket 1: YBK Jaiswal, 11/1 at 1.3' }]);
+    expect(mi!.tone).toBe('b');
+    expect(mi!.dashed).toBe(false);
+  });
+
+  it('groups overs in blocks for long innings and marks overs an innings never reached', () => {
+    expect(blockSize(20)).toBe(1);
+    expect(blockSize(98)).toBe(5);
+    expect(blockSize(250)).toBe(10);
+    const groups = manhattanGroups(STORY.innings, 1, 'en');
+    expect(groups).toHaveLength(5);
+    expect(groups[4]!.bars.map((bar) => [bar.bowled, bar.value, bar.wickets])).toEqual([[true, 6, 2], [false, 0, 0]]);
+    const blocks = manhattanGroups(STORY.innings, 2, 'en');
+    expect(blocks.map((group) => group.bars[0]!.value)).toEqual([13, 32, 6]);
+  });
+
+  it('renders the worm with a wicket dot and a table of scores after each over', async () => {
+    const html = await render(WormChart, { story: STORY, test: false });
+    expect(html.match(/<path class="line/g)).toHaveLength(2);
+    expect(html).toContain('<title>Wicket 1: YBK Jaiswal, 11/1 at 1.3</title>');
+    expect(html).toContain('<td>51/3</td>');
+    expect(html).toContain('RR 51/3 in 5 overs.');
+  });
+
+  it('renders the Manhattan with a bar per innings per over and a dot per wicket', async () => {
+    const html = await render(ManhattanChart, { story: STORY, test: false });
+    expect(html.match(/<rect class="bar/g)).toHaveLength(8);
+    expect(html.match(/class="wicket-dot"/g)).toHaveLength(4);
+    expect(html).toContain('Most runs in an over: 20 (RR, over 4).');
+  });
+});
+
+describe('figures', () => {
+  it('prints batting and bowling as scorecards do', () => {
+    expect(figuresText({ batting: [{ runs: 45, balls: 30, notOut: true }], bowling: [{ wickets: 2, runs: 24, calledBalls: 23 }] }, 6)).toEqual(['45* (30)', '2/24 (3.5)']);
+    expect(figuresText({ batting: [{ runs: 12, balls: 20, notOut: false }, { runs: 60, balls: 90, notOut: false }], bowling: [] }, 6)).toEqual(['12 (20) & 60 (90)']);
+  });
+});
+
+/** WCAG relative luminance of '#rrggbb'. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+function contrast(x: string, y: string): number {
+  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+/** `over` (rgb(r g b / a) or #hex) laid on an opaque '#rrggbb'. */
+function over(colour: string, base: string): string {
+  const rgba = /rgb\((\d+) (\d+) (\d+) \/ ([\d.]+)\)/.exec(colour);
+  if (!rgba) return colour;
+  const alpha = Number(rgba[4]);
+  return `#${[1, 2, 3].map((i) => Math.round(Number(rgba[i]) * alpha + Number.parseInt(base.slice(i * 2 - 1, i * 2 + 1), 16) * (1 - alpha)).toString(16).padStart(2, '0')).join('')}`;
+}
+
+describe('chart colours', () => {
+  it('keep 3:1 against every background colour and surface of every theme (WCAG 1.4.11)', () => {
+    for (const theme of themes) {
+      const stops = [theme.backgroundColor, ...(theme.vars['--bg-gradient']!.match(/#[0-9a-f]{6}/gi) ?? [])];
+      const grounds = stops.flatMap((stop) => [stop, over(theme.vars['--surface']!, stop)]);
+      for (const tone of ['--chart-a', '--chart-b']) {
+        for (const ground of grounds) expect(contrast(theme.vars[tone]!, ground), `${theme.name} ${tone} on ${ground}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+});
