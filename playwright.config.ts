@@ -17,7 +17,8 @@ function server(port: number, dataDir: string, seeds: string[]) {
   return {
     command: [`rm -rf ${dataDir}`, 'tsx scripts/import.ts tests/fixtures/cricsheet/e2e', ...seeds.map((seed) => `tsx ${seed}`), 'node dist/app/main.mjs'].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 120_000,
+    // Imports, seeds (a replay played through the live engine) and start: slow on a loaded machine.
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

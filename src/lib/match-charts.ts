@@ -80,6 +80,12 @@ export function wormSeries(story: MatchStory, test: boolean, lang: Lang): LineSe
   });
 }
 
+/**
+ * The rate axis stops at 36 an over (six sixes): near the end of a lost chase the rate required
+ * runs to hundreds and would flatten every other line; the table keeps the true figures.
+ */
+export const RATE_AXIS_CAP = 36;
+
 /** Run rate after each over of every innings, and the rate a limited-overs chase still required (dashed). */
 export function rateLines(story: MatchStory, test: boolean, lang: Lang): LineSeries[] {
   const names = inningsNames(story, test, lang);
@@ -99,7 +105,7 @@ export function rateLines(story: MatchStory, test: boolean, lang: Lang): LineSer
         label: t(lang, 'story.requiredRateOf', { team: names[index]! }),
         tone: inn.side,
         dashed: true,
-        points: required.map((point): [number, number] => [point.over, point.requiredRate!]),
+        points: required.map((point): [number, number] => [point.over, Math.min(RATE_AXIS_CAP, point.requiredRate!)]),
         marks: [],
       },
     ];

@@ -1,5 +1,5 @@
 // The Summary tab of a live replay (tests/e2e/support/seed-replay.ts: IPL 2026's 1529312 played
-// again, stopped 8 overs into the chase) at 375 and 1280 px: the innings so far and every chart,
+// again, stopped 4 overs into the chase) at 375 and 1280 px: the innings so far and every chart,
 // drawn by the server; screenshots go to test-results/screens/ for a person to read.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -24,7 +24,7 @@ for (const width of [375, 1280] as const) {
     await expect(summary.getByRole('heading', { name: 'Player Of The Match' })).toHaveCount(0);
     await expect(summary).toContainText('These charts follow the match ball by ball.');
     for (const id of ['chart-worm', 'chart-manhattan', 'chart-rates', 'chart-stands-1', 'chart-stands-2']) {
-      await expect(page.locator(`#${id} svg`)).toBeVisible();
+      await expect(page.locator(`#${id} svg.chart-svg`)).toBeVisible();
     }
     // The worm has both innings; the chase's required rate is drawn beside its run rate.
     await expect(page.locator('#chart-worm path.line')).toHaveCount(2);

@@ -7,6 +7,15 @@ function tabs(page: Page) {
   return page.getByRole('navigation', { name: 'Match sections' }).getByRole('link');
 }
 
+/** The whole page, and each chart on its own (a full page of a Test is too tall to read at once). */
+async function shots(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/${name}-top.png` });
+  for (const id of await page.locator('figure.chart').evaluateAll((figures) => figures.map((figure) => figure.id))) {
+    await page.locator(`#${id}`).screenshot({ path: `test-results/screens/${name}-${id}.png` });
+  }
+}
+
 async function noSideways(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -44,7 +53,7 @@ for (const width of [375, 1280] as const) {
       await expect(summary).toContainText('SA Yadav reached 50 off 32 balls (13.3)');
       await expect(summary).toContainText('Lost 3 wickets for 24 runs, from 0/0 to 24/3');
       for (const id of ['chart-worm', 'chart-manhattan', 'chart-rates', 'chart-stands-1', 'chart-stands-2']) {
-        await expect(page.locator(`#${id} svg`)).toBeVisible();
+        await expect(page.locator(`#${id} svg.chart-svg`)).toBeVisible();
       }
       // Eight and nine wickets on the worm, a dot each above the Manhattan's bars.
       await expect(page.locator('#chart-worm circle.mark')).toHaveCount(17);
@@ -53,7 +62,7 @@ for (const width of [375, 1280] as const) {
       await page.locator('#chart-worm summary').click();
       await expect(page.locator('#chart-worm table')).toContainText('205/8');
       await noSideways(page);
-      await page.screenshot({ path: `test-results/screens/t20-summary-${width}.png`, fullPage: true });
+      await shots(page, `t20-summary-${width}`);
     });
 
     test('completed Test: four innings, a Manhattan each in blocks of overs, and why there is no runs-per-day chart', async ({ page }) => {
@@ -63,12 +72,12 @@ for (const width of [375, 1280] as const) {
       await expect(summary.getByRole('heading', { name: /^ENG innings 1 384\/10/ })).toBeVisible();
       await expect(summary.getByRole('heading', { name: /^AUS innings 2 161\/5/ })).toBeVisible();
       await expect(summary).toContainText('JE Root reached 150');
-      await expect(page.locator('[id^="chart-manhattan-"] svg')).toHaveCount(4);
+      await expect(page.locator('[id^="chart-manhattan-"] svg.chart-svg')).toHaveCount(4);
       await expect(page.locator('#chart-manhattan-1 figcaption')).toContainText('Runs in each block of 5 overs');
       await expect(summary).toContainText('Cricsheet does not record the day or session of each ball');
       await expect(page.locator('#chart-worm path.line')).toHaveCount(4);
       await noSideways(page);
-      await page.screenshot({ path: `test-results/screens/test-summary-${width}.png`, fullPage: true });
+      await shots(page, `test-summary-${width}`);
     });
   });
 }
@@ -82,7 +91,7 @@ test('the Summary adds no script: the same scripts as the Scoreboard, and it rea
   await off.goto('/hi/getMatchList/1529312');
   await expect(off.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(off.getByRole('navigation', { name: 'मैच के भाग' }).getByRole('link').first()).toHaveText('सारांश');
-  await expect(off.locator('#chart-worm svg')).toBeVisible();
+  await expect(off.locator('#chart-worm svg.chart-svg')).toBeVisible();
   await expect(off.locator('#chart-worm h3')).toHaveText('वर्म');
   await context.close();
 });

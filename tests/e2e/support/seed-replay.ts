@@ -1,5 +1,5 @@
 // Adds a live replay to the live end-to-end database before its server starts: the IPL match
-// 1529312 played again through the live engine, its first innings and 8 overs of the chase
+// 1529312 played again through the live engine, its first innings and about 4 overs of the chase
 // bowled, then left in play (the server runs no replays of its own: LIVE_REPLAYS=0). Its key
 // goes to REPLAY_SEED_FILE for the Summary tab's tests.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -12,8 +12,8 @@ import { SocketBroadcaster } from '../../../src/server/live/broadcaster.ts';
 import { createReplay, playReplay } from '../../../src/server/jobs/replay.ts';
 import { REPLAY_SEED_FILE } from './seed-replay-key.ts';
 
-/** The source's first innings (20 overs, a wide or two more) and about 8 overs of the chase. */
-const REPLAY_BALLS = 180;
+/** The source's first innings (20 overs and its extras) and about 4 overs of the chase. */
+const REPLAY_BALLS = 150;
 
 const config = loadConfig();
 const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import WinProbabilityChart from '../../../src/components/charts/WinProbabilityChart.astro';
 import WormChart from '../../../src/components/charts/WormChart.astro';
 import ManhattanChart from '../../../src/components/charts/ManhattanChart.astro';
-import { blockSize, figuresText, manhattanGroups, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
+import { blockSize, figuresText, manhattanGroups, rateLines, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
 import type { MatchStory, StoryInnings } from '../../../src/server/services/match-centre-types.ts';
 import { themes } from '../../../src/styles/themes.ts';
 
@@ -161,5 +161,23 @@ describe('chart colours', () => {
         for (const ground of grounds) expect(contrast(theme.vars[tone]!, ground), `${theme.name} ${tone} on ${ground}`).toBeGreaterThanOrEqual(3);
       }
     }
+  });
+});
+
+describe('rate lines', () => {
+  it('draws the rate a chase required, dashed, stopping the axis at 36 an over', () => {
+    const chase: StoryInnings = {
+      ...innings('b', 'MI', [[6, 0], [6, 0]]),
+      rates: [
+        { over: 1, runRate: 6, requiredRate: 60 },
+        { over: 2, runRate: 6, requiredRate: 9.5 },
+      ],
+    };
+    const lines = rateLines({ ...STORY, innings: [chase] }, false, 'en');
+    expect(lines.map((line) => [line.label, line.dashed])).toEqual([
+      ['MI run rate', false],
+      ['MI required rate', true],
+    ]);
+    expect(lines[1]!.points).toEqual([[1, 36], [2, 9.5]]);
   });
 });
