@@ -133,11 +133,13 @@ export function blockSize(overs: number): number {
 
 /**
  * The Manhattan: runs in each over of the given innings side by side (a limited-overs match
- * draws both innings in one chart; a Test one chart an innings, in blocks of overs).
+ * draws both innings in one chart, its allotment of overs on the axis; a Test one chart an
+ * innings, in blocks of overs).
  */
-export function manhattanGroups(innings: readonly StoryInnings[], size: number, lang: Lang): BarGroup[] {
+export function manhattanGroups(innings: readonly StoryInnings[], size: number, lang: Lang, axisOvers = 0): BarGroup[] {
   const series = innings.map((inn) => ({ inn, overs: oversInBlocks(inn.overs, size) }));
-  const count = Math.max(0, ...series.map(({ overs }) => overs.at(-1)?.over ?? 0));
+  // A limited-overs match keeps its allotment on the axis while it is being played.
+  const count = Math.max(Math.ceil(axisOvers / size), ...series.map(({ overs }) => overs.at(-1)?.over ?? 0));
   const groups: BarGroup[] = [];
   for (let label = 1; label <= count; label += 1) {
     groups.push({

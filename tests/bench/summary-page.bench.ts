@@ -69,7 +69,8 @@ async function weigh(base: string, pathname: string): Promise<Weight> {
   const size = async (urls: string[]) => (await Promise.all(urls.map(async (url) => (await get(new URL(url, base).href)).wire))).reduce((a, b) => a + b, 0);
   return {
     htmlRaw: cold.body.length,
-    htmlWire: cold.wire,
+    // The server gzips the copy it keeps in memory: a second request gets what fans get.
+    htmlWire: warm.wire,
     css: await size(links),
     js: await size(scripts),
     scripts,

@@ -274,7 +274,7 @@ test("a live match's Summary tab, charts included, follows each ball without a r
     'Live', 'Summary', 'Commentary', 'Scoreboard', 'Squads', 'Info', 'Fantasy', 'History',
   ]);
   const worm = page.locator('#chart-worm');
-  await expect(worm.locator('svg')).toBeVisible();
+  await expect(worm.locator('svg.chart-svg')).toBeVisible();
   const caption = worm.locator('figcaption');
   const before = await caption.innerText();
   const runs = Number(/ (\d+)\/\d+ in /.exec(before)?.[1]);

@@ -108,6 +108,8 @@ describe('worm and Manhattan', () => {
     const groups = manhattanGroups(STORY.innings, 1, 'en');
     expect(groups).toHaveLength(5);
     expect(groups[4]!.bars.map((bar) => [bar.bowled, bar.value, bar.wickets])).toEqual([[true, 6, 2], [false, 0, 0]]);
+    // While an innings is being played the axis keeps the allotment.
+    expect(manhattanGroups([STORY.innings[1]!], 1, 'en', 20)).toHaveLength(20);
     const blocks = manhattanGroups(STORY.innings, 2, 'en');
     expect(blocks.map((group) => group.bars[0]!.value)).toEqual([13, 32, 6]);
   });
