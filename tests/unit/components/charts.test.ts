@@ -75,7 +75,8 @@ describe('win-probability worm', () => {
     expect(html.match(/class="guide"/g)).toHaveLength(2);
     expect(html).toContain('>MI</text>');
     // Over ends: 0.2 of innings 1, 0.2 and 1.1 of innings 2.
-    expect(html.match(/<td>/g)).toHaveLength(9);
+    expect(html.match(/<td>/g)).toHaveLength(3);
+    expect(html).toContain('<th scope="row">MI 1.1</th>');
     expect(html).toContain('<td>25%</td>');
     expect(html).toContain('The chance of Rajasthan Royals winning was 50% at the first ball, at most 100% (1.1), at least 25% (0.2), and 100% after the last.');
     expect(html).toContain('href="/winprob"');
