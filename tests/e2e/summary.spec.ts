@@ -10,6 +10,7 @@ function tabs(page: Page) {
 /** The whole page, and each chart on its own (a full page of a Test is too tall to read at once). */
 async function shots(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screens/${name}-top.png` });
   for (const id of await page.locator('figure.chart').evaluateAll((figures) => figures.map((figure) => figure.id))) {
     await page.locator(`#${id}`).screenshot({ path: `test-results/screens/${name}-${id}.png` });
@@ -94,4 +95,17 @@ test('the Summary adds no script: the same scripts as the Scoreboard, and it rea
   await expect(off.locator('#chart-worm svg.chart-svg')).toBeVisible();
   await expect(off.locator('#chart-worm h3')).toHaveText('वर्म');
   await context.close();
+});
+
+test('the charts take a light theme’s colours (Sky) at 375 px', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('theme', '6'));
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/getMatchList/1529312');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', '6');
+  // Rust for team a (RR), navy for team b (MI): the theme's chart colours, not the dark ones.
+  await expect(page.locator('#chart-worm path.line.tone-a')).toHaveCSS('stroke', 'rgb(163, 51, 11)');
+  await expect(page.locator('#chart-worm path.line.tone-b')).toHaveCSS('stroke', 'rgb(30, 58, 138)');
+  for (const id of ['chart-worm', 'chart-manhattan', 'chart-rates', 'chart-stands-1']) {
+    await page.locator(`#${id}`).screenshot({ path: `test-results/screens/t20-summary-sky-375-${id}.png` });
+  }
 });
