@@ -228,6 +228,7 @@ const en = {
     ball: 'Ball',
     chance: '{{team}} win %',
     liveNote: 'These charts follow the match ball by ball.',
+    noBallsPlayed: 'No ball was bowled in this match.',
     noBalls: 'No ball has been bowled yet.',
   },
   player: {

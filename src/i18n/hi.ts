@@ -230,6 +230,7 @@ const hi: Dictionary = {
     ball: 'गेंद',
     chance: '{{team}} की संभावना',
     liveNote: 'ये चार्ट हर गेंद के साथ बदलते हैं।',
+    noBallsPlayed: 'इस मैच में कोई गेंद नहीं फेंकी गई।',
     noBalls: 'अभी कोई गेंद नहीं फेंकी गई है।',
   },
   player: {

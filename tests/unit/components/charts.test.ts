@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import WinProbabilityChart from '../../../src/components/charts/WinProbabilityChart.astro';
 import WormChart from '../../../src/components/charts/WormChart.astro';
 import ManhattanChart from '../../../src/components/charts/ManhattanChart.astro';
+import SummaryTab from '../../../src/components/match/SummaryTab.astro';
+import MatchHeader from '../../../src/components/match/MatchHeader.astro';
+import { matchSummary } from '../../helpers/match-summary.ts';
 import { blockSize, figuresText, manhattanGroups, rateLines, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
-import type { MatchStory, StoryInnings } from '../../../src/server/services/match-centre-types.ts';
+import type { MatchDetail, MatchStory, StoryInnings } from '../../../src/server/services/match-centre-types.ts';
 import { themes } from '../../../src/styles/themes.ts';
 
 async function render(component: unknown, props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
@@ -182,5 +185,75 @@ describe('rate lines', () => {
       ['MI required rate', true],
     ]);
     expect(lines[1]!.points).toEqual([[1, 36], [2, 9.5]]);
+  });
+});
+
+function detail(overrides: Partial<MatchDetail> = {}): MatchDetail {
+  return {
+    ...matchSummary({ key: 'm1', dates: ['2026-05-31'], teams: { a: { key: 'rr', code: 'RR', name: 'Rajasthan Royals' }, b: { key: 'mi', code: 'MI', name: 'Mumbai Indians' } } }),
+    officials: { umpires: [], tvUmpires: [], reserveUmpires: [], matchReferees: [] },
+    awards: [],
+    tossText: 'Mumbai Indians won the toss and elected to field',
+    gender: 'male',
+    matchType: 'T20',
+    notes: [],
+    ...overrides,
+  };
+}
+
+describe('the Summary tab', () => {
+  const player = (name: string) => ({ key: name.toLowerCase(), name });
+  const told: MatchStory = {
+    ...STORY,
+    innings: [
+      {
+        ...STORY.innings[0]!,
+        topBatters: [
+          { player: player('YBK Jaiswal'), runs: 40, balls: 22, fours: 5, sixes: 1, strikeRate: 181.82, dismissal: { text: 'c X b Y', wicketNumber: 1, teamRuns: 11, ball: null } },
+          { player: player('Dhruv Jurel'), runs: 11, balls: 6, fours: 1, sixes: 0, strikeRate: 183.33, dismissal: { text: 'not out', wicketNumber: null, teamRuns: null, ball: null } },
+        ],
+        topBowlers: [{ player: player('JJ Bumrah'), calledBalls: 24, maidens: 0, runs: 20, wickets: 3, economy: 5, wides: 0, noBalls: 0, dots: 12 }],
+        collapses: [{ from: { runs: 40, wickets: 1 }, to: { runs: 51, wickets: 3 } }],
+        milestones: [{ kind: 'hat-trick', player: player('JJ Bumrah'), value: 3, balls: 14, ball: { over: 2, ball: 2 } }],
+      },
+      STORY.innings[1]!,
+    ],
+    awards: [{ player: player('YBK Jaiswal'), side: 'a', batting: [{ runs: 40, balls: 22, notOut: false }], bowling: [] }],
+  };
+
+  it('gives the player of the match with figures and a link, the best of each innings, its collapses and milestones', async () => {
+    const html = await render(SummaryTab, { match: detail({ status: 'completed' }), story: told });
+    expect(html).toMatch(/<h2 id="pom-heading"[^>]*>Player Of The Match<\/h2>/);
+    expect(html).toMatch(/href="\/getMatchList\/playerInformation\/m1\?player_key=ybk%20jaiswal"/);
+    expect(html).toContain('40 (22)');
+    expect(html).toContain('11* (6)');
+    expect(html).toContain('3/20 (4)');
+    expect(html).toContain('Lost 2 wickets for 11 runs, from 40/1 to 51/3');
+    expect(html).toContain('JJ Bumrah took a hat-trick (2.2)');
+    expect(html).toContain('No fifty, hundred or big haul in this innings.');
+    expect(html).toContain('id="chart-worm"');
+    expect(html).not.toContain('chart-winprob');
+    expect(html).not.toContain('<script');
+  });
+
+  it('draws the win-probability worm when given its points', async () => {
+    const html = await render(SummaryTab, { match: detail({ status: 'completed' }), story: told, winProb: POINTS, winProbHref: '/about-winprob' });
+    expect(html).toContain('id="chart-winprob"');
+    expect(html).toContain('The chance of Rajasthan Royals winning');
+  });
+
+  it('says honestly when no ball was bowled, and has no award during play', async () => {
+    const empty: MatchStory = { ...STORY, innings: [], awards: [] };
+    expect(await render(SummaryTab, { match: detail({ status: 'completed' }), story: empty })).toContain('No ball was bowled in this match.');
+    const live = await render(SummaryTab, { match: detail({ status: 'started' }), story: empty });
+    expect(live).toContain('No ball has been bowled yet.');
+    expect(live).not.toContain('Player Of The Match');
+  });
+
+  it("puts a completed match's date and toss in the header", async () => {
+    const html = await render(MatchHeader, { match: detail({ status: 'completed' }) });
+    expect(html).toContain('31 May 2026');
+    expect(html).toContain('Toss: Mumbai Indians won the toss and elected to field');
+    expect(await render(MatchHeader, { match: detail({ status: 'started' }) })).not.toContain('Toss:');
   });
 });
