@@ -87,9 +87,11 @@ test('the Summary adds no script: the same scripts as the Scoreboard, and it rea
   const summary = await scriptsOf(page, '/getMatchList/1529312?tab=summary');
   const scoreboard = await scriptsOf(page, '/getMatchList/1529312?tab=scoreboard');
   expect(summary).toEqual(scoreboard);
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 900 } });
   const off = await context.newPage();
   await off.goto('/hi/getMatchList/1529312');
+  await noSideways(off);
+  await shots(off, 't20-summary-hi-375');
   await expect(off.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(off.getByRole('navigation', { name: 'मैच के भाग' }).getByRole('link').first()).toHaveText('सारांश');
   await expect(off.locator('#chart-worm svg.chart-svg')).toBeVisible();
