@@ -1,6 +1,7 @@
 // The Summary tab of completed matches in Chromium: a T20 (IPL 2026, 1529312) and a Test (the
 // Ashes, 1455615) at 375 and 1280 px, every chart drawn by the server as SVG, with no script
 // added for them; screenshots go to test-results/screens/ for a person to read.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 function tabs(page: Page) {
@@ -60,8 +61,11 @@ for (const width of [375, 1280] as const) {
       await expect(page.locator('#chart-worm circle.mark')).toHaveCount(17);
       await expect(page.locator('#chart-manhattan .wicket-dot')).toHaveCount(17);
       // The text alternative: the table behind the disclosure.
-      await page.locator('#chart-worm summary').click();
+      for (const id of ['chart-worm', 'chart-manhattan', 'chart-rates', 'chart-stands-1']) await page.locator(`#${id} summary`).click();
       await expect(page.locator('#chart-worm table')).toContainText('205/8');
+      // Open, the tables and the charts still pass axe (serious and critical), and nothing scrolls sideways.
+      const axe = await new AxeBuilder({ page }).include('.charts').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await noSideways(page);
       await shots(page, `t20-summary-${width}`);
     });
