@@ -1,5 +1,5 @@
 // The match centre (spec §2 Match detail, §3 Scorecard, Commentary entry, Squad): one
-// match's detail, scorecard, commentary, squads and info tab, one module per resource under
+// match's detail, scorecard, story (the Summary tab), commentary, squads and info tab, one module per resource under
 // match-centre/. Each response is cached per match and language until the data changes;
 // a cold build reads each table once for the whole match (never once per player).
 import type { Kysely } from 'kysely';
@@ -7,7 +7,7 @@ import type { Database, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { Commentary, MatchDetail, MatchFantasy, MatchInfo, Scorecard, Squad, TopFantasy, TopFantasyTab } from './match-centre-types.ts';
+import type { Commentary, MatchDetail, MatchFantasy, MatchInfo, MatchStory, Scorecard, Squad, TopFantasy, TopFantasyTab } from './match-centre-types.ts';
 import { buildFantasy, buildTopFantasy } from './match-centre/fantasy.ts';
 import { buildCommentary, buildInningsCommentary, type InningsCommentary } from './match-centre/commentary.ts';
 import { buildDetail } from './match-centre/detail.ts';
@@ -16,6 +16,7 @@ import { buildScorecard } from './match-centre/scorecard.ts';
 import { teamNamesOf, type MatchCentreRow } from './match-centre/shared.ts';
 import { loadLiveStates, type LiveState } from './live-state.ts';
 import { buildSquad } from './match-centre/squad.ts';
+import { buildStory } from './match-centre/story.ts';
 import { selectMatchRows } from './match-rows.ts';
 
 export { FORM_LENGTH, HEAD_TO_HEAD_LIMIT, RECENT_LIMIT } from './match-centre/info.ts';
@@ -41,6 +42,14 @@ export class MatchCentreService {
 
   scorecard(matchKey: string, lang: Lang): Promise<Scorecard | null> {
     return this.cached('scorecard', matchKey, lang, (match) => buildScorecard(this.db, match, lang));
+  }
+
+  /** The Summary tab's story: every regular innings over by over beside the scorecard's best figures. */
+  story(matchKey: string, lang: Lang): Promise<MatchStory | null> {
+    return this.cached('story', matchKey, lang, async (match) => {
+      const scorecard = await this.scorecard(matchKey, lang);
+      return buildStory(this.db, match, scorecard ?? (await buildScorecard(this.db, match, lang)));
+    });
   }
 
   commentary(matchKey: string, lang: Lang): Promise<Commentary | null> {
