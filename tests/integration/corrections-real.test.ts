@@ -98,7 +98,6 @@ describe.skipIf(!iplArchive)('IPL 2024 and 2025 tables with the corrections', ()
   it.each(Object.keys(OFFICIAL))('%s: every team played 14 league matches, and the table is the official one', async (touKey) => {
     const rows = await leagueRows(touKey);
     expect(rows.map((row) => row.played)).toEqual(rows.map(() => 14));
-    const byTeam = (entries: (string | number | null)[][]) => [...entries].sort((x, y) => String(x[0]).localeCompare(String(y[0])));
     expect(rows.map((row) => [row.team.name, row.won, row.lost, row.no_result, row.points])).toEqual(OFFICIAL[touKey]);
     expect(rows.map((row) => row.position)).toEqual(rows.map((_row, index) => index + 1));
   });
