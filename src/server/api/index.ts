@@ -16,6 +16,7 @@ import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
+import { registerNewsRoutes } from './news.ts';
 import { registerPlayerRoutes } from './players.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
@@ -104,6 +105,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerMatchCentreRoutes(api, services);
       registerPlayerRoutes(api, services);
       registerTournamentRoutes(api, services);
+      registerNewsRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
       registerLiveRoutes(api, services.db, options.live, options.auth);

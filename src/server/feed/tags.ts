@@ -10,6 +10,7 @@
 //   fixtures                match lists by day and their pickers (years, teams)
 //   tournaments             the tournament list and the series months
 //   players                 lists and search over players
+//   news                    news articles: lists, article pages, feeds (services/news.ts)
 //   all                     everything: after a reconnect (messages may have been missed), or a
 //                           write too wide to name (a tournament renamed shows on most pages)
 export const tags = {
@@ -21,6 +22,7 @@ export const tags = {
   fixtures: 'fixtures',
   tournaments: 'tournaments',
   players: 'players',
+  news: 'news',
   all: 'all',
 } as const;
 

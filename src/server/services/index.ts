@@ -5,6 +5,7 @@ import { AccountService } from './account.ts';
 import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
+import { NewsService } from './news.ts';
 import { PlayerService } from './players.ts';
 import { ScorerService } from './scorer.ts';
 import { TournamentService } from './tournaments.ts';
@@ -21,6 +22,8 @@ export interface Services {
   readonly account: AccountService;
   /** What the scorer console reads (never cached: a scorer sees their last write). */
   readonly scorer: ScorerService;
+  /** News articles: lists, article pages, the editor's desk and match reports. */
+  readonly news: NewsService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -37,5 +40,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
+    news: new NewsService(db.kysely, cache, feed),
   };
 }

@@ -3,6 +3,7 @@ import { accountRoutes } from './account.ts';
 import { liveRoutes } from './live.ts';
 import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
+import { newsRoutes } from './news.ts';
 import { playerRoutes } from './players.ts';
 import { scorerRoutes } from './scorer.ts';
 import { tournamentRoutes } from './tournaments.ts';
@@ -13,6 +14,7 @@ export const apiRoutes = [
   ...Object.values(matchCentreRoutes),
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
+  ...Object.values(newsRoutes),
   ...Object.values(userRoutes),
   ...Object.values(otpRoutes),
   ...Object.values(accountRoutes),
