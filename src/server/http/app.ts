@@ -165,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         site: { contactEmail: options.contactEmail ?? null },
         user: request.user,
         csrfToken: request.csrfToken,
+        // The client's address as the proxy settings read it (news views count once per reader).
+        clientIp: request.ip,
       }),
     );
   });

@@ -56,6 +56,8 @@ export interface NewsFilters {
   player?: string;
   tournament?: string;
   match?: string;
+  /** Articles carrying at least one of these tags (a series page: its tournament or its teams). */
+  anyTags?: readonly NewsTag[];
 }
 
 export interface NewsQuery extends NewsFilters {
@@ -143,6 +145,10 @@ function filterSql(filters: NewsFilters) {
   const parts = (['team', 'player', 'tournament', 'match'] as const)
     .filter((kind) => filters[kind] !== undefined)
     .map((kind) => sql`and exists (select 1 from news_tags f where f.article_id = a.id and f.kind = ${kind} and f.key = ${filters[kind]!})`);
+  if (filters.anyTags && filters.anyTags.length > 0) {
+    const any = filters.anyTags.map((tag) => sql`(f.kind = ${tag.kind} and f.key = ${tag.key})`);
+    parts.push(sql`and exists (select 1 from news_tags f where f.article_id = a.id and (${sql.join(any, sql` or `)}))`);
+  }
   return parts.length === 0 ? sql`` : sql.join(parts, sql` `);
 }
 
@@ -164,7 +170,14 @@ function orderSql(order: NewsOrder, favouriteTeams: readonly string[]) {
   }
 }
 
+/** A visitor's repeated reads of an article within this time count once. */
+const VIEW_REPEAT_MS = 30 * 60_000;
+const MAX_RECENT_VIEWS = 50_000;
+
 export class NewsService {
+  /** article|visitor → when their view was last counted. */
+  private readonly recentViews = new Map<string, number>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly cache: TaggedCache,
@@ -177,7 +190,7 @@ export class NewsService {
     const teams = [...(query.favouriteTeams ?? [])].sort();
     // Views change without a publication: those orderings are kept a minute at most.
     const bucket = order === 'latest' ? '' : `:${Math.floor(Date.now() / VIEWS_CACHE_MS)}`;
-    const key = `news:list:${JSON.stringify([query.lang, query.limit, query.offset, order, teams, query.team, query.player, query.tournament, query.match])}${bucket}`;
+    const key = `news:list:${JSON.stringify([query.lang, query.limit, query.offset, order, teams, query.team, query.player, query.tournament, query.match, query.anyTags])}${bucket}`;
     return this.cache.get(key, [tags.news], async () => {
       const { rows } = await sql<ArticleRow>`
         select ${ARTICLE_COLUMNS} from news_articles a ${textJoin(query.lang)}
@@ -226,12 +239,41 @@ export class NewsService {
     return rows[0] ? toArticle(rows[0]) : null;
   }
 
-  /** Counts one view now (in the article's total and in this hour's, for Trending). */
-  async recordView(id: string): Promise<void> {
+  /** The names of what an article is tagged with (teams, players, tournament, match), for its links. */
+  async tagNames(list: readonly NewsTag[]): Promise<(NewsTag & { name: string })[]> {
+    const keys = (kind: NewsTagKind) => list.filter((tag) => tag.kind === kind).map((tag) => tag.key);
+    const { rows } = await sql<NewsTag & { name: string }>`
+      select 'tournament' as kind, tou_key as key, name from tournaments where tou_key = any(${[...keys('tournament')]}::text[])
+      union all select 'match', match_key, team_a_name || ' v ' || team_b_name || ', ' || start_date::text from matches where match_key = any(${[...keys('match')]}::text[])
+      union all select 'team', team_key, name from teams where team_key = any(${[...keys('team')]}::text[])
+      union all select 'player', registry_id, name from people where registry_id = any(${[...keys('player')]}::text[])`.execute(this.db);
+    const named = new Map(rows.map((row) => [`${row.kind}:${row.key}`, row.name]));
+    return list.flatMap((tag) => {
+      const name = named.get(`${tag.kind}:${tag.key}`);
+      return name === undefined ? [] : [{ ...tag, name }];
+    });
+  }
+
+  /**
+   * Counts one view now (in the article's total and in this hour's, for Trending). A visitor
+   * (an address) reading the same article again within half an hour is not counted again.
+   */
+  async recordView(id: string, visitor?: string): Promise<boolean> {
+    if (visitor !== undefined) {
+      const key = `${id}|${visitor}`;
+      const now = Date.now();
+      const last = this.recentViews.get(key);
+      if (last !== undefined && now - last < VIEW_REPEAT_MS) return false;
+      this.recentViews.delete(key);
+      this.recentViews.set(key, now);
+      // Oldest first: the map stays bounded whatever the traffic.
+      if (this.recentViews.size > MAX_RECENT_VIEWS) this.recentViews.delete(this.recentViews.keys().next().value!);
+    }
     await sql`
       with counted as (update news_articles set view_count = view_count + 1 where id = ${id}::bigint and status = 'published' returning id)
       insert into news_views (article_id, hour, views) select id, date_trunc('hour', now()), 1 from counted
       on conflict (article_id, hour) do update set views = news_views.views + 1`.execute(this.db);
+    return true;
   }
 
   /** A new draft written by an editor; returns its id and slug. */
