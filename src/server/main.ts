@@ -20,6 +20,7 @@ import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { ReplayKeeper } from './jobs/replay.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { backfillReports, listenForCompletedMatches, registerMatchReportJob } from './jobs/match-reports.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -97,6 +98,9 @@ async function main(): Promise<void> {
   // Background jobs in the database (src/server/jobs/queue.ts): each kind's handler is registered
   // here; jobs wait in the database until a process with a handler for them runs.
   const jobs = new JobQueue(db, { logger });
+  // Match reports (decision 037): written in the background when a match completes or changes.
+  registerMatchReportJob(jobs, db, services);
+  const stopReportListener = listenForCompletedMatches(feed, db, jobs, logger);
   jobs.start();
 
   const replays = new ReplayKeeper({
@@ -125,6 +129,12 @@ async function main(): Promise<void> {
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
     })
+    // Reports for the latest matches of each tournament that have none yet (bounded; jobs).
+    .then(async () => {
+      if (background.signal.aborted) return;
+      const queued = await backfillReports(db, jobs);
+      if (queued > 0) logger.info({ reports: queued }, 'match reports queued');
+    })
     // Replays pick from the imported matches: they start once the import is done.
     .then(() => {
       if (!background.signal.aborted) replays.start();
@@ -137,6 +147,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
+    stopReportListener();
     await jobs.stop();
     await replays.stop();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
