@@ -13,6 +13,7 @@ import { buildApp, type AstroHandler } from './http/app.ts';
 import { createAuth } from './auth/index.ts';
 import { smsTransportFromConfig } from './auth/sms/index.ts';
 import { AvatarStore } from './account/avatars.ts';
+import { CoverStore } from './news/covers.ts';
 import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createLiveEngine } from './live/engine.ts';
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
     securityHeaders,
     auth,
     avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
+    covers: new CoverStore(path.join(config.DATA_DIR, 'news-covers')),
     contactMailer,
     live,
   });

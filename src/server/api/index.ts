@@ -6,6 +6,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AvatarStore } from '../account/avatars.ts';
+import type { CoverStore } from '../news/covers.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
@@ -17,6 +18,7 @@ import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
 import { registerNewsRoutes } from './news.ts';
+import { registerNewsDeskRoutes } from './news-desk.ts';
 import { registerPlayerRoutes } from './players.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
@@ -30,6 +32,8 @@ export interface ApiOptions {
   corsOrigins: readonly string[];
   auth: Auth;
   avatars: AvatarStore;
+  /** News covers (DATA_DIR/news-covers). */
+  covers: CoverStore;
   /** Emails the operator each contact query; null without SMTP. */
   contactMailer: ContactMailer | null;
   /** The live engine the ingest API writes balls through. */
@@ -108,6 +112,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerNewsRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
+      await registerNewsDeskRoutes(api, services, options.auth, options.covers);
       registerLiveRoutes(api, services.db, options.live, options.auth);
       await registerScorerRoutes(api, services.scorer, options.live, options.auth);
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>

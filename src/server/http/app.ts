@@ -16,7 +16,9 @@ import { registerAuthHook } from '../auth/hook.ts';
 import { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import { DEFAULT_DATA_DIR } from '../config.ts';
-import { registerAvatarRoute } from './avatar-route.ts';
+import { registerAvatarRoute, registerMediaRoute } from './avatar-route.ts';
+import { CoverStore } from '../news/covers.ts';
+import { COVER_URL_PREFIX } from '../../lib/news-view.ts';
 import { PageCache } from './page-cache.ts';
 import { carriesCredentials, keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
@@ -48,6 +50,8 @@ export interface AppOptions {
   auth?: Auth;
   /** Where profile photos are kept (DATA_DIR/avatars). Default: ./data/avatars. */
   avatars?: AvatarStore;
+  /** Where news covers are kept (DATA_DIR/news-covers). Default: ./data/news-covers. */
+  covers?: CoverStore;
   /** Emails the operator each contact query (SMTP_URL and CONTACT_EMAIL); none by default. */
   contactMailer?: ContactMailer | null;
   /** The live engine (scorer console, ingest API). Default: one over services whose events reach no socket. */
@@ -121,9 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const avatars = options.avatars ?? new AvatarStore(path.join(DEFAULT_DATA_DIR, 'avatars'));
+  const covers = options.covers ?? new CoverStore(path.join(DEFAULT_DATA_DIR, 'news-covers'));
   const live = options.live ?? createLiveEngine({ db: services.db, services, broadcaster: new SocketBroadcaster(), logger: options.logger });
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null, live });
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, covers, contactMailer: options.contactMailer ?? null, live });
   registerAvatarRoute(app, avatars);
+  registerMediaRoute(app, COVER_URL_PREFIX, (file) => covers.open(file), 'No such cover.');
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {

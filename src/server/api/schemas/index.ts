@@ -3,7 +3,7 @@ import { accountRoutes } from './account.ts';
 import { liveRoutes } from './live.ts';
 import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
-import { newsRoutes } from './news.ts';
+import { deskRoutes, newsRoutes } from './news.ts';
 import { playerRoutes } from './players.ts';
 import { scorerRoutes } from './scorer.ts';
 import { tournamentRoutes } from './tournaments.ts';
@@ -15,6 +15,7 @@ export const apiRoutes = [
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
   ...Object.values(newsRoutes),
+  ...Object.values(deskRoutes),
   ...Object.values(userRoutes),
   ...Object.values(otpRoutes),
   ...Object.values(accountRoutes),
