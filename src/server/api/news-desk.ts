@@ -7,7 +7,8 @@ import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { AvatarRejected } from '../account/avatars.ts';
 import { requireRole, type Auth, type LimitRule } from '../auth/index.ts';
-import { articlePath, coverSrcset, coverUrl } from '../../lib/news-view.ts';
+import { coverSrcset, coverUrl } from '../../lib/news-view.ts';
+import { presentDeskArticle } from './presenters/news.ts';
 import { makeCover, MAX_COVER_UPLOAD_BYTES, type CoverStore } from '../news/covers.ts';
 import type { Services } from '../services/index.ts';
 import type { NewsDraft, NewsTag } from '../services/news.ts';
@@ -44,28 +45,9 @@ export async function registerNewsDeskRoutes(app: FastifyInstance, services: Ser
   const { news } = services;
 
   const present = async (id: string): Promise<z.infer<typeof deskArticle>> => {
-    const article = await news.forDesk(id, 'en');
-    if (!article) throw new ApiError(404, 'No such article');
-    const texts = await news.texts(id);
-    const tagged = (kind: string) => article.tags.filter((tag) => tag.kind === kind).map((tag) => tag.key);
-    return {
-      id: article.id,
-      slug: article.slug,
-      url: articlePath(article.slug),
-      kind: article.kind,
-      status: article.status,
-      edited: article.edited,
-      views: article.views,
-      cover_image: article.cover_image,
-      cover_url: article.cover_image ? coverUrl(article.cover_image) : null,
-      created_at: article.created_at.toISOString(),
-      updated_at: article.updated_at.toISOString(),
-      published_at: article.published_at?.toISOString() ?? null,
-      heading: article.text.heading,
-      en: texts.en,
-      hi: texts.hi,
-      tags: { team: tagged('team'), player: tagged('player'), tournament: tagged('tournament'), match: tagged('match') },
-    };
+    const found = await news.deskArticle(id);
+    if (!found) throw new ApiError(404, 'No such article');
+    return presentDeskArticle(found.article, found.texts);
   };
 
   const draftOf = async (body: z.infer<typeof deskArticleBody>): Promise<NewsDraft> => {

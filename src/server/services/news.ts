@@ -215,6 +215,12 @@ export class NewsService {
     return this.find(sql`a.id = ${id}::bigint`, lang);
   }
 
+  /** An article and both languages' words, for the desk; null when there is none. */
+  async deskArticle(id: string): Promise<{ article: NewsArticle; texts: { en: NewsText | null; hi: NewsText | null } } | null> {
+    const article = await this.forDesk(id, 'en');
+    return article ? { article, texts: await this.texts(id) } : null;
+  }
+
   /** Both languages' words of an article (the desk's form). */
   async texts(id: string): Promise<{ en: NewsText | null; hi: NewsText | null }> {
     if (!/^\d{1,18}$/.test(id)) return { en: null, hi: null };

@@ -1,12 +1,17 @@
 // A news article as the provider API's NewsItem (spec §3).
 import type { z } from 'zod';
 import { articlePath, coverSrcset, coverUrl } from '../../../lib/news-view.ts';
-import type { NewsArticle } from '../../services/news.ts';
-import type { newsItem } from '../schemas/news.ts';
+import type { NewsArticle, NewsText } from '../../services/news.ts';
+import type { deskArticle, newsItem } from '../schemas/news.ts';
+
+/** An article's tags as lists of keys per kind. */
+function tagLists(article: NewsArticle) {
+  const tagged = (kind: string) => article.tags.filter((tag) => tag.kind === kind).map((tag) => tag.key);
+  return { team: tagged('team'), player: tagged('player'), tournament: tagged('tournament'), match: tagged('match') };
+}
 
 export function presentNews(article: NewsArticle): z.infer<typeof newsItem> {
   const p = (n: number) => article.text.paragraphs[n] ?? '';
-  const tagged = (kind: string) => article.tags.filter((tag) => tag.kind === kind).map((tag) => tag.key);
   return {
     slug: article.slug,
     url: articlePath(article.slug),
@@ -20,6 +25,28 @@ export function presentNews(article: NewsArticle): z.infer<typeof newsItem> {
     lang: article.lang,
     automated: article.kind === 'automated',
     views: article.views,
-    tags: { team: tagged('team'), player: tagged('player'), tournament: tagged('tournament'), match: tagged('match') },
+    tags: tagLists(article),
+  };
+}
+
+/** An article as the editor's desk sees it (both languages' words, status, views). */
+export function presentDeskArticle(article: NewsArticle, texts: { en: NewsText | null; hi: NewsText | null }): z.infer<typeof deskArticle> {
+  return {
+    id: article.id,
+    slug: article.slug,
+    url: articlePath(article.slug),
+    kind: article.kind,
+    status: article.status,
+    edited: article.edited,
+    views: article.views,
+    cover_image: article.cover_image,
+    cover_url: article.cover_image ? coverUrl(article.cover_image) : null,
+    created_at: article.created_at.toISOString(),
+    updated_at: article.updated_at.toISOString(),
+    published_at: article.published_at?.toISOString() ?? null,
+    heading: article.text.heading,
+    en: texts.en,
+    hi: texts.hi,
+    tags: tagLists(article),
   };
 }
