@@ -36,7 +36,7 @@ export function articleDate(date: Date): string {
 
 // ---------- the news list page ----------
 
-/** The list page's tabs in the spec's order; each is one of the service's orderings. */
+/** The list page's tabs in the spec's order; each is one of the service's orderings. Latest is the default (the one page the page cache keeps: the others move with every view). */
 export const NEWS_TABS = ['recommended', 'trending', 'latest', 'views'] as const;
 export type NewsTab = (typeof NEWS_TABS)[number];
 /** The spec's news page size (limit 4, offset 4 × (page − 1)). */
@@ -45,7 +45,7 @@ export const NEWS_PAGE_SIZE = 4;
 export const MAX_NEWS_PAGE = 10_000;
 
 export function pickNewsTab(value: string | null): NewsTab {
-  return (NEWS_TABS as readonly string[]).includes(value ?? '') ? (value as NewsTab) : 'recommended';
+  return (NEWS_TABS as readonly string[]).includes(value ?? '') ? (value as NewsTab) : 'latest';
 }
 
 export function pickNewsPage(value: string | null): number {
@@ -55,7 +55,7 @@ export function pickNewsPage(value: string | null): number {
 
 export function newsListHref(lang: Lang, tab: NewsTab, page: number): string {
   const query = new URLSearchParams();
-  if (tab !== 'recommended') query.set('tab', tab);
+  if (tab !== 'latest') query.set('tab', tab);
   if (page > 1) query.set('page', String(page));
   const search = query.size > 0 ? `?${query}` : '';
   return `${localizePath('/news/allNews', lang)}${search}`;

@@ -257,6 +257,8 @@ describe('automated match reports on real matches', () => {
     expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('created');
     const [saved] = await services.news.list({ lang: 'hi', limit: 5, offset: 0, match: key });
     expect(saved).toMatchObject({ kind: 'automated', status: 'published', lang: 'hi' });
+    // Dated by its match, not by when the back-fill wrote it.
+    expect(saved!.published_at?.toISOString()).toBe('2016-04-29T23:59:59.000Z');
     expect(saved!.tags).toEqual(expect.arrayContaining([{ kind: 'match', key }, { kind: 'team', key: expect.any(String) }]));
     expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('updated');
     const editor = await createUser(db, '9876543210', 'ab12cd', 'editor');

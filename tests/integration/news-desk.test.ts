@@ -12,20 +12,11 @@ import type { Role } from '../../src/server/db/schema.ts';
 import { CoverStore } from '../../src/server/news/covers.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
-import { exifHasGps, imageBombPng, photoWithGps } from '../helpers/images.ts';
+import { exifHasGps, imageBombPng, multipart, photoWithGps } from '../helpers/images.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const engines = await databasesUnderTest();
 
-function multipart(field: string, fileName: string, contentType: string, data: Buffer) {
-  const boundary = `----crease${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const article = (heading: string, extra: Record<string, unknown> = {}) => ({
   en: { heading, sub_heading: 'Sub', content: 'The content.', paragraphs: ['One.', '', 'Two.'] },

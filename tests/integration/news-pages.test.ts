@@ -78,18 +78,22 @@ describe.skipIf(handler === null)('news pages', () => {
   });
 
   it('lists four a page with Prev and Read More, in each tab’s order', async () => {
-    const first = await page('/news/allNews?tab=latest');
+    const first = await page('/news/allNews');
     expect(first.status).toBe(200);
     // Headings cut to 20 characters plus '...'.
     expect(first.html).toContain('Story number 6 of th...');
     expect(first.html).not.toContain('Story number 2 of th...');
     expect(first.html).toMatch(/<span class="button" aria-disabled="true"[^>]*>Prev<\/span>/);
-    expect(first.html).toMatch(/<a class="button" rel="next" href="\/news\/allNews\?tab=latest&amp;page=2"[^>]*>Read More<\/a>/);
-    const second = await page('/news/allNews?tab=latest&page=2');
+    expect(first.html).toMatch(/<a class="button" rel="next" href="\/news\/allNews\?page=2"[^>]*>Read More<\/a>/);
+    const second = await page('/news/allNews?page=2');
     expect(second.html).toContain('Story number 2 of th...');
     expect(second.html).toContain('Story number 1 of th...');
     expect(second.html).toMatch(/<span class="button" aria-disabled="true"[^>]*>Read More<\/span>/);
-    expect(second.html).toMatch(/rel="prev" href="\/news\/allNews\?tab=latest"/);
+    expect(second.html).toMatch(/rel="prev" href="\/news\/allNews"/);
+    const trending = await page('/news/allNews?tab=trending&page=2');
+    expect(trending.html).toMatch(/rel="prev" href="\/news\/allNews\?tab=trending"/);
+    expect(trending.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe('public, max-age=30');
     const beyond = await page('/news/allNews?page=99');
     expect(beyond.html).toContain('No more news');
   });

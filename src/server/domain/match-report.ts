@@ -132,10 +132,14 @@ function spanText(facts: ReportFacts, balls: number, lang: ReportLang): string {
   return lang === 'en' ? `${overs} ${overs === '1' ? 'over' : 'overs'}` : `${overs} ओवर`;
 }
 
+/** Made once: building a formatter costs far more than using it. */
+const DATE_FORMATS: Record<ReportLang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
 function dateText(iso: string | undefined, lang: ReportLang): string {
-  if (!iso) return '';
-  const date = new Date(`${iso}T00:00:00Z`);
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return iso ? DATE_FORMATS[lang].format(new Date(`${iso}T00:00:00Z`)) : '';
 }
 
 function teamName(facts: ReportFacts, side: ReportSide): string {

@@ -9,6 +9,7 @@ import { FORMAT_TYPES } from '../domain/format-type.ts';
 import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } from '../../lib/fixtures-view.ts';
 import { MATCH_TABS } from '../../lib/match-view.ts';
 import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
+import { NEWS_TABS } from '../../lib/news-view.ts';
 import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
 
 /** A parameter's allowed values: a list, or a test. */
@@ -56,6 +57,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES } },
+  // Only its Latest tab says it may be kept (the others move with every view: news/allNews.astro).
+  { path: /^\/news\/allNews\/?$/, query: { tab: NEWS_TABS, page: pageNumber } },
 ];
 
 /** Every page takes ?lang= (the language selector without JavaScript; src/middleware.ts). */

@@ -63,7 +63,7 @@ export async function writeReportFor(
 ): Promise<'created' | 'updated' | 'kept' | 'skipped'> {
   const facts = await loadReportFacts(db, matchCentre, matchKey);
   if (!facts) return 'skipped';
-  return news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)));
+  return news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null);
 }
 
 /**

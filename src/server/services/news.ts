@@ -313,9 +313,7 @@ export class NewsService {
         .where('id', '=', id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      await tx.deleteFrom('news_texts').where('article_id', '=', id).execute();
-      await tx.deleteFrom('news_tags').where('article_id', '=', id).execute();
-      await writeWords(tx, id, draft);
+      await replaceWords(tx, id, draft);
       return true;
     });
     if (updated) await this.feed.publish([tags.news]);
@@ -344,25 +342,37 @@ export class NewsService {
 
   /**
    * Writes (or rewrites) the automated report of a match and publishes it, unless an editor has
-   * edited or withdrawn it since: then it is left as the editor made it. Returns what happened.
+   * edited or withdrawn it since: then it is left as the editor made it. A report is dated by its
+   * match (the end of `playedOn`, its last day, or now if earlier), so a back-filled report of an
+   * old match does not read as today's news. Returns what happened.
    */
-  async saveReport(matchKey: string, draft: NewsDraft): Promise<'created' | 'updated' | 'kept'> {
+  async saveReport(matchKey: string, draft: NewsDraft, playedOn: string | null = null): Promise<'created' | 'updated' | 'kept'> {
     const existing = await this.db.selectFrom('news_articles').select(['id', 'edited']).where('report_match_key', '=', matchKey).executeTakeFirst();
     if (existing?.edited) return 'kept';
     if (existing) {
       await this.db.transaction().execute(async (tx) => {
         await tx.updateTable('news_articles').set({ updated_at: sql<Date>`now()` }).where('id', '=', existing.id).execute();
-        await tx.deleteFrom('news_texts').where('article_id', '=', existing.id).execute();
-        await tx.deleteFrom('news_tags').where('article_id', '=', existing.id).execute();
-        await writeWords(tx, existing.id, draft);
+        await replaceWords(tx, existing.id, draft);
       });
       await this.feed.publish([tags.news]);
       return 'updated';
     }
     const { id } = await this.create(draft, null, 'automated', matchKey);
-    await this.setStatus(id, 'published', null);
+    const day = playedOn !== null && /^\d{4}-\d{2}-\d{2}$/.test(playedOn) ? playedOn : null;
+    await sql`
+      update news_articles set status = 'published',
+        published_at = ${day === null ? sql`now()` : sql`least(now(), ${day}::date + interval '1 day' - interval '1 second')`}
+      where id = ${id}::bigint`.execute(this.db);
+    await this.feed.publish([tags.news]);
     return 'created';
   }
+}
+
+/** An article's words and tags replaced by a draft's. */
+async function replaceWords(tx: Kysely<Database>, articleId: string, draft: NewsDraft): Promise<void> {
+  await tx.deleteFrom('news_texts').where('article_id', '=', articleId).execute();
+  await tx.deleteFrom('news_tags').where('article_id', '=', articleId).execute();
+  await writeWords(tx, articleId, draft);
 }
 
 async function writeWords(tx: Kysely<Database>, articleId: string, draft: NewsDraft): Promise<void> {
