@@ -227,7 +227,6 @@ const en = {
     match: 'Match',
     matchesOf: 'Matches in {{tournament}}',
     playedFor: 'Played for {{teams}}',
-    newsSoon: 'News about this player will appear here once our news section is live.',
     info: {
       heading: 'Player info',
       name: 'Name',
@@ -356,7 +355,6 @@ const en = {
     pointsTable: 'Points table',
     squads: 'Squads',
     news: 'News',
-    newsSoon: 'News about this series will appear here once our news section is live.',
     dataNotFound: 'Data Not Found',
     noPointsTable: 'No Points Table',
     seriesResult: 'Series result',
@@ -696,7 +694,6 @@ const en = {
     login: { title: 'Log In', soon: 'Log in with your mobile number and password.' },
     register: { title: 'Sign Up', soon: 'Create an account with your mobile number and a one-time code.' },
     forgetPassword: { title: 'Change Password', soon: 'Set a new password with a one-time code sent to your mobile.' },
-    newsArticle: { title: 'News', soon: 'The full news article with its pictures.' },
     allNews: { title: 'News', soon: 'The latest cricket news, newest first.' },
     fantasy: { title: 'Top Fantasy Points', soon: 'Fantasy points of the top players in recent matches, at the venue and head to head.' },
     reels: { title: 'Reels', soon: 'Short cricket videos you can like and comment on.' },
