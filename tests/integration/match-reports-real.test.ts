@@ -146,6 +146,16 @@ function checkClaim(match: RawMatch, claim: ReportClaim, facts: ReportFacts): vo
       expect(match.info.outcome.winner).toBe(inn!.team);
       break;
     }
+    case 'stretch': {
+      // Cricsheet numbers overs from 0.
+      const runs = inn!.overs.filter((o) => o.over + 1 >= claim.fromOver && o.over + 1 <= claim.toOver).flatMap((o) => o.deliveries).reduce((sum, d) => sum + d.runs.total, 0);
+      expect(claim.runs).toBe(runs);
+      expect(claim.toOver - claim.fromOver).toBe(4);
+      // No other five consecutive overs of the innings scored more.
+      const perOver = inn!.overs.map((o) => o.deliveries.reduce((sum, d) => sum + d.runs.total, 0));
+      for (let from = 0; from + 5 <= perOver.length; from += 1) expect(perOver.slice(from, from + 5).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(claim.runs);
+      break;
+    }
     case 'award':
       expect(claim.players).toEqual(match.info.player_of_match ?? []);
       break;
@@ -165,6 +175,8 @@ function printedNumbers(claim: ReportClaim): number[] {
       return [claim.wickets, claim.runs];
     case 'partnership':
       return [claim.runs];
+    case 'stretch':
+      return [claim.runs, claim.fromOver, claim.toOver];
     case 'collapse':
       return [claim.from.runs, claim.to.runs, claim.to.wickets - claim.from.wickets, claim.to.runs - claim.from.runs];
     default:
@@ -223,6 +235,8 @@ describe('automated match reports on real matches', () => {
     expect(report.texts.en.paragraphs.join(' ')).toContain('off the last ball of the chase');
     expect(report.texts.hi.paragraphs.join(' ')).toContain('आख़िरी गेंद पर');
     expect(report.texts.en.paragraphs.join(' ')).toContain('Chasing 196');
+    // The run-rate swing: each innings' most productive five overs.
+    expect(report.claims.filter((claim) => claim.kind === 'stretch')).toHaveLength(2);
   });
 
   it('a collapse is found and told: six wickets for seven runs', () => {

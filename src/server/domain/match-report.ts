@@ -63,6 +63,8 @@ export interface ReportFacts {
   awards: ReportPlayer[];
   /** Every innings in playing order, super overs last. */
   innings: ReportInnings[];
+  /** Runs of each over (1-based) of each innings, from the ball-by-ball record; empty when not read (a Test). */
+  overRuns: { inningsNo: number; over: number; runs: number }[];
 }
 
 /** One checkable fact a sentence states. */
@@ -75,6 +77,7 @@ export type ReportClaim =
   | { kind: 'partnership'; inningsNo: number; forWicket: number; runs: number; batters: [string, string]; unbroken: boolean }
   | { kind: 'collapse'; inningsNo: number; side: ReportSide; from: { runs: number; wickets: number }; to: { runs: number; wickets: number } }
   | { kind: 'lastBall'; inningsNo: number; side: ReportSide }
+  | { kind: 'stretch'; inningsNo: number; side: ReportSide; fromOver: number; toOver: number; runs: number }
   | { kind: 'award'; players: string[] };
 
 export interface ReportText {
@@ -99,6 +102,10 @@ const COLLAPSE_WICKETS = 4;
 const COLLAPSE_RUNS = 20;
 /** A stand worth a sentence. */
 const NOTABLE_STAND = 50;
+/** The run-rate swing is told as an innings' most productive run of this many overs ... */
+const STRETCH_OVERS = 5;
+/** ... in an innings of at least this many overs. */
+const STRETCH_MIN_OVERS = 10;
 
 interface Sentence {
   en: string;
@@ -307,6 +314,32 @@ function collapseSentence(facts: ReportFacts, inn: ReportInnings): Sentence | nu
   };
 }
 
+/** The innings' most productive STRETCH_OVERS consecutive overs (the earliest of equals). */
+export function bestStretch(facts: Pick<ReportFacts, 'overRuns'>, inningsNo: number): { fromOver: number; toOver: number; runs: number } | null {
+  const byOver = new Map(facts.overRuns.filter((o) => o.inningsNo === inningsNo).map((o) => [o.over, o.runs]));
+  const last = Math.max(0, ...byOver.keys());
+  if (last < STRETCH_MIN_OVERS) return null;
+  let best: { fromOver: number; toOver: number; runs: number } | null = null;
+  for (let from = 1; from + STRETCH_OVERS - 1 <= last; from += 1) {
+    let runs = 0;
+    for (let over = from; over < from + STRETCH_OVERS; over += 1) runs += byOver.get(over) ?? 0;
+    if (!best || runs > best.runs) best = { fromOver: from, toOver: from + STRETCH_OVERS - 1, runs };
+  }
+  return best;
+}
+
+function stretchSentence(facts: ReportFacts, inn: ReportInnings): Sentence | null {
+  if (facts.format === 'test') return null;
+  const stretch = bestStretch(facts, inn.inningsNo);
+  if (!stretch) return null;
+  const team = teamName(facts, inn.side);
+  return {
+    en: `${team}'s most productive five overs were overs ${stretch.fromOver} to ${stretch.toOver}, with ${stretch.runs} runs.`,
+    hi: `${team} के सबसे ज़्यादा रन वाले पाँच ओवर ${stretch.fromOver} से ${stretch.toOver} तक रहे, जिनमें ${stretch.runs} रन बने।`,
+    claims: [{ kind: 'stretch', inningsNo: inn.inningsNo, side: inn.side, ...stretch }],
+  };
+}
+
 function standSentence(facts: ReportFacts): Sentence | null {
   const stands = regular(facts).flatMap((inn) => inn.partnerships.map((stand) => ({ inn, stand })));
   const best = stands.sort((x, y) => y.stand.runs - x.stand.runs)[0];
@@ -414,7 +447,13 @@ export function writeMatchReport(facts: ReportFacts): MatchReport {
   const paragraphs: Sentence[] = [];
   innings.forEach((inn, index) => {
     count[inn.side] += 1;
-    const paragraph = joined([inningsSentence(facts, inn, index, count), battingSentence(inn), bowlingSentence(facts, inn), collapseSentence(facts, inn)]);
+    const paragraph = joined([
+      inningsSentence(facts, inn, index, count),
+      battingSentence(inn),
+      bowlingSentence(facts, inn),
+      stretchSentence(facts, inn),
+      collapseSentence(facts, inn),
+    ]);
     if (paragraph) paragraphs.push(paragraph);
   });
   const decisive = joined([...superOverSentences(facts), lastBallSentence(facts), standSentence(facts)]);

@@ -29,6 +29,15 @@ export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCe
   ]);
   if (!en || !hi || !scorecard || !row || en.status !== 'completed' || !en.result || !hi.result) return null;
   const limit = en.target?.balls ?? (row.overs_limit === null ? null : row.overs_limit * row.balls_per_over);
+  // The runs of each over, for the run-rate swing of limited-overs innings (a Test's is not told).
+  const commentary = en.format === 'test' ? null : await matchCentre.commentary(matchKey, 'en');
+  const overRuns = new Map<string, { inningsNo: number; over: number; runs: number }>();
+  for (const ball of commentary?.balls ?? []) {
+    const key = `${ball.inningsNo}:${ball.ball.over}`;
+    const entry = overRuns.get(key) ?? { inningsNo: ball.inningsNo, over: ball.ball.over + 1, runs: 0 };
+    entry.runs += ball.runs;
+    overRuns.set(key, entry);
+  }
   const facts: ReportFacts = {
     key: en.key,
     format: en.format,
@@ -46,6 +55,7 @@ export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCe
     chaseLimitBalls: en.format === 'test' ? null : limit,
     awards: en.awards,
     innings: scorecard.innings,
+    overRuns: [...overRuns.values()],
   };
   return isReportable(facts) ? facts : null;
 }
