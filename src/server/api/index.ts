@@ -17,6 +17,7 @@ import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
 import { registerPlayerRoutes } from './players.ts';
+import { registerSearchRoutes } from './search.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
 import { contractRegistry } from './schemas/common.ts';
@@ -103,6 +104,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerMatchRoutes(api, services);
       registerMatchCentreRoutes(api, services);
       registerPlayerRoutes(api, services);
+      registerSearchRoutes(api, services);
       registerTournamentRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });

@@ -11,6 +11,7 @@ import * as live from './migrations/007-live.ts';
 import * as ballDigest from './migrations/008-ball-digest.ts';
 import * as jobs from './migrations/009-jobs.ts';
 import * as formatTypes from './migrations/011-format-types.ts';
+import * as search from './migrations/012-search.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-ball-digest': ballDigest,
   '009-jobs': jobs,
   '011-format-types': formatTypes,
+  '012-search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

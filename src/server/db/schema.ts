@@ -369,6 +369,24 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
+/** One searchable player, team, tournament or venue (store/search-index.ts). */
+export interface SearchEntriesTable {
+  kind: 'player' | 'team' | 'tournament' | 'venue';
+  entity_id: number;
+  /** Registry id, team key, tournament key, venue id. */
+  key: string;
+  name: string;
+  /** ' words ~initials ' (domain/search-terms.ts). */
+  terms: string;
+  /** A player's latest team, a venue's city. */
+  detail: string | null;
+  /** A team's latest tournament key, a venue's latest match key. */
+  link: string | null;
+  gender: string | null;
+  matches: number;
+  last_date: DateColumn | null;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -396,4 +414,5 @@ export interface Database {
   ball_idempotency: BallIdempotencyTable;
   scorer_tokens: ScorerTokensTable;
   jobs: JobsTable;
+  search_entries: SearchEntriesTable;
 }

@@ -7,6 +7,7 @@ import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
 import { ScorerService } from './scorer.ts';
+import { SearchService } from './search.ts';
 import { TournamentService } from './tournaments.ts';
 
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   readonly account: AccountService;
   /** What the scorer console reads (never cached: a scorer sees their last write). */
   readonly scorer: ScorerService;
+  /** Players, teams, tournaments and venues by name (never cached: any query is new). */
+  readonly search: SearchService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -37,5 +40,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
+    search: new SearchService(db.kysely),
   };
 }

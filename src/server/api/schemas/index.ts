@@ -5,6 +5,7 @@ import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
 import { scorerRoutes } from './scorer.ts';
+import { searchRoutes } from './search.ts';
 import { tournamentRoutes } from './tournaments.ts';
 import { otpRoutes, userRoutes } from './users.ts';
 
@@ -12,6 +13,7 @@ export const apiRoutes = [
   ...Object.values(matchRoutes),
   ...Object.values(matchCentreRoutes),
   ...Object.values(playerRoutes),
+  ...Object.values(searchRoutes),
   ...Object.values(tournamentRoutes),
   ...Object.values(userRoutes),
   ...Object.values(otpRoutes),
