@@ -106,6 +106,8 @@ describe.each(targets)('search on $name', ({ open }) => {
     expect(await search('ohli')).toEqual([]);
     expect(await search('zzzz')).toEqual([]);
     expect(await search('virat')).toEqual([]);
+    // The last word is read as a surname, never an initial.
+    expect(await search('kohli virat')).toEqual([]);
     expect(await search('%')).toEqual([]);
     expect((await search('k', '&limit=30')).every((hit) => hit.name.split(/[\s,.'-]+/).some((word) => word.toLowerCase().startsWith('k')))).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldWords, initialsOf, queryWords, searchTerms, wordMatches, MAX_QUERY_WORDS } from '../../src/server/domain/search-terms.ts';
+import { foldWords, initialsOf, queryWords, searchTerms, matchQuery, MAX_QUERY_WORDS } from '../../src/server/domain/search-terms.ts';
 
 describe('search terms', () => {
   it('folds accents, case and punctuation into words', () => {
@@ -26,15 +26,23 @@ describe('search terms', () => {
     expect(searchTerms('Punjab Kings', 'team', ['Kings XI Punjab'])).toBe(' punjab kings xi ');
   });
 
-  it('matches a query word at the start of a word, or an initial', () => {
+  it('matches each query word at the start of a word, or a word before the last at an initial', () => {
     const kohli = searchTerms('V Kohli', 'player');
-    expect(wordMatches(kohli, 'koh')).toBe('word');
-    expect(wordMatches(kohli, 'v')).toBe('word');
-    expect(wordMatches(kohli, 'virat')).toBe('initial');
-    expect(wordMatches(kohli, 'ohli')).toBeNull();
-    expect(wordMatches(kohli, 'rohit')).toBeNull();
-    // One letter never stands for an initial: 'k' must start a word.
-    expect(wordMatches(searchTerms('MS Dhoni', 'player'), 's')).toBeNull();
+    expect(matchQuery(kohli, ['koh'])).toBe('words');
+    expect(matchQuery(kohli, ['v', 'kohli'])).toBe('words');
+    expect(matchQuery(kohli, ['virat', 'kohli'])).toBe('initials');
+    // The last word is the surname as typed: never an initial.
+    expect(matchQuery(kohli, ['kohli', 'virat'])).toBeNull();
+    expect(matchQuery(kohli, ['virat'])).toBeNull();
+    expect(matchQuery(kohli, ['ohli'])).toBeNull();
+    expect(matchQuery(kohli, ['rohit', 'kohli'])).toBeNull();
+    // 'V Kohli' must not find MK Villiers through his initial K.
+    expect(matchQuery(searchTerms('MK Villiers', 'player'), ['v', 'kohli'])).toBeNull();
+    // One letter never stands for an initial.
+    expect(matchQuery(searchTerms('MS Dhoni', 'player'), ['s', 'dhoni'])).toBeNull();
+    expect(matchQuery(searchTerms('MS Dhoni', 'player'), ['mahendra', 'singh', 'dhoni'])).toBe('initials');
+    expect(matchQuery(searchTerms('Mumbai Indians', 'team'), ['mahendra', 'indians'])).toBeNull();
+    expect(matchQuery(kohli, [])).toBeNull();
   });
 
   it('limits the words of a query', () => {

@@ -384,6 +384,8 @@ export interface SearchEntriesTable {
   link: string | null;
   gender: string | null;
   matches: number;
+  /** What ranks it: its matches; for a tournament, its series' matches over every season. */
+  weight: number;
   last_date: DateColumn | null;
 }
 

@@ -51,9 +51,18 @@ export function queryWords(query: string): string[] {
   return [...new Set(foldWords(query.slice(0, MAX_QUERY_LENGTH)))].slice(0, MAX_QUERY_WORDS);
 }
 
-/** Whether one query word matches the terms: it starts a word, or (two letters or more) begins with an initial. */
-export function wordMatches(terms: string, word: string): 'word' | 'initial' | null {
-  if (terms.includes(` ${word}`)) return 'word';
-  if (word.length >= 2 && terms.includes(` ~${word[0]} `)) return 'initial';
-  return null;
+/**
+ * How a name's terms answer a query's words (services/search.ts asks the same in SQL): every
+ * word must start a word of the name; one before the last, of two letters or more, may instead
+ * begin with one of a player's initials ('virat kohli' finds 'V Kohli', 'kohli virat' does not).
+ * 'words' when all matched as words, 'initials' when an initial stood in, null when it fails.
+ */
+export function matchQuery(terms: string, words: readonly string[]): 'words' | 'initials' | null {
+  let byInitial = false;
+  for (const [at, word] of words.entries()) {
+    if (terms.includes(` ${word}`)) continue;
+    if (at === words.length - 1 || word.length < 2 || !terms.includes(` ~${word[0]} `)) return null;
+    byInitial = true;
+  }
+  return words.length === 0 ? null : byInitial ? 'initials' : 'words';
 }

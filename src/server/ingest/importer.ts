@@ -220,7 +220,12 @@ export async function importSources(
   const respanned = await finishTournaments(db);
   if (respanned.length > 0) await options.publish?.(tagsOfRespanned(respanned));
   // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
-  if (summary.imported + summary.replaced > 0) await sql`analyze`.execute(db.kysely);
+  if (summary.imported + summary.replaced > 0) {
+    await sql`analyze`.execute(db.kysely);
+    // Every batch rewrote the search rows of the people it touched: reclaim the dead ones, or
+    // the planner reads a table many times its size (store/search-index.ts).
+    await sql`vacuum search_entries`.execute(db.kysely);
+  }
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
   return summary;
 }

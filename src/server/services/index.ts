@@ -7,6 +7,7 @@ import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
 import { ScorerService } from './scorer.ts';
+import { RecordsService } from './records.ts';
 import { SearchService } from './search.ts';
 import { TournamentService } from './tournaments.ts';
 
@@ -24,6 +25,8 @@ export interface Services {
   readonly scorer: ScorerService;
   /** Players, teams, tournaments and venues by name (never cached: any query is new). */
   readonly search: SearchService;
+  /** All-time records per type of cricket and per series across seasons. */
+  readonly records: RecordsService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -41,5 +44,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
     search: new SearchService(db.kysely),
+    records: new RecordsService(db.kysely, cache),
   };
 }

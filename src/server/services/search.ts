@@ -1,9 +1,9 @@
 // Search over players, teams, tournaments and venues (docs/decisions/033-search-and-records.md),
 // shared by GET user/v1/search and the /search page. Each query word must start a word of the
-// name (or, for a player, begin with one of his initials when another word matched as a word);
-// the trigram index on the terms finds the candidates. Ranked: the name exactly as asked, then
-// every word matched as a word, then players, teams, tournaments, venues, then most matches
-// held, the latest first.
+// name; a word before the last may instead begin with one of a player's initials. The trigram
+// index on the terms finds the candidates. Ranked: the name exactly as asked, then every word
+// matched as a word, then most matches held (a tournament: its series over every season; so
+// 'ind' finds India before a player called Induwara), the latest first.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { queryWords } from '../domain/search-terms.ts';
@@ -37,8 +37,6 @@ interface HitRow {
   last_date: string | null;
 }
 
-const KIND_ORDER = sql`case kind when 'player' then 0 when 'team' then 1 when 'tournament' then 2 else 3 end`;
-
 export class SearchService {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -49,18 +47,20 @@ export class SearchService {
     // Query words hold letters and digits only (foldWords), so none is a LIKE wildcard.
     const asWord = (word: string): RawBuilder<unknown> => sql`terms like ${`% ${word}%`}`;
     const asInitial = (word: string): RawBuilder<unknown> => sql`(kind = 'player' and terms like ${`% ~${word[0]} %`})`;
-    const eachWord = words.map((word) => (word.length >= 2 ? sql`(${asWord(word)} or ${asInitial(word)})` : asWord(word)));
+    // The last word must start a word of the name (a surname, 'kohli'); the words before it may
+    // stand for initials ('virat kohli' finds 'V Kohli').
+    const last = words.length - 1;
+    const eachWord = words.map((word, at) => (at < last && word.length >= 2 ? sql`(${asWord(word)} or ${asInitial(word)})` : asWord(word)));
     const allWords = sql.join(words.map(asWord), sql` and `);
-    const anyWord = sql.join(words.map(asWord), sql` or `);
     const exact = `${words.join(' ')} `;
     const { rows } = await sql<HitRow>`
       select kind, key, name, detail, link, gender, matches, last_date::text as last_date
       from search_entries
-      where ${sql.join(eachWord, sql` and `)} and (${anyWord})
+      where ${sql.join(eachWord, sql` and `)}
       order by
         case when left(terms, ${exact.length + 1}) = ${` ${exact}`} and (length(terms) = ${exact.length + 1} or substr(terms, ${exact.length + 2}, 1) = '~') then 0
              when ${allWords} then 1 else 2 end,
-        ${KIND_ORDER}, matches desc, last_date desc nulls last, name
+        weight desc, last_date desc nulls last, name
       limit ${Math.min(Math.max(1, limit), MAX_SEARCH_LIMIT)}
     `.execute(this.db);
     return rows.map((row) => ({

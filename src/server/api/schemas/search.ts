@@ -46,7 +46,7 @@ export const searchRoutes = {
     summary: 'Players, teams, tournaments and venues by name',
     tags: ['search'],
     querystring: searchQuery,
-    response: envelope(z.array(searchHit).meta({ description: 'Best first: the name as asked, then whole words, then players, teams, tournaments, venues, most matches first.' })),
+    response: envelope(z.array(searchHit).meta({ description: 'Best first: the name as asked, then every word as a word (not as an initial), then most matches held (a tournament: its series over every season), the latest first.' })),
     notFound: false,
   }),
 };

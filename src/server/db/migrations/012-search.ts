@@ -20,10 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       link text,
       gender text,
       matches integer not null,
+      weight integer not null,
       last_date date,
       primary key (kind, entity_id)
     );
-    create index search_entries_terms on search_entries using gin (terms gin_trgm_ops);
+    -- No pending list: PGlite has no autovacuum to merge one, and every query would scan it.
+    create index search_entries_terms on search_entries using gin (terms gin_trgm_ops) with (fastupdate = off);
   `.execute(db);
   await refreshSearchIndex(async <R>(text: string, params: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows, null);
 }
