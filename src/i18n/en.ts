@@ -449,6 +449,7 @@ const en = {
     typeHeading: '{{type}} records',
     seriesHeading: '{{name}}: records across seasons',
     covers: 'From the matches held here ({{type}} since {{date}}), not every match ever played.',
+    includes: '{{type}} records include {{others}} matches, as the record books keep them.',
     byType: 'By type of cricket',
     bySeries: 'Series across seasons',
     seasons: '{{count}} seasons',

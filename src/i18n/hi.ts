@@ -451,6 +451,7 @@ const hi: Dictionary = {
     typeHeading: '{{type}} रिकॉर्ड',
     seriesHeading: '{{name}}: सभी सीज़न के रिकॉर्ड',
     covers: 'यहाँ मौजूद मैचों से ({{date}} से {{type}}), खेले गए हर मैच से नहीं।',
+    includes: 'रिकॉर्ड बुक की तरह {{type}} रिकॉर्ड में {{others}} मैच भी शामिल हैं।',
     byType: 'क्रिकेट के प्रकार के अनुसार',
     bySeries: 'सभी सीज़न की सीरीज़',
     seasons: '{{count}} सीज़न',

@@ -12,7 +12,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { createServices } from '../../src/server/services/index.ts';
+import { createServices, type Services } from '../../src/server/services/index.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { testDatabaseUrl } from '../helpers/shared-data.ts';
 
@@ -47,6 +47,7 @@ if (testDatabaseUrl) {
 describe.each(targets)('search on $name', ({ open }) => {
   let db: Db;
   let app: FastifyInstance;
+  let services: Services;
   let folder: string;
 
   /** A folder holding these fixture files (the importer reads folders and archives). */
@@ -63,7 +64,8 @@ describe.each(targets)('search on $name', ({ open }) => {
     // Everything but the 2008 opener, which comes later to show the write path keeping the index.
     const summary = await importSources(db, [path.join(fixtures, 'e2e'), path.join(fixtures, 'real'), await folderOf('336040.json')]);
     expect(summary.skipped).toEqual([]);
-    app = checkingContract(await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }) }));
+    services = createServices(db);
+    app = checkingContract(await buildApp({ services, logger: pino({ level: 'silent' }) }));
   }, 120_000);
   afterAll(async () => {
     await app.close();
@@ -115,7 +117,9 @@ describe.each(targets)('search on $name', ({ open }) => {
   it('keeps the index as matches are written and written again', async () => {
     const before = (await search('kohli'))[0]!.matches;
     const opener = await folderOf('335982.json');
-    expect((await importSources(db, [opener])).imported).toBe(1);
+    // Imported as the server does: publishing on the services' feed, which drops cached answers.
+    const publish = { publish: (changed: string[]) => services.feed.publish(changed) };
+    expect((await importSources(db, [opener], publish)).imported).toBe(1);
     expect((await search('kohli'))[0]!.matches).toBe(before + 1);
     // The opener's side is now in the index: Kolkata Knight Riders' matches went up too.
     const kkr = (await search('kolkata knight riders'))[0]!;
@@ -123,7 +127,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     expect((await search('royal challengers bangalore'))[0]).toMatchObject({ kind: 'team', name: 'Royal Challengers Bengaluru' });
     // A second import of the same match (a revision) does not count it twice.
     await sql`update matches set source_sha1 = 'x', revision = 0 where id = 335982`.execute(db.kysely);
-    expect((await importSources(db, [opener])).replaced).toBe(1);
+    expect((await importSources(db, [opener], publish)).replaced).toBe(1);
     expect((await search('kohli'))[0]!.matches).toBe(before + 1);
     expect((await search('kolkata knight riders'))[0]!.matches).toBe(kkr.matches);
   });

@@ -23,7 +23,7 @@ export interface Services {
   readonly account: AccountService;
   /** What the scorer console reads (never cached: a scorer sees their last write). */
   readonly scorer: ScorerService;
-  /** Players, teams, tournaments and venues by name (never cached: any query is new). */
+  /** Players, teams, tournaments and venues by name (recent answers cached). */
   readonly search: SearchService;
   /** All-time records per type of cricket and per series across seasons. */
   readonly records: RecordsService;
@@ -34,6 +34,8 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
   const cache = new TaggedCache(feed);
   // Commentary of a Test is ~1 MB: 40 of them at most stay in memory.
   const commentaryCache = new TaggedCache(feed, 40);
+  // Search answers are small (a few hits) and many (one per query typed).
+  const searchCache = new TaggedCache(feed, 2000);
   return {
     db,
     feed,
@@ -43,7 +45,7 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
-    search: new SearchService(db.kysely),
+    search: new SearchService(db.kysely, searchCache),
     records: new RecordsService(db.kysely, cache),
   };
 }

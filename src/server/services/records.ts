@@ -1,11 +1,12 @@
 // All-time records (issue 10 §4; docs/decisions/033-search-and-records.md): per type of cricket
 // and gender, or per tournament series across its seasons (always one type at a time: records
-// never add runs across types). Read from the derived innings rows (batting_innings,
+// never add runs across types, except as the record books do and careers here do: first-class
+// records include Tests, List A ODIs, T20 T20Is). Read from the derived innings rows (batting_innings,
 // bowling_innings, innings), super overs left out, and cached until a whole match is written or
 // completed (tags.players: every such write publishes it).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
+import { careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { tags } from '../feed/tags.ts';
 import { slug } from '../ingest/naming.ts';
 import type { TaggedCache } from './cache.ts';
@@ -173,9 +174,10 @@ export class RecordsService {
 
   private async load(scope: RecordScope): Promise<Records> {
     const db = this.db;
+    const counted = countedTypes(scope.formatType);
     // Completed matches of the scope (a live one counts once it is over).
     const inScope = (m: string): RawBuilder<unknown> =>
-      sql`${sql.ref(`${m}.format_type`)} = ${scope.formatType} and ${sql.ref(`${m}.gender`)} = ${scope.gender} and ${sql.ref(`${m}.status`)} = 'completed'
+      sql`${sql.ref(`${m}.format_type`)} in (${sql.join(counted)}) and ${sql.ref(`${m}.gender`)} = ${scope.gender} and ${sql.ref(`${m}.status`)} = 'completed'
         ${scope.eventName === undefined ? sql`` : sql`and ${sql.ref(`${m}.tournament_id`)} in (select id from tournaments where event_name = ${scope.eventName} and gender = ${scope.gender})`}`;
     const teamOf = (side: RawBuilder<unknown>) => sql`case ${side} when 'a' then m.team_a_name else m.team_b_name end`;
     const againstOf = (side: RawBuilder<unknown>) => sql`case ${side} when 'a' then m.team_b_name else m.team_a_name end`;
@@ -299,6 +301,11 @@ export class RecordsService {
       biggestWinsByInnings: winRecords.filter((win) => win.byInnings),
     };
   }
+}
+
+/** The types a record of this type counts, its own first: first-class counts Tests too (domain/format-type.ts careerTypesOf). */
+export function countedTypes(type: FormatType): FormatType[] {
+  return [type, ...FORMAT_TYPES.filter((other) => other !== type && careerTypesOf(other).includes(type))];
 }
 
 /** The URL key of a series across seasons: its event name's slug, '-women' added for the women's when the name does not say so. */

@@ -7,7 +7,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { queryWords } from '../domain/search-terms.ts';
+import { tags } from '../feed/tags.ts';
 import type { SearchKind } from '../store/search-index.ts';
+import type { TaggedCache } from './cache.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 30;
@@ -38,12 +40,25 @@ interface HitRow {
 }
 
 export class SearchService {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * `cache` keeps recent answers by their words (a fan typing 'koh', 'kohl', 'kohli' asks what
+   * others asked before) until a write changes what search reads: every write of whole matches
+   * or of a side's players publishes tags.players.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache: TaggedCache,
+  ) {}
 
   /** The best `limit` hits for the query; none when it has no word. */
-  async search(query: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchHit[]> {
+  search(query: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchHit[]> {
     const words = queryWords(query);
-    if (words.length === 0) return [];
+    if (words.length === 0) return Promise.resolve([]);
+    const rows = Math.min(Math.max(1, limit), MAX_SEARCH_LIMIT);
+    return this.cache.get(`search:${rows}:${words.join(' ')}`, [tags.players], () => this.load(words, rows));
+  }
+
+  private async load(words: readonly string[], limit: number): Promise<SearchHit[]> {
     // Query words hold letters and digits only (foldWords), so none is a LIKE wildcard.
     const asWord = (word: string): RawBuilder<unknown> => sql`terms like ${`% ${word}%`}`;
     const asInitial = (word: string): RawBuilder<unknown> => sql`(kind = 'player' and terms like ${`% ~${word[0]} %`})`;
@@ -61,7 +76,7 @@ export class SearchService {
         case when left(terms, ${exact.length + 1}) = ${` ${exact}`} and (length(terms) = ${exact.length + 1} or substr(terms, ${exact.length + 2}, 1) = '~') then 0
              when ${allWords} then 1 else 2 end,
         weight desc, last_date desc nulls last, name
-      limit ${Math.min(Math.max(1, limit), MAX_SEARCH_LIMIT)}
+      limit ${limit}
     `.execute(this.db);
     return rows.map((row) => ({
       kind: row.kind,

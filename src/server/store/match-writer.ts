@@ -423,7 +423,8 @@ export class MatchWriter {
       });
       return { matchKey: match.match_key, players: [...new Set([...before.map((row) => row.registry_id), ...playerKeys])] };
     });
-    await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player)]);
+    // tags.players: the search rows of the people named or dropped changed (their matches).
+    await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.players]);
   }
 
   /**
