@@ -19,7 +19,7 @@ import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-w
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { absentOf, closureOf, readOutcomeInnings } from './live-innings.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
-import { refreshSearchIndex } from './search-index.ts';
+import { countNewAppearances, refreshSearchIndex } from './search-index.ts';
 import { refreshTournamentShapes, type QueryRunner } from './tournament-shapes.ts';
 import {
   breakReasonOf,
@@ -119,17 +119,35 @@ export class MatchWriter {
         matchIds,
       ]);
       // A replaced match may have been filed under another tournament: its shape changes too.
-      const replaced = await tx.query<{ tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
-        'delete from matches where id = any($1::integer[]) returning tournament_id, team_a_id, team_b_id, venue_id',
+      const replaced = await tx.query<{ id: number; tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
+        'delete from matches where id = any($1::integer[]) returning id, tournament_id, team_a_id, team_b_id, venue_id',
         [matchIds],
       );
       await relaxForeignKeyTriggers(tx, this.db.kind);
       for (const buffer of copy.all()) await tx.copy(buffer);
       const touched = new Set([...writes.map((write) => tournament(write.tournament.key)), ...replaced.map((row) => row.tournament_id)]);
       const run: QueryRunner = (text, params) => tx.query(text, params);
+      // Search rows: a new match counts one more for each of its players; the players of a
+      // replaced match (either version) are recounted, as are its teams, tournament and venue.
+      const replacedIds = new Set(replaced.map((row) => row.id));
+      const playersOf = (write: MatchWrite) => write.players.map((player) => ({ player, personId: person(write.people[player.person]![0]) }));
+      await countNewAppearances(
+        run,
+        writes
+          .filter((write) => !replacedIds.has(write.id))
+          .flatMap((write) =>
+            playersOf(write).map(({ player, personId }) => ({
+              personId,
+              matchId: write.id,
+              date: write.facts.startDate,
+              team: write.teams[player.team === 'a' ? 0 : 1].usedName,
+              gender: write.facts.gender,
+            })),
+          ),
+      );
       await refreshSearchIndex(run, {
         people: [
-          ...writes.flatMap((write) => write.players.map((player) => person(write.people[player.person]![0]))),
+          ...writes.filter((write) => replacedIds.has(write.id)).flatMap((write) => playersOf(write).map(({ personId }) => personId)),
           ...replacedPeople.map((row) => row.person_id),
         ],
         teams: [...writes.flatMap((write) => write.teams.map((ref) => team(ref.identity))), ...replaced.flatMap((row) => [row.team_a_id, row.team_b_id])],

@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       weight integer not null,
       last_date date,
       primary key (kind, entity_id)
-    );
+    ) with (fillfactor = 70);
     -- No pending list: PGlite has no autovacuum to merge one, and every query would scan it.
     create index search_entries_terms on search_entries using gin (terms gin_trgm_ops) with (fastupdate = off);
   `.execute(db);
