@@ -16,6 +16,7 @@ import { createServices, type Services } from '../../src/server/services/index.t
 import { refreshSearchIndex } from '../../src/server/store/search-index.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { testDatabaseUrl } from '../helpers/shared-data.ts';
+import { emptiedPostgres } from '../helpers/test-db.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const registry = (file: string) =>
@@ -35,14 +36,7 @@ interface Hit {
 const targets: { name: string; open: () => Promise<Db> }[] = [{ name: 'PGlite', open: () => openDatabase({ dataDir: 'memory://' }) }];
 if (testDatabaseUrl) {
   const url = testDatabaseUrl;
-  targets.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const db = await openDatabase({ url, dataDir: '' });
-      await sql`drop schema public cascade; create schema public`.execute(db.kysely);
-      return db;
-    },
-  });
+  targets.push({ name: 'PostgreSQL', open: () => emptiedPostgres(url) });
 }
 
 describe.each(targets)('search on $name', ({ open }) => {
