@@ -27,6 +27,8 @@ function server(port: number, dataDir: string, seeds: string[]) {
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       IMPORT_ON_START: 'false',
+      // No scheduled downloads from cricsheet.org while the tests run.
+      CRICSHEET_UPDATE_EVERY: 'off',
       // No demo replay: the tests' matches are the ones they made.
       LIVE_REPLAYS: '0',
       LOG_LEVEL: 'warn',
@@ -59,7 +61,7 @@ export default defineConfig({
     { name: 'live', testMatch: /live\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
   ],
   webServer: [
-    server(PORT, DATA_DIR, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts']),
+    server(PORT, DATA_DIR, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts', 'tests/e2e/support/seed-reels.ts']),
     server(LIVE_PORT, LIVE_DATA_DIR, ['tests/e2e/support/seed-live.ts']),
   ],
 });

@@ -9,13 +9,16 @@ import type { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerCorrectionRoutes } from './corrections.ts';
 import { registerLiveRoutes } from './live.ts';
+import { registerReelRoutes, type ReelRouteOptions } from './reels.ts';
 import { registerScorerRoutes } from './scorer.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
+import { registerFantasyRoutes } from './fantasy.ts';
 import { registerPlayerRoutes } from './players.ts';
 import { registerSearchRoutes } from './search.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
@@ -34,6 +37,8 @@ export interface ApiOptions {
   contactMailer: ContactMailer | null;
   /** The live engine the ingest API writes balls through. */
   live: LiveEngine;
+  /** Where reels are kept and the ffmpeg that checks uploads. */
+  reels: ReelRouteOptions;
 }
 
 const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
@@ -103,12 +108,15 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       });
       registerMatchRoutes(api, services);
       registerMatchCentreRoutes(api, services);
+      registerFantasyRoutes(api, services);
       registerPlayerRoutes(api, services);
       registerSearchRoutes(api, services);
       registerTournamentRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
+      await registerCorrectionRoutes(api, services);
       registerLiveRoutes(api, services.db, options.live, options.auth);
+      await registerReelRoutes(api, services, options.auth, options.reels);
       await registerScorerRoutes(api, services.scorer, options.live, options.auth);
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
         reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),

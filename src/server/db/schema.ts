@@ -65,7 +65,7 @@ export type PlayStatus =
   | 'tea'
   | 'result'
   | 'abandoned';
-export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay';
+export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay' | 'correction';
 export type MatchFormat = 't20' | 'oneday' | 'test';
 export type TeamSide = 'a' | 'b';
 
@@ -122,6 +122,8 @@ export interface MatchesTable {
   revised_target_overs: string | number | null;
   day_number: number | null;
   source: Generated<MatchSource>;
+  /** Declared void and replayed in full: the replay's key (a correction, migration 013); null otherwise. */
+  void_replayed_by: string | null;
 }
 
 export interface InningsTable {
@@ -389,6 +391,39 @@ export interface SearchEntriesTable {
   last_date: DateColumn | null;
 }
 
+/** Fantasy points of a listed player in a match (store/fantasy-rows.ts), with the rules version that gave them. */
+export interface FantasyPointsTable {
+  match_id: number;
+  person_id: number;
+  team: TeamSide;
+  rules: string;
+  points: number;
+  /** The breakdown: FantasyLine[] (domain/fantasy.ts). */
+  lines: unknown;
+}
+
+// Corrections (migration 013, docs/decisions/034-corrections.md).
+export type CorrectionKind = 'abandoned' | 'void' | 'person_name' | 'team_name';
+
+export interface CorrectionsTable {
+  id: Generated<number>;
+  case_key: string;
+  kind: CorrectionKind;
+  payload: ColumnType<unknown, string, string>;
+  source_note: string;
+  origin: 'file' | 'admin';
+  /** The match an 'abandoned' case writes (from correction_match_ids); kept across edits. */
+  match_id: number | null;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface CorrectionFilesTable {
+  name: string;
+  fingerprint: string;
+  applied_at: Generated<Date>;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -417,4 +452,48 @@ export interface Database {
   scorer_tokens: ScorerTokensTable;
   jobs: JobsTable;
   search_entries: SearchEntriesTable;
+  reels: ReelsTable;
+  reel_likes: ReelLikesTable;
+  reel_comments: ReelCommentsTable;
+  fantasy_points: FantasyPointsTable;
+  corrections: CorrectionsTable;
+  correction_files: CorrectionFilesTable;
+}
+
+// Reels (migration 017, decision 041).
+export type ReelStatus = 'processing' | 'ready' | 'failed';
+
+export interface ReelsTable {
+  id: Generated<string>;
+  title: string;
+  title_hi: string | null;
+  status: Generated<ReelStatus>;
+  error: string | null;
+  uploaded_by: string | null;
+  source_bytes: number;
+  duration_ms: number | null;
+  video_file: string | null;
+  poster_file: string | null;
+  video_bytes: number | null;
+  created_at: Generated<Date>;
+  ready_at: Date | null;
+}
+
+export interface ReelLikesTable {
+  id: Generated<string>;
+  reel_id: string;
+  user_id: string;
+  status: 'like' | 'dislike';
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ReelCommentsTable {
+  id: Generated<string>;
+  reel_id: string;
+  user_id: string | null;
+  body: string;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
+  deleted_by: string | null;
 }

@@ -6,10 +6,13 @@ import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
+import { ReelService } from './reels.ts';
 import { ScorerService } from './scorer.ts';
 import { RecordsService } from './records.ts';
 import { SearchService } from './search.ts';
 import { TournamentService } from './tournaments.ts';
+import { CorrectionService } from './corrections.ts';
+import { ImportStatus } from '../ingest/progress.ts';
 
 export interface Services {
   readonly db: Db;
@@ -27,6 +30,12 @@ export interface Services {
   readonly search: SearchService;
   /** All-time records per type of cricket and per series across seasons. */
   readonly records: RecordsService;
+  /** Reels, their likes and comments. */
+  readonly reels: ReelService;
+  /** The record beyond Cricsheet, as admins edit it (docs/decisions/034-corrections.md). */
+  readonly corrections: CorrectionService;
+  /** The start-up import this process is running, if any (the home page shows its progress). */
+  readonly importStatus: ImportStatus;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -47,5 +56,8 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     scorer: new ScorerService(db.kysely),
     search: new SearchService(db.kysely, searchCache),
     records: new RecordsService(db.kysely, cache),
+    reels: new ReelService(db.kysely, cache, feed),
+    corrections: new CorrectionService(db, (changed) => feed.publish(changed)),
+    importStatus: new ImportStatus(),
   };
 }
