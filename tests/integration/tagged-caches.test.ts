@@ -178,6 +178,9 @@ describe.skipIf(handler === null)('page cache', () => {
       `/stats/${tournament!.tou_key}`,
       ...['overview', 'matches', 'info'].map((tab) => `/getMatchList/playerInformation/${A}?player_key=${player}&tab=${tab}`),
       `/hi/getMatchList/${A}?tab=scoreboard`,
+      '/records',
+      '/records/t20',
+      '/search?q=alpha',
     ];
     const checked = new Set<string>();
     for (const page of pages) {

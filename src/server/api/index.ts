@@ -23,6 +23,7 @@ import { registerFantasyRoutes } from './fantasy.ts';
 import { registerNewsRoutes } from './news.ts';
 import { registerNewsDeskRoutes } from './news-desk.ts';
 import { registerPlayerRoutes } from './players.ts';
+import { registerSearchRoutes } from './search.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
 import { contractRegistry } from './schemas/common.ts';
@@ -114,6 +115,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerMatchCentreRoutes(api, services);
       registerFantasyRoutes(api, services);
       registerPlayerRoutes(api, services);
+      registerSearchRoutes(api, services);
       registerTournamentRoutes(api, services);
       registerNewsRoutes(api, services);
       registerUserRoutes(api, services, options.auth);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -50,7 +51,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   // Dates stay 'YYYY-MM-DD' strings on both engines (no time-zone shifts through Date).
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value } });
+    pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value }, extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;

@@ -371,6 +371,26 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
+/** One searchable player, team, tournament or venue (store/search-index.ts). */
+export interface SearchEntriesTable {
+  kind: 'player' | 'team' | 'tournament' | 'venue';
+  entity_id: number;
+  /** Registry id, team key, tournament key, venue id. */
+  key: string;
+  name: string;
+  /** ' words ~initials ' (domain/search-terms.ts). */
+  terms: string;
+  /** A player's latest team, a venue's city. */
+  detail: string | null;
+  /** A team's latest tournament key, a venue's latest match key. */
+  link: string | null;
+  gender: string | null;
+  matches: number;
+  /** What ranks it: its matches; for a tournament, its series' matches over every season. */
+  weight: number;
+  last_date: DateColumn | null;
+}
+
 /** Fantasy points of a listed player in a match (store/fantasy-rows.ts), with the rules version that gave them. */
 export interface FantasyPointsTable {
   match_id: number;
@@ -473,6 +493,7 @@ export interface Database {
   ball_idempotency: BallIdempotencyTable;
   scorer_tokens: ScorerTokensTable;
   jobs: JobsTable;
+  search_entries: SearchEntriesTable;
   reels: ReelsTable;
   reel_likes: ReelLikesTable;
   reel_comments: ReelCommentsTable;

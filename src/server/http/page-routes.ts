@@ -58,6 +58,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES } },
+  // Records: the index, one type (?gender=female for the women's), one series across seasons (?type=).
+  { path: /^\/records\/?$/, query: {} },
+  { path: new RegExp(`^/records/(?:${FORMAT_TYPES.join('|')})/?$`), query: { gender: ['male', 'female'] } },
+  { path: /^\/records\/series\/[a-z0-9-]{1,200}\/?$/, query: { type: FORMAT_TYPES } },
   // Top Fantasy Points of a match (both of the spec's addresses); match keys are numbers.
   { path: /^\/(?:matchTopFantasy|accordianFantasy)\/?$/, query: { match_key: pattern(/^\d{1,12}$/), tab: TOP_FANTASY_TABS } },
   // Only its Latest tab says it may be kept (the others move with every view: news/allNews.astro).

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
+import { refreshSearchIndex } from '../store/search-index.ts';
 import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
 import type { MatchWrite } from '../store/match-write.ts';
 import { matchIdOf } from './normalise.ts';
@@ -233,6 +234,9 @@ export async function importSources(
     // update into a full database hardly moves them, and analysing 6 million deliveries costs more
     // than the update itself, so only an import that grows the data by a tenth (or 1,000 matches) does it.
     if (written >= ANALYZE_MIN_MATCHES || written * 10 >= heldBefore) await sql`analyze`.execute(db.kysely);
+    // Every batch rewrote the search rows it touched: reclaim the dead ones (a few MB at most), or
+    // the planner reads a table many times its size (store/search-index.ts).
+    await sql`vacuum search_entries`.execute(db.kysely);
   }
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
   return summary;
@@ -278,8 +282,8 @@ interface Respanned {
  * Returns the tournaments it changed, for the change feed.
  */
 async function finishTournaments(db: Db, touKeys: readonly string[] | null): Promise<Respanned[]> {
-  return db.bulkTransaction((tx) =>
-    tx.query<Respanned>(
+  return db.bulkTransaction(async (tx) => {
+    const changed = await tx.query<Respanned & { id: number }>(
       `
       with spans as (
         select m.tournament_id, min(m.start_date) as first_day, max(d.day) as last_day
@@ -303,10 +307,16 @@ async function finishTournaments(db: Db, touKeys: readonly string[] | null): Pro
       where l.tournament_id = t.id and old.id = t.id
         and (t.start_date, t.end_date, t.name, t.short_name) is distinct from
           (l.first_day, l.last_day, t.event_name || ' ' || l.years, coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years)
-      returning t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`,
+      returning t.id, t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`,
       [touKeys],
-    ),
-  );
+    );
+    // A renamed tournament is searched by its new name.
+    const renamed = changed.filter((tournament) => tournament.renamed).map((tournament) => tournament.id);
+    if (renamed.length > 0) {
+      await refreshSearchIndex((text, params) => tx.query(text, params), { people: [], teams: [], tournaments: renamed, venues: [] });
+    }
+    return changed.map(({ tou_key, renamed: wasRenamed }) => ({ tou_key, renamed: wasRenamed }));
+  });
 }
 
 /** A new span shows on the tournament's page and in the lists; a new name on most pages. */

@@ -12,6 +12,7 @@ import { planCorrections, type StoredCase } from '../corrections/plan.ts';
 import { fixtureWrite, LiveWriteError } from './fixture.ts';
 import type { MatchWrite } from './match-write.ts';
 import { MatchWriter, type PublishTags } from './match-writer.ts';
+import { refreshSearchIndex } from './search-index.ts';
 import { refreshTournamentShapes } from './tournament-shapes.ts';
 
 export interface CorrectionsReport {
@@ -192,21 +193,31 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
       report.unvoided += 1;
       changedTags.add(tags.match(matchKey)).add(tags.tournament(row.tou_key)).add(tags.home).add(tags.fixtures);
     }
+    // Renamed people and teams are searched by their new names; a player's latest team is shown by its name.
+    const searchScope = { people: [] as number[], teams: [] as number[], tournaments: [], venues: [] };
     for (const { registryId, name } of plan.personNames) {
-      const renamed = await tx.query('update people set name = $2 where registry_id = $1 and name <> $2 returning id', [registryId, name]);
+      const renamed = await tx.query<{ id: number }>('update people set name = $2 where registry_id = $1 and name <> $2 returning id', [registryId, name]);
       report.renamed += renamed.length;
+      searchScope.people.push(...renamed.map((row) => row.id));
     }
     for (const { teamKey, from, name } of plan.teamNames) {
-      const renamed = await tx.query(
+      const renamed = await tx.query<{ kind: 'team' | 'match'; id: number }>(
         `with team as (select id from teams where team_key = $1),
            canonical as (update teams set name = $3 where id in (select id from team) and name = $2 returning id),
            side_a as (update matches set team_a_name = $3 where team_a_id in (select id from team) and team_a_name = $2 returning id),
            side_b as (update matches set team_b_name = $3 where team_b_id in (select id from team) and team_b_name = $2 returning id)
-         select id from canonical union all select id from side_a union all select id from side_b`,
+         select 'team' as kind, id from canonical union all select 'match', id from side_a union all select 'match', id from side_b`,
         [teamKey, from, name],
       );
       report.renamed += renamed.length;
+      searchScope.teams.push(...renamed.filter((row) => row.kind === 'team').map((row) => row.id));
+      const matchIds = renamed.filter((row) => row.kind === 'match').map((row) => row.id);
+      if (matchIds.length > 0) {
+        const players = await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [matchIds]);
+        searchScope.people.push(...players.map((row) => row.person_id));
+      }
     }
+    await refreshSearchIndex((text, params) => tx.query(text, params), searchScope);
   });
   // A name shows on most pages.
   if (report.renamed > 0) changedTags.add(tags.all);

@@ -87,19 +87,23 @@ export interface LoadResult {
 
 /**
  * 20 s of load; with uniquePaths every request adds a new unknown parameter (?n=<counter>), which
- * the page cache answers with a 301 to the canonical URL instead of rendering (decision 013).
+ * the page cache answers with a 301 to the canonical URL instead of rendering (decision 013);
+ * with rotate, the requests go to each of these paths (path and query) in turn.
  */
-export async function load(url: string, options: { uniquePaths?: boolean } = {}): Promise<LoadResult> {
+export async function load(url: string, options: { uniquePaths?: boolean; rotate?: readonly string[] } = {}): Promise<LoadResult> {
   let counter = 0;
   const { pathname, search } = new URL(url);
   const separator = search ? '&' : '?';
+  const nextPath = options.rotate
+    ? () => options.rotate![(counter += 1) % options.rotate!.length]!
+    : options.uniquePaths
+      ? () => `${pathname}${search}${separator}n=${(counter += 1)}`
+      : null;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
-    ...(options.uniquePaths
-      ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${pathname}${search}${separator}n=${(counter += 1)}` }) }] }
-      : {}),
+    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
   });
   return {
     rps: result.requests.average,

@@ -9,6 +9,7 @@ import { deskRoutes, newsRoutes } from './news.ts';
 import { playerRoutes } from './players.ts';
 import { reelRoutes } from './reels.ts';
 import { scorerRoutes } from './scorer.ts';
+import { searchRoutes } from './search.ts';
 import { tournamentRoutes } from './tournaments.ts';
 import { otpRoutes, userRoutes } from './users.ts';
 
@@ -17,6 +18,7 @@ export const apiRoutes = [
   ...Object.values(matchCentreRoutes),
   ...Object.values(fantasyRoutes),
   ...Object.values(playerRoutes),
+  ...Object.values(searchRoutes),
   ...Object.values(tournamentRoutes),
   ...Object.values(newsRoutes),
   ...Object.values(deskRoutes),
