@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
 import { refreshSearchIndex } from '../store/search-index.ts';
+import { readDataCurrency } from '../store/data-currency.ts';
 import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
 import type { MatchWrite } from '../store/match-write.ts';
 import { matchIdOf } from './normalise.ts';
@@ -104,6 +105,7 @@ export async function importSources(
   };
   const stored = await storedMatches(db);
   const heldBefore = stored.size;
+  const lastDayBefore = (await readDataCurrency(db.kysely)).ballByBallTo;
   // Tournaments of the matches written: only their spans and names can move.
   const touched = new Set<string>();
   const writer = new MatchWriter(db, options.publish ?? (() => undefined));
@@ -228,8 +230,9 @@ export async function importSources(
     // A replaced match may have moved from another tournament: then every span is looked at.
     const respanned = await finishTournaments(db, summary.replaced > 0 ? null : [...touched]);
     if (respanned.length > 0) await options.publish?.(tagsOfRespanned(respanned));
-    // The footer's "Ball-by-ball data to ..." may have moved: once per import, not per batch.
-    await options.publish?.([tags.dataCurrency]);
+    // The footer's "Ball-by-ball data to ..." is on every page: told once per import, and only
+    // when the last day of play moved.
+    if ((await readDataCurrency(db.kysely)).ballByBallTo !== lastDayBefore) await options.publish?.([tags.dataCurrency]);
     // PGlite has no autovacuum: without fresh statistics the planner scans whole tables. A week's
     // update into a full database hardly moves them, and analysing 6 million deliveries costs more
     // than the update itself, so only an import that grows the data by a tenth (or 1,000 matches) does it.

@@ -5,17 +5,12 @@ import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
 import type { MatchSummary } from './match-summary.ts';
+import { readDataCurrency, type DataCurrency } from '../store/data-currency.ts';
 import { summariseMatches, selectMatchRows } from './match-rows.ts';
 
 export const HOME_MATCH_LIMIT = 20;
 
-/** How current the imported data is: the last day of play Cricsheet's files cover. */
-export interface DataCurrency {
-  /** ISO date of the last day with ball-by-ball data; null before any import. */
-  ballByBallTo: string | null;
-  /** Matches imported from Cricsheet. */
-  matches: number;
-}
+export type { DataCurrency } from '../store/data-currency.ts';
 
 export class MatchService {
   constructor(
@@ -24,15 +19,14 @@ export class MatchService {
   ) {}
 
   /** The last day of play of the imported Cricsheet matches, and how many there are. */
+  /** The last day of play imported, for every page's footer: the importer publishes its tag only when it moves. */
+  lastDayOfPlay(): Promise<string | null> {
+    return this.cache.get('data-currency:last-day', [tags.dataCurrency], async () => (await readDataCurrency(this.db)).ballByBallTo);
+  }
+
+  /** The API's answer: the last day and the count of matches, which follows every import (home). */
   dataCurrency(): Promise<DataCurrency> {
-    return this.cache.get('data-currency', [tags.dataCurrency], async () => {
-      const row = await this.db
-        .selectFrom('matches as m')
-        .where('m.source', '=', 'cricsheet')
-        .select([sql<string | null>`max(m.dates[cardinality(m.dates)])::text`.as('last_day'), sql<number>`count(*)::int`.as('matches')])
-        .executeTakeFirstOrThrow();
-      return { ballByBallTo: row.last_day, matches: row.matches };
-    });
+    return this.cache.get('data-currency', [tags.dataCurrency, tags.home], () => readDataCurrency(this.db));
   }
 
   /** Live first, then not started (soonest first), then completed (latest first). */
