@@ -42,7 +42,7 @@ export interface TrainingMatch {
   firstInningsPace: number | null;
 }
 
-interface RawMatch {
+export interface RawMatch {
   meta: { revision?: number };
   info: {
     match_type: string;
@@ -69,18 +69,17 @@ function outcomeOf(raw: RawMatch): AOutcome | null {
   return null;
 }
 
-/** One archive file as a training match, or null when it is not one the models learn from. */
-export function trainingMatchOf(fileName: string, raw: RawMatch): TrainingMatch | null {
-  const id = matchIdOf(fileName);
+/**
+ * A Cricsheet match as the model's input (no ratings, no par yet), or null for a kind the models
+ * do not cover (The Hundred, first-class, a limited-overs match without an overs limit).
+ */
+export function winProbMatchOf(raw: RawMatch): WinProbMatch | null {
   const { info } = raw;
-  if (id === null || info.balls_per_over !== 6) return null;
+  if (info.balls_per_over !== 6) return null;
   const broad = info.match_type === 'Test' ? 'test' : info.match_type === 'ODI' || info.match_type === 'ODM' ? 'oneday' : 't20';
   const formatType = formatTypeOf({ matchType: info.match_type, teamType: info.team_type, ballsPerOver: info.balls_per_over, format: broad });
   const format = BROAD[formatType];
-  if (!format) return null;
-  const outcome = outcomeOf(raw);
-  if (outcome === null || (outcome === 'draw' && format !== 'test')) return null;
-  if (format !== 'test' && (info.overs === undefined || raw.innings.filter((inn) => !inn.super_over).length !== 2)) return null;
+  if (!format || (format !== 'test' && info.overs === undefined)) return null;
   const [nameA] = info.teams;
   const side = (name: string) => (name === nameA ? 'a' : 'b');
   const match: WinProbMatch = {
@@ -104,6 +103,19 @@ export function trainingMatchOf(fileName: string, raw: RawMatch): TrainingMatch 
       };
     }),
   };
+  return match;
+}
+
+/** One archive file as a training match, or null when it is not one the models learn from. */
+export function trainingMatchOf(fileName: string, raw: RawMatch): TrainingMatch | null {
+  const id = matchIdOf(fileName);
+  const match = winProbMatchOf(raw);
+  if (id === null || !match) return null;
+  const { info } = raw;
+  const { format, formatType } = match as WinProbMatch & { formatType: FormatType };
+  const outcome = outcomeOf(raw);
+  if (outcome === null || (outcome === 'draw' && format !== 'test')) return null;
+  if (format !== 'test' && raw.innings.filter((inn) => !inn.super_over).length !== 2) return null;
   const states: BallState[] = [];
   const isBall: number[] = [];
   let firstInningsRuns = 0;

@@ -14,6 +14,7 @@ import { buildInfo } from './match-centre/info.ts';
 import { buildScorecard } from './match-centre/scorecard.ts';
 import type { MatchCentreRow } from './match-centre/shared.ts';
 import { buildSquad } from './match-centre/squad.ts';
+import { buildWinProbability, type WinProbability } from './match-centre/winprob.ts';
 import { selectMatchRows } from './match-rows.ts';
 
 export { FORM_LENGTH, HEAD_TO_HEAD_LIMIT, RECENT_LIMIT } from './match-centre/info.ts';
@@ -47,6 +48,11 @@ export class MatchCentreService {
 
   squad(matchKey: string, lang: Lang): Promise<Squad | null> {
     return this.cached('squad', matchKey, lang, (match) => buildSquad(this.db, match, lang));
+  }
+
+  /** P(team a wins) after every ball and before the first (decision 039); the same in every language. */
+  winProbability(matchKey: string): Promise<WinProbability | null> {
+    return this.cached('winprob', matchKey, 'en', (match) => buildWinProbability(this.db, match));
   }
 
   /** Form and head to head come from the teams' other matches: their tags are the teams' too. */
