@@ -65,6 +65,7 @@ describe('win probability API', () => {
     // Mumbai fell 30 short: after the last ball Rajasthan have won.
     expect(data.balls.at(-1)!.a_win).toBe(1);
     expect(data.batting_first).toBe('a');
+    expect(data.unrated).toEqual([]); // both IPL sides played before July 2025
     expect(data.trained_through).toBe('2025-06-30');
     // Before the first ball nothing is certain; each side's chance depends on who bats first.
     const pre = data.pre_match!;

@@ -38,6 +38,7 @@ const chances: WinProbability = {
   preMatch: { aBatsFirst: { aWin: 0.561, draw: null }, bBatsFirst: { aWin: 0.472, draw: null } },
   battingFirst: 'b',
   trainedThrough: '2025-06-30',
+  unrated: [],
 };
 
 async function render(component: unknown, props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
@@ -59,6 +60,11 @@ describe('win prediction panel', () => {
     expect(html).toContain('href="/win-probability"');
     expect(html).toContain('30 Jun 2025');
     expect(html).not.toContain('Coming soon');
+  });
+
+  it('says when a side has no rating in the model', async () => {
+    const html = await render(WinPrediction, { match, chances: { ...chances, unrated: ['b'] } });
+    expect(html).toContain('The model has no results of Royal Challengers Bengaluru in this format');
   });
 
   it('in Hindi, with the Hindi link', async () => {

@@ -233,6 +233,7 @@ export function presentWinProbability(chances: WinProbability): WinProbabilityOb
     balls: chances.points.map(presentWinProbabilityBall),
     pre_match: chances.preMatch && { a_bats_first: chance(chances.preMatch.aBatsFirst), b_bats_first: chance(chances.preMatch.bBatsFirst) },
     batting_first: chances.battingFirst,
+    unrated: chances.unrated,
     trained_through: chances.trainedThrough,
   };
 }

@@ -289,6 +289,7 @@ export const winProbability = contract(
       .nullable()
       .meta({ description: 'The model before the first ball, with each side batting first.' }),
     batting_first: teamSide.nullable().meta({ description: 'The side batting first when known (first innings, else the toss).' }),
+    unrated: z.array(teamSide).meta({ description: 'Sides the model has no rating for in this format: it counts them as average sides.' }),
     trained_through: z.string().meta({ description: 'Last day of the matches the model learnt from (YYYY-MM-DD); later matches were held out to measure it.' }),
   }),
   'P(team a wins) after every delivery, from a model trained on Cricsheet ball-by-ball data and measured on held-out matches (decision 039).',

@@ -28,6 +28,8 @@ export interface WinProbability {
   battingFirst: 'a' | 'b' | null;
   /** The last day of the matches the model learnt from. */
   trainedThrough: string;
+  /** Sides the model has no rating for in this format (counted as average sides). */
+  unrated: ('a' | 'b')[];
 }
 
 /** The match's model input without its innings, or null when the model does not cover it. */
@@ -69,7 +71,7 @@ async function matchFacts(
 export async function buildWinProbability(db: Kysely<Database>, match: MatchCentreRow, model: WinProbModel = WIN_PROB_MODEL): Promise<WinProbability> {
   const facts = await matchFacts(db, match, model);
   const tossBatting = match.toss_winner === null ? null : match.toss_decision === 'bat' ? match.toss_winner : match.toss_winner === 'a' ? 'b' : 'a';
-  if (!facts) return { supported: false, points: [], preMatch: null, battingFirst: tossBatting, trainedThrough: model.trainedThrough };
+  if (!facts) return { supported: false, points: [], preMatch: null, battingFirst: tossBatting, trainedThrough: model.trainedThrough, unrated: [] };
   const [stored, targets] = await Promise.all([
     readStoredInnings(queryRows(db), [match.id]),
     db.selectFrom('innings').select(['innings_no', 'target_runs', 'target_balls']).where('match_id', '=', match.id).execute(),
@@ -90,5 +92,6 @@ export async function buildWinProbability(db: Kysely<Database>, match: MatchCent
     preMatch: { aBatsFirst: preMatchProbability(model, facts, 'a'), bBatsFirst: preMatchProbability(model, facts, 'b') },
     battingFirst: firstInnings?.battingTeam ?? tossBatting,
     trainedThrough: model.trainedThrough,
+    unrated: (['a', 'b'] as const).filter((side) => facts.ratings[side] === null),
   };
 }
