@@ -340,6 +340,7 @@ const en = {
   },
   series: {
     picker: 'Tournaments',
+    allTournaments: 'All {{count}} tournaments',
     sections: 'Series sections',
     tabs: {
       overview: 'Overview',

@@ -342,6 +342,7 @@ const hi: Dictionary = {
   },
   series: {
     picker: 'टूर्नामेंट',
+    allTournaments: 'सभी {{count}} टूर्नामेंट',
     sections: 'सीरीज़ के हिस्से',
     tabs: {
       overview: 'सारांश',

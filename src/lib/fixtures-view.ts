@@ -214,8 +214,4 @@ export function tileLetters(shortName: string, name: string): string {
   return letters || source.slice(0, 2).toUpperCase();
 }
 
-/** Spec §9: tournament names are cut at 30 characters. */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
 

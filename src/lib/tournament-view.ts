@@ -67,7 +67,16 @@ export function playerInfoHref(playerKey: string, lang: Lang): string {
 /** Cuts a text to `max` characters (code points, so Devanagari is not split) with '…'. */
 export function truncate(text: string, max: number): string {
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  if (chars.length <= max) return text;
+  // A trailing year or season ("2025", "2024/25", "2022-2025") is what tells one edition from
+  // the next, so the cut falls before it: "Switzerland tour of Aust… 2025".
+  const season = /\s(\d{4}(?:[/-]\d{2,4})?)$/u.exec(text);
+  if (season && season[1]!.length + 6 <= max) {
+    const head = [...text.slice(0, season.index)];
+    const room = max - season[1]!.length - 2;
+    return `${head.slice(0, room).join('').trimEnd()}… ${season[1]}`;
+  }
+  return `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
 /**
@@ -97,6 +106,20 @@ export function keyHue(key: string): number {
  * follow in list order, wrapping round. The carousel loops, so nothing is lost, and without
  * JavaScript the selected tile is the first one in view.
  */
+/** Tiles in a tournament carousel: enough for recent play without shipping the whole archive. */
+export const CAROUSEL_TOURNAMENTS = 24;
+
+/**
+ * The carousel's tournaments: the most recent `max` of a newest-first list, with the selected
+ * one added when it is older, turned so the selected one comes first.
+ */
+export function carouselTournaments<T extends Pick<TournamentListItem, 'tou_key'>>(list: readonly T[], selectedKey: string | null, max: number): T[] {
+  const recent = list.slice(0, max);
+  const selected = selectedKey === null ? undefined : list.find((item) => item.tou_key === selectedKey);
+  const shown = selected && !recent.includes(selected) ? [selected, ...recent.slice(0, max - 1)] : recent;
+  return rotateToSelected(shown, selectedKey);
+}
+
 export function rotateToSelected<T extends Pick<TournamentListItem, 'tou_key'>>(list: readonly T[], selectedKey: string | null): T[] {
   const index = selectedKey === null ? -1 : list.findIndex((item) => item.tou_key === selectedKey);
   return index <= 0 ? [...list] : [...list.slice(index), ...list.slice(0, index)];

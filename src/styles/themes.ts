@@ -7,6 +7,22 @@ import type { Dictionary } from '../i18n/en.ts';
 export const ACCENT = '#F44464';
 export const THEME_STORAGE_KEY = 'theme';
 
+/**
+ * Colours shared by every theme. The brand accent (#F44464) gives white text only 3.6:1, so
+ * anything that carries text on a coloured fill uses these darker shades (at least 4.5:1 with
+ * white, checked by tests/unit/components/theme-contrast.test.ts); the bright accent stays
+ * for borders and underlines.
+ */
+export const SHARED_COLOURS = {
+  '--accent': ACCENT,
+  '--accent-fill': '#C8103C',
+  '--on-accent': '#fff',
+  '--wicket': '#C62828',
+  '--boundary': '#157A37',
+  '--dot-ball': '#6B6B6B',
+  '--on-badge': '#fff',
+} as const;
+
 export type ThemeName = Exclude<keyof Dictionary['theme'], 'label'>;
 
 export interface Theme {
@@ -30,6 +46,7 @@ function darkGradient(name: ThemeName, backgroundColor: string, gradient: string
       '--surface-strong': 'rgb(8 8 16 / 0.6)',
       '--text': '#f7f7fb',
       '--text-muted': '#d0d2de',
+      '--accent-text': '#FFD0DA',
       '--border': 'rgb(255 255 255 / 0.18)',
       '--skeleton': 'rgb(255 255 255 / 0.1)',
       '--skeleton-shine': 'rgb(255 255 255 / 0.2)',
@@ -48,6 +65,7 @@ function lightGradient(name: ThemeName, backgroundColor: string, gradient: strin
       '--surface-strong': 'rgb(255 255 255 / 0.88)',
       '--text': '#1b1c26',
       '--text-muted': '#4c4f60',
+      '--accent-text': '#B01036',
       '--border': 'rgb(0 0 0 / 0.12)',
       '--skeleton': 'rgb(0 0 0 / 0.07)',
       '--skeleton-shine': 'rgb(0 0 0 / 0.13)',
@@ -66,14 +84,15 @@ export const themes: readonly Theme[] = [
       '--surface-strong': '#13151c',
       '--text': '#f1f2f6',
       '--text-muted': '#a7acbb',
+      '--accent-text': '#FF7A93',
       '--border': '#2a2e3a',
       '--skeleton': '#22252e',
       '--skeleton-shine': '#2f333e',
     },
   },
-  darkGradient('sunset', '#2b1055', 'linear-gradient(160deg, #2b1055 0%, #7a2048 55%, #b23a2c 100%)'),
-  darkGradient('ocean', '#0b2545', 'linear-gradient(160deg, #0b2545 0%, #13315c 50%, #1b6381 100%)'),
-  darkGradient('forest', '#0f2a1d', 'linear-gradient(160deg, #0f2a1d 0%, #1f4d36 55%, #356b45 100%)'),
+  darkGradient('sunset', '#2b1055', 'linear-gradient(160deg, #2b1055 0%, #7a2048 55%, #8a2b21 100%)'),
+  darkGradient('ocean', '#0b2545', 'linear-gradient(160deg, #0b2545 0%, #13315c 50%, #164f68 100%)'),
+  darkGradient('forest', '#0f2a1d', 'linear-gradient(160deg, #0f2a1d 0%, #1f4d36 55%, #2a5537 100%)'),
   darkGradient('royal', '#1a1446', 'linear-gradient(160deg, #1a1446 0%, #3b1f7a 55%, #5e2784 100%)'),
   lightGradient('dawn', '#fff1e6', 'linear-gradient(160deg, #fff1e6 0%, #fde2e4 50%, #e2ece9 100%)'),
   lightGradient('sky', '#e0f2fe', 'linear-gradient(160deg, #e0f2fe 0%, #dbeafe 50%, #ede9fe 100%)'),
@@ -91,5 +110,8 @@ export function themeCss(): string {
       .join(';');
     return `${selector}{${declarations}}`;
   });
-  return [`:root{--accent:${ACCENT};--on-accent:#fff}`, ...rules].join('\n');
+  const shared = Object.entries(SHARED_COLOURS)
+    .map(([property, value]) => `${property}:${value}`)
+    .join(';');
+  return [`:root{${shared}}`, ...rules].join('\n');
 }

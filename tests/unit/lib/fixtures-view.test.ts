@@ -23,7 +23,6 @@ import {
   seriesHref,
   tabHref,
   tileLetters,
-  truncate,
   type DaysQuery,
 } from '../../../src/lib/fixtures-view.ts';
 
@@ -181,13 +180,6 @@ describe('labels', () => {
     expect(tileLetters('', 'ICC Men’s T20 World Cup')).toBe('ICC');
     expect(tileLetters('South Africa Women tour of New Zealand 2026', '')).toBe('SA');
     expect(tileLetters('2023 Asia Cup', '')).toBe('AC');
-  });
-
-  it('cuts long names', () => {
-    expect(truncate('Short', 30)).toBe('Short');
-    const cut = truncate('ICC Women’s Championship 2022-2025 season', 30);
-    expect(cut.length).toBeLessThanOrEqual(30);
-    expect(cut.endsWith('…')).toBe(true);
   });
 });
 

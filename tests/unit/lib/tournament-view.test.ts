@@ -10,6 +10,7 @@ import {
   pickType,
   playerInfoHref,
   roleKind,
+  carouselTournaments,
   rotateToSelected,
   seriesHref,
   squadGroups,
@@ -91,6 +92,14 @@ describe('tournament tiles', () => {
     expect(truncate('short', 30)).toBe('short');
     expect(truncate('India tour of Australia 2024/25 extra', 30)).toHaveLength(30);
     expect(truncate('India tour of Australia 2024/25 extra', 30).endsWith('…')).toBe(true);
+    expect(truncate('ICC Women’s Championship 2022-2025 season', 30)).toBe('ICC Women’s Championship 2022…');
+  });
+
+  it('keeps the year or season that tells one edition from the next', () => {
+    expect(truncate('Switzerland tour of Austria 2025', 30)).toBe('Switzerland tour of Aust… 2025');
+    expect(truncate('Switzerland tour of Austria 2025', 30)).toHaveLength(30);
+    expect(truncate('West Indies Women tour of New Zealand 2024/25', 30)).toBe('West Indies Women tou… 2024/25');
+    expect(truncate('ICC Women’s Championship 2022-2025', 30)).toBe('ICC Women’s Champio… 2022-2025');
   });
 
   it('letters a tile from an abbreviation or the capitalised initials', () => {
@@ -113,6 +122,16 @@ describe('tournament tiles', () => {
     expect(rotateToSelected(list, 'a').map((t) => t.tou_key)).toEqual(['a', 'b', 'c', 'd']);
     expect(rotateToSelected(list, 'zz').map((t) => t.tou_key)).toEqual(['a', 'b', 'c', 'd']);
     expect(rotateToSelected(list, null)).not.toBe(list);
+  });
+
+  it('shows the most recent tournaments in the carousel, and an older selected one first', () => {
+    const list = Array.from({ length: 40 }, (_, i) => ({ tou_key: `t${i}` }));
+    expect(carouselTournaments(list, null, 24).map((t) => t.tou_key)).toEqual(list.slice(0, 24).map((t) => t.tou_key));
+    const older = carouselTournaments(list, 't33', 24).map((t) => t.tou_key);
+    expect(older).toHaveLength(24);
+    expect(older[0]).toBe('t33');
+    expect(older.slice(1)).toEqual(list.slice(0, 23).map((t) => t.tou_key));
+    expect(carouselTournaments(list, 't5', 24).map((t) => t.tou_key).slice(0, 3)).toEqual(['t5', 't6', 't7']);
   });
 });
 
