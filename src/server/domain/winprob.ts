@@ -253,7 +253,8 @@ const OPEN_MIN = 0.001;
 
 /**
  * P(batting side wins) and P(draw) for a state. Settled states answer exactly: a chase that has
- * got there, one that cannot any more (all out or out of balls), a tie.
+ * got there, one that cannot any more (all out or out of balls), a tie; in a Test, the fourth
+ * innings past the target, or a side all out behind in the third or fourth innings.
  */
 export function stateProbability(
   model: WinProbModel,
@@ -266,6 +267,10 @@ export function stateProbability(
     const pair = model.test[key];
     if (!pair) throw new Error(`win-probability model has no Test innings ${key}`);
     if (state.innings >= 4 && state.lead > 0) return { bat: 1, draw: 0 };
+    // All out behind in the third innings (an innings defeat) or the fourth: the match is over.
+    if (state.wickets >= WICKETS && (state.innings === 3 ? state.lead < 0 : state.innings >= 4 && state.lead <= 0)) {
+      return { bat: state.lead === 0 ? 0.5 : 0, draw: 0 };
+    }
     const features = testFeatures(state);
     const draw = logistic(pair.draw, features);
     return { bat: (1 - draw) * logistic(pair.win, features), draw };

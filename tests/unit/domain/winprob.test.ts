@@ -61,6 +61,18 @@ describe('win probability model', () => {
     expect(early.draw).toBeLessThan(draw);
   });
 
+  it('a Test is settled when a side is all out behind in the third innings (an innings defeat) or the fourth', () => {
+    const test = { format: 'test' as const, formatType: 'test', gender: 'male' as const };
+    const state = (innings: number, lead: number, wickets: number) =>
+      chase({ innings, target: null, limitBalls: null, lead, wickets, legalBalls: 300, matchBallsBefore: 1500 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(3, -40, 10))).toEqual({ bat: 0, draw: 0 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(4, -1, 10))).toEqual({ bat: 0, draw: 0 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(4, 0, 10))).toEqual({ bat: 0.5, draw: 0 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(4, 1, 5))).toEqual({ bat: 1, draw: 0 });
+    // Level after three innings: the side batting fourth still needs a run.
+    expect(stateProbability(WIN_PROB_MODEL, test, state(3, 0, 10)).draw).toBeGreaterThan(0);
+  });
+
   it('competitions: internationals share one par, a league has its own, an unknown league takes its kind', () => {
     expect(competitionKey({ formatType: 't20i', gender: 'male', international: true, eventName: 'ICC World Twenty20' })).toBe('t20i:male');
     expect(competitionKey({ formatType: 't20', gender: 'male', international: false, eventName: 'Indian Premier League' })).toBe('t20:male:Indian Premier League');
