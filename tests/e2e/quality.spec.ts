@@ -28,6 +28,8 @@ const PUBLIC_PAGES = [
   ...['live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'].map((tab) => `${T20}?tab=${tab}`),
   `${TEST_MATCH}?tab=scoreboard`,
   `${TEST_MATCH}?tab=commentary`,
+  `${TEST_MATCH}?tab=info`,
+  '/win-probability',
   `/getMatchList/${UPCOMING_MATCH_KEY}`,
   '/about',
   '/login',
