@@ -59,7 +59,7 @@ export default defineConfig({
     { name: 'live', testMatch: /live\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
   ],
   webServer: [
-    server(PORT, DATA_DIR, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts']),
+    server(PORT, DATA_DIR, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts', 'tests/e2e/support/seed-reels.ts']),
     server(LIVE_PORT, LIVE_DATA_DIR, ['tests/e2e/support/seed-live.ts']),
   ],
 });

@@ -23,7 +23,7 @@ function cookie(name: string): string | null {
 }
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
   form?: FormData;
   query?: Record<string, string | number>;

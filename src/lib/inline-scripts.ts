@@ -38,6 +38,14 @@ export const inlineScripts = {
   });
 })();`,
 
+  // A page only signed-in visitors may see, opened by a visitor (the reels page, spec §8): the
+  // alert (data-message), then the login page (data-login-path).
+  alertThenLogin: `(() => {
+  const { message, loginPath } = document.currentScript.dataset;
+  alert(message);
+  location.replace(loginPath);
+})();`,
+
   // Brings the current tab into view in a strip that scrolls sideways (at 375 px the later
   // match tabs start off-screen). Runs right after the strip is parsed.
   currentTabIntoView: `for (const list of document.querySelectorAll('nav.tabs > ul')) {

@@ -86,6 +86,11 @@ export const configSchema = z.object({
   LIVE_REPLAYS: z.coerce.number().int().min(0).max(20).default(1),
   // How fast replays are played, in balls per minute (15: a ball every 4 s); 0 as fast as they write.
   LIVE_REPLAY_SPEED: z.coerce.number().min(0).max(60_000).default(15),
+  // ---- Reels (src/server/reels, decision 041) ----
+  // The ffmpeg and ffprobe programs that check and transcode uploaded reels (Debian's ffmpeg
+  // package by default, found on PATH).
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   // Set by CI systems: tests that need PostgreSQL or Redis fail there instead of skipping.
   CI: booleanFlag.default(false),
 });

@@ -20,6 +20,8 @@ import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { ReplayKeeper } from './jobs/replay.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { ReelFiles } from './reels/files.ts';
+import { registerReelJobs } from './reels/transcode-job.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -68,6 +70,8 @@ async function main(): Promise<void> {
   // Live events reach sockets once Socket.IO runs on the app's server (attached below).
   const broadcaster = new SocketBroadcaster();
   const live = createLiveEngine({ db, services, broadcaster, logger });
+  const reelFiles = new ReelFiles(path.join(config.DATA_DIR, 'reels'));
+  const mediaTools = { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH };
   const securityHeaders = createSecurityHeaders({ publicOrigin: config.publicOrigin, hstsMaxAgeS: config.HSTS_MAX_AGE });
   const app = await buildApp({
     services,
@@ -82,6 +86,8 @@ async function main(): Promise<void> {
     avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
     contactMailer,
     live,
+    reelFiles,
+    mediaTools,
   });
   const realtime = await attachRealtime(app.server, logger, {
     redisUrl: config.REDIS_URL,
@@ -97,6 +103,7 @@ async function main(): Promise<void> {
   // Background jobs in the database (src/server/jobs/queue.ts): each kind's handler is registered
   // here; jobs wait in the database until a process with a handler for them runs.
   const jobs = new JobQueue(db, { logger });
+  registerReelJobs(jobs, { reels: services.reels, files: reelFiles, tools: mediaTools });
   jobs.start();
 
   const replays = new ReplayKeeper({

@@ -1,6 +1,7 @@
 // Pages through the built Astro handler (dist/, made by `npm run build`, which `npm test`
 // runs before these tests): a failure while rendering is a logged error and an error page.
-import { gunzipSync } from 'node:zlib';
+import { readdirSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,33 @@ const handler = await builtAstroHandler('page tests');
 describe.skipIf(handler === null)('pages rendered by the server', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+  });
+
+  it('build assets go out compressed to browsers that accept it (brotli, else gzip), raw to the rest', async () => {
+    const db = await freshDatabase();
+    const app = await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }), astroHandler: handler!, clientDir: path.join(dist, 'client') });
+    try {
+      const assets = path.join(dist, 'client', '_astro');
+      const largest = readdirSync(assets)
+        .filter((name) => name.endsWith('.js'))
+        .sort((a, b) => statSync(path.join(assets, b)).size - statSync(path.join(assets, a)).size)[0]!;
+      const url = `/_astro/${largest}`;
+      const raw = await app.inject({ method: 'GET', url });
+      expect(raw.statusCode).toBe(200);
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+      expect(brotli.headers['cache-control']).toContain('immutable');
+      expect(brotli.rawPayload.length).toBeLessThan(raw.rawPayload.length / 2);
+      expect(brotliDecompressSync(brotli.rawPayload).equals(raw.rawPayload)).toBe(true);
+      const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).equals(raw.rawPayload)).toBe(true);
+    } finally {
+      await app.close();
+      await db.close();
+    }
   });
 
   it('a server error while rendering gives the error page and a logged error', async () => {

@@ -10,6 +10,7 @@ import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerLiveRoutes } from './live.ts';
+import { registerReelRoutes, type ReelRouteOptions } from './reels.ts';
 import { registerScorerRoutes } from './scorer.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import type { Services } from '../services/index.ts';
@@ -33,6 +34,8 @@ export interface ApiOptions {
   contactMailer: ContactMailer | null;
   /** The live engine the ingest API writes balls through. */
   live: LiveEngine;
+  /** Where reels are kept and the ffmpeg that checks uploads. */
+  reels: ReelRouteOptions;
 }
 
 const transformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
@@ -107,6 +110,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
       registerLiveRoutes(api, services.db, options.live, options.auth);
+      await registerReelRoutes(api, services, options.auth, options.reels);
       await registerScorerRoutes(api, services.scorer, options.live, options.auth);
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
         reply.header('cache-control', 'public, max-age=3600').send(api.swagger()),

@@ -11,6 +11,7 @@ import * as live from './migrations/007-live.ts';
 import * as ballDigest from './migrations/008-ball-digest.ts';
 import * as jobs from './migrations/009-jobs.ts';
 import * as formatTypes from './migrations/011-format-types.ts';
+import * as reels from './migrations/017-reels.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -23,20 +24,28 @@ const migrations: Record<string, Migration> = {
   '008-ball-digest': ballDigest,
   '009-jobs': jobs,
   '011-format-types': formatTypes,
+  '017-reels': reels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Numbers are handed out when features start, and features land in any order: a database that
+ * already ran 017 still takes a 012 that lands later. Each migration touches its own tables.
+ */
+function migrator(db: Db): Migrator {
+  return new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
+}
+
 /** Applies (or reverts to) the migrations up to and including `name`: for testing a migration on the data before it. */
 export async function migrateTo(db: Db, name: string): Promise<void> {
-  const { error } = await new Migrator({ db: db.kysely, provider }).migrateTo(name);
+  const { error } = await migrator(db).migrateTo(name);
   if (error) throw error;
 }
 
 /** Applies every pending migration; returns the names applied. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     const where = failed ? ` in migration ${failed.migrationName}` : '';

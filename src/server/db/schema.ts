@@ -396,4 +396,45 @@ export interface Database {
   ball_idempotency: BallIdempotencyTable;
   scorer_tokens: ScorerTokensTable;
   jobs: JobsTable;
+  reels: ReelsTable;
+  reel_likes: ReelLikesTable;
+  reel_comments: ReelCommentsTable;
+}
+
+// Reels (migration 017, decision 041).
+export type ReelStatus = 'processing' | 'ready' | 'failed';
+
+export interface ReelsTable {
+  id: Generated<string>;
+  title: string;
+  title_hi: string | null;
+  status: Generated<ReelStatus>;
+  error: string | null;
+  uploaded_by: string | null;
+  source_bytes: number;
+  duration_ms: number | null;
+  video_file: string | null;
+  poster_file: string | null;
+  video_bytes: number | null;
+  created_at: Generated<Date>;
+  ready_at: Date | null;
+}
+
+export interface ReelLikesTable {
+  id: Generated<string>;
+  reel_id: string;
+  user_id: string;
+  status: 'like' | 'dislike';
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ReelCommentsTable {
+  id: Generated<string>;
+  reel_id: string;
+  user_id: string | null;
+  body: string;
+  created_at: Generated<Date>;
+  deleted_at: Date | null;
+  deleted_by: string | null;
 }

@@ -17,6 +17,9 @@ import { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import { DEFAULT_DATA_DIR } from '../config.ts';
 import { registerAvatarRoute } from './avatar-route.ts';
+import { ReelFiles } from '../reels/files.ts';
+import type { MediaTools } from '../reels/media.ts';
+import { registerReelMedia } from './reel-media.ts';
 import { PageCache } from './page-cache.ts';
 import { carriesCredentials, keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
@@ -52,6 +55,12 @@ export interface AppOptions {
   contactMailer?: ContactMailer | null;
   /** The live engine (scorer console, ingest API). Default: one over services whose events reach no socket. */
   live?: LiveEngine;
+  /** Where reels are kept (DATA_DIR/reels). Default: ./data/reels. */
+  reelFiles?: ReelFiles;
+  /** ffmpeg and ffprobe (FFMPEG_PATH, FFPROBE_PATH). Default: found on PATH. */
+  mediaTools?: MediaTools;
+  /** The largest reel upload accepted (default 100 MB; tests lower it). */
+  maxReelBytes?: number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -122,14 +131,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const avatars = options.avatars ?? new AvatarStore(path.join(DEFAULT_DATA_DIR, 'avatars'));
   const live = options.live ?? createLiveEngine({ db: services.db, services, broadcaster: new SocketBroadcaster(), logger: options.logger });
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null, live });
+  const reels = { files: options.reelFiles ?? new ReelFiles(path.join(DEFAULT_DATA_DIR, 'reels')), tools: options.mediaTools ?? { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, ...(options.maxReelBytes ? { maxBytes: options.maxReelBytes } : {}) };
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null, live, reels });
   registerAvatarRoute(app, avatars);
+  await registerReelMedia(app, reels.files);
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of text assets (scripts/precompress.mjs).
+      preCompressed: true,
       // Hashed build assets never change; other public files may.
       cacheControl: false,
       setHeaders: (reply, filePath) => {

@@ -6,6 +6,7 @@ import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
 import { PlayerService } from './players.ts';
+import { ReelService } from './reels.ts';
 import { ScorerService } from './scorer.ts';
 import { TournamentService } from './tournaments.ts';
 
@@ -21,6 +22,8 @@ export interface Services {
   readonly account: AccountService;
   /** What the scorer console reads (never cached: a scorer sees their last write). */
   readonly scorer: ScorerService;
+  /** Reels, their likes and comments. */
+  readonly reels: ReelService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -37,5 +40,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
+    reels: new ReelService(db.kysely, cache, feed),
   };
 }

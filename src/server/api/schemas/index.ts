@@ -4,6 +4,7 @@ import { liveRoutes } from './live.ts';
 import { matchCentreRoutes } from './match-centre.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
+import { reelRoutes } from './reels.ts';
 import { scorerRoutes } from './scorer.ts';
 import { tournamentRoutes } from './tournaments.ts';
 import { otpRoutes, userRoutes } from './users.ts';
@@ -18,4 +19,5 @@ export const apiRoutes = [
   ...Object.values(accountRoutes),
   ...Object.values(liveRoutes),
   ...Object.values(scorerRoutes),
+  ...Object.values(reelRoutes),
 ];

@@ -1,0 +1,58 @@
+// Lighthouse (the npm package, mobile preset) on Debian's Chromium against the e2e server: each
+// page type must reach the score floors and stay within its bytes (tests/e2e/budgets.ts). The
+// performance score depends on how busy the machine is, so a page gets up to three runs and the
+// best counts; the failure message gives every run's figures against the budget.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { expect, test } from '@playwright/test';
+import { PAGE_BUDGETS, SCORE_FLOORS } from './budgets.ts';
+
+const RUNS = 3;
+
+interface Measured {
+  scores: Record<keyof typeof SCORE_FLOORS, number>;
+  bytes: number;
+  scriptBytes: number;
+}
+
+function shortfalls(measured: Measured, maxBytes: number, maxScriptBytes: number): string[] {
+  const misses = Object.entries(SCORE_FLOORS)
+    .filter(([category, floor]) => measured.scores[category as keyof typeof SCORE_FLOORS] < floor)
+    .map(([category, floor]) => `${category} ${measured.scores[category as keyof typeof SCORE_FLOORS]} < ${floor}`);
+  if (measured.bytes > maxBytes) misses.push(`bytes ${measured.bytes} > ${maxBytes}`);
+  if (measured.scriptBytes > maxScriptBytes) misses.push(`script bytes ${measured.scriptBytes} > ${maxScriptBytes}`);
+  return misses;
+}
+
+test.describe('Lighthouse budgets', () => {
+  test.describe.configure({ timeout: 600_000 });
+  let chrome: chromeLauncher.LaunchedChrome;
+  test.beforeAll(async () => {
+    chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  });
+  test.afterAll(async () => {
+    await chrome.kill();
+  });
+
+  for (const budget of PAGE_BUDGETS) {
+    test(`${budget.name} (${budget.path})`, async ({ baseURL }) => {
+      const runs: string[] = [];
+      let passed = false;
+      for (let run = 1; run <= RUNS && !passed; run += 1) {
+        const result = await lighthouse(`${baseURL}${budget.path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+        const lhr = result!.lhr;
+        const summary = (lhr.audits['resource-summary']!.details as { items: { resourceType: string; transferSize: number }[] }).items;
+        const measured: Measured = {
+          scores: Object.fromEntries(Object.keys(SCORE_FLOORS).map((category) => [category, Math.round((lhr.categories[category]!.score ?? 0) * 100)])) as Measured['scores'],
+          bytes: summary.find((item) => item.resourceType === 'total')!.transferSize,
+          scriptBytes: summary.find((item) => item.resourceType === 'script')!.transferSize,
+        };
+        const misses = shortfalls(measured, budget.maxBytes, budget.maxScriptBytes);
+        runs.push(`run ${run}: ${JSON.stringify(measured)}${misses.length ? ` misses ${misses.join(', ')}` : ''}`);
+        passed = misses.length === 0;
+      }
+      console.log(`${budget.name}: ${runs.join(' | ')}`);
+      expect(passed, runs.join('\n')).toBe(true);
+    });
+  }
+});
