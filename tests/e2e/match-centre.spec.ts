@@ -53,7 +53,8 @@ for (const width of WIDTHS) {
       await shot(page, `t20-info-${width}`);
 
       await tabs(page).filter({ hasText: 'Fantasy' }).click();
-      await expect(page.locator('.tab-body')).toContainText(/coming soon/i);
+      await expect(page.locator('.tab-body').getByRole('heading', { name: 'Fantasy points' })).toBeVisible();
+      await expect(page.locator('.tab-body')).toContainText('JC Archer');
     });
 
     test('completed Test: four innings tabs, the fourth with the chase', async ({ page }) => {

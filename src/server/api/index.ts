@@ -17,6 +17,7 @@ import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
+import { registerFantasyRoutes } from './fantasy.ts';
 import { registerPlayerRoutes } from './players.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
@@ -105,6 +106,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       });
       registerMatchRoutes(api, services);
       registerMatchCentreRoutes(api, services);
+      registerFantasyRoutes(api, services);
       registerPlayerRoutes(api, services);
       registerTournamentRoutes(api, services);
       registerUserRoutes(api, services, options.auth);

@@ -369,6 +369,17 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
+/** Fantasy points of a listed player in a match (store/fantasy-rows.ts), with the rules version that gave them. */
+export interface FantasyPointsTable {
+  match_id: number;
+  person_id: number;
+  team: TeamSide;
+  rules: string;
+  points: number;
+  /** The breakdown: FantasyLine[] (domain/fantasy.ts). */
+  lines: unknown;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -399,6 +410,7 @@ export interface Database {
   reels: ReelsTable;
   reel_likes: ReelLikesTable;
   reel_comments: ReelCommentsTable;
+  fantasy_points: FantasyPointsTable;
 }
 
 // Reels (migration 017, decision 041).

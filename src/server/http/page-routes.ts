@@ -10,6 +10,7 @@ import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } f
 import { MATCH_TABS } from '../../lib/match-view.ts';
 import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
 import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
+import { TOP_FANTASY_TABS } from '../services/match-centre-types.ts';
 
 /** A parameter's allowed values: a list, or a test. */
 type Allowed = readonly string[] | ((value: string) => boolean);
@@ -56,6 +57,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES } },
+  // Top Fantasy Points of a match (both of the spec's addresses); match keys are numbers.
+  { path: /^\/(?:matchTopFantasy|accordianFantasy)\/?$/, query: { match_key: pattern(/^\d{1,12}$/), tab: TOP_FANTASY_TABS } },
 ];
 
 /** Every page takes ?lang= (the language selector without JavaScript; src/middleware.ts). */

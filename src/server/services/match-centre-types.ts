@@ -8,6 +8,7 @@ import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
 import type { FormLetter, HeadToHead } from '../domain/form.ts';
+import type { FantasyLine } from '../domain/fantasy.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -262,4 +263,46 @@ export interface PlayerInfoTournament {
 /** The player's tournaments, newest first. */
 export interface PlayerInfo {
   tournaments: PlayerInfoTournament[];
+}
+
+/** A player's fantasy points in a match with the breakdown (docs/decisions/038-fantasy-points.md). */
+export interface FantasyPlayer {
+  player: PlayerRef;
+  team: TeamSide;
+  points: number;
+  lines: FantasyLine[];
+}
+
+/** The match's Fantasy tab: every listed player, most points first; none before the first ball. */
+export interface MatchFantasy {
+  /** The rules version: 'dream11-2023'. */
+  rules: string;
+  players: FantasyPlayer[];
+}
+
+export const TOP_FANTASY_TABS = ['all', 'last', 'venue', 'vs'] as const;
+/** Matches a player's row counts on the Last Matches tab, and lists under each row on every tab. */
+export const LAST_MATCHES = 5;
+export type TopFantasyTab = (typeof TOP_FANTASY_TABS)[number];
+
+/** A player on the Top Fantasy Points page: his points in the tab's earlier matches. */
+export interface TopFantasyEntry {
+  player: PlayerRef;
+  team: TeamSide;
+  matches: number;
+  total: number;
+  /** Points a match, to one decimal. */
+  average: number;
+  best: number;
+  /** His latest matches of the tab, newest first (at most five). */
+  recent: { matchKey: string; startDate: string; opponent: string; points: number }[];
+}
+
+export interface TopFantasy {
+  rules: string;
+  tab: TopFantasyTab;
+  /** 'match': the match's own players; 'previous': each side's players of its latest earlier match (no XI named yet). */
+  squadFrom: 'match' | 'previous';
+  /** Best average first; players without a match on the tab are left out. */
+  players: TopFantasyEntry[];
 }

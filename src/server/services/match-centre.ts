@@ -7,7 +7,8 @@ import type { Database } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { Commentary, MatchDetail, MatchInfo, Scorecard, Squad } from './match-centre-types.ts';
+import type { Commentary, MatchDetail, MatchFantasy, MatchInfo, Scorecard, Squad, TopFantasy, TopFantasyTab } from './match-centre-types.ts';
+import { buildFantasy, buildTopFantasy } from './match-centre/fantasy.ts';
 import { buildCommentary } from './match-centre/commentary.ts';
 import { buildDetail } from './match-centre/detail.ts';
 import { buildInfo } from './match-centre/info.ts';
@@ -58,6 +59,18 @@ export class MatchCentreService {
   /** Form and head to head come from the teams' other matches: their tags are the teams' too. */
   info(matchKey: string, lang: Lang): Promise<MatchInfo | null> {
     return this.cached('info', matchKey, lang, (match) => buildInfo(this.db, match, lang), {
+      tagsOf: (match) => [tags.match(matchKey), tags.team(match.a_key), tags.team(match.b_key)],
+    });
+  }
+
+  /** Fantasy points of every listed player: from the scorecard, so current after each ball. */
+  fantasy(matchKey: string): Promise<MatchFantasy | null> {
+    return this.cached('fantasy', matchKey, 'en', (match) => buildFantasy(this.db, match));
+  }
+
+  /** The Top Fantasy Points page: earlier matches of the sides' players, which the teams' tags cover. */
+  topFantasy(matchKey: string, tab: TopFantasyTab): Promise<TopFantasy | null> {
+    return this.cached(`top-fantasy:${tab}`, matchKey, 'en', (match) => buildTopFantasy(this.db, match, tab), {
       tagsOf: (match) => [tags.match(matchKey), tags.team(match.a_key), tags.team(match.b_key)],
     });
   }

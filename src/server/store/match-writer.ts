@@ -20,6 +20,7 @@ import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { absentOf, closureOf, readOutcomeInnings } from './live-innings.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
 import { refreshTournamentShapes } from './tournament-shapes.ts';
+import { refreshFantasyRows, replaceFantasyRows, type FantasyInningsByMatch } from './fantasy-rows.ts';
 import {
   breakReasonOf,
   canMovePlay,
@@ -449,6 +450,7 @@ export class MatchWriter {
       }
       await tx.query('update innings set declared = false where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
       await rederiveInnings(tx, matchId, inningsNo, true);
+      await refreshFantasyRows(tx, [matchId]);
       if (!latest.open || droppedInnings !== null || reopenedMatch) {
         await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
       }
@@ -492,6 +494,7 @@ export class MatchWriter {
           [matchId],
         );
         await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+        await refreshFantasyRows(tx, [matchId]);
       }
       return match.match_key;
     });
@@ -588,6 +591,7 @@ export class MatchWriter {
         }
         await tx.query('update innings set tally = null where match_id = $1', [matchId]);
         await recordOutcome(tx, matchId, outcome);
+        await refreshFantasyRows(tx, [matchId]);
       } else {
         outcome = await storedOutcome(tx, matchId);
       }
@@ -720,6 +724,8 @@ async function insertInnings(tx: BulkTransaction, matchId: number, match: Locked
  * that decided it (decidedOutcome), else play goes to the innings break. Returns the result.
  */
 async function afterInningsClosed(tx: BulkTransaction, matchId: number, closure: InningsClosure): Promise<MatchOutcome | null> {
+  // The innings' figures are final: the match's fantasy points follow them.
+  await refreshFantasyRows(tx, [matchId]);
   const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
   const outcome = decidedOutcome(format, innings, closure, revised);
   if (outcome === null) {
@@ -867,14 +873,18 @@ async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db[
   const innings = await readStoredInnings(tx.query.bind(tx) as QueryRows, matchIds);
   const rows = new DerivedCopy();
   const totals = new CopyBuffer('rederived_innings', ['match_id', 'innings_no', ...INNINGS_TOTALS]);
+  // Fantasy points from the same figures, without reading them back (a match with no innings has none but its XI's).
+  const fantasy: FantasyInningsByMatch = new Map(matchIds.map((id) => [id, []]));
   for (const inn of innings) {
     const derived = deriveInningsRows(summariseInnings(inn), Number);
     rows.add(inn.matchId, inn.inningsNo, derived, (id) => id);
     totals.add([inn.matchId, inn.inningsNo, ...inningsTotals(derived)]);
+    fantasy.get(inn.matchId)?.push({ superOver: inn.superOver, batting: derived.batting, bowling: derived.bowling });
   }
   for (const buffer of rows.all()) await tx.query(`delete from ${buffer.table} where match_id = any($1::integer[])`, [matchIds]);
   await relaxForeignKeyTriggers(tx, kind);
   for (const buffer of rows.all()) await tx.copy(buffer);
+  await replaceFantasyRows(tx, fantasy);
   // The innings' new totals, joined in one update rather than one statement per innings.
   await tx.query(
     `create temporary table rederived_innings on commit drop as

@@ -2,6 +2,7 @@
 import { accountRoutes } from './account.ts';
 import { liveRoutes } from './live.ts';
 import { matchCentreRoutes } from './match-centre.ts';
+import { fantasyRoutes } from './fantasy.ts';
 import { matchRoutes } from './matches.ts';
 import { playerRoutes } from './players.ts';
 import { reelRoutes } from './reels.ts';
@@ -12,6 +13,7 @@ import { otpRoutes, userRoutes } from './users.ts';
 export const apiRoutes = [
   ...Object.values(matchRoutes),
   ...Object.values(matchCentreRoutes),
+  ...Object.values(fantasyRoutes),
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
   ...Object.values(userRoutes),
