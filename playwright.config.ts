@@ -27,6 +27,8 @@ function server(port: number, dataDir: string, seeds: string[]) {
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       IMPORT_ON_START: 'false',
+      // No scheduled downloads from cricsheet.org while the tests run.
+      CRICSHEET_UPDATE_EVERY: 'off',
       // No demo replay: the tests' matches are the ones they made.
       LIVE_REPLAYS: '0',
       LOG_LEVEL: 'warn',

@@ -22,8 +22,13 @@ import { ReplayKeeper } from './jobs/replay.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { ReelFiles } from './reels/files.ts';
 import { registerReelJobs } from './reels/transcode-job.ts';
+import { scheduleCricsheetUpdates } from './ingest/updater.ts';
+import { progressLine } from './ingest/progress.ts';
+import { tags } from './feed/tags.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
+
+const IMPORT_PROGRESS_LOG_MS = 5_000;
 
 // Built layout: dist/app/main.mjs beside dist/server/entry.mjs and dist/client/.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,7 +109,6 @@ async function main(): Promise<void> {
   // here; jobs wait in the database until a process with a handler for them runs.
   const jobs = new JobQueue(db, { logger });
   registerReelJobs(jobs, { reels: services.reels, files: reelFiles, tools: mediaTools });
-  jobs.start();
 
   const replays = new ReplayKeeper({
     db,
@@ -118,14 +122,31 @@ async function main(): Promise<void> {
   // Background work while pages are served: the start-up import when one is due, then the
   // rebuild of matches an older version of the rules derived (src/server/jobs/start-up.ts).
   const background = new AbortController();
+  // The start-up import's progress: a bar in the log every few seconds, and on the home page.
+  const progressLog = { source: '', startedAt: 0, loggedAt: 0 };
   const backgroundDone = runStartUpWork({
     db,
     publish: (changed) => feed.publish(changed),
     importSources: config.IMPORT_ON_START ? config.cricsheetSources : null,
+    correctionsFile: config.CORRECTIONS_FILE,
     signal: background.signal,
     onImportStart: () => logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background'),
-    onImported: (summary) =>
-      logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished'),
+    onImportProgress: (progress) => {
+      services.importStatus.update(progress);
+      const now = performance.now();
+      if (progress.source !== progressLog.source) Object.assign(progressLog, { source: progress.source, startedAt: now, loggedAt: now });
+      const finished = progress.total !== null && progress.done >= progress.total;
+      if (now - progressLog.loggedAt < IMPORT_PROGRESS_LOG_MS && !finished) return;
+      progressLog.loggedAt = now;
+      logger.info({ source: progress.source, done: progress.done, total: progress.total }, `import ${progressLine(progress, (now - progressLog.startedAt) / 1000)}`);
+    },
+    onImported: (summary) => {
+      services.importStatus.finish();
+      // A home page rendered since the last batch still shows the progress bar.
+      void feed.publish([tags.home]);
+      logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished');
+    },
+    onCorrected: (report) => logger.info({ corrections: report }, 'corrections applied'),
     onRebuildProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
     log: (message) => logger.info(message),
   })
@@ -137,6 +158,21 @@ async function main(): Promise<void> {
       if (!background.signal.aborted) replays.start();
     })
     .catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
+
+  // Scheduled updates from Cricsheet (src/server/ingest/updater.ts): one process runs each.
+  if (config.updateEveryMs > 0) {
+    await scheduleCricsheetUpdates(jobs, {
+      db,
+      url: config.CRICSHEET_UPDATE_URL,
+      publish: (changed) => feed.publish(changed),
+      correctionsFile: config.CORRECTIONS_FILE,
+      everyMs: config.updateEveryMs,
+      logger,
+      ready: backgroundDone,
+    });
+    logger.info({ everyMs: config.updateEveryMs, source: config.CRICSHEET_UPDATE_URL }, 'scheduled Cricsheet updates on');
+  }
+  jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {

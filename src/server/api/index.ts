@@ -9,6 +9,7 @@ import type { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerCorrectionRoutes } from './corrections.ts';
 import { registerLiveRoutes } from './live.ts';
 import { registerReelRoutes, type ReelRouteOptions } from './reels.ts';
 import { registerScorerRoutes } from './scorer.ts';
@@ -111,6 +112,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       registerTournamentRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
+      await registerCorrectionRoutes(api, services);
       registerLiveRoutes(api, services.db, options.live, options.auth);
       await registerReelRoutes(api, services, options.auth, options.reels);
       await registerScorerRoutes(api, services.scorer, options.live, options.auth);

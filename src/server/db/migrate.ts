@@ -11,6 +11,7 @@ import * as live from './migrations/007-live.ts';
 import * as ballDigest from './migrations/008-ball-digest.ts';
 import * as jobs from './migrations/009-jobs.ts';
 import * as formatTypes from './migrations/011-format-types.ts';
+import * as updates from './migrations/013-updates.ts';
 import * as fantasy from './migrations/015-fantasy.ts';
 import * as reels from './migrations/017-reels.ts';
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '008-ball-digest': ballDigest,
   '009-jobs': jobs,
   '011-format-types': formatTypes,
+  '013-updates': updates,
   '015-fantasy': fantasy,
   '017-reels': reels,
 };

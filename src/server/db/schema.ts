@@ -65,7 +65,7 @@ export type PlayStatus =
   | 'tea'
   | 'result'
   | 'abandoned';
-export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay';
+export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay' | 'correction';
 export type MatchFormat = 't20' | 'oneday' | 'test';
 export type TeamSide = 'a' | 'b';
 
@@ -122,6 +122,8 @@ export interface MatchesTable {
   revised_target_overs: string | number | null;
   day_number: number | null;
   source: Generated<MatchSource>;
+  /** Declared void and replayed in full: the replay's key (a correction, migration 013); null otherwise. */
+  void_replayed_by: string | null;
 }
 
 export interface InningsTable {
@@ -380,6 +382,28 @@ export interface FantasyPointsTable {
   lines: unknown;
 }
 
+// Corrections (migration 013, docs/decisions/034-corrections.md).
+export type CorrectionKind = 'abandoned' | 'void' | 'person_name' | 'team_name';
+
+export interface CorrectionsTable {
+  id: Generated<number>;
+  case_key: string;
+  kind: CorrectionKind;
+  payload: ColumnType<unknown, string, string>;
+  source_note: string;
+  origin: 'file' | 'admin';
+  /** The match an 'abandoned' case writes (from correction_match_ids); kept across edits. */
+  match_id: number | null;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface CorrectionFilesTable {
+  name: string;
+  fingerprint: string;
+  applied_at: Generated<Date>;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -411,6 +435,8 @@ export interface Database {
   reel_likes: ReelLikesTable;
   reel_comments: ReelCommentsTable;
   fantasy_points: FantasyPointsTable;
+  corrections: CorrectionsTable;
+  correction_files: CorrectionFilesTable;
 }
 
 // Reels (migration 017, decision 041).

@@ -9,6 +9,8 @@ import { PlayerService } from './players.ts';
 import { ReelService } from './reels.ts';
 import { ScorerService } from './scorer.ts';
 import { TournamentService } from './tournaments.ts';
+import { CorrectionService } from './corrections.ts';
+import { ImportStatus } from '../ingest/progress.ts';
 
 export interface Services {
   readonly db: Db;
@@ -24,6 +26,10 @@ export interface Services {
   readonly scorer: ScorerService;
   /** Reels, their likes and comments. */
   readonly reels: ReelService;
+  /** The record beyond Cricsheet, as admins edit it (docs/decisions/034-corrections.md). */
+  readonly corrections: CorrectionService;
+  /** The start-up import this process is running, if any (the home page shows its progress). */
+  readonly importStatus: ImportStatus;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -41,5 +47,7 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
     reels: new ReelService(db.kysely, cache, feed),
+    corrections: new CorrectionService(db, (changed) => feed.publish(changed)),
+    importStatus: new ImportStatus(),
   };
 }

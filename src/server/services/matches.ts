@@ -9,11 +9,31 @@ import { summariseMatches, selectMatchRows } from './match-rows.ts';
 
 export const HOME_MATCH_LIMIT = 20;
 
+/** How current the imported data is: the last day of play Cricsheet's files cover. */
+export interface DataCurrency {
+  /** ISO date of the last day with ball-by-ball data; null before any import. */
+  ballByBallTo: string | null;
+  /** Matches imported from Cricsheet. */
+  matches: number;
+}
+
 export class MatchService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly cache: TaggedCache,
   ) {}
+
+  /** The last day of play of the imported Cricsheet matches, and how many there are. */
+  dataCurrency(): Promise<DataCurrency> {
+    return this.cache.get('data-currency', [tags.dataCurrency], async () => {
+      const row = await this.db
+        .selectFrom('matches as m')
+        .where('m.source', '=', 'cricsheet')
+        .select([sql<string | null>`max(m.dates[cardinality(m.dates)])::text`.as('last_day'), sql<number>`count(*)::int`.as('matches')])
+        .executeTakeFirstOrThrow();
+      return { ballByBallTo: row.last_day, matches: row.matches };
+    });
+  }
 
   /** Live first, then not started (soonest first), then completed (latest first). */
   listForHome(lang: Lang, limit = HOME_MATCH_LIMIT): Promise<MatchSummary[]> {

@@ -1,5 +1,6 @@
 // The whole contract of the provider API: every resource's route, query and response schemas.
 import { accountRoutes } from './account.ts';
+import { correctionRoutes } from './corrections.ts';
 import { liveRoutes } from './live.ts';
 import { matchCentreRoutes } from './match-centre.ts';
 import { fantasyRoutes } from './fantasy.ts';
@@ -19,6 +20,7 @@ export const apiRoutes = [
   ...Object.values(userRoutes),
   ...Object.values(otpRoutes),
   ...Object.values(accountRoutes),
+  ...Object.values(correctionRoutes),
   ...Object.values(liveRoutes),
   ...Object.values(scorerRoutes),
   ...Object.values(reelRoutes),
