@@ -43,6 +43,19 @@ for (const width of [375, 1280] as const) {
   });
 }
 
+test('the Summary tab draws the model\'s worm for every ball, linked to the explanation', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/getMatchList/1529312?tab=summary');
+  const worm = page.locator('#chart-winprob');
+  await expect(worm).toBeVisible();
+  await expect(worm.locator('svg').first()).toBeVisible();
+  await expect(worm.getByRole('link')).toHaveAttribute('href', '/win-probability');
+  await worm.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/winprob-summary-worm-375.png' });
+  await page.goto('/hi/getMatchList/1455615?tab=summary');
+  await expect(page.locator('#chart-winprob a[href="/hi/win-probability"]')).toHaveCount(1);
+});
+
 test('the explanation page in Hindi, and the API answering every ball of the T20', async ({ page, request }) => {
   await page.goto('/hi/win-probability');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('जीत की संभावना: कैसे निकाली जाती है और कितनी सही है');

@@ -41,12 +41,12 @@ export async function withBenchDatabase<T>(query: (db: Kysely<Database>) => Prom
   }
 }
 
-/** Starts the built server on the bench database; resolves once /healthz answers. */
-export async function startServer(port: number): Promise<{ base: string; stop: () => void }> {
+/** Starts the built server on the bench database (or another data folder); resolves once /healthz answers. */
+export async function startServer(port: number, dir: string = dataDir): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['dist/app/main.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', IMPORT_ON_START: 'false', LIVE_REPLAYS: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', IMPORT_ON_START: 'false', LIVE_REPLAYS: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: 'inherit',
   });
   for (let attempt = 0; attempt < 300; attempt += 1) {
