@@ -13,6 +13,7 @@ import { buildApp, type AstroHandler } from './http/app.ts';
 import { createAuth } from './auth/index.ts';
 import { smsTransportFromConfig } from './auth/sms/index.ts';
 import { AvatarStore } from './account/avatars.ts';
+import { CoverStore } from './news/covers.ts';
 import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createLiveEngine } from './live/engine.ts';
@@ -25,6 +26,7 @@ import { registerReelJobs } from './reels/transcode-job.ts';
 import { scheduleCricsheetUpdates } from './ingest/updater.ts';
 import { progressLine } from './ingest/progress.ts';
 import { tags } from './feed/tags.ts';
+import { backfillReports, listenForCompletedMatches, registerMatchReportJob } from './jobs/match-reports.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
     securityHeaders,
     auth,
     avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
+    covers: new CoverStore(path.join(config.DATA_DIR, 'news-covers')),
     contactMailer,
     live,
     reelFiles,
@@ -109,6 +112,9 @@ async function main(): Promise<void> {
   // here; jobs wait in the database until a process with a handler for them runs.
   const jobs = new JobQueue(db, { logger });
   registerReelJobs(jobs, { reels: services.reels, files: reelFiles, tools: mediaTools });
+  // Match reports (decision 037): written in the background when a match completes or changes.
+  registerMatchReportJob(jobs, db, services);
+  const stopReportListener = listenForCompletedMatches(feed, db, jobs, logger);
 
   const replays = new ReplayKeeper({
     db,
@@ -153,6 +159,12 @@ async function main(): Promise<void> {
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
     })
+    // Reports for the latest matches of each tournament that have none yet (bounded; jobs).
+    .then(async () => {
+      if (background.signal.aborted) return;
+      const queued = await backfillReports(db, jobs);
+      if (queued > 0) logger.info({ reports: queued }, 'match reports queued');
+    })
     // Replays pick from the imported matches: they start once the import is done.
     .then(() => {
       if (!background.signal.aborted) replays.start();
@@ -180,6 +192,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
+    stopReportListener();
     await jobs.stop();
     await replays.stop();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.

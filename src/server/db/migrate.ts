@@ -12,6 +12,7 @@ import * as ballDigest from './migrations/008-ball-digest.ts';
 import * as jobs from './migrations/009-jobs.ts';
 import * as formatTypes from './migrations/011-format-types.ts';
 import * as updates from './migrations/013-updates.ts';
+import * as news from './migrations/014-news.ts';
 import * as fantasy from './migrations/015-fantasy.ts';
 import * as reels from './migrations/017-reels.ts';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '009-jobs': jobs,
   '011-format-types': formatTypes,
   '013-updates': updates,
+  '014-news': news,
   '015-fantasy': fantasy,
   '017-reels': reels,
 };

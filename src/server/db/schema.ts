@@ -404,6 +404,48 @@ export interface CorrectionFilesTable {
   applied_at: Generated<Date>;
 }
 
+// News (migration 014).
+export type NewsKind = 'editorial' | 'automated';
+export type NewsStatus = 'draft' | 'published';
+export type NewsTagKind = 'team' | 'player' | 'tournament' | 'match';
+
+export interface NewsArticlesTable {
+  id: Generated<string>;
+  slug: string;
+  kind: Generated<NewsKind>;
+  status: Generated<NewsStatus>;
+  report_match_key: string | null;
+  cover_image: string | null;
+  view_count: Generated<string>;
+  created_by: string | null;
+  updated_by: string | null;
+  edited: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  published_at: Date | null;
+}
+
+export interface NewsTextsTable {
+  article_id: string;
+  lang: 'en' | 'hi';
+  heading: string;
+  sub_heading: string;
+  content: string;
+  paragraphs: string[];
+}
+
+export interface NewsTagsTable {
+  article_id: string;
+  kind: NewsTagKind;
+  key: string;
+}
+
+export interface NewsViewsTable {
+  article_id: string;
+  hour: Date;
+  views: number;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -437,6 +479,10 @@ export interface Database {
   fantasy_points: FantasyPointsTable;
   corrections: CorrectionsTable;
   correction_files: CorrectionFilesTable;
+  news_articles: NewsArticlesTable;
+  news_texts: NewsTextsTable;
+  news_tags: NewsTagsTable;
+  news_views: NewsViewsTable;
 }
 
 // Reels (migration 017, decision 041).

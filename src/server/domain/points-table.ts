@@ -284,7 +284,9 @@ export function leagueTable(matches: readonly LeagueMatch[]): Standing[] {
   }
   return [...standings.values()]
     .map((standing) => ({ standing, nrr: netRunRate(standing.totals) }))
-    .sort((x, y) => y.standing.points - x.standing.points || y.nrr - x.nrr || y.standing.won - x.standing.won || byName(x.standing, y.standing))
+    // Equal points: more wins first, then net run rate (the IPL's and the ICC's playing
+    // conditions; IPL 2025 put LSG, 6 wins, above KKR, 5 wins and 2 no results, on 12 points).
+    .sort((x, y) => y.standing.points - x.standing.points || y.standing.won - x.standing.won || y.nrr - x.nrr || byName(x.standing, y.standing))
     .map(({ standing: { totals: _totals, ...standing }, nrr }, index) => ({ ...standing, netRunRate: nrr, position: index + 1 }));
 }
 

@@ -13,6 +13,7 @@
 //   reels                   the reels shown to visitors (a reel ready or deleted)
 //   data-currency           how current the imported data is (every page's footer): published
 //                           once by an import that wrote Cricsheet matches, not by live balls
+//   news                    news articles: lists, article pages, feeds (services/news.ts)
 //   all                     everything: after a reconnect (messages may have been missed), or a
 //                           write too wide to name (a tournament renamed shows on most pages)
 export const tags = {
@@ -26,6 +27,7 @@ export const tags = {
   players: 'players',
   reels: 'reels',
   dataCurrency: 'data-currency',
+  news: 'news',
   all: 'all',
 } as const;
 

@@ -5,6 +5,7 @@ import { AccountService } from './account.ts';
 import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
+import { NewsService } from './news.ts';
 import { PlayerService } from './players.ts';
 import { ReelService } from './reels.ts';
 import { ScorerService } from './scorer.ts';
@@ -30,6 +31,8 @@ export interface Services {
   readonly corrections: CorrectionService;
   /** The start-up import this process is running, if any (the home page shows its progress). */
   readonly importStatus: ImportStatus;
+  /** News articles: lists, article pages, the editor's desk and match reports. */
+  readonly news: NewsService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -49,5 +52,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     reels: new ReelService(db.kysely, cache, feed),
     corrections: new CorrectionService(db, (changed) => feed.publish(changed)),
     importStatus: new ImportStatus(),
+    news: new NewsService(db.kysely, cache, feed),
   };
 }

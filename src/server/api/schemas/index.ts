@@ -5,6 +5,7 @@ import { liveRoutes } from './live.ts';
 import { matchCentreRoutes } from './match-centre.ts';
 import { fantasyRoutes } from './fantasy.ts';
 import { matchRoutes } from './matches.ts';
+import { deskRoutes, newsRoutes } from './news.ts';
 import { playerRoutes } from './players.ts';
 import { reelRoutes } from './reels.ts';
 import { scorerRoutes } from './scorer.ts';
@@ -17,6 +18,8 @@ export const apiRoutes = [
   ...Object.values(fantasyRoutes),
   ...Object.values(playerRoutes),
   ...Object.values(tournamentRoutes),
+  ...Object.values(newsRoutes),
+  ...Object.values(deskRoutes),
   ...Object.values(userRoutes),
   ...Object.values(otpRoutes),
   ...Object.values(accountRoutes),
