@@ -29,6 +29,8 @@ const PUBLIC_PAGES = [
   `${TEST_MATCH}?tab=summary`,
   `${TEST_MATCH}?tab=scoreboard`,
   `${TEST_MATCH}?tab=commentary`,
+  `${TEST_MATCH}?tab=info`,
+  '/win-probability',
   `/getMatchList/${UPCOMING_MATCH_KEY}`,
   '/about',
   '/search?q=carey',

@@ -108,6 +108,11 @@ describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => 
     expect(score.innings.a_1?.score).toMatchObject({ runs: 5, balls: 2 });
     expect(score.live).toMatchObject({ batting_team: 'a', striker_key: key(mccullum), last_ball_key: second.ballKey, score: { runs: 5, wickets: 0 } });
     expect(four.live?.last_ball_key).toBe(second.ballKey);
+    // The score after a ball carries the win probability after it, as match/winprob's last ball.
+    expect(matchEvents[1]!.payload.win_probability).toBeNull();
+    expect(score.win_probability).toMatchObject({ innings: 1, over: 0, ball: 2, draw: null });
+    expect(score.win_probability!.a_win).toBeGreaterThan(0);
+    expect(score.win_probability!.a_win).toBeLessThan(1);
   });
 
   it('a ball sent again with its idempotency key writes nothing and pushes nothing', async () => {

@@ -4,7 +4,7 @@
 import type { Db } from '../db/client.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
-import { presentCommentaryBall } from '../api/presenters/match-centre.ts';
+import { presentCommentaryBall, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
 import { presentLiveState, type LiveStateObject } from '../api/presenters/live.ts';
 import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
 import type { CardEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
@@ -41,7 +41,9 @@ export class LivePayloads {
     for (const player of [recent?.striker, recent?.non_striker, recent?.bowler, recent?.prev_over_bowler]) {
       if (player) players[player.key] = { key: player.key, name: player.name };
     }
-    return { ...header, innings: match.play.innings, live: match.play.live, players };
+    const chances = await this.services.matchCentre.winProbability(header.match_key);
+    const last = chances?.points.at(-1);
+    return { ...header, innings: match.play.innings, live: match.play.live, players, win_probability: last ? presentWinProbabilityBall(last) : null };
   }
 
   card(header: Header, match: MatchObject): CardEvent {

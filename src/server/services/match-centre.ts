@@ -16,6 +16,7 @@ import { buildScorecard } from './match-centre/scorecard.ts';
 import { teamNamesOf, type MatchCentreRow } from './match-centre/shared.ts';
 import { loadLiveStates, type LiveState } from './live-state.ts';
 import { buildSquad } from './match-centre/squad.ts';
+import { buildWinProbability, type WinProbability } from './match-centre/winprob.ts';
 import { buildStory } from './match-centre/story.ts';
 import { selectMatchRows } from './match-rows.ts';
 
@@ -84,6 +85,11 @@ export class MatchCentreService {
 
   squad(matchKey: string, lang: Lang): Promise<Squad | null> {
     return this.cached('squad', matchKey, lang, (match) => buildSquad(this.db, match, lang));
+  }
+
+  /** P(team a wins) after every ball and before the first (decision 039); the same in every language. */
+  winProbability(matchKey: string): Promise<WinProbability | null> {
+    return this.cached('winprob', matchKey, 'en', (match) => buildWinProbability(this.db, match));
   }
 
   /** Form and head to head come from the teams' other matches: their tags are the teams' too. */
