@@ -8,7 +8,8 @@ import { E2E_PORTS } from './tests/e2e/support/ports.ts';
 const PORT = E2E_PORTS.site;
 const DATA_DIR = 'tests/.tmp/e2e-data';
 // The live fan tests get a server of their own: its live fixture would change the home page and
-// fixtures lists the other tests read.
+// fixtures lists the other tests read. It also holds a replay stopped in the second innings
+// (tests/e2e/support/seed-replay.ts).
 const LIVE_PORT = E2E_PORTS.live;
 const LIVE_DATA_DIR = 'tests/.tmp/e2e-live-data';
 
@@ -16,7 +17,8 @@ function server(port: number, dataDir: string, seeds: string[]) {
   return {
     command: [`rm -rf ${dataDir}`, 'tsx scripts/import.ts tests/fixtures/cricsheet/e2e', ...seeds.map((seed) => `tsx ${seed}`), 'node dist/app/main.mjs'].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 120_000,
+    // Imports, seeds (a replay played through the live engine) and start: slow on a loaded machine.
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
@@ -27,6 +29,8 @@ function server(port: number, dataDir: string, seeds: string[]) {
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       IMPORT_ON_START: 'false',
+      // No scheduled downloads from cricsheet.org while the tests run.
+      CRICSHEET_UPDATE_EVERY: 'off',
       // No demo replay: the tests' matches are the ones they made.
       LIVE_REPLAYS: '0',
       LOG_LEVEL: 'warn',
@@ -63,6 +67,6 @@ export default defineConfig({
   ],
   webServer: [
     server(PORT, DATA_DIR, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts', 'tests/e2e/support/seed-reels.ts']),
-    server(LIVE_PORT, LIVE_DATA_DIR, ['tests/e2e/support/seed-live.ts']),
+    server(LIVE_PORT, LIVE_DATA_DIR, ['tests/e2e/support/seed-live.ts', 'tests/e2e/support/seed-replay.ts']),
   ],
 });

@@ -8,6 +8,9 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { importSources, type ImportProgress, type ImportSummary } from '../src/server/ingest/importer.ts';
+import { keepCorrected } from '../src/server/corrections/file.ts';
+import { progressLine } from '../src/server/ingest/progress.ts';
+import type { CorrectionsReport } from '../src/server/store/corrections.ts';
 
 const PLAIN_PROGRESS_INTERVAL_MS = 5_000;
 const TTY_PROGRESS_INTERVAL_MS = 100;
@@ -21,16 +24,7 @@ function progressReporter(stream: NodeJS.WriteStream) {
   let lineOpen = false;
   const interval = stream.isTTY ? TTY_PROGRESS_INTERVAL_MS : PLAIN_PROGRESS_INTERVAL_MS;
 
-  const describe = ({ done, total }: ImportProgress, now: number): string => {
-    const seconds = (now - sourceStartedAt) / 1000;
-    const rate = seconds > 0 ? done / seconds : 0;
-    if (total === null || total === 0) return `${done} matches, ${rate.toFixed(0)}/s`;
-    const eta = rate > 0 ? Math.max(0, (total - done) / rate) : 0;
-    const width = 24;
-    const filled = Math.min(width, Math.round((done / total) * width));
-    const bar = stream.isTTY ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
-    return `${bar}${done}/${total} matches, ${rate.toFixed(0)}/s, ETA ${eta.toFixed(0)} s`;
-  };
+  const describe = (progress: ImportProgress, now: number): string => progressLine(progress, (now - sourceStartedAt) / 1000, stream.isTTY);
 
   return {
     update(progress: ImportProgress) {
@@ -72,6 +66,14 @@ function printSummary(summary: ImportSummary): void {
   console.log(lines.join('\n'));
 }
 
+function printCorrections(report: CorrectionsReport): void {
+  console.log(
+    `Corrections: ${report.written} abandoned matches written, ${report.deleted} taken away, ${report.voided} voided, ` +
+      `${report.unvoided} no longer void, ${report.renamed} names fixed.` +
+      report.waiting.map((waiting) => `\n  waiting: ${waiting.key} (${waiting.reason})`).join(''),
+  );
+}
+
 async function main(): Promise<number> {
   const config = loadConfig();
   const sources = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -91,6 +93,12 @@ async function main(): Promise<number> {
     });
     progress.end();
     printSummary(summary);
+    const corrected = await keepCorrected(db, {
+      file: config.CORRECTIONS_FILE,
+      publish: (tags) => feed.publish(tags),
+      imported: summary.imported + summary.replaced > 0,
+    });
+    if (corrected) printCorrections(corrected);
     if (summary.failedSources.length > 0) return 2;
     return summary.skipped.length > 0 ? 1 : 0;
   } finally {

@@ -12,5 +12,7 @@ declare namespace App {
     user?: import('./server/auth/index.ts').SessionUser | null;
     /** The csrf value pages hand their islands (x-csrf-token); null when signed out. */
     csrfToken?: string | null;
+    /** The client's address (TRUST_PROXY applied), set by the server; not shown to anyone. */
+    clientIp?: string;
   }
 }

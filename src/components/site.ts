@@ -36,6 +36,7 @@ export const HEADER_LINKS: readonly NavLink[] = [
   { href: '/', label: 'nav.home' },
   { href: '/series', label: 'nav.series' },
   { href: '/stats', label: 'nav.stats' },
+  { href: '/records', label: 'nav.records' },
   { href: '/fixtures', label: 'nav.fixtures' },
   { href: '/about', label: 'nav.about' },
 ];

@@ -7,14 +7,18 @@ import type { MatchSummary } from '../server/services/match-summary.ts';
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
 
-export const MATCH_TABS = ['live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'] as const;
+export const MATCH_TABS = ['summary', 'live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'] as const;
 export type MatchTab = (typeof MATCH_TABS)[number];
 
-/** Spec, Match detail: started or completed lead with Live; otherwise with Info. */
+/**
+ * Spec, Match detail: a match in progress leads with Live, then its Summary (charts that follow
+ * the balls); a completed one leads with the Summary, which took the place of the Live tab's
+ * player of the match (?tab=live of a finished match lands on it); otherwise Info first.
+ */
 export function tabOrder(status: MatchStatus): readonly MatchTab[] {
-  return status === 'not_started'
-    ? ['info', 'fantasy', 'commentary', 'live', 'scoreboard', 'squads', 'history']
-    : ['live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'];
+  if (status === 'not_started') return ['info', 'fantasy', 'commentary', 'live', 'scoreboard', 'squads', 'history'];
+  if (status === 'started') return ['live', 'summary', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'];
+  return ['summary', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'];
 }
 
 /** The tab asked for in ?tab=, or the first tab of the status's order. */

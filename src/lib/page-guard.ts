@@ -50,9 +50,21 @@ export function visitorsOnly(context: PageContext): Response | null {
  * gets the login redirect. A user without the role is answered 403.
  */
 export function scorerOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
+  return roleOnly(context, ['scorer', 'admin']);
+}
+
+/** The same for the editor's desk (editors and admins). */
+export function editorOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
+  return roleOnly(context, ['editor', 'admin']);
+}
+
+function roleOnly(
+  context: PageContext & { response: { headers: Headers; status?: number } },
+  roles: readonly SignedInUser['role'][],
+): { user: SignedInUser; allowed: boolean } | Response {
   const user = signedInOnly(context);
   if (user instanceof Response) return user;
-  const allowed = user.role === 'scorer' || user.role === 'admin';
+  const allowed = roles.includes(user.role);
   if (!allowed) context.response.status = 403;
   return { user, allowed };
 }

@@ -102,3 +102,16 @@ export function splitComment(comment: string): { title: string; body: string } {
   if (colon === -1) return { title: '', body: safeHtml(comment) };
   return { title: htmlToText(comment.slice(0, colon)), body: safeHtml(comment.slice(colon + 1).trimStart()) };
 }
+
+/**
+ * JSON for a <script type="application/ld+json"> body: '<', '>' and '&' as \u escapes, so no
+ * text in the data can close the element or open a comment; line separators escaped too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -2,10 +2,21 @@
 // Nothing else in the code base touches process.env.
 import { z } from 'zod';
 
-const DEFAULT_CRICSHEET_URLS = [
-  'https://cricsheet.org/downloads/ipl_json.zip',
-  'https://cricsheet.org/downloads/recently_played_30_json.zip',
-];
+// A fresh install imports every match Cricsheet has (issue 10): about 2 GB of JSON, imported in
+// the background while the site answers.
+const DEFAULT_CRICSHEET_URLS = ['https://cricsheet.org/downloads/all_json.zip'];
+// What the scheduled updater fetches: the matches Cricsheet added or revised in the last 7 days.
+const DEFAULT_UPDATE_URL = 'https://cricsheet.org/downloads/recently_added_7_json.zip';
+const DEFAULT_UPDATE_EVERY_MS = 6 * 3_600_000;
+
+const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** '6h', '30m', '1d' → milliseconds; 'off' or '0' → 0 (no scheduled updates). */
+const duration = z
+  .string()
+  .regex(/^(off|0|\d{1,4}[mhd])$/, "must be a duration like 30m, 6h or 1d, or 'off'")
+  .transform((value) => (value === 'off' || value === '0' ? 0 : Number(value.slice(0, -1)) * DURATION_UNITS_MS[value.slice(-1) as keyof typeof DURATION_UNITS_MS]))
+  .refine((ms) => ms === 0 || ms >= 10 * 60_000, 'at least 10m between updates (Cricsheet publishes daily)');
 
 /** Where the embedded database and the avatars live unless DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = './data';
@@ -37,6 +48,14 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   CRICSHEET_SOURCE: commaList.optional(),
   IMPORT_ON_START: booleanFlag.default(true),
+  // ---- Kept current and corrected (issue 10, decisions 034 and 035) ----
+  // How often one of the running servers fetches Cricsheet's recently added matches: 30m, 6h, 1d
+  // or off. Default 6h; off when CI is set.
+  CRICSHEET_UPDATE_EVERY: duration.optional(),
+  // The archive the updater fetches (an http(s) URL, or a local zip or folder for tests).
+  CRICSHEET_UPDATE_URL: z.string().min(1).default(DEFAULT_UPDATE_URL),
+  // The shipped corrections file, applied at import and whenever it changes.
+  CORRECTIONS_FILE: z.string().min(1).default('corrections/cricsheet.json'),
   CONTACT_EMAIL: z.email().optional(),
   // Origins whose web pages may call /user/v1 from a browser: 'https://app.example.com,...'.
   API_CORS_ORIGINS: commaList
@@ -95,7 +114,7 @@ export const configSchema = z.object({
   CI: booleanFlag.default(false),
 });
 
-export type Config = z.infer<typeof configSchema> & { cricsheetSources: string[]; publicOrigin: string };
+export type Config = z.infer<typeof configSchema> & { cricsheetSources: string[]; publicOrigin: string; updateEveryMs: number };
 
 export class ConfigError extends Error {}
 
@@ -124,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...data,
     cricsheetSources: data.CRICSHEET_SOURCE ?? DEFAULT_CRICSHEET_URLS,
     publicOrigin: data.PUBLIC_ORIGIN ?? `http://localhost:${data.PORT}`,
+    updateEveryMs: data.CRICSHEET_UPDATE_EVERY ?? (data.CI ? 0 : DEFAULT_UPDATE_EVERY_MS),
   };
 }

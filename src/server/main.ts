@@ -13,6 +13,7 @@ import { buildApp, type AstroHandler } from './http/app.ts';
 import { createAuth } from './auth/index.ts';
 import { smsTransportFromConfig } from './auth/sms/index.ts';
 import { AvatarStore } from './account/avatars.ts';
+import { CoverStore } from './news/covers.ts';
 import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createLiveEngine } from './live/engine.ts';
@@ -22,8 +23,14 @@ import { ReplayKeeper } from './jobs/replay.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { ReelFiles } from './reels/files.ts';
 import { registerReelJobs } from './reels/transcode-job.ts';
+import { scheduleCricsheetUpdates } from './ingest/updater.ts';
+import { progressLine } from './ingest/progress.ts';
+import { tags } from './feed/tags.ts';
+import { backfillReports, listenForCompletedMatches, registerMatchReportJob } from './jobs/match-reports.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
+
+const IMPORT_PROGRESS_LOG_MS = 5_000;
 
 // Built layout: dist/app/main.mjs beside dist/server/entry.mjs and dist/client/.
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
     securityHeaders,
     auth,
     avatars: new AvatarStore(path.join(config.DATA_DIR, 'avatars')),
+    covers: new CoverStore(path.join(config.DATA_DIR, 'news-covers')),
     contactMailer,
     live,
     reelFiles,
@@ -104,7 +112,9 @@ async function main(): Promise<void> {
   // here; jobs wait in the database until a process with a handler for them runs.
   const jobs = new JobQueue(db, { logger });
   registerReelJobs(jobs, { reels: services.reels, files: reelFiles, tools: mediaTools });
-  jobs.start();
+  // Match reports (decision 037): written in the background when a match completes or changes.
+  registerMatchReportJob(jobs, db, services);
+  const stopReportListener = listenForCompletedMatches(feed, db, jobs, logger);
 
   const replays = new ReplayKeeper({
     db,
@@ -118,19 +128,42 @@ async function main(): Promise<void> {
   // Background work while pages are served: the start-up import when one is due, then the
   // rebuild of matches an older version of the rules derived (src/server/jobs/start-up.ts).
   const background = new AbortController();
+  // The start-up import's progress: a bar in the log every few seconds, and on the home page.
+  const progressLog = { source: '', startedAt: 0, loggedAt: 0 };
   const backgroundDone = runStartUpWork({
     db,
     publish: (changed) => feed.publish(changed),
     importSources: config.IMPORT_ON_START ? config.cricsheetSources : null,
+    correctionsFile: config.CORRECTIONS_FILE,
     signal: background.signal,
     onImportStart: () => logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background'),
-    onImported: (summary) =>
-      logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished'),
+    onImportProgress: (progress) => {
+      services.importStatus.update(progress);
+      const now = performance.now();
+      if (progress.source !== progressLog.source) Object.assign(progressLog, { source: progress.source, startedAt: now, loggedAt: now });
+      const finished = progress.total !== null && progress.done >= progress.total;
+      if (now - progressLog.loggedAt < IMPORT_PROGRESS_LOG_MS && !finished) return;
+      progressLog.loggedAt = now;
+      logger.info({ source: progress.source, done: progress.done, total: progress.total }, `import ${progressLine(progress, (now - progressLog.startedAt) / 1000)}`);
+    },
+    onImported: (summary) => {
+      services.importStatus.finish();
+      // A home page rendered since the last batch still shows the progress bar.
+      void feed.publish([tags.home]);
+      logger.info({ summary }, summary.aborted ? 'import stopped; it resumes at the next start' : 'import finished');
+    },
+    onCorrected: (report) => logger.info({ corrections: report }, 'corrections applied'),
     onRebuildProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
     log: (message) => logger.info(message),
   })
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
+    })
+    // Reports for the latest matches of each tournament that have none yet (bounded; jobs).
+    .then(async () => {
+      if (background.signal.aborted) return;
+      const queued = await backfillReports(db, jobs);
+      if (queued > 0) logger.info({ reports: queued }, 'match reports queued');
     })
     // Replays pick from the imported matches: they start once the import is done.
     .then(() => {
@@ -138,12 +171,28 @@ async function main(): Promise<void> {
     })
     .catch((error: unknown) => logger.error({ err: error }, 'background import or rebuild failed'));
 
+  // Scheduled updates from Cricsheet (src/server/ingest/updater.ts): one process runs each.
+  if (config.updateEveryMs > 0) {
+    await scheduleCricsheetUpdates(jobs, {
+      db,
+      url: config.CRICSHEET_UPDATE_URL,
+      publish: (changed) => feed.publish(changed),
+      correctionsFile: config.CORRECTIONS_FILE,
+      everyMs: config.updateEveryMs,
+      logger,
+      ready: backgroundDone,
+    });
+    logger.info({ everyMs: config.updateEveryMs, source: config.CRICSHEET_UPDATE_URL }, 'scheduled Cricsheet updates on');
+  }
+  jobs.start();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
+    stopReportListener();
     await jobs.stop();
     await replays.stop();
     // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.

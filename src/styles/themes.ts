@@ -34,6 +34,15 @@ export interface Theme {
   vars: Record<string, string>;
 }
 
+/**
+ * The charts' two sides (team a, team b): a yellow and a light blue on dark themes, a rust and a
+ * navy on light ones. Each keeps at least 3:1 against every colour of its themes' backgrounds
+ * and surfaces (WCAG 1.4.11, tested), and the pair differs in hue along the blue-yellow axis that
+ * red-green colour blindness keeps; lines of a side's second innings are dashed besides.
+ */
+const DARK_CHART = { '--chart-a': '#ffd166', '--chart-b': '#9be0ff' };
+const LIGHT_CHART = { '--chart-a': '#a3330b', '--chart-b': '#1e3a8a' };
+
 /** Surfaces are translucent so the gradient shows through cards and bars. */
 function darkGradient(name: ThemeName, backgroundColor: string, gradient: string): Theme {
   return {
@@ -50,6 +59,7 @@ function darkGradient(name: ThemeName, backgroundColor: string, gradient: string
       '--border': 'rgb(255 255 255 / 0.18)',
       '--skeleton': 'rgb(255 255 255 / 0.1)',
       '--skeleton-shine': 'rgb(255 255 255 / 0.2)',
+      ...DARK_CHART,
     },
   };
 }
@@ -69,6 +79,7 @@ function lightGradient(name: ThemeName, backgroundColor: string, gradient: strin
       '--border': 'rgb(0 0 0 / 0.12)',
       '--skeleton': 'rgb(0 0 0 / 0.07)',
       '--skeleton-shine': 'rgb(0 0 0 / 0.13)',
+      ...LIGHT_CHART,
     },
   };
 }
@@ -88,6 +99,7 @@ export const themes: readonly Theme[] = [
       '--border': '#2a2e3a',
       '--skeleton': '#22252e',
       '--skeleton-shine': '#2f333e',
+      ...DARK_CHART,
     },
   },
   darkGradient('sunset', '#2b1055', 'linear-gradient(160deg, #2b1055 0%, #7a2048 55%, #8a2b21 100%)'),

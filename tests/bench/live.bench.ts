@@ -1,4 +1,4 @@
-// npm run bench:live   Live events to many fans on loopback (docs/decisions/028):
+// npm run bench:live   Live events to many fans on loopback (docs/decisions/028 and 029):
 // - the servers run in processes of their own; CLIENT_PROCESSES load generators
 //   (support/live-clients.ts) open 1,000 or 5,000 clients, all subscribed to one match;
 // - BALLS balls, one every BALL_INTERVAL_MS; latency is from the ball being sent to the server to a
@@ -6,36 +6,48 @@
 //   never heard;
 // - CPU per ball: the servers' CPU time (/proc) over the balls, less the same time idle, per ball;
 // - memory per socket: the servers' RSS growth from opening the sockets, per socket;
-// - each with one server process, then two on one Redis with the sockets split between them
-//   (balls sent to the first; the second hears them through the Redis stream).
+// - with one server process, and with two on one Redis with the sockets split between them
+//   (balls sent to the first; the second hears them through the Redis stream);
+// - 'pinned' rows put the servers on CPU 0 and the load generators on CPU 1 (taskset), so the
+//   generators' reading of thousands of frames does not take the server's core; the other rows
+//   let the kernel place every process. Both are printed: on a 2-core machine the generators are
+//   themselves a load the server shares the machine with.
 // Two kinds of server:
 // - 'engine': the real server (src/server/main.ts) on PostgreSQL; each ball is a POST to the
 //   ingest API with a scorer's token, written by the live engine, which pushes its events
 //   (support/live-bench-matches.ts prepares the matches: TEST_DATABASE_URL is emptied);
 // - 'fan-out': Socket.IO alone emitting events of the engine's sizes (support/live-fanout-server.ts):
 //   the cost of delivery without the write.
-// Needs TEST_DATABASE_URL for the engine rows and TEST_REDIS_URL for the two-process rows.
-// Results go to docs/benchmarks.md by hand.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+// Needs TEST_DATABASE_URL for the engine rows and TEST_REDIS_URL for the two-process rows. Prints
+// a table for docs/benchmarks.md (copied there by hand), the load average before and after, and
+// the verdict on the issue's target (p99 < 100 ms at 5,000 sockets). About five minutes on a quiet
+// machine (estimated: a 5,000-socket row is about 30 s), much longer on a loaded one.
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../src/server/config.ts';
 import { testPostgresUrl, testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
 import { prepareBenchMatches, type BenchMatch } from './support/live-bench-matches.ts';
 import { percentile } from './support/http-bench.ts';
 
-const SOCKET_COUNTS = [1_000, 5_000];
 const CLIENT_PROCESSES = 2;
-// A real ball comes every half a minute; one a second still lets each ball's events drain first.
+// A real ball comes every half a minute; two a second still let each ball's events drain first
+// (a ball costs the server and the generators well under 250 ms of CPU each at 5,000 sockets).
 const BALLS = 30;
-const BALL_INTERVAL_MS = 1_000;
+const BALL_INTERVAL_MS = 500;
 const SETTLE_MS = 2_000;
-const IDLE_MS = 3_000;
+const IDLE_MS = 2_000;
+/** How long the generators wait after the last ball for events still on their way (a loaded machine). */
+const DRAIN_WAIT_MS = 10_000;
 /** Bodies of the fan-out events: about the size of the engine's early in an innings (JSON bytes). */
 const FANOUT_BYTES = { commentoryBytes: 1_600, scoreBytes: 1_300 };
 const P99_TARGET_MS = 100;
 
+// The servers' ports: E2E_PORT_BASE + 10 and + 11 (one checkout's ports; below Linux's ephemeral
+// ports, 32768 on, which 10,000 client sockets take many of).
+const serverPort = (index: number) => loadConfig().E2E_PORT_BASE + 10 + index;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const support = path.join(import.meta.dirname, 'support');
 const postgresUrl = await testPostgresUrl();
@@ -47,8 +59,19 @@ const wallClock = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+// Every child this bench starts, ended with it even if it fails midway.
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+function started<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 function forkTs(file: string, args: string[] = []): ChildProcess {
-  return fork(path.join(support, file), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return started(fork(path.join(support, file), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
 }
 
 function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
@@ -79,6 +102,22 @@ function usage(pid: number): { cpuMs: number; rssBytes: number } {
   return { cpuMs: (ticks * 1000) / CLOCK_TICKS_PER_SECOND, rssBytes: rssKb * 1024 };
 }
 
+const SERVER_CPU = 0;
+const GENERATOR_CPU = 1;
+const canPin = os.cpus().length >= 2 && (() => {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Binds a process and all its threads to one CPU. */
+function pin(pid: number, cpu: number): void {
+  execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+}
+
 interface LiveServer {
   pid: number;
   url: string;
@@ -90,7 +129,8 @@ type SendBall = (server: LiveServer, index: number) => Promise<number>;
 
 interface Kind {
   name: 'engine' | 'fan-out';
-  start(redisKey: string | null): Promise<LiveServer>;
+  /** Starts the index-th server of a run. */
+  start(redisKey: string | null, index: number): Promise<LiveServer>;
   /** The match of the next run and how its balls are sent. */
   nextRun(): { matchKey: string; sendBall: SendBall };
 }
@@ -100,8 +140,8 @@ function fanoutKind(): Kind {
   const emitters = new Map<LiveServer, ChildProcess>();
   return {
     name: 'fan-out',
-    start: async (redisKey) => {
-      const child = forkTs('live-fanout-server.ts', [JSON.stringify({ ...FANOUT_BYTES, ...(redisKey ? { redisUrl, redisKey } : {}) })]);
+    start: async (redisKey, index) => {
+      const child = forkTs('live-fanout-server.ts', [JSON.stringify({ ...FANOUT_BYTES, port: serverPort(index), ...(redisKey ? { redisUrl, redisKey } : {}) })]);
       const { port } = await nextMessage<{ port: number }>(child, 'ready');
       const server: LiveServer = {
         pid: child.pid!,
@@ -118,9 +158,14 @@ function fanoutKind(): Kind {
     nextRun: () => ({
       matchKey,
       // Two events per ball, with consecutive sequences as the engine's.
+      // Answered after both are written: the next ball waits for it, as the engine's POST.
       sendBall: async (server, index) => {
-        emitters.get(server)!.send({ type: 'emit', matchKey, sequence: 2 * index - 1 });
-        return 0;
+        const started = performance.now();
+        const child = emitters.get(server)!;
+        const emitted = nextMessage(child, 'emitted');
+        child.send({ type: 'emit', matchKey, sequence: 2 * index - 1 });
+        await emitted;
+        return performance.now() - started;
       },
     }),
   };
@@ -130,10 +175,9 @@ function engineKind(token: string, matches: BenchMatch[], dataDir: string): Kind
   let runs = 0;
   return {
     name: 'engine',
-    start: async (redisKey) => {
-      // Below Linux's ephemeral ports (32768 on): 10,000 client sockets take many of those.
-      const port = 20_000 + Math.floor(Math.random() * 12_000);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    start: async (redisKey, index) => {
+      const port = serverPort(index);
+      const child = started(spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         cwd: repoRoot,
         env: {
           ...process.env,
@@ -147,7 +191,7 @@ function engineKind(token: string, matches: BenchMatch[], dataDir: string): Kind
           LOG_LEVEL: 'warn',
         },
         stdio: 'inherit',
-      });
+      }));
       const url = `http://127.0.0.1:${port}`;
       let exited = false;
       child.once('exit', () => (exited = true));
@@ -196,6 +240,9 @@ interface Collected {
 interface Row {
   kind: string;
   servers: number;
+  pinned: boolean;
+  /** The machine's load average (1 min) when the row started. */
+  load: number;
   sockets: number;
   failedToConnect: number;
   p50: number;
@@ -206,7 +253,7 @@ interface Row {
   /** p99 of the clients of each server process. */
   p99ByServer: number[];
   missed: number;
-  /** The server's answer to the ball (engine: the ingest POST), p50 and p99. */
+  /** The server's answer to the ball (engine: the ingest POST; fan-out: its emits done), p50 and p99. */
   answer: [number, number];
   cpuPerBallMs: number;
   cpuPerBallRawMs: number;
@@ -228,14 +275,19 @@ function latencies(heard: Heard, sentAt: readonly number[]): number[] {
   return values;
 }
 
-async function run(kind: Kind, serverCount: number, sockets: number): Promise<Row> {
+async function run(kind: Kind, serverCount: number, sockets: number, pinned: boolean): Promise<Row> {
   const redisKey = serverCount > 1 ? uniqueChannel('bench-live') : null;
   const { matchKey, sendBall } = kind.nextRun();
   const servers: LiveServer[] = [];
   const clients: ChildProcess[] = [];
+  const load = os.loadavg()[0]!;
   try {
-    for (let index = 0; index < serverCount; index += 1) servers.push(await kind.start(redisKey));
+    for (let index = 0; index < serverCount; index += 1) servers.push(await kind.start(redisKey, index));
     for (let index = 0; index < CLIENT_PROCESSES; index += 1) clients.push(forkTs('live-clients.ts'));
+    if (pinned) {
+      for (const server of servers) pin(server.pid, SERVER_CPU);
+      for (const client of clients) pin(client.pid!, GENERATOR_CPU);
+    }
     const before = servers.map((server) => usage(server.pid));
     const opened = await Promise.all(
       clients.map((client, index) => {
@@ -256,7 +308,8 @@ async function run(kind: Kind, serverCount: number, sockets: number): Promise<Ro
     for (let ball = 1; ball <= BALLS; ball += 1) {
       sentAt.push(wallClock());
       answers.push(sendBall(servers[0]!, ball));
-      await sleep(BALL_INTERVAL_MS);
+      // The next ball once this one is answered (a scorer's order), and not before the interval.
+      await Promise.all([answers.at(-1), sleep(BALL_INTERVAL_MS)]);
     }
     const answerMs = await Promise.all(answers);
     await sleep(1_000);
@@ -267,7 +320,7 @@ async function run(kind: Kind, serverCount: number, sockets: number): Promise<Ro
     const collected = await Promise.all(
       clients.map((client) => {
         const answer = nextMessage<Collected>(client, 'heard');
-        client.send({ type: 'collect' });
+        client.send({ type: 'collect', events: BALLS, waitMs: DRAIN_WAIT_MS });
         return answer.then((message) => {
           const sequences = (one: Heard) => Object.keys(one.commentory ?? {}).sort().join();
           if (sequences(message.heard) !== sequences(message.sampleHeard)) {
@@ -285,6 +338,8 @@ async function run(kind: Kind, serverCount: number, sockets: number): Promise<Ro
     return {
       kind: kind.name,
       servers: serverCount,
+      pinned,
+      load,
       sockets,
       failedToConnect,
       p50: percentile(all, 50),
@@ -310,46 +365,85 @@ async function run(kind: Kind, serverCount: number, sockets: number): Promise<Ro
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const serverCounts = redisUrl ? [1, 2] : [1];
-const kinds: Kind[] = [];
+const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(' ');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'live-bench-'));
-if (postgresUrl) {
-  const { token, matches } = await prepareBenchMatches(postgresUrl, serverCounts.length * SOCKET_COUNTS.length);
-  kinds.push(engineKind(token, matches, dataDir));
-} else {
+
+interface Plan {
+  kind: Kind;
+  servers: number;
+  sockets: number;
+  pinned: boolean;
+}
+const plans: Plan[] = [];
+const engineRows: Omit<Plan, 'kind'>[] = [
+  { servers: 1, sockets: 1_000, pinned: false },
+  { servers: 1, sockets: 5_000, pinned: false },
+  { servers: 1, sockets: 1_000, pinned: true },
+  { servers: 1, sockets: 5_000, pinned: true },
+  { servers: 2, sockets: 1_000, pinned: false },
+  { servers: 2, sockets: 5_000, pinned: false },
+  { servers: 2, sockets: 5_000, pinned: true },
+];
+const fanoutRows: Omit<Plan, 'kind'>[] = [
+  { servers: 1, sockets: 5_000, pinned: false },
+  { servers: 1, sockets: 5_000, pinned: true },
+  { servers: 2, sockets: 5_000, pinned: false },
+];
+// Arguments pick rows, for a quicker look: kind=engine|fan-out servers=1|2 sockets=1000|5000 cpus=pinned|shared.
+const picked = new Map(process.argv.slice(2).map((arg) => arg.split('=', 2) as [string, string]));
+const wanted = (kind: string, row: Omit<Plan, 'kind'>) =>
+  (picked.get('kind') ?? kind) === kind &&
+  Number(picked.get('servers') ?? row.servers) === row.servers &&
+  Number(picked.get('sockets') ?? row.sockets) === row.sockets &&
+  (picked.get('cpus') ?? (row.pinned ? 'pinned' : 'shared')) === (row.pinned ? 'pinned' : 'shared');
+const runnable = (kind: string) => (row: Omit<Plan, 'kind'>) =>
+  (row.servers === 1 || redisUrl !== null) && (!row.pinned || canPin) && wanted(kind, row);
+if (!redisUrl) console.warn('TEST_REDIS_URL is not set: no two-process rows.');
+if (!canPin) console.warn('taskset is not usable here (or one CPU): no pinned rows.');
+if (postgresUrl && engineRows.some(runnable('engine'))) {
+  const rows = engineRows.filter(runnable('engine'));
+  const { token, matches } = await prepareBenchMatches(postgresUrl, rows.length);
+  const kind = engineKind(token, matches, dataDir);
+  plans.push(...rows.map((row) => ({ ...row, kind })));
+} else if (!postgresUrl) {
   console.warn('TEST_DATABASE_URL is not set: fan-out rows only.');
 }
-kinds.push(fanoutKind());
+const fanout = fanoutKind();
+plans.push(...fanoutRows.filter(runnable('fan-out')).map((row) => ({ ...row, kind: fanout })));
 
-console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model}), load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
-console.log(`${BALLS} balls, one every ${BALL_INTERVAL_MS} ms; ${CLIENT_PROCESSES} client processes\n`);
+const benchStarted = performance.now();
+console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average at the start ${loadAverage()}`);
+console.log(`${BALLS} balls, one every ${BALL_INTERVAL_MS} ms; ${CLIENT_PROCESSES} client processes; pinned: servers on CPU ${SERVER_CPU}, load generators on CPU ${GENERATOR_CPU}\n`);
 console.log(
-  '| date | kind | servers | sockets | p50 | p99 (per server) | socket.io-client p99 | max | missed | server answer p50 / p99 | CPU per ball (raw) | memory per socket | load generator CPU per ball |',
+  '| date | kind | servers | CPUs | sockets | load (1 min) | p50 | p99 (per server) | p99 / target | socket.io-client p99 | max | missed | server answer p50 / p99 | CPU per ball (raw) | memory per socket | load generator CPU per ball |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const rows: Row[] = [];
 try {
-  for (const kind of kinds) {
-    for (const serverCount of serverCounts) {
-      for (const sockets of SOCKET_COUNTS) {
-        const row = await run(kind, serverCount, sockets);
-        rows.push(row);
-        const failed = row.failedToConnect > 0 ? ` (${row.failedToConnect} failed to connect)` : '';
-        const perServer = row.servers > 1 ? ` (${row.p99ByServer.map(ms).join(' / ')})` : '';
-        console.log(
-          `| ${new Date().toISOString().slice(0, 10)} | ${row.kind} | ${row.servers} | ${row.sockets.toLocaleString('en')}${failed} | ${ms(row.p50)} | ${ms(row.p99)}${perServer} | ` +
-            `${ms(row.sampleP99)} | ${ms(row.max)} | ${row.missed} | ${row.answer.map(ms).join(' / ')} | ${ms(row.cpuPerBallMs)} (${ms(row.cpuPerBallRawMs)}) | ` +
-            `${row.memoryPerSocketKb.toFixed(1)} KB | ${ms(row.clientCpuPerBallMs)} |`,
-        );
-      }
-    }
+  for (const plan of plans) {
+    const row = await run(plan.kind, plan.servers, plan.sockets, plan.pinned);
+    rows.push(row);
+    const failed = row.failedToConnect > 0 ? ` (${row.failedToConnect} failed to connect)` : '';
+    const perServer = row.servers > 1 ? ` (${row.p99ByServer.map(ms).join(' / ')})` : '';
+    console.log(
+      `| ${new Date().toISOString().slice(0, 10)} | ${row.kind} | ${row.servers} | ${row.pinned ? 'pinned' : 'shared'} | ${row.sockets.toLocaleString('en')}${failed} | ${row.load.toFixed(2)} | ` +
+        `${ms(row.p50)} | ${ms(row.p99)}${perServer} | ${(row.p99 / P99_TARGET_MS).toFixed(2)} | ` +
+        `${ms(row.sampleP99)} | ${ms(row.max)} | ${row.missed} | ${row.answer.map(ms).join(' / ')} | ${ms(row.cpuPerBallMs)} (${ms(row.cpuPerBallRawMs)}) | ` +
+        `${row.memoryPerSocketKb.toFixed(1)} KB | ${ms(row.clientCpuPerBallMs)} |`,
+    );
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }
 const engineSizes = rows.find((row) => row.kind === 'engine')?.sizes;
 if (engineSizes) console.log(`\nLargest engine events heard (bytes on the wire): ${JSON.stringify(engineSizes)}`);
-const worst = Math.max(...rows.filter((row) => row.sockets === 5_000).map((row) => row.p99));
+console.log(`Load average at the end ${loadAverage()}; ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
 const missed = sum(rows.map((row) => row.missed));
-console.log(`p99 at 5,000 sockets, worst row: ${ms(worst)} (target < ${P99_TARGET_MS} ms: ${worst < P99_TARGET_MS ? 'PASS' : 'FAIL'}); events missed: ${missed}`);
-if (worst >= P99_TARGET_MS || missed > 0) process.exitCode = 1;
+const verdictRows = rows.filter((row) => row.kind === 'engine' && row.sockets === 5_000);
+for (const row of verdictRows) {
+  const what = `engine, ${row.servers} server${row.servers > 1 ? 's' : ''}, ${row.pinned ? 'pinned' : 'shared CPUs'}`;
+  console.log(`p99 at 5,000 sockets, ${what}: ${ms(row.p99)} (target < ${P99_TARGET_MS} ms: ${row.p99 < P99_TARGET_MS ? 'met' : 'NOT met'})`);
+}
+const met = verdictRows.length > 0 && verdictRows.every((row) => row.p99 < P99_TARGET_MS);
+console.log(`Target p99 < ${P99_TARGET_MS} ms at 5,000 sockets: ${met ? 'PASS' : 'FAIL'} in ${verdictRows.filter((row) => row.p99 < P99_TARGET_MS).length} of ${verdictRows.length} engine rows; events missed: ${missed}`);
+if (!met || missed > 0) process.exitCode = 1;

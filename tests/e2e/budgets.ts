@@ -20,6 +20,7 @@ export const PAGE_BUDGETS: readonly PageBudget[] = [
   { name: 'series', path: '/series/indian-premier-league-2026', maxBytes: 150 * KB, maxScriptBytes: 60 * KB },
   { name: 'stats', path: '/stats', maxBytes: 150 * KB, maxScriptBytes: 60 * KB },
   { name: 'fixtures', path: '/fixtures', maxBytes: 120 * KB, maxScriptBytes: 40 * KB },
+  { name: 'match summary', path: '/getMatchList/1529312', maxBytes: 120 * KB, maxScriptBytes: 30 * KB },
   { name: 'match scoreboard', path: '/getMatchList/1529312?tab=scoreboard', maxBytes: 100 * KB, maxScriptBytes: 30 * KB },
   { name: 'match commentary', path: '/getMatchList/1529312?tab=commentary', maxBytes: 160 * KB, maxScriptBytes: 30 * KB },
 ];

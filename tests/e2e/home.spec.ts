@@ -42,7 +42,7 @@ test('the chosen language survives a reload and the next visit', async ({ page }
   await page.locator('#lang-select').selectOption('hi');
   await page.waitForURL('**/hi');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  await expect(page.getByRole('heading', { name: /मैच/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^मैच/ })).toBeVisible();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   // A later visit to the English URL is sent to the stored language.

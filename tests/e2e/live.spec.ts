@@ -259,6 +259,44 @@ test('the scoreboard of a live match and its Fixtures card follow each ball with
   await context.close();
 });
 
+test("a live match's Summary tab, charts included, follows each ball without a reload, with no script of its own", async ({ browser, request }) => {
+  const { matchKey, striker, next } = seed();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await opened(page, `/getMatchList/${matchKey}?tab=summary`);
+  await expect(page.getByRole('navigation', { name: 'Match sections' }).getByRole('link')).toHaveText([
+    'Live', 'Summary', 'Commentary', 'Scoreboard', 'Squads', 'Info', 'Fantasy', 'History',
+  ]);
+  const worm = page.locator('#chart-worm');
+  await expect(worm.locator('svg.chart-svg')).toBeVisible();
+  const caption = worm.locator('figcaption');
+  const before = await caption.innerText();
+  const runs = Number(/ (\d+)\/\d+ in /.exec(before)?.[1]);
+  await bowl(request, delivery(striker, next, 6));
+  // The summary the server renders after the ball, charts included, replaces the one on the page.
+  await expect(page.locator('#chart-worm figcaption')).toContainText(` ${runs + 6}/`, { timeout: 2000 });
+  await expect(page.locator('#chart-worm')).toHaveCount(1);
+  expect(loads).toBe(1);
+  await shot(page, 'live-summary-375');
+  // The charts are SVG in the server's HTML: the page loads the live island's scripts and no others.
+  const scoreboard = await context.newPage();
+  const scoreboardScripts: string[] = [];
+  scoreboard.on('request', (req) => {
+    if (req.resourceType() === 'script') scoreboardScripts.push(new URL(req.url()).pathname);
+  });
+  await opened(scoreboard, `/getMatchList/${matchKey}?tab=scoreboard`);
+  await scoreboard.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle');
+  expect(new Set(scripts)).toEqual(new Set(scoreboardScripts));
+  await context.close();
+});
+
 test("an upcoming match's page and home card turn live at its first ball; the page shows the result at the end", async ({ browser, request }) => {
   const { upcomingKey, striker, nonStriker } = seed();
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });

@@ -44,3 +44,10 @@ export function checkingContract(app: FastifyInstance): FastifyInstance {
   app.inject = checked as FastifyInstance['inject'];
   return app;
 }
+
+/** The `data` of a 200 answer to GET /user/v1{url} (the test fails on any other status). */
+export async function getApiData<T>(app: FastifyInstance, url: string): Promise<T> {
+  const response = await app.inject({ method: 'GET', url: `${API_PREFIX}${url}` });
+  expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+  return response.json<{ status: true; data: T }>().data;
+}

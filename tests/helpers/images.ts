@@ -1,5 +1,5 @@
-// Images the upload tests send: a camera-like JPEG carrying EXIF with GPS, and an image bomb (a
-// PNG whose header claims huge dimensions in a few hundred bytes).
+// Images the upload tests send (a camera-like JPEG carrying EXIF with GPS, and an image bomb: a
+// PNG whose header claims huge dimensions in a few hundred bytes), and the multipart body they go in.
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -45,4 +45,15 @@ export function imageBombPng(width: number, height: number): Buffer {
     pngChunk('IDAT', deflateSync(rows)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipart(field: string, fileName: string, contentType: string, data: Buffer) {
+  const boundary = `----crease${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

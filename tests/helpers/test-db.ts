@@ -3,6 +3,13 @@ import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 
+/** The PostgreSQL test database (TEST_DATABASE_URL), emptied: an empty public schema, not yet migrated. */
+export async function emptiedPostgres(url: string): Promise<Db> {
+  const db = await openDatabase({ url, dataDir: '' });
+  await sql`drop schema public cascade; create schema public`.execute(db.kysely);
+  return db;
+}
+
 export async function freshDatabase(): Promise<Db> {
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);

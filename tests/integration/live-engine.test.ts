@@ -5,7 +5,9 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/client.ts';
+import { RECENT_BALLS_READ } from '../../src/server/domain/live.ts';
 import type { LiveEngine } from '../../src/server/live/engine.ts';
+import { createServices } from '../../src/server/services/index.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { cardEvent, commentoryEvent, scoreEvent, type CardEvent, type CommentoryEvent, type ScoreEvent } from '../../src/server/api/schemas/realtime.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';
@@ -106,6 +108,11 @@ describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => 
     expect(score.innings.a_1?.score).toMatchObject({ runs: 5, balls: 2 });
     expect(score.live).toMatchObject({ batting_team: 'a', striker_key: key(mccullum), last_ball_key: second.ballKey, score: { runs: 5, wickets: 0 } });
     expect(four.live?.last_ball_key).toBe(second.ballKey);
+    // The score after a ball carries the win probability after it, as match/winprob's last ball.
+    expect(matchEvents[1]!.payload.win_probability).toBeNull();
+    expect(score.win_probability).toMatchObject({ innings: 1, over: 0, ball: 2, draw: null });
+    expect(score.win_probability!.a_win).toBeGreaterThan(0);
+    expect(score.win_probability!.a_win).toBeLessThan(1);
   });
 
   it('a ball sent again with its idempotency key writes nothing and pushes nothing', async () => {
@@ -177,5 +184,25 @@ describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => 
       event?.event === 'commentory' ? { ...event.payload, commentory: event.payload.commentory.map((item) => ({ ...item, updated_time: 0 })) } : event?.payload;
     expect(withoutTime(ballAgain)).toEqual(withoutTime(pushedBall));
     expect(scoreAgain).toEqual(pushedScore);
+  });
+
+  it('a ball after an over longer than the engine reads back has the key and entry the whole commentary gives it', async () => {
+    // A legal ball, then more wides than the engine reads back for a ball's key (RECENT_BALLS_READ):
+    // the next legal ball is the over's second, which only the balls before the wides tell.
+    await engine.recordBall(matchKey, ball(kkr[2]!, kkr[0]!, 'P Kumar', 0), { idempotencyKey: 'before-wides' });
+    for (let wide = 1; wide <= RECENT_BALLS_READ + 2; wide += 1) {
+      await engine.recordBall(matchKey, ball(kkr[2]!, kkr[0]!, 'P Kumar', 0, { extras: { wides: 1 }, runs: { batter: 0, extras: 1, total: 1 } }), {
+        idempotencyKey: `wide-${wide}`,
+      });
+    }
+    const recorded = await engine.recordBall(matchKey, ball(kkr[2]!, kkr[0]!, 'P Kumar', 1), { idempotencyKey: 'after-wides' });
+    const commentary = await createServices(db).matchCentre.commentary(matchKey, 'en');
+    const newest = commentary!.balls[0]!;
+    expect(newest.ball.ball).toBe(2);
+    expect(recorded.ballKey).toBe(newest.key);
+    const [pushed] = await engine.eventsSince(matchKey, recorded.sequence - 1);
+    expect(pushed?.event === 'commentory' && pushed.payload.commentory[0]!.key).toBe(newest.key);
+    expect(pushed?.event === 'commentory' && pushed.payload.commentory[0]!.comment).toBe(newest.comment);
+    expect(pushed?.event === 'commentory' && pushed.payload.commentory[0]!.entry_time).toBe(newest.sequence);
   });
 });

@@ -15,7 +15,7 @@ import { DEFAULT_SETTINGS } from '../../src/server/account/settings.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/server/db/schema.ts';
 import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
-import { exifHasGps, imageBombPng, photoWithGps } from '../helpers/images.ts';
+import { exifHasGps, imageBombPng, multipart, photoWithGps } from '../helpers/images.ts';
 import { queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 
@@ -25,16 +25,6 @@ const ALICE = '9876543210';
 const BOB = '9123456780';
 const ADMIN = '9000000001';
 
-/** A multipart/form-data body with one file part. */
-function multipart(field: string, fileName: string, contentType: string, data: Buffer) {
-  const boundary = `----crease${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A tiny SMTP server that keeps what it receives. */
 async function smtpSink() {

@@ -1,5 +1,7 @@
 // The start-up import runs on an empty database, and again after a run that was cut short; the
 // start-up rebuild brings rows an older version of the rules wrote up to date while pages answer.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -69,7 +71,7 @@ describe('start-up rebuild of derived rows', () => {
       expect(await runsShown()).toBe(right + 100);
 
       const stop = new AbortController();
-      const work = runStartUpWork({ db, publish: (changed) => feed.publish(changed), importSources: [fixtures], signal: stop.signal });
+      const work = runStartUpWork({ db, publish: (changed) => feed.publish(changed), importSources: [fixtures], correctionsFile: null, signal: stop.signal });
       // The server answers while it rebuilds (the import is not due: the database holds every match).
       const during = await app.inject({ method: 'GET', url: '/user/v1/get/all/matches' });
       expect(during.statusCode).toBe(200);
@@ -80,6 +82,33 @@ describe('start-up rebuild of derived rows', () => {
     } finally {
       await app.close();
       await db.close();
+    }
+  });
+
+  it('applies the shipped corrections at start-up when the file changed, and goes on past a bad file', async () => {
+    const db = await freshDatabase();
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'startup-corrections-'));
+    try {
+      const file = path.join(folder, 'cricsheet.json');
+      const logged: string[] = [];
+      const start = () => runStartUpWork({ db, publish: () => undefined, importSources: null, correctionsFile: file, signal: new AbortController().signal, log: (line) => logged.push(line) });
+      await writeFile(file, '{"cases": [{"key": "Bad Key"}]}');
+      await start();
+      expect(logged.join('\n')).toMatch(/corrections not applied: .*cricsheet.json has bad cases/);
+      expect(await queryNumber(db, 'select count(*) from corrections')).toBe(0);
+      const name = { key: 'a-name', kind: 'person_name', source: 'a test', person: 'ba607b88', name: 'M S Dhoni' };
+      await writeFile(file, JSON.stringify({ cases: [name] }));
+      await start();
+      expect(await queryRows(db, 'select case_key, origin from corrections')).toEqual([{ case_key: 'a-name', origin: 'file' }]);
+      const applied = await queryRows<{ fingerprint: string }>(db, 'select fingerprint from correction_files');
+      // Unchanged: not copied again.
+      await db.kysely.updateTable('corrections').set({ source_note: 'edited in the database' }).execute();
+      await start();
+      expect(await queryRows(db, 'select source_note from corrections')).toEqual([{ source_note: 'edited in the database' }]);
+      expect(await queryRows(db, 'select fingerprint from correction_files')).toEqual(applied);
+    } finally {
+      await db.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

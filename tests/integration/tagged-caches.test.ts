@@ -172,11 +172,15 @@ describe.skipIf(handler === null)('page cache', () => {
       '/fixtures',
       '/fixtures?tab=series',
       '/fixtures/days?filter=t20',
-      ...['live', 'commentary', 'scoreboard', 'squads', 'info', 'history'].map((tab) => `/getMatchList/${A}?tab=${tab}`),
+      ...['summary', 'live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'].map((tab) => `/getMatchList/${A}?tab=${tab}`),
+      ...['all', 'last', 'venue', 'vs'].map((tab) => `/matchTopFantasy?match_key=${A}&tab=${tab}`),
       ...['overview', 'matches', 'squads', 'points', 'stats', 'info'].map((tab) => `/series/${tournament!.tou_key}?tab=${tab}`),
       `/stats/${tournament!.tou_key}`,
       ...['overview', 'matches', 'info'].map((tab) => `/getMatchList/playerInformation/${A}?player_key=${player}&tab=${tab}`),
       `/hi/getMatchList/${A}?tab=scoreboard`,
+      '/records',
+      '/records/t20',
+      '/search?q=alpha',
     ];
     const checked = new Set<string>();
     for (const page of pages) {

@@ -35,7 +35,8 @@ export type StatsPageData =
       stat: StatTab;
     };
 
-function required(services: Services | undefined): Services {
+/** The request's services (src/middleware.ts attaches them); throws when missing. */
+export function required(services: Services | undefined): Services {
   if (!services) throw new Error('Server services are not attached to this request');
   return services;
 }

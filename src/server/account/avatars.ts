@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 
 export const MAX_AVATAR_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** 24 megapixels: more than any phone camera, far less than an image bomb asks of memory. */
@@ -27,8 +27,12 @@ export class AvatarRejected extends Error {
   }
 }
 
-/** A square WebP avatar from an uploaded photo; an AvatarRejected says why not. */
-export async function makeAvatar(upload: Buffer): Promise<Buffer> {
+/**
+ * An uploaded photo checked from its bytes (format and pixel count from the header, before any
+ * pixel is decoded) and ready to re-encode: EXIF orientation applied, metadata dropped. The
+ * avatars and the news covers (src/server/news/covers.ts) both start here.
+ */
+export async function decodePhoto(upload: Buffer, maxPixels = MAX_AVATAR_INPUT_PIXELS): Promise<Sharp> {
   // The format is read from the bytes; the client's file name and MIME type are not trusted.
   let metadata: Metadata;
   try {
@@ -39,17 +43,48 @@ export async function makeAvatar(upload: Buffer): Promise<Buffer> {
   }
   if (!PHOTO_FORMATS.has(metadata.format)) throw new AvatarRejected(415, 'only JPEG, PNG, WebP, GIF or AVIF photos are accepted');
   // The header's dimensions are checked before any pixel is decoded.
-  if (metadata.width * (metadata.pageHeight ?? metadata.height) > MAX_AVATAR_INPUT_PIXELS) {
-    throw new AvatarRejected(400, `the image is too large (at most ${MAX_AVATAR_INPUT_PIXELS / 1_000_000} megapixels)`);
+  if (metadata.width * (metadata.pageHeight ?? metadata.height) > maxPixels) {
+    throw new AvatarRejected(400, `the image is too large (at most ${maxPixels / 1_000_000} megapixels)`);
   }
+  return sharp(upload, { limitInputPixels: maxPixels, failOn: 'error' }).rotate(); // EXIF orientation applied, since the EXIF block itself is not kept
+}
+
+/** Runs a re-encode of a decoded photo; a broken image becomes an AvatarRejected. */
+export async function encodePhoto(pipeline: Sharp): Promise<Buffer> {
   try {
-    return await sharp(upload, { limitInputPixels: MAX_AVATAR_INPUT_PIXELS, failOn: 'error' })
-      .rotate() // EXIF orientation applied, since the EXIF block itself is not kept
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    return await pipeline.toBuffer();
   } catch {
     throw new AvatarRejected(400, 'the image could not be read');
+  }
+}
+
+/** A square WebP avatar from an uploaded photo; an AvatarRejected says why not. */
+export async function makeAvatar(upload: Buffer): Promise<Buffer> {
+  const photo = await decodePhoto(upload);
+  return encodePhoto(photo.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 82 }));
+}
+
+/** Writes a file whole or not at all (a temporary file, then a rename). */
+export async function writeWhole(dir: string, name: string, data: Buffer): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const temporary = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, data, { flag: 'wx' });
+    await rename(temporary, path.join(dir, name));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A stored file's stream and size, or null when there is none. */
+export async function openStored(file: string): Promise<{ stream: ReadStream; size: number } | null> {
+  try {
+    const { size } = await stat(file);
+    return { stream: createReadStream(file), size };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }
 
@@ -61,15 +96,7 @@ export class AvatarStore {
   async save(userId: string, avatar: Buffer): Promise<string> {
     const name = `u${userId}-${createHash('sha256').update(avatar).digest('hex').slice(0, 16)}.webp`;
     if (!AVATAR_FILE_NAME.test(name)) throw new Error(`not an avatar file name: ${name}`);
-    await mkdir(this.dir, { recursive: true });
-    const temporary = path.join(this.dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await writeFile(temporary, avatar, { flag: 'wx' });
-      await rename(temporary, path.join(this.dir, name));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await writeWhole(this.dir, name, avatar);
     return name;
   }
 
@@ -80,13 +107,6 @@ export class AvatarStore {
   /** A stream of a stored avatar and its size, or null for a name that is not one. */
   async open(fileName: string): Promise<{ stream: ReadStream; size: number } | null> {
     if (!AVATAR_FILE_NAME.test(fileName)) return null;
-    const file = path.join(this.dir, fileName);
-    try {
-      const { size } = await stat(file);
-      return { stream: createReadStream(file), size };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    return openStored(path.join(this.dir, fileName));
   }
 }

@@ -6,9 +6,11 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AvatarStore } from '../account/avatars.ts';
+import type { CoverStore } from '../news/covers.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerCorrectionRoutes } from './corrections.ts';
 import { registerLiveRoutes } from './live.ts';
 import { registerReelRoutes, type ReelRouteOptions } from './reels.ts';
 import { registerScorerRoutes } from './scorer.ts';
@@ -17,7 +19,11 @@ import type { Services } from '../services/index.ts';
 import { API_PREFIX, ApiError, sendApiError } from './errors.ts';
 import { registerMatchRoutes } from './matches.ts';
 import { registerMatchCentreRoutes } from './match-centre.ts';
+import { registerFantasyRoutes } from './fantasy.ts';
+import { registerNewsRoutes } from './news.ts';
+import { registerNewsDeskRoutes } from './news-desk.ts';
 import { registerPlayerRoutes } from './players.ts';
+import { registerSearchRoutes } from './search.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
 import { contractRegistry } from './schemas/common.ts';
@@ -30,6 +36,8 @@ export interface ApiOptions {
   corsOrigins: readonly string[];
   auth: Auth;
   avatars: AvatarStore;
+  /** News covers (DATA_DIR/news-covers). */
+  covers: CoverStore;
   /** Emails the operator each contact query; null without SMTP. */
   contactMailer: ContactMailer | null;
   /** The live engine the ingest API writes balls through. */
@@ -105,10 +113,15 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       });
       registerMatchRoutes(api, services);
       registerMatchCentreRoutes(api, services);
+      registerFantasyRoutes(api, services);
       registerPlayerRoutes(api, services);
+      registerSearchRoutes(api, services);
       registerTournamentRoutes(api, services);
+      registerNewsRoutes(api, services);
       registerUserRoutes(api, services, options.auth);
       await registerAccountRoutes(api, services, options.auth, { avatars: options.avatars, contactMailer: options.contactMailer });
+      await registerCorrectionRoutes(api, services);
+      await registerNewsDeskRoutes(api, services, options.auth, options.covers);
       registerLiveRoutes(api, services.db, options.live, options.auth);
       await registerReelRoutes(api, services, options.auth, options.reels);
       await registerScorerRoutes(api, services.scorer, options.live, options.auth);

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad } from './presenters/match-centre.ts';
+import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability } from './presenters/match-centre.ts';
 import { routeSchema, type RouteContract } from './schemas/common.ts';
 import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
@@ -51,5 +51,9 @@ export function registerMatchCentreRoutes(app: FastifyInstance, services: Servic
   serve(matchCentreRoutes.info, async (key, lang) => {
     const info = await centre.info(key, lang);
     return info && presentMatchInfo(info);
+  });
+  serve(matchCentreRoutes.winProbability, async (key) => {
+    const chances = await centre.winProbability(key);
+    return chances && presentWinProbability(chances);
   });
 }

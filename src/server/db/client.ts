@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -50,7 +51,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   // Dates stay 'YYYY-MM-DD' strings on both engines (no time-zone shifts through Date).
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value } });
+    pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value }, extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;
@@ -120,8 +121,12 @@ async function openPostgres(url: string): Promise<Db> {
 }
 
 const DATE_OID = 1082;
+const DATE_ARRAY_OID = 1182;
+const TEXT_ARRAY_OID = 1009;
 function getTypeParser(oid: number, format?: 'text' | 'binary') {
   if (oid === DATE_OID) return (value: string) => value;
+  // date[] (matches.dates) too: pg's own array parser would make Date objects of its items.
+  if (oid === DATE_ARRAY_OID) return pg.types.getTypeParser(TEXT_ARRAY_OID, 'text');
   return pg.types.getTypeParser(oid, format as 'text');
 }
 

@@ -11,6 +11,10 @@ import * as live from './migrations/007-live.ts';
 import * as ballDigest from './migrations/008-ball-digest.ts';
 import * as jobs from './migrations/009-jobs.ts';
 import * as formatTypes from './migrations/011-format-types.ts';
+import * as search from './migrations/012-search.ts';
+import * as updates from './migrations/013-updates.ts';
+import * as news from './migrations/014-news.ts';
+import * as fantasy from './migrations/015-fantasy.ts';
 import * as reels from './migrations/017-reels.ts';
 
 const migrations: Record<string, Migration> = {
@@ -24,6 +28,10 @@ const migrations: Record<string, Migration> = {
   '008-ball-digest': ballDigest,
   '009-jobs': jobs,
   '011-format-types': formatTypes,
+  '012-search': search,
+  '013-updates': updates,
+  '014-news': news,
+  '015-fantasy': fantasy,
   '017-reels': reels,
 };
 

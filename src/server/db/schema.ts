@@ -65,7 +65,7 @@ export type PlayStatus =
   | 'tea'
   | 'result'
   | 'abandoned';
-export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay';
+export type MatchSource = 'cricsheet' | 'scorer' | 'ingest' | 'replay' | 'correction';
 export type MatchFormat = 't20' | 'oneday' | 'test';
 export type TeamSide = 'a' | 'b';
 
@@ -122,6 +122,8 @@ export interface MatchesTable {
   revised_target_overs: string | number | null;
   day_number: number | null;
   source: Generated<MatchSource>;
+  /** Declared void and replayed in full: the replay's key (a correction, migration 013); null otherwise. */
+  void_replayed_by: string | null;
 }
 
 export interface InningsTable {
@@ -369,6 +371,101 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
+/** One searchable player, team, tournament or venue (store/search-index.ts). */
+export interface SearchEntriesTable {
+  kind: 'player' | 'team' | 'tournament' | 'venue';
+  entity_id: number;
+  /** Registry id, team key, tournament key, venue id. */
+  key: string;
+  name: string;
+  /** ' words ~initials ' (domain/search-terms.ts). */
+  terms: string;
+  /** A player's latest team, a venue's city. */
+  detail: string | null;
+  /** A team's latest tournament key, a venue's latest match key. */
+  link: string | null;
+  gender: string | null;
+  matches: number;
+  /** What ranks it: its matches; for a tournament, its series' matches over every season. */
+  weight: number;
+  last_date: DateColumn | null;
+}
+
+/** Fantasy points of a listed player in a match (store/fantasy-rows.ts), with the rules version that gave them. */
+export interface FantasyPointsTable {
+  match_id: number;
+  person_id: number;
+  team: TeamSide;
+  rules: string;
+  points: number;
+  /** The breakdown: FantasyLine[] (domain/fantasy.ts). */
+  lines: unknown;
+}
+
+// Corrections (migration 013, docs/decisions/034-corrections.md).
+export type CorrectionKind = 'abandoned' | 'void' | 'person_name' | 'team_name';
+
+export interface CorrectionsTable {
+  id: Generated<number>;
+  case_key: string;
+  kind: CorrectionKind;
+  payload: ColumnType<unknown, string, string>;
+  source_note: string;
+  origin: 'file' | 'admin';
+  /** The match an 'abandoned' case writes (from correction_match_ids); kept across edits. */
+  match_id: number | null;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface CorrectionFilesTable {
+  name: string;
+  fingerprint: string;
+  applied_at: Generated<Date>;
+}
+
+// News (migration 014).
+export type NewsKind = 'editorial' | 'automated';
+export type NewsStatus = 'draft' | 'published';
+export type NewsTagKind = 'team' | 'player' | 'tournament' | 'match';
+
+export interface NewsArticlesTable {
+  id: Generated<string>;
+  slug: string;
+  kind: Generated<NewsKind>;
+  status: Generated<NewsStatus>;
+  report_match_key: string | null;
+  cover_image: string | null;
+  view_count: Generated<string>;
+  created_by: string | null;
+  updated_by: string | null;
+  edited: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  published_at: Date | null;
+}
+
+export interface NewsTextsTable {
+  article_id: string;
+  lang: 'en' | 'hi';
+  heading: string;
+  sub_heading: string;
+  content: string;
+  paragraphs: string[];
+}
+
+export interface NewsTagsTable {
+  article_id: string;
+  kind: NewsTagKind;
+  key: string;
+}
+
+export interface NewsViewsTable {
+  article_id: string;
+  hour: Date;
+  views: number;
+}
+
 export interface Database {
   people: PeopleTable;
   teams: TeamsTable;
@@ -396,9 +493,17 @@ export interface Database {
   ball_idempotency: BallIdempotencyTable;
   scorer_tokens: ScorerTokensTable;
   jobs: JobsTable;
+  search_entries: SearchEntriesTable;
   reels: ReelsTable;
   reel_likes: ReelLikesTable;
   reel_comments: ReelCommentsTable;
+  fantasy_points: FantasyPointsTable;
+  corrections: CorrectionsTable;
+  correction_files: CorrectionFilesTable;
+  news_articles: NewsArticlesTable;
+  news_texts: NewsTextsTable;
+  news_tags: NewsTagsTable;
+  news_views: NewsViewsTable;
 }
 
 // Reels (migration 017, decision 041).

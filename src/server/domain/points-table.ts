@@ -14,6 +14,9 @@
 //   multi-day measure. Its table counts won, lost, drawn and tied, ordered by wins, then fewer
 //   losses, then draws. A draw is a draw, never a no result.
 // - A match without any outcome yet (in progress or not recorded) is left out of the table.
+// - A match declared void and replayed in full (a correction: Cricsheet keeps the void match as a
+//   no result) is left out of every table; its replay counts. A match abandoned without a ball
+//   bowled (a correction: Cricsheet has no file for it) is a no result, 1 point each.
 // - Net run rate (limited-overs leagues), as the ICC playing conditions define it: runs scored per
 //   over faced minus runs conceded per over bowled, over the round's matches with a result (no
 //   results excluded, ties included, super overs excluded):
@@ -109,6 +112,8 @@ export interface LeagueMatch {
   /** Scheduled legal balls per innings; null when not limited (multi-day). */
   oversLimitBalls: number | null;
   format: 't20' | 'oneday' | 'test';
+  /** Declared void and replayed: in no table. Default false. */
+  voided?: boolean;
 }
 
 /** Run and ball totals behind a side's net run rate; balls are legal balls. */
@@ -190,6 +195,7 @@ interface Tally {
 
 /** The match has an outcome to count: a winner, or a tie, no result or draw. */
 function hasOutcome(match: LeagueMatch): boolean {
+  if (match.voided === true) return false;
   return match.winner !== null || match.result !== null;
 }
 
@@ -278,7 +284,9 @@ export function leagueTable(matches: readonly LeagueMatch[]): Standing[] {
   }
   return [...standings.values()]
     .map((standing) => ({ standing, nrr: netRunRate(standing.totals) }))
-    .sort((x, y) => y.standing.points - x.standing.points || y.nrr - x.nrr || y.standing.won - x.standing.won || byName(x.standing, y.standing))
+    // Equal points: more wins first, then net run rate (the IPL's and the ICC's playing
+    // conditions; IPL 2025 put LSG, 6 wins, above KKR, 5 wins and 2 no results, on 12 points).
+    .sort((x, y) => y.standing.points - x.standing.points || y.standing.won - x.standing.won || y.nrr - x.nrr || byName(x.standing, y.standing))
     .map(({ standing: { totals: _totals, ...standing }, nrr }, index) => ({ ...standing, netRunRate: nrr, position: index + 1 }));
 }
 

@@ -20,6 +20,10 @@ export interface ResultInput {
   /** Balls left in the chase, for wins by wickets in limited-overs matches. */
   ballsRemaining: number | null;
   format: 't20' | 'oneday' | 'test';
+  /** Declared void and replayed in full (a correction). */
+  voided?: boolean;
+  /** Abandoned before a ball was bowled (a correction: Cricsheet has no file for it). */
+  abandonedWithoutABall?: boolean;
 }
 
 interface Wording {
@@ -31,6 +35,8 @@ interface Wording {
   ballsRemaining(balls: number): string;
   tied: string;
   noResult: string;
+  abandoned: string;
+  voided: string;
   drawn: string;
   method(name: string): string;
   superOver(team: string): string;
@@ -54,6 +60,8 @@ const WORDING: Record<Lang, Wording> = {
     ballsRemaining: (balls) => (balls === 0 ? '(off the last ball)' : `(with ${count(balls, 'ball')} remaining)`),
     tied: 'Match tied',
     noResult: 'No result',
+    abandoned: 'Match abandoned without a ball bowled',
+    voided: 'Match void (replayed in full later)',
     drawn: 'Match drawn',
     method: (name) => `(${name} method)`,
     superOver: (team) => `(${team} won the Super Over)`,
@@ -70,6 +78,8 @@ const WORDING: Record<Lang, Wording> = {
     ballsRemaining: (balls) => (balls === 0 ? '(आख़िरी गेंद पर)' : `(${balls} गेंद शेष)`),
     tied: 'मैच टाई',
     noResult: 'कोई परिणाम नहीं',
+    abandoned: 'मैच बिना एक भी गेंद फेंके रद्द',
+    voided: 'मैच शून्य घोषित (बाद में पूरा दोबारा खेला गया)',
     drawn: 'मैच ड्रॉ',
     method: (name) => `(${name} पद्धति)`,
     superOver: (team) => `(${team} ने सुपर ओवर जीता)`,
@@ -92,6 +102,8 @@ function methodNote(method: string, words: Wording): string {
 
 /** The result before any bracketed note: 'Chennai Super Kings won by 6 wickets', 'Match tied'. */
 function headline(match: ResultInput, words: Wording): string {
+  if (match.voided) return words.voided;
+  if (match.abandonedWithoutABall && match.winner === null) return words.abandoned;
   if (match.winner !== null) {
     const team = match.teamNames[match.winner];
     if (match.method === 'Awarded') return words.awarded(team);
@@ -108,6 +120,7 @@ function headline(match: ResultInput, words: Wording): string {
 /** Bracketed notes in scorecard order: balls to spare or tie decider, then the rain rule. */
 function notes(match: ResultInput, words: Wording): string[] {
   const found: string[] = [];
+  if (match.voided) return found;
   // Balls to spare mean nothing in a Test: its chase has no overs limit.
   if (match.winByWickets !== null && match.format !== 'test' && match.ballsRemaining !== null) {
     found.push(words.ballsRemaining(match.ballsRemaining));

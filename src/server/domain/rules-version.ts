@@ -1,6 +1,7 @@
 // The version of the rules that turn deliveries into derived figures (scorecards, overs as
-// called, maidens, partnerships, falls of wicket). Stored rows record the version that produced
+// called, maidens, partnerships, falls of wicket, fantasy points). Stored rows record the version that produced
 // them; a match with an older version is rebuilt from its deliveries (`npm run rederive`, and in
 // the background at start-up). Bump it with any change to what those rules compute:
 // tests/unit/domain/rules-version.test.ts fails when the rule files change and it does not.
-export const RULES_VERSION = 1;
+// Versions: 1 scorecards; 2 fantasy points (fantasy.ts, fantasy-rules.ts: decision 038).
+export const RULES_VERSION = 2;

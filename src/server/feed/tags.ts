@@ -11,6 +11,9 @@
 //   tournaments             the tournament list and the series months
 //   players                 lists and search over players
 //   reels                   the reels shown to visitors (a reel ready or deleted)
+//   data-currency           how current the imported data is (every page's footer): published
+//                           once by an import that wrote Cricsheet matches, not by live balls
+//   news                    news articles: lists, article pages, feeds (services/news.ts)
 //   all                     everything: after a reconnect (messages may have been missed), or a
 //                           write too wide to name (a tournament renamed shows on most pages)
 export const tags = {
@@ -23,6 +26,8 @@ export const tags = {
   tournaments: 'tournaments',
   players: 'players',
   reels: 'reels',
+  dataCurrency: 'data-currency',
+  news: 'news',
   all: 'all',
 } as const;
 

@@ -16,10 +16,12 @@ import { registerAuthHook } from '../auth/hook.ts';
 import { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import { DEFAULT_DATA_DIR } from '../config.ts';
-import { registerAvatarRoute } from './avatar-route.ts';
+import { registerAvatarRoute, registerMediaRoute } from './avatar-route.ts';
 import { ReelFiles } from '../reels/files.ts';
 import type { MediaTools } from '../reels/media.ts';
 import { registerReelMedia } from './reel-media.ts';
+import { CoverStore } from '../news/covers.ts';
+import { COVER_URL_PREFIX } from '../../lib/news-view.ts';
 import { PageCache } from './page-cache.ts';
 import { carriesCredentials, keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
@@ -51,6 +53,8 @@ export interface AppOptions {
   auth?: Auth;
   /** Where profile photos are kept (DATA_DIR/avatars). Default: ./data/avatars. */
   avatars?: AvatarStore;
+  /** Where news covers are kept (DATA_DIR/news-covers). Default: ./data/news-covers. */
+  covers?: CoverStore;
   /** Emails the operator each contact query (SMTP_URL and CONTACT_EMAIL); none by default. */
   contactMailer?: ContactMailer | null;
   /** The live engine (scorer console, ingest API). Default: one over services whose events reach no socket. */
@@ -130,11 +134,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const avatars = options.avatars ?? new AvatarStore(path.join(DEFAULT_DATA_DIR, 'avatars'));
+  const covers = options.covers ?? new CoverStore(path.join(DEFAULT_DATA_DIR, 'news-covers'));
   const live = options.live ?? createLiveEngine({ db: services.db, services, broadcaster: new SocketBroadcaster(), logger: options.logger });
   const reels = { files: options.reelFiles ?? new ReelFiles(path.join(DEFAULT_DATA_DIR, 'reels')), tools: options.mediaTools ?? { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, ...(options.maxReelBytes ? { maxBytes: options.maxReelBytes } : {}) };
-  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, contactMailer: options.contactMailer ?? null, live, reels });
+  await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, covers, contactMailer: options.contactMailer ?? null, live, reels });
   registerAvatarRoute(app, avatars);
   await registerReelMedia(app, reels.files);
+  registerMediaRoute(app, COVER_URL_PREFIX, (file) => covers.open(file), 'No such cover.');
 
   if (options.clientDir && existsSync(options.clientDir)) {
     await app.register(fastifyStatic, {
@@ -178,6 +184,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         site: { contactEmail: options.contactEmail ?? null },
         user: request.user,
         csrfToken: request.csrfToken,
+        // The client's address as the proxy settings read it (news views count once per reader).
+        clientIp: request.ip,
       }),
     );
   });

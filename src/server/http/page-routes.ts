@@ -9,7 +9,9 @@ import { FORMAT_TYPES } from '../domain/format-type.ts';
 import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } from '../../lib/fixtures-view.ts';
 import { MATCH_TABS } from '../../lib/match-view.ts';
 import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
+import { NEWS_TABS } from '../../lib/news-view.ts';
 import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
+import { TOP_FANTASY_TABS } from '../services/match-centre-types.ts';
 
 /** A parameter's allowed values: a list, or a test. */
 type Allowed = readonly string[] | ((value: string) => boolean);
@@ -56,6 +58,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES } },
+  // Records: the index, one type (?gender=female for the women's), one series across seasons (?type=).
+  { path: /^\/records\/?$/, query: {} },
+  { path: new RegExp(`^/records/(?:${FORMAT_TYPES.join('|')})/?$`), query: { gender: ['male', 'female'] } },
+  { path: /^\/records\/series\/[a-z0-9-]{1,200}\/?$/, query: { type: FORMAT_TYPES } },
+  // Top Fantasy Points of a match (both of the spec's addresses); match keys are numbers.
+  { path: /^\/(?:matchTopFantasy|accordianFantasy)\/?$/, query: { match_key: pattern(/^\d{1,12}$/), tab: TOP_FANTASY_TABS } },
+  // Only its Latest tab says it may be kept (the others move with every view: news/allNews.astro).
+  { path: /^\/news\/allNews\/?$/, query: { tab: NEWS_TABS, page: pageNumber } },
 ];
 
 /** Every page takes ?lang= (the language selector without JavaScript; src/middleware.ts). */

@@ -5,6 +5,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
+import { refreshSearchIndex } from '../store/search-index.ts';
+import { readDataCurrency } from '../store/data-currency.ts';
 import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
 import type { MatchWrite } from '../store/match-write.ts';
 import { matchIdOf } from './normalise.ts';
@@ -69,6 +71,7 @@ const DEFAULT_BATCH_SIZE = 150;
 const MAX_IN_FLIGHT = 256;
 // Keeps a batch of long (multi-day) matches from holding too many rows in memory.
 const BATCH_DELIVERIES = 60_000;
+const ANALYZE_MIN_MATCHES = 1_000;
 
 interface StoredMatch {
   sha1: string;
@@ -101,6 +104,10 @@ export async function importSources(
     aborted: false,
   };
   const stored = await storedMatches(db);
+  const heldBefore = stored.size;
+  const lastDayBefore = (await readDataCurrency(db.kysely)).ballByBallTo;
+  // Tournaments of the matches written: only their spans and names can move.
+  const touched = new Set<string>();
   const writer = new MatchWriter(db, options.publish ?? (() => undefined));
   const parser = new ParsePool(options.parseThreads);
   try {
@@ -154,6 +161,7 @@ export async function importSources(
           revision: match.facts.revision,
         });
         // What the database holds is still what was there before the earlier version in this batch.
+        touched.add(match.tournament.key);
         batch.set(match.id, {
           match,
           previous: earlier ? earlier.previous : previous,
@@ -217,10 +225,22 @@ export async function importSources(
     await parser.close();
   }
   summary.aborted = options.signal?.aborted ?? false;
-  const respanned = await finishTournaments(db);
-  if (respanned.length > 0) await options.publish?.(tagsOfRespanned(respanned));
-  // PGlite has no autovacuum: without fresh statistics the planner scans whole tables.
-  if (summary.imported + summary.replaced > 0) await sql`analyze`.execute(db.kysely);
+  const written = summary.imported + summary.replaced;
+  if (written > 0) {
+    // A replaced match may have moved from another tournament: then every span is looked at.
+    const respanned = await finishTournaments(db, summary.replaced > 0 ? null : [...touched]);
+    if (respanned.length > 0) await options.publish?.(tagsOfRespanned(respanned));
+    // The footer's "Ball-by-ball data to ..." is on every page: told once per import, and only
+    // when the last day of play moved.
+    if ((await readDataCurrency(db.kysely)).ballByBallTo !== lastDayBefore) await options.publish?.([tags.dataCurrency]);
+    // PGlite has no autovacuum: without fresh statistics the planner scans whole tables. A week's
+    // update into a full database hardly moves them, and analysing 6 million deliveries costs more
+    // than the update itself, so only an import that grows the data by a tenth (or 1,000 matches) does it.
+    if (written >= ANALYZE_MIN_MATCHES || written * 10 >= heldBefore) await sql`analyze`.execute(db.kysely);
+    // Every batch rewrote the search rows it touched: reclaim the dead ones (a few MB at most), or
+    // the planner reads a table many times its size (store/search-index.ts).
+    await sql`vacuum search_entries`.execute(db.kysely);
+  }
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
   return summary;
 }
@@ -259,17 +279,19 @@ interface Respanned {
 }
 
 /**
- * Names and dates each tournament from its matches. A season is named by the calendar
+ * Names and dates each tournament (those of `touKeys`, or all) from its matches. A season is named by the calendar
  * year(s) its matches were played in: IPL '2007/08' was played in 2008, so it is
  * 'Indian Premier League 2008'; BBL 2024/25 really spans two years and keeps '2024/25'.
  * Returns the tournaments it changed, for the change feed.
  */
-async function finishTournaments(db: Db): Promise<Respanned[]> {
-  return db.bulkTransaction((tx) =>
-    tx.query<Respanned>(`
+async function finishTournaments(db: Db, touKeys: readonly string[] | null): Promise<Respanned[]> {
+  return db.bulkTransaction(async (tx) => {
+    const changed = await tx.query<Respanned & { id: number }>(
+      `
       with spans as (
         select m.tournament_id, min(m.start_date) as first_day, max(d.day) as last_day
         from matches m cross join lateral unnest(m.dates) as d(day)
+        where $1::text[] is null or m.tournament_id in (select id from tournaments where tou_key = any($1::text[]))
         group by m.tournament_id
       ), labelled as (
         select tournament_id, first_day, last_day,
@@ -288,8 +310,16 @@ async function finishTournaments(db: Db): Promise<Respanned[]> {
       where l.tournament_id = t.id and old.id = t.id
         and (t.start_date, t.end_date, t.name, t.short_name) is distinct from
           (l.first_day, l.last_day, t.event_name || ' ' || l.years, coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years)
-      returning t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`),
-  );
+      returning t.id, t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`,
+      [touKeys],
+    );
+    // A renamed tournament is searched by its new name.
+    const renamed = changed.filter((tournament) => tournament.renamed).map((tournament) => tournament.id);
+    if (renamed.length > 0) {
+      await refreshSearchIndex((text, params) => tx.query(text, params), { people: [], teams: [], tournaments: renamed, venues: [] });
+    }
+    return changed.map(({ tou_key, renamed: wasRenamed }) => ({ tou_key, renamed: wasRenamed }));
+  });
 }
 
 /** A new span shows on the tournament's page and in the lists; a new name on most pages. */

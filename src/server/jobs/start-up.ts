@@ -1,10 +1,13 @@
 // What a starting server does in the background while it already answers: the start-up import
-// when one is due (an empty database, or an import cut short), then the rebuild of matches whose
+// when one is due (an empty database, or an import cut short), the corrections (when the shipped
+// file changed or matches were imported: docs/decisions/034-corrections.md), then the rebuild of matches whose
 // derived rows an older version of the cricket rules wrote. Each commit publishes its tags, so
 // pages served meanwhile move to the new figures as they land.
 import type { Db } from '../db/client.ts';
 import { runStartupImport, startupImportNeeded } from '../ingest/startup-import.ts';
-import type { ImportSummary } from '../ingest/importer.ts';
+import type { ImportProgress, ImportSummary } from '../ingest/importer.ts';
+import { keepCorrected } from '../corrections/file.ts';
+import type { CorrectionsReport } from '../store/corrections.ts';
 import { MatchWriter, type PublishTags, type RederiveProgress } from '../store/match-writer.ts';
 
 export interface StartUpWork {
@@ -12,9 +15,14 @@ export interface StartUpWork {
   publish: PublishTags;
   /** Cricsheet sources of the start-up import; null when it is turned off (IMPORT_ON_START=false). */
   importSources: string[] | null;
+  /** The shipped corrections file (CORRECTIONS_FILE); null: only the cases in the database. */
+  correctionsFile: string | null;
   signal: AbortSignal;
   onImportStart?: () => void;
   onImported?: (summary: ImportSummary) => void;
+  /** Each file of the start-up import handled (for the log's progress bar and the home page). */
+  onImportProgress?: (progress: ImportProgress) => void;
+  onCorrected?: (report: CorrectionsReport) => void;
   onRebuildProgress?: (progress: RederiveProgress) => void;
   log?: (message: string) => void;
 }
@@ -22,11 +30,22 @@ export interface StartUpWork {
 /** Runs the start-up work; returns the matches rebuilt. */
 export async function runStartUpWork(work: StartUpWork): Promise<number> {
   const { db, publish, signal } = work;
+  let imported = false;
   if (work.importSources && (await startupImportNeeded(db))) {
     work.onImportStart?.();
-    const options = { signal, publish, ...(work.log ? { log: work.log } : {}) };
-    work.onImported?.(await runStartupImport(db, work.importSources, options));
+    const options = { signal, publish, ...(work.log ? { log: work.log } : {}), ...(work.onImportProgress ? { onProgress: work.onImportProgress } : {}) };
+    const summary = await runStartupImport(db, work.importSources, options);
+    imported = summary.imported + summary.replaced > 0;
+    work.onImported?.(summary);
   }
   if (signal.aborted) return 0;
+  try {
+    const corrected = await keepCorrected(db, { file: work.correctionsFile, publish, imported });
+    if (corrected) work.onCorrected?.(corrected);
+  } catch (error) {
+    // Two servers starting together on one database may both apply them; the one whose write
+    // loses has nothing left to do. A bad file is reported and the site goes on without it.
+    work.log?.(`corrections not applied: ${(error as Error).message}`);
+  }
   return new MatchWriter(db, publish).rederive({ signal, ...(work.onRebuildProgress ? { onProgress: work.onRebuildProgress } : {}) });
 }

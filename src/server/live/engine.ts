@@ -12,11 +12,11 @@ import type { CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
-import type { Delivery } from '../domain/types.ts';
 import type { Services } from '../services/index.ts';
-import { ballKey, playStatusOfBreak, type BreakReason, type InningsEnd } from '../domain/live.ts';
+import { ballKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
 import { MatchWriter, type AppendedBall } from '../store/match-writer.ts';
-import { queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
+import { BALL_BYTES } from '../store/ball-codec.ts';
+import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
 import { LivePayloads } from './payloads.ts';
@@ -216,7 +216,7 @@ class Engine implements LiveEngine {
       const ballKey = await lastBallKey(this.read, match.id);
       let deleted: LiveBallObject | null = null;
       if (ballKey !== null) {
-        const ball = await this.payloads.liveBall(match.key, match.id, ballKey);
+        const ball = await this.payloads.liveBall(match.key, ballKey);
         if (!ball) throw new Error(`ball ${ballKey} of ${match.key} is not in its commentary`);
         deleted = { ...ball, is_delete: true, update_reason: 'undo', updated_time: Date.now() };
       }
@@ -366,17 +366,32 @@ class Engine implements LiveEngine {
     return this.openInnings(match.id);
   }
 
-  /** Fills in the committed events' payloads and pushes them; the writes stand even if this fails. */
+  /**
+   * Makes the committed events' payloads, pushes them, then fills them into the log; the writes
+   * stand even if this fails. A ball's 'commentory' goes first, made from the ball's innings and
+   * the live state alone (decision 029): the match object, which the 'score' event and the home
+   * card need, is read after it is pushed, and the log's rows are filled after every push (a
+   * client catching up in between gets the event made again from the stored state).
+   */
   private async emit(match: MatchRef, first: number, events: readonly NewEvent[]): Promise<void> {
     try {
-      const matchObject = await this.payloads.matchObject(match.key);
-      for (const [index, event] of events.entries()) {
-        const row: LiveEventRow = { sequence: first + index, kind: event.kind, ballKey: event.ballKey, payload: event.draft ?? null };
-        const payload = await this.payloadOf(match, row, matchObject);
-        await this.log.fill(match.id, row.sequence, payload);
+      const rows = events.map((event, index): LiveEventRow => ({ sequence: first + index, kind: event.kind, ballKey: event.ballKey, payload: event.draft ?? null }));
+      const payloads: (ScoreEvent | CommentoryEvent)[] = [];
+      let matchObject: MatchObject | null = null;
+      for (const row of rows) {
+        let payload: ScoreEvent | CommentoryEvent;
+        if (row.kind === 'state') {
+          matchObject ??= await this.payloads.matchObject(match.key);
+          payload = await this.payloadOf(match, row, matchObject);
+        } else {
+          payload = await this.payloadOf(match, row, null);
+        }
         this.broadcaster.toMatch(match.key, socketEventOf(row.kind), payload);
+        payloads.push(payload);
       }
+      matchObject ??= await this.payloads.matchObject(match.key);
       this.broadcaster.toHome('card', this.payloads.card({ match_key: match.key, sequence: first + events.length - 1 }, matchObject));
+      for (const [index, row] of rows.entries()) await this.log.fill(match.id, row.sequence, payloads[index]!);
     } catch (error) {
       // Caught-up clients get the events rebuilt from the stored state (eventsSince).
       this.logger?.error({ err: error, match_key: match.key }, 'live events could not be pushed');
@@ -392,19 +407,22 @@ class Engine implements LiveEngine {
     }
   }
 
-  /** The payload of a committed event, from the committed state (and the draft the event was logged with). */
-  private async payloadOf(match: MatchRef, row: LiveEventRow, matchObject: MatchObject): Promise<ScoreEvent | CommentoryEvent> {
+  /**
+   * The payload of a committed event, from the committed state (and the draft the event was
+   * logged with). A 'score' needs the match object; a 'commentory' reads the live state alone.
+   */
+  private async payloadOf(match: MatchRef, row: LiveEventRow, matchObject: MatchObject | null): Promise<ScoreEvent | CommentoryEvent> {
     const header = { match_key: match.key, sequence: row.sequence };
-    if (row.kind === 'state') return this.payloads.score(header, matchObject);
+    if (row.kind === 'state') return this.payloads.score(header, matchObject ?? (await this.payloads.matchObject(match.key)));
     const drafted = (row.payload as { commentory?: LiveBallObject[] } | null)?.commentory?.[0];
-    const ball = drafted ?? (await this.payloads.liveBall(match.key, match.id, row.ballKey!));
+    const [ball, live] = await Promise.all([drafted ?? this.payloads.liveBall(match.key, row.ballKey!), this.payloads.live(match.key)]);
     if (!ball) throw new Error(`ball ${row.ballKey} of ${match.key} is neither stored nor drafted`);
-    return this.payloads.commentory(header, ball, matchObject);
+    return this.payloads.commentory(header, ball, live);
   }
 
   /** An event whose payload was never filled in (the process stopped after the commit). */
   private async rebuild(match: MatchRef, row: LiveEventRow): Promise<ScoreEvent | CommentoryEvent> {
-    const payload = await this.payloadOf(match, row, await this.payloads.matchObject(match.key));
+    const payload = await this.payloadOf(match, row, null);
     await this.log.fill(match.id, row.sequence, payload);
     return payload;
   }
@@ -453,20 +471,28 @@ class Engine implements LiveEngine {
 
 /**
  * The key of the match's latest delivery, as the commentary keys it: innings, over, ball number
- * in the over (legal balls before it, plus one), and its position among the match's deliveries.
+ * in the over (legal balls before it in the over, plus one), and its position among the match's
+ * deliveries. Reads the latest innings' last few balls, not the whole match: the whole innings
+ * only when its over in progress has more deliveries than that.
  */
 async function lastBallKey(query: QueryRows, matchId: number): Promise<string | null> {
-  const innings = await readStoredInnings(query, [matchId]);
-  let sequence = 0;
-  let last: { inningsNo: number; deliveries: Delivery[] } | null = null;
-  for (const inn of innings) {
-    sequence += inn.deliveries.length;
-    if (inn.deliveries.length > 0) last = inn;
+  const [latest] = await query<{ innings_no: number; ball_count: number; balls_before: number; people: number[]; recent: Uint8Array }>(
+    `select b.innings_no, length(b.balls) / ${BALL_BYTES} as ball_count, b.people,
+       (select coalesce(sum(length(o.balls) / ${BALL_BYTES}), 0)::int from innings_balls o where o.match_id = b.match_id and o.innings_no < b.innings_no) as balls_before,
+       substring(b.balls from greatest(1, length(b.balls) - ${RECENT_BALLS_READ * BALL_BYTES} + 1)) as recent
+     from innings_balls b where b.match_id = $1 and length(b.balls) > 0 order by b.innings_no desc limit 1`,
+    [matchId],
+  );
+  if (!latest) return null;
+  let deliveries = deliveriesOf({ people: latest.people, balls: latest.recent }, []);
+  const delivery = deliveries.at(-1)!;
+  // The over in progress must start inside what was read (or the read holds the whole innings).
+  if (deliveries.length < latest.ball_count && deliveries[0]!.over === delivery.over) {
+    const [innings] = await readStoredInnings(query, [matchId], latest.innings_no);
+    deliveries = innings!.deliveries;
   }
-  if (!last) return null;
-  const delivery = last.deliveries.at(-1)!;
-  const legalBefore = last.deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;
-  return ballKey(last.inningsNo, { over: delivery.over, ball: legalBefore + 1 }, sequence);
+  const legalBefore = deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;
+  return ballKey(latest.innings_no, { over: delivery.over, ball: legalBefore + 1 }, latest.balls_before + latest.ball_count);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -4,12 +4,12 @@
 import type { Db } from '../db/client.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
-import { presentCommentaryBall } from '../api/presenters/match-centre.ts';
+import { presentCommentaryBall, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
+import { presentLiveState, type LiveStateObject } from '../api/presenters/live.ts';
 import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
 import type { CardEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
 import type { Services } from '../services/index.ts';
 import { people } from '../services/match-centre/shared.ts';
-import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
 
 const LANG = 'en';
 
@@ -28,37 +28,49 @@ export class LivePayloads {
     return presentMatchObject(detail);
   }
 
+  /** play.live as the match object has it (null when the match is not in play), without the rest of the match object. */
+  async live(matchKey: string): Promise<LiveStateObject | null> {
+    const found = await this.services.matchCentre.live(matchKey);
+    if (!found) throw new Error(`no match ${matchKey}`);
+    return found.state && presentLiveState(found.state, found.teamNames, LANG);
+  }
+
   async score(header: Header, match: MatchObject): Promise<ScoreEvent> {
     const players: ScoreEvent['players'] = {};
     const recent = match.play.live?.recent_players;
     for (const player of [recent?.striker, recent?.non_striker, recent?.bowler, recent?.prev_over_bowler]) {
       if (player) players[player.key] = { key: player.key, name: player.name };
     }
-    return { ...header, innings: match.play.innings, live: match.play.live, players };
+    const chances = await this.services.matchCentre.winProbability(header.match_key);
+    const last = chances?.points.at(-1);
+    return { ...header, innings: match.play.innings, live: match.play.live, players, win_probability: last ? presentWinProbabilityBall(last) : null };
   }
 
   card(header: Header, match: MatchObject): CardEvent {
     return { ...header, match };
   }
 
-  commentory(header: Header, ball: LiveBallObject, match: MatchObject): CommentoryEvent {
-    return { ...header, commentory: [ball], live: match.play.live, last_ball_key: match.play.live?.last_ball_key ?? null };
+  /** `live` is the match object's play.live (live() reads it alone). */
+  commentory(header: Header, ball: LiveBallObject, live: LiveStateObject | null): CommentoryEvent {
+    return { ...header, commentory: [ball], live, last_ball_key: live?.last_ball_key ?? null };
   }
 
-  /** The ball with this key as the live feed sends it; null when no such ball is stored. */
-  async liveBall(matchKey: string, matchId: number, ballKey: string): Promise<LiveBallObject | null> {
-    const commentary = await this.services.matchCentre.commentary(matchKey, LANG);
-    const entry = commentary?.balls.find((ball) => ball.key === ballKey);
-    if (!entry) return null;
-    // The entry's sequence is the delivery's position among all the match's deliveries.
-    const innings = await readStoredInnings(queryRows(this.db.kysely), [matchId]);
-    const deliveries = innings.flatMap((inn) => inn.deliveries.map((delivery) => ({ inningsNo: inn.inningsNo, delivery })));
-    const found = deliveries[entry.sequence - 1];
-    if (!found) return null;
-    const { delivery } = found;
-    const faced = deliveries
-      .slice(0, entry.sequence)
-      .filter((other) => other.inningsNo === found.inningsNo && other.delivery.batter === delivery.batter && other.delivery.extras.wides === 0).length;
+  /**
+   * The ball with this key as the live feed sends it; null when no such ball is stored. Only
+   * the ball's innings is read and folded (its key starts with the innings' number), not the
+   * match's other innings: get/commentory has the same entry.
+   */
+  async liveBall(matchKey: string, ballKey: string): Promise<LiveBallObject | null> {
+    const inningsNo = Number.parseInt(ballKey, 10);
+    const innings = await this.services.matchCentre.inningsCommentary(matchKey, inningsNo, LANG);
+    const index = innings?.balls.findIndex((ball) => ball.key === ballKey) ?? -1;
+    if (!innings || index < 0) return null;
+    const entry = innings.balls[index]!;
+    const delivery = innings.deliveries[index]!;
+    // Balls the batter faced in the innings up to this one (a wide is not faced).
+    const faced = innings.deliveries
+      .slice(0, index + 1)
+      .filter((other) => other.batter === delivery.batter && other.extras.wides === 0).length;
     const fielders = delivery.wickets.flatMap((wicket) => wicket.fielders);
     const person = await people(this.db.kysely, fielders.flatMap((fielder) => (fielder.id === null ? [] : [Number(fielder.id)])));
     const entryObject = presentCommentaryBall(entry);

@@ -20,6 +20,7 @@ import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
 import { mayFollow, refuse, socketLimits, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
+import { writeFramesWhole } from './frames.ts';
 import { matchRoom, subscribedKey } from './rooms.ts';
 
 export { matchRoom };
@@ -161,6 +162,8 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       }),
     );
   }
+  // After the adapter is chosen: io.adapter() makes each namespace's adapter anew.
+  writeFramesWhole(io.of('/').adapter);
   io.on('connection', (socket) => {
     socket.use(socketLimits(socket));
     socket.on('sub', async (payload: unknown) => {

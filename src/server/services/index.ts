@@ -5,10 +5,15 @@ import { AccountService } from './account.ts';
 import { TaggedCache } from './cache.ts';
 import { MatchService } from './matches.ts';
 import { MatchCentreService } from './match-centre.ts';
+import { NewsService } from './news.ts';
 import { PlayerService } from './players.ts';
 import { ReelService } from './reels.ts';
 import { ScorerService } from './scorer.ts';
+import { RecordsService } from './records.ts';
+import { SearchService } from './search.ts';
 import { TournamentService } from './tournaments.ts';
+import { CorrectionService } from './corrections.ts';
+import { ImportStatus } from '../ingest/progress.ts';
 
 export interface Services {
   readonly db: Db;
@@ -22,8 +27,18 @@ export interface Services {
   readonly account: AccountService;
   /** What the scorer console reads (never cached: a scorer sees their last write). */
   readonly scorer: ScorerService;
+  /** Players, teams, tournaments and venues by name (recent answers cached). */
+  readonly search: SearchService;
+  /** All-time records per type of cricket and per series across seasons. */
+  readonly records: RecordsService;
   /** Reels, their likes and comments. */
   readonly reels: ReelService;
+  /** The record beyond Cricsheet, as admins edit it (docs/decisions/034-corrections.md). */
+  readonly corrections: CorrectionService;
+  /** The start-up import this process is running, if any (the home page shows its progress). */
+  readonly importStatus: ImportStatus;
+  /** News articles: lists, article pages, the editor's desk and match reports. */
+  readonly news: NewsService;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -31,6 +46,8 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
   const cache = new TaggedCache(feed);
   // Commentary of a Test is ~1 MB: 40 of them at most stay in memory.
   const commentaryCache = new TaggedCache(feed, 40);
+  // Search answers are small (a few hits) and many (one per query typed).
+  const searchCache = new TaggedCache(feed, 2000);
   return {
     db,
     feed,
@@ -40,6 +57,11 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
     scorer: new ScorerService(db.kysely),
+    search: new SearchService(db.kysely, searchCache),
+    records: new RecordsService(db.kysely, cache),
     reels: new ReelService(db.kysely, cache, feed),
+    corrections: new CorrectionService(db, (changed) => feed.publish(changed)),
+    importStatus: new ImportStatus(),
+    news: new NewsService(db.kysely, cache, feed),
   };
 }

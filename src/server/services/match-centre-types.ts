@@ -8,6 +8,8 @@ import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
 import type { FormLetter, HeadToHead } from '../domain/form.ts';
+import type { FantasyLine } from '../domain/fantasy.ts';
+import type { Collapse, MilestoneKind, OverPoint, RatePoint } from '../domain/match-story.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -262,4 +264,105 @@ export interface PlayerInfoTournament {
 /** The player's tournaments, newest first. */
 export interface PlayerInfo {
   tournaments: PlayerInfoTournament[];
+}
+
+/** A player's fantasy points in a match with the breakdown (docs/decisions/038-fantasy-points.md). */
+export interface FantasyPlayer {
+  player: PlayerRef;
+  team: TeamSide;
+  points: number;
+  lines: FantasyLine[];
+}
+
+/** The match's Fantasy tab: every listed player, most points first; none before the first ball. */
+export interface MatchFantasy {
+  /** The rules version: 'dream11-2023'. */
+  rules: string;
+  players: FantasyPlayer[];
+}
+
+export const TOP_FANTASY_TABS = ['all', 'last', 'venue', 'vs'] as const;
+/** Matches a player's row counts on the Last Matches tab, and lists under each row on every tab. */
+export const LAST_MATCHES = 5;
+export type TopFantasyTab = (typeof TOP_FANTASY_TABS)[number];
+
+/** A player on the Top Fantasy Points page: his points in the tab's earlier matches. */
+export interface TopFantasyEntry {
+  player: PlayerRef;
+  team: TeamSide;
+  matches: number;
+  total: number;
+  /** Points a match, to one decimal. */
+  average: number;
+  best: number;
+  /** His latest matches of the tab, newest first (at most five). */
+  recent: { matchKey: string; startDate: string; opponent: string; points: number }[];
+}
+
+export interface TopFantasy {
+  rules: string;
+  tab: TopFantasyTab;
+  /** 'match': the match's own players; 'previous': each side's players of its latest earlier match (no XI named yet). */
+  squadFrom: 'match' | 'previous';
+  /** Best average first; players without a match on the tab are left out. */
+  players: TopFantasyEntry[];
+}
+
+/** A landmark of the match (domain/match-story.ts) with its player named. */
+export interface StoryMilestone {
+  kind: MilestoneKind;
+  player: PlayerRef;
+  /** Runs reached (50, 100...), wickets (4, 5, 10) or 3 for a hat-trick. */
+  value: number;
+  /** Balls the batter had faced, or legal balls the bowler had bowled, when it came up. */
+  balls: number;
+  ball: BallPosition;
+}
+
+/** A fall of wicket where the charts place it: legal balls bowled in the innings when it fell. */
+export interface StoryFall {
+  wicketNumber: number;
+  player: PlayerRef;
+  teamRuns: number;
+  legalBalls: number;
+  ball: BallPosition;
+}
+
+/** One regular innings told over by over, with the figures that decided it (the Summary tab). */
+export interface StoryInnings {
+  inningsNo: number;
+  side: TeamSide;
+  team: { code: string; name: string };
+  runs: number;
+  wickets: number;
+  calledBalls: number;
+  declared: boolean;
+  /** The chase's target with its balls (null in a Test's last innings, which has no balls limit). */
+  target: { runs: number; balls: number | null } | null;
+  overs: OverPoint[];
+  falls: StoryFall[];
+  /** Run rate after each over and, in a limited-overs chase, the rate still required. */
+  rates: RatePoint[];
+  topBatters: ScorecardBatterLine[];
+  topBowlers: ScorecardBowlerLine[];
+  partnerships: PartnershipLine[];
+  collapses: Collapse[];
+  milestones: StoryMilestone[];
+}
+
+/** A player of the match with what he did in each innings. */
+export interface AwardFigures {
+  player: PlayerRef;
+  side: TeamSide | null;
+  batting: { runs: number; balls: number; notOut: boolean }[];
+  bowling: { wickets: number; runs: number; calledBalls: number }[];
+}
+
+/** The Summary tab: the story of the match from its deliveries and scorecard. */
+export interface MatchStory {
+  ballsPerOver: number;
+  oversLimit: number | null;
+  /** Regular innings in playing order (super overs are on the scorecard). */
+  innings: StoryInnings[];
+  awards: AwardFigures[];
 }

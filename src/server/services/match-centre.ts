@@ -1,19 +1,23 @@
 // The match centre (spec §2 Match detail, §3 Scorecard, Commentary entry, Squad): one
-// match's detail, scorecard, commentary, squads and info tab, one module per resource under
+// match's detail, scorecard, story (the Summary tab), commentary, squads and info tab, one module per resource under
 // match-centre/. Each response is cached per match and language until the data changes;
 // a cold build reads each table once for the whole match (never once per player).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { Commentary, MatchDetail, MatchInfo, Scorecard, Squad } from './match-centre-types.ts';
-import { buildCommentary } from './match-centre/commentary.ts';
+import type { Commentary, MatchDetail, MatchFantasy, MatchInfo, MatchStory, Scorecard, Squad, TopFantasy, TopFantasyTab } from './match-centre-types.ts';
+import { buildFantasy, buildTopFantasy } from './match-centre/fantasy.ts';
+import { buildCommentary, buildInningsCommentary, type InningsCommentary } from './match-centre/commentary.ts';
 import { buildDetail } from './match-centre/detail.ts';
 import { buildInfo } from './match-centre/info.ts';
 import { buildScorecard } from './match-centre/scorecard.ts';
-import type { MatchCentreRow } from './match-centre/shared.ts';
+import { teamNamesOf, type MatchCentreRow } from './match-centre/shared.ts';
+import { loadLiveStates, type LiveState } from './live-state.ts';
 import { buildSquad } from './match-centre/squad.ts';
+import { buildWinProbability, type WinProbability } from './match-centre/winprob.ts';
+import { buildStory } from './match-centre/story.ts';
 import { selectMatchRows } from './match-rows.ts';
 
 export { FORM_LENGTH, HEAD_TO_HEAD_LIMIT, RECENT_LIMIT } from './match-centre/info.ts';
@@ -34,24 +38,75 @@ export class MatchCentreService {
   ) {}
 
   detail(matchKey: string, lang: Lang): Promise<MatchDetail | null> {
-    return this.cached('detail', matchKey, lang, (match) => buildDetail(this.db, match, lang));
+    return this.cached('detail', matchKey, lang, (match) => buildDetail(this.db, match, lang, () => this.liveState(match)));
   }
 
   scorecard(matchKey: string, lang: Lang): Promise<Scorecard | null> {
     return this.cached('scorecard', matchKey, lang, (match) => buildScorecard(this.db, match, lang));
   }
 
+  /** The Summary tab's story: every regular innings over by over beside the scorecard's best figures. */
+  story(matchKey: string, lang: Lang): Promise<MatchStory | null> {
+    return this.cached('story', matchKey, lang, async (match) => {
+      const scorecard = await this.scorecard(matchKey, lang);
+      return buildStory(this.db, match, scorecard ?? (await buildScorecard(this.db, match, lang)));
+    });
+  }
+
   commentary(matchKey: string, lang: Lang): Promise<Commentary | null> {
     return this.cached('commentary', matchKey, lang, (match) => buildCommentary(this.db, match, lang), { cache: this.commentaryCache });
+  }
+
+  /**
+   * One innings' commentary, built afresh (not cached): the live engine's ball after each write,
+   * which drops the match's entries anyway. Null for an unknown match or innings.
+   */
+  async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
+    const match = await this.matchRow(matchKey);
+    return match && buildInningsCommentary(this.db, match, inningsNo, lang);
+  }
+
+  /**
+   * The live state the detail's play.live is made of (null when the match is not in play), with
+   * the team names it is presented with, without the rest of the detail; cached with the
+   * detail's own, so the detail built next reuses it. Null for an unknown match.
+   */
+  async live(matchKey: string): Promise<{ state: LiveState | null; teamNames: Record<TeamSide, string> } | null> {
+    const match = await this.matchRow(matchKey);
+    if (!match) return null;
+    return { state: await this.liveState(match), teamNames: teamNamesOf(match) };
+  }
+
+  /** A match's live state (null when it is not in play), cached until the match changes (one language for all). */
+  private liveState(match: MatchCentreRow): Promise<LiveState | null> {
+    if (match.status !== 'started') return Promise.resolve(null);
+    return this.cache.get(`match-centre:live:${match.match_key}`, [tags.match(match.match_key)], async () => (await loadLiveStates(this.db, [match])).get(match.id) ?? null);
   }
 
   squad(matchKey: string, lang: Lang): Promise<Squad | null> {
     return this.cached('squad', matchKey, lang, (match) => buildSquad(this.db, match, lang));
   }
 
+  /** P(team a wins) after every ball and before the first (decision 039); the same in every language. */
+  winProbability(matchKey: string): Promise<WinProbability | null> {
+    return this.cached('winprob', matchKey, 'en', (match) => buildWinProbability(this.db, match));
+  }
+
   /** Form and head to head come from the teams' other matches: their tags are the teams' too. */
   info(matchKey: string, lang: Lang): Promise<MatchInfo | null> {
     return this.cached('info', matchKey, lang, (match) => buildInfo(this.db, match, lang), {
+      tagsOf: (match) => [tags.match(matchKey), tags.team(match.a_key), tags.team(match.b_key)],
+    });
+  }
+
+  /** Fantasy points of every listed player: from the scorecard, so current after each ball. */
+  fantasy(matchKey: string): Promise<MatchFantasy | null> {
+    return this.cached('fantasy', matchKey, 'en', (match) => buildFantasy(this.db, match));
+  }
+
+  /** The Top Fantasy Points page: earlier matches of the sides' players, which the teams' tags cover. */
+  topFantasy(matchKey: string, tab: TopFantasyTab): Promise<TopFantasy | null> {
+    return this.cached(`top-fantasy:${tab}`, matchKey, 'en', (match) => buildTopFantasy(this.db, match, tab), {
       tagsOf: (match) => [tags.match(matchKey), tags.team(match.a_key), tags.team(match.b_key)],
     });
   }

@@ -49,6 +49,7 @@ export function selectMatchRows(db: Kysely<Database>) {
       'm.break_reason',
       'm.day_number',
       'm.revised_target_runs',
+      'm.void_replayed_by',
       't.tou_key',
       't.name as tou_name',
       't.short_name as tou_short_name',

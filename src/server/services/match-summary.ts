@@ -42,6 +42,7 @@ export type MatchRow = Pick<
   | 'break_reason'
   | 'day_number'
   | 'revised_target_runs'
+  | 'void_replayed_by'
 > & {
   play_status: PlayStatus;
   is_replay: boolean;
@@ -273,6 +274,8 @@ export function summariseMatch(
                 bowlOut: row.bowl_out,
                 ballsRemaining: remaining,
                 format: row.format,
+                voided: row.void_replayed_by !== null,
+                abandonedWithoutABall: row.play_status === 'abandoned' && regular.length === 0,
               },
               lang,
             ),

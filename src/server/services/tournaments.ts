@@ -605,6 +605,7 @@ function toLeagueMatch(row: MatchRow, innings: readonly TableInningsRow[]): Leag
     ballsPerOver: row.balls_per_over,
     oversLimitBalls: row.overs_limit === null ? null : row.overs_limit * row.balls_per_over,
     format: row.format,
+    voided: row.void_replayed_by !== null,
   };
 }
 

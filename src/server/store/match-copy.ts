@@ -1,6 +1,7 @@
 // COPY buffers for the tables of a match, filled from MatchWrite with database ids.
 import { CopyBuffer, CopyText } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
+import { addFantasyRows, fantasyBuffer, matchFantasy } from './fantasy-rows.ts';
 import { importedLiveFacts, type DerivedInnings, type InningsWrite, type MatchWrite } from './match-write.ts';
 
 /** Database ids of a match's entities. */
@@ -133,12 +134,13 @@ export class MatchCopy {
     'match_id', 'innings_no', 'seq', 'position', 'kind', 'team', 'player_in', 'player_out', 'reason', 'role',
   ]);
   readonly derived = new DerivedCopy();
+  readonly fantasy = fantasyBuffer();
 
   /** Buffers in foreign-key order: parents before children. */
   all(): CopyBuffer[] {
     return [
       this.matches, this.officials, this.players, this.playerOfMatch, this.innings, this.powerplays, this.balls,
-      this.wickets, this.replacements, ...this.derived.all(),
+      this.wickets, this.replacements, ...this.derived.all(), this.fantasy,
     ];
   }
 
@@ -160,6 +162,9 @@ export class MatchCopy {
     for (const player of write.players) this.players.add([matchId, player.team, player.position, ids.person(player.person)]);
     write.playerOfMatch.forEach((ref, index) => this.playerOfMatch.add([matchId, index + 1, ids.person(ref)]));
     for (const innings of write.innings) this.addInnings(matchId, innings, ids.person);
+    const players = write.players.map((player) => ({ player: player.person, team: player.team }));
+    const innings = write.innings.map(({ facts, derived }) => ({ superOver: facts.superOver, batting: derived.batting, bowling: derived.bowling }));
+    addFantasyRows(this.fantasy, matchId, matchFantasy(f.formatType, players, innings), ids.person);
   }
 
   private addInnings(matchId: number, { facts, balls, wickets, replacements, derived }: InningsWrite, person: (ref: number) => number): void {

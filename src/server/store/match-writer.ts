@@ -19,7 +19,9 @@ import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-w
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { absentOf, closureOf, readOutcomeInnings } from './live-innings.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
-import { refreshTournamentShapes } from './tournament-shapes.ts';
+import { countNewAppearances, refreshSearchIndex } from './search-index.ts';
+import { refreshTournamentShapes, type QueryRunner } from './tournament-shapes.ts';
+import { refreshFantasyRows, replaceFantasyRows, type FantasyInningsByMatch } from './fantasy-rows.ts';
 import {
   breakReasonOf,
   canMovePlay,
@@ -112,14 +114,51 @@ export class MatchWriter {
           tournament: tournament(write.tournament.key),
         });
       }
-      // A replaced match may have been filed under another tournament: its shape changes too.
-      const replaced = await tx.query<{ tournament_id: number }>('delete from matches where id = any($1::integer[]) returning tournament_id', [
-        writes.map((write) => write.id),
+      const matchIds = writes.map((write) => write.id);
+      // People a replaced version named and the new one may not: their search rows change too.
+      const replacedPeople = await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [
+        matchIds,
       ]);
+      // A replaced match may have been filed under another tournament: its shape changes too.
+      const replaced = await tx.query<{ id: number; tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
+        'delete from matches where id = any($1::integer[]) returning id, tournament_id, team_a_id, team_b_id, venue_id',
+        [matchIds],
+      );
       await relaxForeignKeyTriggers(tx, this.db.kind);
       for (const buffer of copy.all()) await tx.copy(buffer);
       const touched = new Set([...writes.map((write) => tournament(write.tournament.key)), ...replaced.map((row) => row.tournament_id)]);
-      return refreshTournamentShapes((text, params) => tx.query(text, params), [...touched]);
+      const run: QueryRunner = (text, params) => tx.query(text, params);
+      // Search rows: a new match counts one more for each of its players; the players of a
+      // replaced match (either version) are recounted, as are its teams, tournament and venue.
+      const replacedIds = new Set(replaced.map((row) => row.id));
+      const playersOf = (write: MatchWrite) => write.players.map((player) => ({ player, personId: person(write.people[player.person]![0]) }));
+      await countNewAppearances(
+        run,
+        writes
+          .filter((write) => !replacedIds.has(write.id))
+          .flatMap((write) =>
+            playersOf(write).map(({ player, personId }) => ({
+              personId,
+              matchId: write.id,
+              date: write.facts.startDate,
+              team: write.teams[player.team === 'a' ? 0 : 1].usedName,
+              gender: write.facts.gender,
+            })),
+          ),
+      );
+      await refreshSearchIndex(run, {
+        people: [
+          ...writes.filter((write) => replacedIds.has(write.id)).flatMap((write) => playersOf(write).map(({ personId }) => personId)),
+          ...replacedPeople.map((row) => row.person_id),
+        ],
+        teams: [...writes.flatMap((write) => write.teams.map((ref) => team(ref.identity))), ...replaced.flatMap((row) => [row.team_a_id, row.team_b_id])],
+        tournaments: [...touched],
+        venues: [
+          ...writes.flatMap((write) => (write.venue ? [venue(write.venue.identity)] : [])),
+          ...replaced.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])),
+        ],
+      });
+      return refreshTournamentShapes(run, [...touched]);
     });
     cache.merge(found);
     const teamKey = (identity: string) => cache.teamKeys.get(identity) ?? identity;
@@ -394,9 +433,17 @@ export class MatchWriter {
          select $1, $2, position, person_id from unnest($3::integer[]) with ordinality as xi(person_id, position)`,
         [matchId, side, playerKeys.map((key) => idOf.get(key)!)],
       );
+      const named = await tx.query<{ id: number }>('select id from people where registry_id = any($1::text[])', [before.map((row) => row.registry_id)]);
+      await refreshSearchIndex((text, params) => tx.query(text, params), {
+        people: [...named.map((row) => row.id), ...idOf.values()],
+        teams: [],
+        tournaments: [],
+        venues: [],
+      });
       return { matchKey: match.match_key, players: [...new Set([...before.map((row) => row.registry_id), ...playerKeys])] };
     });
-    await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player)]);
+    // tags.players: the search rows of the people named or dropped changed (their matches).
+    await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.players]);
   }
 
   /**
@@ -449,6 +496,7 @@ export class MatchWriter {
       }
       await tx.query('update innings set declared = false where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
       await rederiveInnings(tx, matchId, inningsNo, true);
+      await refreshFantasyRows(tx, [matchId]);
       if (!latest.open || droppedInnings !== null || reopenedMatch) {
         await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
       }
@@ -492,6 +540,7 @@ export class MatchWriter {
           [matchId],
         );
         await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+        await refreshFantasyRows(tx, [matchId]);
       }
       return match.match_key;
     });
@@ -588,6 +637,7 @@ export class MatchWriter {
         }
         await tx.query('update innings set tally = null where match_id = $1', [matchId]);
         await recordOutcome(tx, matchId, outcome);
+        await refreshFantasyRows(tx, [matchId]);
       } else {
         outcome = await storedOutcome(tx, matchId);
       }
@@ -720,6 +770,8 @@ async function insertInnings(tx: BulkTransaction, matchId: number, match: Locked
  * that decided it (decidedOutcome), else play goes to the innings break. Returns the result.
  */
 async function afterInningsClosed(tx: BulkTransaction, matchId: number, closure: InningsClosure): Promise<MatchOutcome | null> {
+  // The innings' figures are final: the match's fantasy points follow them.
+  await refreshFantasyRows(tx, [matchId]);
   const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
   const outcome = decidedOutcome(format, innings, closure, revised);
   if (outcome === null) {
@@ -867,14 +919,18 @@ async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db[
   const innings = await readStoredInnings(tx.query.bind(tx) as QueryRows, matchIds);
   const rows = new DerivedCopy();
   const totals = new CopyBuffer('rederived_innings', ['match_id', 'innings_no', ...INNINGS_TOTALS]);
+  // Fantasy points from the same figures, without reading them back (a match with no innings has none but its XI's).
+  const fantasy: FantasyInningsByMatch = new Map(matchIds.map((id) => [id, []]));
   for (const inn of innings) {
     const derived = deriveInningsRows(summariseInnings(inn), Number);
     rows.add(inn.matchId, inn.inningsNo, derived, (id) => id);
     totals.add([inn.matchId, inn.inningsNo, ...inningsTotals(derived)]);
+    fantasy.get(inn.matchId)?.push({ superOver: inn.superOver, batting: derived.batting, bowling: derived.bowling });
   }
   for (const buffer of rows.all()) await tx.query(`delete from ${buffer.table} where match_id = any($1::integer[])`, [matchIds]);
   await relaxForeignKeyTriggers(tx, kind);
   for (const buffer of rows.all()) await tx.copy(buffer);
+  await replaceFantasyRows(tx, fantasy);
   // The innings' new totals, joined in one update rather than one statement per innings.
   await tx.query(
     `create temporary table rederived_innings on commit drop as

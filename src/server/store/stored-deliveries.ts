@@ -31,10 +31,15 @@ export function queryRows(db: Kysely<Database>): QueryRows {
   return async <R>(text: string, params: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows as R[];
 }
 
-/** The innings of the given matches, in match and innings order, with every delivery. */
-export async function readStoredInnings(query: QueryRows, matchIds: readonly number[]): Promise<StoredInnings[]> {
+/**
+ * The innings of the given matches, in match and innings order, with every delivery; only the
+ * innings numbered `onlyInnings` when given (one innings of a match, without the others' balls).
+ */
+export async function readStoredInnings(query: QueryRows, matchIds: readonly number[], onlyInnings?: number): Promise<StoredInnings[]> {
   if (matchIds.length === 0) return [];
   const ids = [...matchIds];
+  // Every innings (null), or the one asked for.
+  const only = onlyInnings ?? null;
   // One statement at a time: inside a transaction the connection takes one query at once.
   const innings = await query<{
     match_id: number; innings_no: number; batting_team: TeamSide; super_over: boolean; penalty_runs_pre: number;
@@ -43,14 +48,17 @@ export async function readStoredInnings(query: QueryRows, matchIds: readonly num
     `select i.match_id, i.innings_no, i.batting_team, i.super_over, i.penalty_runs_pre, i.penalty_runs_post,
        i.miscounted_overs, m.balls_per_over
      from innings i join matches m on m.id = i.match_id
-     where i.match_id = any($1::integer[]) order by i.match_id, i.innings_no`,
-    [ids],
+     where i.match_id = any($1::integer[]) and ($2::integer is null or i.innings_no = $2) order by i.match_id, i.innings_no`,
+    [ids, only],
   );
-  const balls = await query<InningsBallsTable>('select * from innings_balls where match_id = any($1::integer[])', [ids]);
+  const balls = await query<InningsBallsTable>(
+    'select * from innings_balls where match_id = any($1::integer[]) and ($2::integer is null or innings_no = $2)',
+    [ids, only],
+  );
   const wickets = await query<WicketRowRead>(
     `select match_id, innings_no, seq, kind, player_out_id, fielders, fielder_ids from wickets
-     where match_id = any($1::integer[]) order by match_id, innings_no, seq, position`,
-    [ids],
+     where match_id = any($1::integer[]) and ($2::integer is null or innings_no = $2) order by match_id, innings_no, seq, position`,
+    [ids, only],
   );
   const key = (matchId: number, inningsNo: number) => `${matchId}/${inningsNo}`;
   const ballsOf = new Map(balls.map((row) => [key(row.match_id, row.innings_no), row]));

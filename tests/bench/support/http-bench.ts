@@ -41,12 +41,12 @@ export async function withBenchDatabase<T>(query: (db: Kysely<Database>) => Prom
   }
 }
 
-/** Starts the built server on the bench database; resolves once /healthz answers. */
-export async function startServer(port: number): Promise<{ base: string; stop: () => void }> {
+/** Starts the built server on the bench database (or another data folder); resolves once /healthz answers. */
+export async function startServer(port: number, dir: string = dataDir): Promise<{ base: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['dist/app/main.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', IMPORT_ON_START: 'false', LIVE_REPLAYS: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', IMPORT_ON_START: 'false', LIVE_REPLAYS: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: 'inherit',
   });
   for (let attempt = 0; attempt < 300; attempt += 1) {
@@ -87,19 +87,23 @@ export interface LoadResult {
 
 /**
  * 20 s of load; with uniquePaths every request adds a new unknown parameter (?n=<counter>), which
- * the page cache answers with a 301 to the canonical URL instead of rendering (decision 013).
+ * the page cache answers with a 301 to the canonical URL instead of rendering (decision 013);
+ * with rotate, the requests go to each of these paths (path and query) in turn.
  */
-export async function load(url: string, options: { uniquePaths?: boolean } = {}): Promise<LoadResult> {
+export async function load(url: string, options: { uniquePaths?: boolean; rotate?: readonly string[] } = {}): Promise<LoadResult> {
   let counter = 0;
   const { pathname, search } = new URL(url);
   const separator = search ? '&' : '?';
+  const nextPath = options.rotate
+    ? () => options.rotate![(counter += 1) % options.rotate!.length]!
+    : options.uniquePaths
+      ? () => `${pathname}${search}${separator}n=${(counter += 1)}`
+      : null;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
-    ...(options.uniquePaths
-      ? { requests: [{ setupRequest: (request) => ({ ...request, path: `${pathname}${search}${separator}n=${(counter += 1)}` }) }] }
-      : {}),
+    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
   });
   return {
     rps: result.requests.average,

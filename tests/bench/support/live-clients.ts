@@ -2,31 +2,36 @@
 // subscribed to one match, and notes when each one hears each event of that match (by its
 // sequence number). Driven over IPC:
 //   { type: 'open', url, matchKey, sockets } -> { type: 'opened', failed }
-//   { type: 'collect' } -> { type: 'heard', heard, sampleHeard, sizes } (and forgets them), the first
-//     two { [event]: { [sequence]: number[] } }, sizes the largest frame of each event
+//   { type: 'collect', events, waitMs } -> { type: 'heard', heard, sampleHeard, sizes } (and forgets
+//     them) once each open client heard `events` 'commentory' events, or after waitMs; the first two
+//     { [event]: { [sequence]: number[] } }, sizes the largest frame of each event
 //   { type: 'close' } -> exits
 // Times are performance.timeOrigin + performance.now(): milliseconds on the machine's clock, which
 // the controller and the server processes share.
 // A fan's device spends its own CPU on each event; here thousands of clients share two cores with
-// the server. So SAMPLE_CLIENTS per process, spread among the others, are real socket.io-client
-// clients that parse every event whole, and the others speak the Engine.IO/Socket.IO protocol over a bare WebSocket and read
-// only the event's name and sequence: the server does the same work for both kinds.
+// the server, and what the generator spends is taken from the server. So SAMPLE_CLIENTS per
+// process, spread among the others, are real socket.io-client clients that parse every event
+// whole (the bench checks they heard the same sequences), and the others are lean: a bare TCP
+// socket speaking just enough WebSocket (RFC 6455) and Engine.IO/Socket.IO to connect, subscribe,
+// answer pings and read an event's name and sequence from the first bytes of its frame; the rest
+// of the frame is skipped, never copied nor decoded. The server does the same work for both kinds.
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { io as connectClient } from 'socket.io-client';
-import WebSocket from 'ws';
 
 type Command =
   | { type: 'open'; url: string; matchKey: string; sockets: number }
-  | { type: 'collect' }
+  | { type: 'collect'; events: number; waitMs: number }
   | { type: 'close' };
 type Heard = Record<string, Record<number, number[]>>;
 
 const SAMPLE_CLIENTS = 20;
 const OPENED_AT_ONCE = 100;
 const EVENTS = ['commentory', 'score'] as const;
-const SEQUENCE_FIELD = Buffer.from('"sequence":');
 const wallClock = () => performance.timeOrigin + performance.now();
 
 const closers: (() => void)[] = [];
+let opened = 0;
 let heard: Heard = {};
 let sampleHeard: Heard = {};
 let sizes: Record<string, number> = {};
@@ -51,47 +56,129 @@ function openSample(url: string, matchKey: string): Promise<boolean> {
 }
 
 // Engine.IO packets: '0' open, '2' ping, '3' pong, '4' message; a Socket.IO packet follows a '4':
-// '0' connect, '2' event, '4' connect error.
+// '0' connect, '2' event, '4' connect error. An event's payload starts with its own header
+// ({"match_key":…,"sequence":…}), so its first bytes hold all the generator reads.
 const EVENT_PACKET = Buffer.from('42["');
+const SEQUENCE_FIELD = Buffer.from('"sequence":');
 const QUOTE = 0x22;
 const DIGIT_0 = 0x30;
+/** Bytes of an event frame's payload read (or all of a shorter one). */
+const HEAD_BYTES = 160;
+const OPCODE_TEXT = 0x1;
+const OPCODE_CLOSE = 0x8;
 
-/** The first "sequence": number of an event frame, read from its bytes (an event's own comes first). */
-function sequenceOf(frame: Buffer): number {
-  let at = frame.indexOf(SEQUENCE_FIELD);
+/** A client's text frame: FIN, masked (as RFC 6455 requires of clients) with a zero key, so the payload goes as is. */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  if (payload.length > 125) throw new Error('client frames here are short');
+  return Buffer.concat([Buffer.from([0x80 | OPCODE_TEXT, 0x80 | payload.length, 0, 0, 0, 0]), payload]);
+}
+const PONG = clientFrame('3');
+const CONNECT = clientFrame('40');
+
+/** The sequence in an event frame's first bytes. */
+function sequenceOf(head: Buffer): number {
+  let at = head.indexOf(SEQUENCE_FIELD);
   if (at < 0) return NaN;
   let sequence = 0;
-  for (at += SEQUENCE_FIELD.length; at < frame.length && frame[at]! >= DIGIT_0 && frame[at]! <= DIGIT_0 + 9; at += 1) {
-    sequence = sequence * 10 + frame[at]! - DIGIT_0;
+  for (at += SEQUENCE_FIELD.length; at < head.length && head[at]! >= DIGIT_0 && head[at]! <= DIGIT_0 + 9; at += 1) {
+    sequence = sequence * 10 + head[at]! - DIGIT_0;
   }
   return sequence;
 }
 
-/** A bare WebSocket client: connects to the main namespace, subscribes, answers pings, notes events. */
-function openWire(url: string, matchKey: string): Promise<boolean> {
-  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
-    perMessageDeflate: false,
-    skipUTF8Validation: true,
-  });
-  closers.push(() => socket.close());
+/** A lean client over a bare TCP socket: upgrades, connects to the main namespace, subscribes, answers pings, notes events. */
+function openLean(url: string, matchKey: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+  closers.push(() => socket.destroy());
+  const subscribe = clientFrame(`42${JSON.stringify(['sub', { match_key: matchKey }])}`);
   return new Promise((resolve) => {
-    socket.on('message', (frame: Buffer) => {
-      if (frame.subarray(0, EVENT_PACKET.length).equals(EVENT_PACKET)) {
+    let upgraded = false;
+    /** Bytes kept from earlier chunks: a frame's start not yet long enough to read. */
+    let pending: Buffer | null = null;
+    /** Payload bytes of the current frame still to skip. */
+    let skip = 0;
+    const onText = (payload: Buffer) => {
+      if (payload.subarray(0, EVENT_PACKET.length).equals(EVENT_PACKET)) {
         const at = wallClock();
-        const event = frame.toString('latin1', EVENT_PACKET.length, frame.indexOf(QUOTE, EVENT_PACKET.length));
-        note(heard, event, sequenceOf(frame), at);
-        sizes[event] = Math.max(sizes[event] ?? 0, frame.length);
+        const event = payload.toString('latin1', EVENT_PACKET.length, payload.indexOf(QUOTE, EVENT_PACKET.length));
+        note(heard, event, sequenceOf(payload), at);
         return;
       }
-      const text = frame.toString();
-      if (text === '2') socket.send('3');
-      else if (text.startsWith('0')) socket.send('40');
+      const text = payload.toString();
+      if (text === '2') socket.write(PONG);
+      else if (text.startsWith('0')) socket.write(CONNECT);
       else if (text.startsWith('40')) {
-        socket.send(`42${JSON.stringify(['sub', { match_key: matchKey }])}`);
+        socket.write(subscribe);
         resolve(true);
       } else if (text.startsWith('44')) resolve(false);
+    };
+    socket.on('connect', () => {
+      socket.write(
+        `GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+    });
+    socket.on('data', (chunk: Buffer) => {
+      const data = pending ? Buffer.concat([pending, chunk]) : chunk;
+      pending = null;
+      let at = 0;
+      if (!upgraded) {
+        const end = data.indexOf('\r\n\r\n');
+        if (end < 0) {
+          pending = data;
+          return;
+        }
+        if (!data.toString('latin1', 0, 12).startsWith('HTTP/1.1 101')) {
+          socket.destroy();
+          resolve(false);
+          return;
+        }
+        upgraded = true;
+        at = end + 4;
+      }
+      while (at < data.length) {
+        if (skip > 0) {
+          const skipped = Math.min(skip, data.length - at);
+          skip -= skipped;
+          at += skipped;
+          continue;
+        }
+        // A frame starts here: 2 header bytes, 2 or 8 more for a longer length (servers do not mask).
+        const available = data.length - at;
+        if (available < 2) break;
+        const opcode = data[at]! & 0x0f;
+        let length = data[at + 1]! & 0x7f;
+        let header = 2;
+        if (length === 126) header = 4;
+        else if (length === 127) header = 10;
+        if (available < header) break;
+        if (length === 126) length = data.readUInt16BE(at + 2);
+        else if (length === 127) length = data.readUInt32BE(at + 6);
+        const head = Math.min(length, HEAD_BYTES);
+        if (available < header + head) break;
+        if (opcode === OPCODE_TEXT) {
+          const start = at + header;
+          const payload = data.subarray(start, start + head);
+          if (payload.subarray(0, EVENT_PACKET.length).equals(EVENT_PACKET)) {
+            const event = payload.toString('latin1', EVENT_PACKET.length, payload.indexOf(QUOTE, EVENT_PACKET.length));
+            sizes[event] = Math.max(sizes[event] ?? 0, header + length);
+          }
+          onText(payload);
+        } else if (opcode === OPCODE_CLOSE) {
+          socket.destroy();
+          resolve(false);
+          return;
+        }
+        at += header;
+        skip = length;
+      }
+      // A copy: the chunk itself is not kept for a few bytes of it.
+      if (at < data.length) pending = Buffer.from(data.subarray(at));
     });
     socket.on('error', () => resolve(false));
+    socket.on('close', () => resolve(false));
   });
 }
 
@@ -101,12 +188,18 @@ process.on('message', async (command: Command) => {
     const sampleEvery = Math.max(1, Math.floor(command.sockets / SAMPLE_CLIENTS));
     for (let index = 0; index < command.sockets; index += OPENED_AT_ONCE) {
       const batch = Array.from({ length: Math.min(OPENED_AT_ONCE, command.sockets - index) }, (_, offset) =>
-        (index + offset) % sampleEvery === 0 ? openSample(command.url, command.matchKey) : openWire(command.url, command.matchKey),
+        (index + offset) % sampleEvery === 0 ? openSample(command.url, command.matchKey) : openLean(command.url, command.matchKey),
       );
       failed += (await Promise.all(batch)).filter((ok) => !ok).length;
     }
+    opened += command.sockets - failed;
     process.send!({ type: 'opened', failed });
   } else if (command.type === 'collect') {
+    // A loaded machine may still be delivering the last balls: wait for them, not for ever.
+    const count = () =>
+      [heard, sampleHeard].reduce((total, one) => total + Object.values(one.commentory ?? {}).reduce((sum, times) => sum + times.length, 0), 0);
+    const until = performance.now() + command.waitMs;
+    while (count() < command.events * opened && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     process.send!({ type: 'heard', heard, sampleHeard, sizes });
     heard = {};
     sampleHeard = {};

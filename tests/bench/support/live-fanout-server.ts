@@ -2,13 +2,15 @@
 // Redis when given) with no database and no engine. On { type: 'emit', matchKey, sequence } it
 // emits 'commentory' then 'score' to the match's room, with bodies of the given sizes, which is what
 // the live engine sends per ball; the gap between this and the engine is the cost of writing a ball.
-// Argument: JSON { redisUrl?, redisKey?, commentoryBytes, scoreBytes }; answers { type: 'ready', port }.
+// Argument: JSON { port, redisUrl?, redisKey?, commentoryBytes, scoreBytes }; answers { type: 'ready', port },
+// and { type: 'emitted', sequence } after each emit.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { attachRealtime, matchRoom } from '../../../src/server/realtime/index.ts';
 
 interface Options {
+  port: number;
   redisUrl?: string;
   redisKey?: string;
   commentoryBytes: number;
@@ -18,7 +20,7 @@ interface Options {
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const http = createServer();
 const realtime = await attachRealtime(http, pino({ level: 'warn' }), options.redisUrl ? { redisUrl: options.redisUrl, redisKey: options.redisKey } : {});
-await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+await new Promise<void>((resolve) => http.listen(options.port, '127.0.0.1', resolve));
 process.send!({ type: 'ready', port: (http.address() as AddressInfo).port });
 
 // The bodies' size, not their content, is what costs: one string of that many characters.
@@ -29,6 +31,8 @@ process.on('message', (command: { type: 'emit'; matchKey: string; sequence: numb
     const room = realtime.io.to(matchRoom(command.matchKey));
     room.emit('commentory', { match_key: command.matchKey, sequence: command.sequence, body: body(options.commentoryBytes) });
     room.emit('score', { match_key: command.matchKey, sequence: command.sequence + 1, body: body(options.scoreBytes) });
+    // Answered once both are written, as the engine answers a ball's POST after its pushes.
+    process.send!({ type: 'emitted', sequence: command.sequence });
   } else {
     void realtime.close().then(() => {
       http.close();

@@ -294,7 +294,7 @@ describe('leagueTable: net run rate by the ICC playing conditions', () => {
 });
 
 describe('leagueTable: ordering', () => {
-  it('orders equal points by net run rate, then wins, then name', () => {
+  it('orders equal points and wins by net run rate, then name', () => {
     const rows = leagueTable([
       // Alpha and Bravo both win one and lose one; Alpha by more.
       t20([A, B], [inn('a', 200, 3, 120), chase(100, 9, 120, 201)], { winner: 'a' }),
@@ -308,6 +308,22 @@ describe('leagueTable: ordering', () => {
       [3, 'Charlie', 1],
       [4, 'Delta', 1],
     ]);
+  });
+
+  it('puts more wins above a better net run rate on equal points (a no result is a point without a win)', () => {
+    const rows = leagueTable([
+      // Alpha: a narrow win and a heavy loss (2 points, 1 win, run rate below par). Bravo: a no
+      // result and a tie (2 points, no win, run rate exactly par).
+      t20([A, C], [inn('a', 121, 9, 120), chase(120, 9, 120, 122)], { winner: 'a' }),
+      t20([D, A], [inn('a', 200, 2, 120), chase(100, 10, 120, 201)], { winner: 'a' }),
+      t20([B, D], [inn('a', 60, 0, 30)], { result: 'no result' }),
+      t20([B, C], [inn('a', 220, 2, 120), chase(220, 2, 120, 221)], { result: 'tie' }),
+    ]);
+    const alpha = rowOf(rows, 'Alpha');
+    const bravo = rowOf(rows, 'Bravo');
+    expect([alpha.points, alpha.won, bravo.points, bravo.won]).toEqual([2, 1, 2, 0]);
+    expect(bravo.netRunRate!).toBeGreaterThan(alpha.netRunRate!);
+    expect(alpha.position).toBeLessThan(bravo.position);
   });
 
   it('puts more wins first when points and net run rate are equal', () => {

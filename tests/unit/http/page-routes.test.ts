@@ -34,6 +34,8 @@ describe('page routes', () => {
     expect(canonical('/getMatchList/playerInformation', 'player_key=name%3AA+B+Smith').canonical).toBe(true);
     expect(canonical('/series/ipl-2024', 'tab=squads&team=mumbai-indians&role=wk').canonical).toBe(true);
     expect(canonical('/', 'lang=hi').canonical).toBe(true);
+    expect(canonical('/matchTopFantasy', 'match_key=1455615&tab=venue').canonical).toBe(true);
+    expect(canonical('/accordianFantasy', 'match_key=x1&tab=nope').canonical).toBe(false);
   });
 
   it('leaves out unknown parameters, ignored values and repeats', () => {

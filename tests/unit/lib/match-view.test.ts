@@ -14,15 +14,18 @@ import {
 } from '../../../src/lib/match-view.ts';
 
 describe('match detail tabs', () => {
-  it('orders the tabs by status (spec, Match detail)', () => {
-    expect(tabOrder('started')).toEqual(['live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history']);
-    expect(tabOrder('completed')[0]).toBe('live');
+  it('orders the tabs by status (spec, Match detail): a completed match opens on its Summary, which replaced its Live tab', () => {
+    expect(tabOrder('started')).toEqual(['live', 'summary', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history']);
+    expect(tabOrder('completed')).toEqual(['summary', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history']);
     expect(tabOrder('not_started')).toEqual(['info', 'fantasy', 'commentary', 'live', 'scoreboard', 'squads', 'history']);
   });
 
   it('takes ?tab= when valid, else the first tab', () => {
     expect(pickTab('completed', 'squads')).toBe('squads');
-    expect(pickTab('completed', null)).toBe('live');
+    expect(pickTab('completed', null)).toBe('summary');
+    // An old link to a finished match's Live tab lands on its Summary.
+    expect(pickTab('completed', 'live')).toBe('summary');
+    expect(pickTab('not_started', 'summary')).toBe('info');
     expect(pickTab('not_started', 'nonsense')).toBe('info');
   });
 

@@ -41,6 +41,7 @@ function row(overrides: Partial<MatchRow> = {}): MatchRow {
     break_reason: null,
     day_number: null,
     revised_target_runs: null,
+    void_replayed_by: null,
     tou_key: 'ipl-2026',
     tou_name: 'Indian Premier League 2026',
     tou_short_name: 'IPL 2026',

@@ -9,6 +9,7 @@ import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
 import { MatchWriter } from '../../../src/server/store/match-writer.ts';
 import { queryRows as storeQuery, readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
+import { fantasyFromScorecards } from '../../../src/server/store/fantasy-rows.ts';
 import { freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
 
 const realMatches = fileURLToPath(new URL('../../fixtures/cricsheet/real', import.meta.url));
@@ -24,6 +25,7 @@ async function derivedRows(db: Db, matchId?: number) {
     stands: await queryRows(db, `select * from partnerships ${where} order by match_id, innings_no, position`),
     balls: await queryRows(db, `select match_id, innings_no, people, balls, reviews from innings_balls ${where} order by 1, 2`),
     wickets: await queryRows(db, `select match_id, innings_no, seq, position, kind, player_out_id, fielder_ids from wickets ${where} order by 1, 2, 3, 4`),
+    fantasy: await queryRows(db, `select match_id, person_id, team, rules, points, lines from fantasy_points ${where} order by 1, 2`),
   };
 }
 
@@ -47,6 +49,8 @@ describe('MatchWriter', () => {
       const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
       const facts = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
       await queryRows(db, `delete from innings where match_id = ${matchId}`);
+      // Rebuilt as the innings close: the last closes with the ball that decides the match.
+      await queryRows(db, `delete from fantasy_points where match_id = ${matchId}`);
       // Played again ball by ball, as if live (a completed match takes no new innings).
       await queryRows(db, `update matches set status = 'started' where id = ${matchId}`);
       for (const [index, inn] of stored.entries()) {
@@ -78,6 +82,23 @@ describe('MatchWriter', () => {
     }
   }, 120_000);
 
+  it('stores the fantasy points the scorecard rows give, for every listed player', async () => {
+    const computed = await fantasyFromScorecards(storeQuery(db.kysely), matchIds);
+    for (const matchId of matchIds) {
+      const stored = await queryRows<{ person_id: number; points: number; lines: unknown }>(
+        db, `select person_id, points, lines from fantasy_points where match_id = ${matchId} order by person_id`,
+      );
+      const expected = [...computed.get(matchId)!].sort((x, y) => x.player - y.player);
+      expect(stored).toEqual(expected.map((score) => ({ person_id: score.player, points: score.points, lines: score.lines })));
+      expect(stored.length).toBe(await queryNumber(db, `select count(*) from match_players where match_id = ${matchId}`));
+    }
+    // Direct hit, thrower and SR 140 (tests/unit/domain/fantasy.test.ts), through the importer and the database.
+    expect(
+      await queryNumber(db, `select f.points from fantasy_points f join people p on p.id = f.person_id join matches m on m.id = f.match_id
+        where p.name = 'DJ Hussey' and m.match_key like '%501254'`),
+    ).toBe(49);
+  });
+
   it('rebuilds the derived rows of matches a stale rules version wrote, and only those', async () => {
     const writer = new MatchWriter(db, () => undefined);
     const before = await derivedRows(db);
@@ -86,10 +107,14 @@ describe('MatchWriter', () => {
     await queryRows(db, `update batting_innings set runs = 999 where match_id in (${first}, ${second})`);
     await queryRows(db, `update innings set called_balls = 1 where match_id = ${first}`);
     await queryRows(db, `delete from partnerships where match_id = ${first}`);
+    await queryRows(db, `update fantasy_points set points = 999 where match_id = ${first}`);
+    await queryRows(db, `delete from fantasy_points where match_id = ${first} and team = 'a'`);
     await queryRows(db, `update matches set rules_version = 0 where id = ${first}`);
     expect(await writer.rederive()).toBe(1);
     expect(await queryNumber(db, `select count(*) from matches where rules_version <> ${RULES_VERSION}`)).toBe(0);
     expect(await queryNumber(db, `select count(*) from batting_innings where runs = 999 and match_id = ${first}`)).toBe(0);
+    expect(await queryNumber(db, `select count(*) from fantasy_points where points = 999 and match_id = ${first}`)).toBe(0);
+    expect(await queryNumber(db, `select count(*) from fantasy_points where match_id = ${first}`)).toBe(22);
     // The current match was left alone, however wrong its rows.
     expect(await queryNumber(db, `select count(*) from batting_innings where runs = 999 and match_id = ${second}`)).toBeGreaterThan(0);
     expect(await writer.rederive({ all: true, batchSize: 2 })).toBe(matchIds.length);

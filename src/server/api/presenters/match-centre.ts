@@ -14,7 +14,9 @@ import type {
   Squad,
   SquadTeam,
 } from '../../services/match-centre-types.ts';
-import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings, squad } from '../schemas/match-centre.ts';
+import type { WinProbPoint } from '../../domain/winprob.ts';
+import type { WinProbability } from '../../services/match-centre/winprob.ts';
+import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings, squad, winProbability, winProbabilityBall } from '../schemas/match-centre.ts';
 import { presentMatchObject } from './match.ts';
 
 export type MatchDetailObject = z.output<typeof matchDetail>;
@@ -24,6 +26,8 @@ export type ScorecardInningsObject = z.output<typeof scorecardInnings>;
 export type CommentaryObject = z.output<typeof commentary>;
 export type CommentaryEntryObject = z.output<typeof commentaryEntry>;
 export type SquadObject = z.output<typeof squad>;
+export type WinProbabilityObject = z.output<typeof winProbability>;
+export type WinProbabilityBallObject = z.output<typeof winProbabilityBall>;
 
 export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
   const { officials } = detail;
@@ -215,4 +219,21 @@ function presentSquadTeam(team: SquadTeam): SquadObject['team']['a'] {
 
 export function presentSquad(squad: Squad): SquadObject {
   return { team: { a: presentSquadTeam(squad.teams.a), b: presentSquadTeam(squad.teams.b) } };
+}
+
+/** One delivery's win probability as match/winprob and the live 'score' event send it. */
+export function presentWinProbabilityBall(point: WinProbPoint): WinProbabilityBallObject {
+  return { innings: point.innings, over: point.over, ball: point.ball, a_win: point.aWin, draw: point.draw };
+}
+
+export function presentWinProbability(chances: WinProbability): WinProbabilityObject {
+  const chance = (value: { aWin: number; draw: number | null }) => ({ a_win: value.aWin, draw: value.draw });
+  return {
+    supported: chances.supported,
+    balls: chances.points.map(presentWinProbabilityBall),
+    pre_match: chances.preMatch && { a_bats_first: chance(chances.preMatch.aBatsFirst), b_bats_first: chance(chances.preMatch.bBatsFirst) },
+    batting_first: chances.battingFirst,
+    unrated: chances.unrated,
+    trained_through: chances.trainedThrough,
+  };
 }

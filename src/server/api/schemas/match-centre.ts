@@ -262,6 +262,39 @@ export const matchInfo = contract(
   }),
 );
 
+// ---------- win probability ----------
+
+const probability = z.number().min(0).max(1);
+
+export const winProbabilityBall = contract(
+  'WinProbabilityBall',
+  z.object({
+    innings: z.number().int().meta({ description: 'Innings number, 1-based, super overs left out.' }),
+    over: z.number().int().meta({ description: 'Over index, 0 for the first over.' }),
+    ball: z.number().int().meta({ description: 'Legal ball of the over, 1-based; a wide or no-ball carries the number of the ball still to come.' }),
+    a_win: probability.meta({ description: 'P(team a wins) after this delivery, three decimals.' }),
+    draw: probability.nullable().meta({ description: 'Tests: P(draw) after this delivery; null in limited overs.' }),
+  }),
+);
+
+const preMatchChance = z.object({ a_win: probability, draw: probability.nullable() });
+
+export const winProbability = contract(
+  'WinProbability',
+  z.object({
+    supported: z.boolean().meta({ description: "false for a match the model does not cover (The Hundred's five-ball overs): balls is empty." }),
+    balls: z.array(winProbabilityBall).meta({ description: 'Every delivery in ball order (super overs left out).' }),
+    pre_match: z
+      .object({ a_bats_first: preMatchChance, b_bats_first: preMatchChance })
+      .nullable()
+      .meta({ description: 'The model before the first ball, with each side batting first.' }),
+    batting_first: teamSide.nullable().meta({ description: 'The side batting first when known (first innings, else the toss).' }),
+    unrated: z.array(teamSide).meta({ description: 'Sides the model has no rating for in this format: it counts them as average sides.' }),
+    trained_through: z.string().meta({ description: 'Last day of the matches the model learnt from (YYYY-MM-DD); later matches were held out to measure it.' }),
+  }),
+  'P(team a wins) after every delivery, from a model trained on Cricsheet ball-by-ball data and measured on held-out matches (decision 039).',
+);
+
 // ---------- routes ----------
 
 const matchCentreRoute = <R extends z.ZodType>(paths: string[], summary: string, data: R) =>
@@ -275,4 +308,5 @@ export const matchCentreRoutes = {
   commentary: matchCentreRoute(['/get/commentory/', '/get/commentory'], 'Ball-by-ball commentary, newest first', commentary),
   squad: matchCentreRoute(['/get/squad'], 'Both sides with their players and what each did', squad),
   info: matchCentreRoute(['/match/info'], 'Info tab: venue, form, head to head, recent matches', matchInfo),
+  winProbability: matchCentreRoute(['/match/winprob'], 'Win probability after every delivery, and before the first', winProbability),
 };

@@ -14,4 +14,18 @@ export const matchRoutes = {
     response: envelope(z.array(matchObject)),
     notFound: false,
   }),
+  dataCurrency: route({
+    paths: ['/get/data/currency'],
+    summary: 'Addition: how current the data is: the last day of play the Cricsheet data covers, and its matches',
+    tags: ['matches'],
+    querystring: z.object({}),
+    response: envelope(
+      z.object({
+        ball_by_ball_to: z.iso.date().nullable().meta({ description: 'The last day of play with ball-by-ball data (YYYY-MM-DD); null before the first import.' }),
+        matches: z.number().int().meta({ description: 'Matches imported from Cricsheet.' }),
+        source: z.literal('Cricsheet (cricsheet.org), ODC-By 1.0'),
+      }),
+    ),
+    notFound: false,
+  }),
 };

@@ -6,7 +6,7 @@
 // number, consecutive per match: a client that sees a gap, or comes back, emits 'catchup'.
 import { z } from 'zod';
 import { contract, keyParameter } from './common.ts';
-import { commentaryEntry } from './match-centre.ts';
+import { commentaryEntry, winProbabilityBall } from './match-centre.ts';
 import { inningsScore, liveState, matchObject } from './match.ts';
 
 /** 'sub' and 'unsub': the match key alone, or { match_key }. */
@@ -53,8 +53,12 @@ export const scoreEvent = contract(
     innings: z.object({ a_1: inningsScore.optional(), a_2: inningsScore.optional(), b_1: inningsScore.optional(), b_2: inningsScore.optional() }),
     live: liveState.nullable(),
     players: livePlayers,
+    win_probability: winProbabilityBall
+      .nullable()
+      .optional()
+      .meta({ description: "P(team a wins) after the latest delivery, as match/winprob's last ball; null before the first ball or for a match the model does not cover." }),
   }),
-  "Socket event 'score': play.innings and play.live after the change.",
+  "Socket event 'score': play.innings and play.live after the change, and the latest win probability.",
 );
 
 export const commentoryEvent = contract(

@@ -5,17 +5,53 @@ import type { Database } from '../../db/schema.ts';
 import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
 import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
-import type { PlayerId } from '../../domain/types.ts';
-import { queryRows, readStoredInnings } from '../../store/stored-deliveries.ts';
+import type { Delivery, PlayerId } from '../../domain/types.ts';
+import { BALL_BYTES } from '../../store/ball-codec.ts';
+import { queryRows, readStoredInnings, type StoredInnings } from '../../store/stored-deliveries.ts';
 import type { Commentary, CommentaryBall } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
 
 export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<Commentary> {
-  const matchId = match.id;
   // The same stored deliveries and the same rules (InningsTally) as the scorecard's rows.
-  const [innings, players] = await Promise.all([readStoredInnings(queryRows(db), [matchId]), matchPlayers(db, matchId)]);
+  const [innings, players] = await Promise.all([readStoredInnings(queryRows(db), [match.id]), matchPlayers(db, match.id)]);
+  const entries = await commentaryEntries(db, match, innings, { ballsBefore: 0, lastInningsNo: innings.at(-1)?.inningsNo, people: players.map((row) => row.person_id) }, lang);
+  return { balls: entries.reverse() };
+}
+
+/** One innings' commentary: its balls oldest first, with the deliveries they were written from. */
+export interface InningsCommentary {
+  balls: CommentaryBall[];
+  deliveries: Delivery[];
+}
+
+/**
+ * The commentary of one innings, read without the match's other innings (the live engine's ball,
+ * whatever the match's length): the same entries, keys and sequences as in buildCommentary's,
+ * since each innings is folded on its own. Null when the match has no such innings.
+ */
+export async function buildInningsCommentary(db: Kysely<Database>, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
+  const query = queryRows(db);
+  const [innings] = await readStoredInnings(query, [match.id], inningsNo);
+  if (!innings) return null;
+  const [counts] = await query<{ balls_before: number; last_innings: number }>(
+    `select (select coalesce(sum(length(b.balls) / ${BALL_BYTES}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
+       (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings`,
+    [match.id, inningsNo],
+  );
+  const balls = await commentaryEntries(db, match, [innings], { ballsBefore: counts!.balls_before, lastInningsNo: counts!.last_innings, people: [] }, lang);
+  return { balls, deliveries: innings.deliveries };
+}
+
+/** The commentary entries of the given innings of a match, oldest first, numbered after `ballsBefore` balls. */
+async function commentaryEntries(
+  db: Kysely<Database>,
+  match: MatchCentreRow,
+  innings: readonly StoredInnings[],
+  { ballsBefore, lastInningsNo, people: alsoPeople }: { ballsBefore: number; lastInningsNo: number | undefined; people: readonly number[] },
+  lang: Lang,
+): Promise<CommentaryBall[]> {
   // Stored deliveries name people by database id; commentary shows names and keys.
-  const personIds = new Set<number>(players.map((row) => row.person_id));
+  const personIds = new Set<number>(alsoPeople);
   for (const inn of innings) {
     for (const delivery of inn.deliveries) {
       personIds.add(Number(delivery.batter)).add(Number(delivery.nonStriker)).add(Number(delivery.bowler));
@@ -24,10 +60,9 @@ export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRo
   }
   const person = await people(db, [...personIds]);
   const teamNames = teamNamesOf(match);
-  const lastInningsNo = innings.at(-1)?.inningsNo;
   const balls = commentary(
     {
-      matchSeed: matchId,
+      matchSeed: match.id,
       limitedOvers: match.format !== 'test',
       names: (player) => person(Number(player)).name,
       innings: innings.map(
@@ -42,10 +77,10 @@ export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRo
   );
   const keyOf = (player: PlayerId) => person(Number(player)).key;
 
-  const entries = balls.map(
+  return balls.map(
     (ball, index): CommentaryBall => ({
-      key: ballKey(ball.inningsNo, ball, index + 1),
-      sequence: index + 1,
+      key: ballKey(ball.inningsNo, ball, ballsBefore + index + 1),
+      sequence: ballsBefore + index + 1,
       inningsNo: ball.inningsNo,
       ball: { over: ball.over, ball: ball.ball },
       bowler: { player: person(Number(ball.bowler)), runs: ball.bowlerRuns },
@@ -64,5 +99,4 @@ export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRo
       },
     }),
   );
-  return { balls: entries.reverse() };
 }

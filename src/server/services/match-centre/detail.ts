@@ -6,11 +6,12 @@ import { tossText, type Lang } from '../../domain/result.ts';
 import { matchNotes } from '../../domain/test-match.ts';
 import type { MatchDetail, PlayerRef } from '../match-centre-types.ts';
 import { summariseMatch } from '../match-summary.ts';
-import { loadLiveStates, type LiveState } from '../live-state.ts';
+import type { LiveState } from '../live-state.ts';
 import { selectInningsRows, selectPlayerOfMatch } from '../match-rows.ts';
 import { teamNamesOf, type MatchCentreRow } from './shared.ts';
 
-export async function buildDetail(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<MatchDetail> {
+/** `liveState` gives the match's live state (null when not in play): the service shares it with the live engine's events. */
+export async function buildDetail(db: Kysely<Database>, match: MatchCentreRow, lang: Lang, liveState: () => Promise<LiveState | null>): Promise<MatchDetail> {
   const [innings, awards, officials, live] = await Promise.all([
     selectInningsRows(db, [match.id]),
     selectPlayerOfMatch(db, [match.id]),
@@ -22,11 +23,11 @@ export async function buildDetail(db: Kysely<Database>, match: MatchCentreRow, l
       .orderBy('o.role')
       .orderBy('o.position')
       .execute(),
-    match.status === 'started' ? loadLiveStates(db, [match]) : new Map<number, LiveState>(),
+    liveState(),
   ]);
   const officialsOf = (role: string): PlayerRef[] =>
     officials.filter((official) => official.role === role).map(({ key, name }) => ({ key, name }));
-  const summary = summariseMatch(match, innings, awards.map((award) => award.name), lang, live.get(match.id) ?? null);
+  const summary = summariseMatch(match, innings, awards.map((award) => award.name), lang, live);
   const teamNames = teamNamesOf(match);
   return {
     ...summary,

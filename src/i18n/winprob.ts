@@ -1,0 +1,106 @@
+// The win probability's words (Match Info's prediction, the explanation page), English and
+// Hindi. Kept apart from the site's dictionaries, as the scorer console's are.
+import type { Lang } from './index.ts';
+
+const en = {
+  heading: 'Win prediction',
+  beforeFirstBall: 'Our model before the first ball, from the sides\' results up to {{date}}.',
+  batsFirst: '{{team}} bat first',
+  draw: 'Draw',
+  actual: 'as the toss decided',
+  notCovered: 'Our model does not cover this kind of match (it learnt from Tests, ODIs, List A and T20 matches with six-ball overs).',
+  unknownSide: 'The model has no results of {{team}} in this format: it counts them as an average side.',
+  howMeasured: 'How the model is measured',
+  chances: '{{a}}: {{pa}}, {{b}}: {{pb}}',
+  // explanation page
+  title: 'Win probability: how it works and how well',
+  intro:
+    'After every ball we show the chance that each side wins. The numbers come from a statistical model trained on ball-by-ball data of past matches (Cricsheet), and we measure it on matches it has never seen. Here is what it looks at and how often it is right.',
+  modelHeading: 'What the model looks at',
+  modelLimited:
+    'Limited overs: separate logistic regressions for each kind of match (T20I, T20 leagues, ODI, List A), men and women, and each innings. In the first innings: runs so far, balls used, wickets lost, and the competition\'s par score. In the chase: runs needed, balls left, wickets in hand, the required rate, and the par. A target revised for rain (DLS) is used as the umpires set it.',
+  modelTest:
+    'Tests: for each innings, one model for the chance of a draw and one for the chance that the batting side wins if there is a result, from the lead, wickets in hand and the time left in five days.',
+  modelStrength:
+    'Team strength: an Elo rating of each side in each format, from all results up to {{date}}. A side the model has not seen counts as an average side.',
+  heldOutHeading: 'Measured on matches it never saw',
+  heldOut:
+    'The model learnt from {{matches}} matches up to {{date}}. Every match from {{from}} to {{until}} was held out and is scored here, ball by ball. Brier score: the mean squared gap between the chance we gave and what happened (0 is perfect, a coin flip scores 0.25); lower is better.',
+  group: 'Matches',
+  matches: 'Matches',
+  balls: 'Balls',
+  brier: 'Brier score',
+  coinFlip: 'Coin flip',
+  simpleRule: 'Simple rule',
+  worstGap: 'Worst band gap',
+  simpleRuleNote: 'Simple rule: 50% in the first innings; in a chase, from the current run rate against the required one.',
+  calibrationHeading: 'Calibration: when we say 70%, does it happen 70% of the time?',
+  calibrationIntro: 'Every ball of the held-out matches, grouped by the chance we gave team a, against how often team a won. Open a group to see its table.',
+  offNote: 'Rows in bold: the band is more than 3 points from what happened.',
+  band: 'We said',
+  predicted: 'Average chance given',
+  observed: 'Team a won',
+  points: '{{value}} points',
+  groups: {} as Record<string, string>,
+  testsThreeWay: 'Tests, three ways (a wins, draw, b wins; the three squared gaps added): Brier {{model}} against {{uniform}} for a third each.',
+  honestyHeading: 'Where it falls short',
+  honesty:
+    'Targets we set ourselves: on held-out men\'s T20Is and ODIs a Brier score below 0.185 with every band within 3 points of what happened, and on the IPL below 0.20. The table above shows where it meets them and where it does not: a band further off than 3 points means the model was too sure or not sure enough there. Team ratings and par scores stay as they were at the end of training, so a side that has changed since is judged on its old form.',
+};
+
+export type WinProbStrings = typeof en;
+
+const hi: WinProbStrings = {
+  heading: 'जीत का अनुमान',
+  beforeFirstBall: 'पहली गेंद से पहले हमारा मॉडल, {{date}} तक के दोनों टीमों के नतीजों से।',
+  batsFirst: '{{team}} पहले बल्लेबाज़ी करे',
+  draw: 'ड्रॉ',
+  actual: 'टॉस के अनुसार',
+  notCovered: 'हमारा मॉडल इस तरह के मैच का अनुमान नहीं लगाता (उसने छह गेंदों के ओवर वाले टेस्ट, वनडे, लिस्ट ए और टी20 मैचों से सीखा है)।',
+  unknownSide: 'इस फ़ॉर्मैट में मॉडल के पास {{team}} का कोई नतीजा नहीं है: उसे औसत टीम माना गया है।',
+  howMeasured: 'मॉडल को कैसे परखा गया',
+  chances: '{{a}}: {{pa}}, {{b}}: {{pb}}',
+  title: 'जीत की संभावना: कैसे निकाली जाती है और कितनी सही है',
+  intro:
+    'हर गेंद के बाद हम दिखाते हैं कि किस टीम के जीतने की कितनी संभावना है। ये आँकड़े पिछले मैचों के गेंद-दर-गेंद डेटा (Cricsheet) पर सीखे एक सांख्यिकीय मॉडल से आते हैं, और हम उसे उन मैचों पर परखते हैं जो उसने कभी नहीं देखे। यहाँ बताया गया है कि वह किन बातों को देखता है और कितनी बार सही होता है।',
+  modelHeading: 'मॉडल किन बातों को देखता है',
+  modelLimited:
+    'सीमित ओवर: हर तरह के मैच (टी20 इंटरनेशनल, टी20 लीग, वनडे, लिस्ट ए), पुरुष और महिला, और हर पारी के लिए अलग लॉजिस्टिक रिग्रेशन। पहली पारी में: अब तक के रन, खेली गई गेंदें, गिरे विकेट और प्रतियोगिता का औसत स्कोर। लक्ष्य का पीछा करते समय: ज़रूरी रन, बची गेंदें, हाथ में विकेट, ज़रूरी रन रेट और औसत स्कोर। बारिश से बदला लक्ष्य (DLS) वैसा ही लिया जाता है जैसा अंपायरों ने तय किया।',
+  modelTest:
+    'टेस्ट: हर पारी के लिए एक मॉडल ड्रॉ की संभावना का और एक इस बात का कि नतीजा निकलने पर बल्लेबाज़ी करने वाली टीम जीते, बढ़त, हाथ में विकेट और पाँच दिनों में बचे समय से।',
+  modelStrength:
+    'टीम की ताक़त: हर फ़ॉर्मैट में हर टीम की Elo रेटिंग, {{date}} तक के सभी नतीजों से। जिस टीम को मॉडल ने नहीं देखा, उसे औसत टीम माना जाता है।',
+  heldOutHeading: 'उन मैचों पर परखा गया जो उसने कभी नहीं देखे',
+  heldOut:
+    'मॉडल ने {{date}} तक के {{matches}} मैचों से सीखा। {{from}} से {{until}} तक का हर मैच अलग रखा गया और यहाँ गेंद-दर-गेंद परखा गया है। ब्रायर स्कोर: हमारी दी गई संभावना और असल नतीजे के अंतर के वर्ग का औसत (0 सबसे अच्छा, सिक्का उछालने पर 0.25); जितना कम, उतना बेहतर।',
+  group: 'मैच',
+  matches: 'मैच',
+  balls: 'गेंदें',
+  brier: 'ब्रायर स्कोर',
+  coinFlip: 'सिक्का उछाल',
+  simpleRule: 'सरल नियम',
+  worstGap: 'सबसे बड़ा अंतर',
+  simpleRuleNote: 'सरल नियम: पहली पारी में 50%; लक्ष्य का पीछा करते समय मौजूदा रन रेट बनाम ज़रूरी रन रेट से।',
+  calibrationHeading: 'कैलिब्रेशन: जब हम 70% कहते हैं, तो क्या 70% बार ऐसा होता है?',
+  calibrationIntro: 'अलग रखे गए मैचों की हर गेंद, टीम ए को दी गई संभावना के समूहों में, और टीम ए कितनी बार जीती। किसी समूह की तालिका देखने के लिए उसे खोलें।',
+  offNote: 'मोटे अक्षरों वाली पंक्तियाँ: वहाँ अनुमान असल नतीजे से 3 अंक से ज़्यादा दूर है।',
+  band: 'हमने कहा',
+  predicted: 'दी गई औसत संभावना',
+  observed: 'टीम ए जीती',
+  points: '{{value}} अंक',
+  groups: {
+    "Men's T20I and ODI": 'पुरुष टी20 इंटरनेशनल और वनडे',
+    "Men's T20I": 'पुरुष टी20 इंटरनेशनल',
+    "Men's ODI": 'पुरुष वनडे',
+    IPL: 'आईपीएल',
+    "Women's T20I and ODI": 'महिला टी20 इंटरनेशनल और वनडे',
+    'Every T20 (leagues included)': 'सभी टी20 (लीग समेत)',
+    'Tests (men and women)': 'टेस्ट (पुरुष और महिला)',
+  },
+  testsThreeWay: 'टेस्ट, तीन नतीजे (ए जीते, ड्रॉ, बी जीते; तीनों अंतरों के वर्ग जोड़कर): ब्रायर {{model}}, जबकि हर नतीजे को एक-तिहाई देने पर {{uniform}}।',
+  honestyHeading: 'कहाँ कमी रह जाती है',
+  honesty:
+    'हमने ख़ुद के लिए ये लक्ष्य रखे: अलग रखे गए पुरुष टी20 इंटरनेशनल और वनडे पर ब्रायर स्कोर 0.185 से कम और हर समूह असल नतीजे से 3 अंक के भीतर, और आईपीएल पर 0.20 से कम। ऊपर की तालिका दिखाती है कि कहाँ ये पूरे होते हैं और कहाँ नहीं: 3 अंक से ज़्यादा अंतर का मतलब है कि वहाँ मॉडल ज़रूरत से ज़्यादा या कम आश्वस्त था। टीम रेटिंग और औसत स्कोर ट्रेनिंग के अंत जैसे ही रहते हैं, इसलिए बाद में बदली टीम को उसके पुराने प्रदर्शन से आँका जाता है।',
+};
+
+export const winProbStrings: Record<Lang, WinProbStrings> = { en, hi };

@@ -1,0 +1,28 @@
+// Pure helpers of search (the /search page, the header's suggestions, the API's url field).
+import type { Lang } from '../i18n/index.ts';
+import { localizePath } from '../i18n/index.ts';
+import type { SearchHit } from '../server/services/search.ts';
+import { playerInfoHref, seriesHref } from './tournament-view.ts';
+
+/**
+ * Where a hit leads: a player's page; a team's squad in its latest tournament; a tournament's
+ * series page; a venue's latest match (the site has no team or venue pages).
+ */
+export function searchHitHref(hit: Pick<SearchHit, 'kind' | 'key' | 'link'>, lang: Lang): string {
+  switch (hit.kind) {
+    case 'player':
+      return playerInfoHref(hit.key, lang);
+    case 'team':
+      return hit.link === null ? localizePath('/series', lang) : seriesHref(hit.link, lang, { tab: 'squads', team: hit.key });
+    case 'tournament':
+      return seriesHref(hit.key, lang);
+    case 'venue':
+      return hit.link === null ? localizePath('/fixtures', lang) : localizePath(`/getMatchList/${encodeURIComponent(hit.link)}`, lang);
+  }
+}
+
+/** /search?q= in the page language. */
+export function searchHref(query: string, lang: Lang): string {
+  const path = localizePath('/search', lang);
+  return query === '' ? path : `${path}?${new URLSearchParams({ q: query }).toString()}`;
+}

@@ -1,0 +1,31 @@
+// GET user/v1/search?q=: players, teams, tournaments and venues by name (schemas/search.ts).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { searchHitHref } from '../../lib/search-view.ts';
+import type { Services } from '../services/index.ts';
+import { routeSchema } from './schemas/common.ts';
+import { searchRoutes } from './schemas/search.ts';
+
+export function registerSearchRoutes(app: FastifyInstance, services: Services): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { search } = searchRoutes;
+  for (const path of search.paths) {
+    api.get(path, { schema: routeSchema(search) }, async (request) => {
+      const { q, limit, lang } = request.query;
+      const hits = await services.search.search(q, limit);
+      return {
+        status: true as const,
+        data: hits.map((hit) => ({
+          kind: hit.kind,
+          key: hit.key,
+          name: hit.name,
+          detail: hit.detail,
+          gender: hit.gender,
+          matches: hit.matches,
+          last_date: hit.lastDate,
+          url: searchHitHref(hit, lang),
+        })),
+      };
+    });
+  }
+}

@@ -1,0 +1,499 @@
+// Automated match reports (docs/decisions/037-match-reports.md): a completed match's report in
+// English and Hindi, written only from its figures. Every sentence is built from one claim (a
+// typed fact: a total, an innings, a spell, a stand, a collapse, the last ball, the award), and
+// the claims are returned with the words, so tests check each one against the raw data. Nothing
+// is said that the figures do not show: no adjectives about how anyone played, no records the
+// data cannot prove.
+import { formatOvers } from './overs.ts';
+
+export type ReportLang = 'en' | 'hi';
+export type ReportSide = 'a' | 'b';
+
+export interface ReportPlayer {
+  key: string;
+  name: string;
+}
+
+export interface ReportInnings {
+  inningsNo: number;
+  side: ReportSide;
+  superOver: boolean;
+  declared: boolean;
+  forfeited: boolean;
+  followOn: boolean;
+  runs: number;
+  wickets: number;
+  calledBalls: number;
+  target: { runs: number; balls: number | null } | null;
+  batting: { player: ReportPlayer; runs: number; balls: number; fours: number; sixes: number; dismissal: { wicketNumber: number | null } }[];
+  bowling: { player: ReportPlayer; calledBalls: number; runs: number; wickets: number }[];
+  fallOfWickets: { wicketNumber: number; player: ReportPlayer; teamRuns: number }[];
+  partnerships: {
+    forWicket: number;
+    batterA: { player: ReportPlayer; runs: number };
+    batterB: { player: ReportPlayer; runs: number };
+    runs: number;
+    balls: number;
+    unbroken: boolean;
+  }[];
+}
+
+/** What a report is written from: the match centre's detail (in both languages) and scorecard. */
+export interface ReportFacts {
+  key: string;
+  format: 't20' | 'oneday' | 'test';
+  /** The Hundred counts balls, not overs. */
+  formatType: string;
+  /** 'Final', 'Match 12' in each language. */
+  title: Record<ReportLang, string>;
+  tournament: { key: string; name: string };
+  dates: string[];
+  venue: { name: string; city: string } | null;
+  teams: Record<ReportSide, { key: string; name: string }>;
+  ballsPerOver: number;
+  /** The result line of the scorecard in each language (domain/result.ts). */
+  resultText: Record<ReportLang, string>;
+  /** The winner, or the side that won the super over or bowl-out after a tie. */
+  winner: ReportSide | null;
+  margin: { kind: 'innings'; runs: number | null } | { kind: 'runs'; runs: number } | { kind: 'wickets'; wickets: number } | null;
+  /** 'tie', 'draw', 'no result' when nobody won outright. */
+  outcome: string | null;
+  /** The chase's allotment in balls (after any rain revision); null without a limit (a Test). */
+  chaseLimitBalls: number | null;
+  awards: ReportPlayer[];
+  /** Every innings in playing order, super overs last. */
+  innings: ReportInnings[];
+  /** Runs of each over (1-based) of each innings, from the ball-by-ball record; empty when not read (a Test). */
+  overRuns: { inningsNo: number; over: number; runs: number }[];
+}
+
+/** One checkable fact a sentence states. */
+export type ReportClaim =
+  | { kind: 'result'; winner: ReportSide | null; margin: ReportFacts['margin']; outcome: string | null }
+  | { kind: 'innings'; inningsNo: number; side: ReportSide; runs: number; wickets: number; balls: number; declared: boolean }
+  | { kind: 'target'; inningsNo: number; runs: number }
+  | { kind: 'batting'; inningsNo: number; player: string; runs: number; balls: number; fours: number; sixes: number; notOut: boolean }
+  | { kind: 'bowling'; inningsNo: number; player: string; wickets: number; runs: number; balls: number }
+  | { kind: 'partnership'; inningsNo: number; forWicket: number; runs: number; batters: [string, string]; unbroken: boolean }
+  | { kind: 'collapse'; inningsNo: number; side: ReportSide; from: { runs: number; wickets: number }; to: { runs: number; wickets: number } }
+  | { kind: 'lastBall'; inningsNo: number; side: ReportSide }
+  | { kind: 'stretch'; inningsNo: number; side: ReportSide; fromOver: number; toOver: number; runs: number }
+  | { kind: 'award'; players: string[] };
+
+export interface ReportText {
+  heading: string;
+  sub_heading: string;
+  content: string;
+  paragraphs: string[];
+}
+
+export interface MatchReport {
+  texts: Record<ReportLang, ReportText>;
+  claims: ReportClaim[];
+  /** What the report is about: the teams, the tournament, the match and the players it names. */
+  tags: { kind: 'team' | 'player' | 'tournament' | 'match'; key: string }[];
+}
+
+/** At most the spec's six paragraphs. */
+const MAX_PARAGRAPHS = 6;
+/** A collapse: at least this many wickets ... */
+const COLLAPSE_WICKETS = 4;
+/** ... for at most this many runs. */
+const COLLAPSE_RUNS = 20;
+/** A stand worth a sentence. */
+const NOTABLE_STAND = 50;
+/** The run-rate swing is told as an innings' most productive run of this many overs ... */
+const STRETCH_OVERS = 5;
+/** ... in an innings of at least this many overs. */
+const STRETCH_MIN_OVERS = 10;
+
+interface Sentence {
+  en: string;
+  hi: string;
+  claims: ReportClaim[];
+}
+
+const other = (side: ReportSide): ReportSide => (side === 'a' ? 'b' : 'a');
+
+function ordinalEn(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+function ordinalHi(n: number): string {
+  return ['', 'पहले', 'दूसरे', 'तीसरे', 'चौथे', 'पाँचवें', 'छठे', 'सातवें', 'आठवें', 'नौवें', 'दसवें'][n] ?? `${n}वें`;
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+export function scoreText(runs: number, wickets: number, lang: ReportLang): string {
+  if (wickets >= 10) return lang === 'en' ? `${runs} all out` : `${runs} पर ऑल आउट`;
+  return `${runs}/${wickets}`;
+}
+
+/** '19.4 overs', or balls in The Hundred. */
+function spanText(facts: ReportFacts, balls: number, lang: ReportLang): string {
+  if (facts.formatType === 'hundred') return lang === 'en' ? plural(balls, 'ball') : `${balls} गेंदों`;
+  const overs = formatOvers(balls, facts.ballsPerOver);
+  return lang === 'en' ? `${overs} ${overs === '1' ? 'over' : 'overs'}` : `${overs} ओवर`;
+}
+
+/** Made once: building a formatter costs far more than using it. */
+const DATE_FORMATS: Record<ReportLang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
+function dateText(iso: string | undefined, lang: ReportLang): string {
+  return iso ? DATE_FORMATS[lang].format(new Date(`${iso}T00:00:00Z`)) : '';
+}
+
+function teamName(facts: ReportFacts, side: ReportSide): string {
+  return facts.teams[side].name;
+}
+
+/** The regular innings (no super overs), in playing order. */
+function regular(facts: ReportFacts): ReportInnings[] {
+  return facts.innings.filter((inn) => !inn.superOver && !inn.forfeited);
+}
+
+function topScorer(inn: ReportInnings) {
+  return [...inn.batting].sort((x, y) => y.runs - x.runs || x.balls - y.balls)[0];
+}
+
+function bestBowler(inn: ReportInnings) {
+  return [...inn.bowling].sort((x, y) => y.wickets - x.wickets || x.runs - y.runs || x.calledBalls - y.calledBalls)[0];
+}
+
+// ---------- sentences ----------
+
+function headingOf(facts: ReportFacts): Sentence {
+  const claim: ReportClaim = { kind: 'result', winner: facts.winner, margin: facts.margin, outcome: facts.outcome };
+  const [a, b] = [teamName(facts, 'a'), teamName(facts, 'b')];
+  if (facts.winner !== null && facts.outcome === 'tie') {
+    const w = teamName(facts, facts.winner);
+    const l = teamName(facts, other(facts.winner));
+    return { en: `${w} beat ${l} after a tie`, hi: `टाई के बाद ${w} ने ${l} को हराया`, claims: [claim] };
+  }
+  if (facts.winner !== null) {
+    const w = teamName(facts, facts.winner);
+    const l = teamName(facts, other(facts.winner));
+    const m = facts.margin;
+    const en =
+      m?.kind === 'innings'
+        ? `by an innings${m.runs === null ? '' : ` and ${plural(m.runs, 'run')}`}`
+        : m?.kind === 'runs'
+          ? `by ${plural(m.runs, 'run')}`
+          : m?.kind === 'wickets'
+            ? `by ${plural(m.wickets, 'wicket')}`
+            : '';
+    const hi =
+      m?.kind === 'innings'
+        ? `पारी${m.runs === null ? '' : ` और ${m.runs} रन`} से`
+        : m?.kind === 'runs'
+          ? `${m.runs} रन से`
+          : m?.kind === 'wickets'
+            ? `${m.wickets} विकेट से`
+            : '';
+    return { en: `${w} beat ${l}${en ? ` ${en}` : ''}`, hi: `${w} ने ${l} को ${hi ? `${hi} ` : ''}हराया`, claims: [claim] };
+  }
+  if (facts.outcome === 'draw') return { en: `${a} and ${b} draw`, hi: `${a} और ${b} का मैच ड्रॉ`, claims: [claim] };
+  if (facts.outcome === 'tie') return { en: `${a} and ${b} tie`, hi: `${a} और ${b} का मैच टाई`, claims: [claim] };
+  return { en: `No result between ${a} and ${b}`, hi: `${a} और ${b} का मैच बेनतीजा`, claims: [claim] };
+}
+
+function leadOf(facts: ReportFacts): Sentence {
+  const claim: ReportClaim = { kind: 'result', winner: facts.winner, margin: facts.margin, outcome: facts.outcome };
+  const place = facts.venue ? facts.venue.name : null;
+  const date = facts.dates[0];
+  const en = `${facts.resultText.en}${place ? ` at ${place}` : ''}${date ? ` on ${dateText(date, 'en')}` : ''}.`;
+  const hi = `${place ? `${place} में ` : ''}${date ? `${dateText(date, 'hi')} को ` : ''}खेले गए मैच का परिणाम: ${facts.resultText.hi}।`;
+  return { en, hi, claims: [claim] };
+}
+
+/** '180/6 in 20 overs' or 'were all out for 108 in 19 overs', in a sentence's grammar. */
+function madeText(facts: ReportFacts, inn: ReportInnings, lang: ReportLang): string {
+  const span = spanText(facts, inn.calledBalls, lang);
+  if (lang === 'en') {
+    if (inn.wickets >= 10) return `were all out for ${inn.runs} in ${span}`;
+    return `made ${inn.runs}/${inn.wickets}${inn.declared ? ' declared' : ''} in ${span}`;
+  }
+  if (inn.wickets >= 10) return `की पूरी टीम ${span} में ${inn.runs} रन पर आउट हो गई`;
+  return `ने ${span} में ${inn.wickets} विकेट पर ${inn.runs} रन बनाए${inn.declared ? ' और पारी घोषित की' : ''}`;
+}
+
+/** 'Batting first, X made 180/6 in 20 overs.' and its kin. */
+function inningsSentence(facts: ReportFacts, inn: ReportInnings, index: number, count: Record<ReportSide, number>): Sentence {
+  const team = teamName(facts, inn.side);
+  const claims: ReportClaim[] = [
+    { kind: 'innings', inningsNo: inn.inningsNo, side: inn.side, runs: inn.runs, wickets: inn.wickets, balls: inn.calledBalls, declared: inn.declared },
+  ];
+  if (facts.format === 'test' || regular(facts).length > 2) {
+    const nth = count[inn.side];
+    const en = `In their ${nth === 1 ? 'first' : 'second'} innings${inn.followOn ? ', following on,' : ''} ${team} ${madeText(facts, inn, 'en')}.`;
+    const hi = `${nth === 1 ? 'पहली' : 'दूसरी'} पारी में${inn.followOn ? ' फ़ॉलो-ऑन खेलते हुए' : ''} ${team} ${madeText(facts, inn, 'hi')}।`;
+    return { en, hi, claims };
+  }
+  if (index === 0) {
+    return { en: `Batting first, ${team} ${madeText(facts, inn, 'en')}.`, hi: `पहले बल्लेबाज़ी करते हुए ${team} ${madeText(facts, inn, 'hi')}।`, claims };
+  }
+  if (inn.target) {
+    claims.push({ kind: 'target', inningsNo: inn.inningsNo, runs: inn.target.runs });
+    return {
+      en: `Chasing ${inn.target.runs}, ${team} ${madeText(facts, inn, 'en')}.`,
+      hi: `${inn.target.runs} रन के लक्ष्य का पीछा करते हुए ${team} ${madeText(facts, inn, 'hi')}।`,
+      claims,
+    };
+  }
+  return { en: `In reply, ${team} ${madeText(facts, inn, 'en')}.`, hi: `जवाब में ${team} ${madeText(facts, inn, 'hi')}।`, claims };
+}
+
+function battingSentence(inn: ReportInnings): Sentence | null {
+  const top = topScorer(inn);
+  if (!top || top.runs === 0) return null;
+  const notOut = top.dismissal.wicketNumber === null;
+  const claims: ReportClaim[] = [
+    { kind: 'batting', inningsNo: inn.inningsNo, player: top.player.name, runs: top.runs, balls: top.balls, fours: top.fours, sixes: top.sixes, notOut },
+  ];
+  const boundariesEn = [top.fours > 0 ? plural(top.fours, 'four') : '', top.sixes > 0 ? `${top.sixes} ${top.sixes === 1 ? 'six' : 'sixes'}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  const boundariesHi = [top.fours > 0 ? `${top.fours} ${top.fours === 1 ? 'चौके' : 'चौकों'}` : '', top.sixes > 0 ? `${top.sixes} ${top.sixes === 1 ? 'छक्के' : 'छक्कों'}` : '']
+    .filter(Boolean)
+    .join(' और ');
+  return {
+    en: `${top.player.name} top-scored with ${top.runs}${notOut ? ' not out' : ''} off ${plural(top.balls, 'ball')}${boundariesEn ? `, with ${boundariesEn}` : ''}.`,
+    hi: `${top.player.name} ने ${top.balls} गेंदों में ${boundariesHi ? `${boundariesHi} की मदद से ` : ''}सबसे ज़्यादा ${notOut ? 'नाबाद ' : ''}${top.runs} रन बनाए।`,
+    claims,
+  };
+}
+
+function bowlingSentence(facts: ReportFacts, inn: ReportInnings): Sentence | null {
+  const best = bestBowler(inn);
+  if (!best || best.wickets === 0) return null;
+  const fielding = teamName(facts, other(inn.side));
+  return {
+    en: `For ${fielding}, ${best.player.name} took ${best.wickets} for ${best.runs} in ${spanText(facts, best.calledBalls, 'en')}.`,
+    hi: `${fielding} की ओर से ${best.player.name} ने ${spanText(facts, best.calledBalls, 'hi')} में ${best.runs} रन देकर ${best.wickets} ${best.wickets === 1 ? 'विकेट लिया' : 'विकेट लिए'}।`,
+    claims: [{ kind: 'bowling', inningsNo: inn.inningsNo, player: best.player.name, wickets: best.wickets, runs: best.runs, balls: best.calledBalls }],
+  };
+}
+
+/** The longest run of wickets that fell for few runs, measured from the score at the first of them. */
+export function findCollapse(inn: ReportInnings): { from: { runs: number; wickets: number }; to: { runs: number; wickets: number } } | null {
+  const falls = [...inn.fallOfWickets].sort((x, y) => x.wicketNumber - y.wicketNumber);
+  let best: { first: number; last: number } | null = null;
+  for (let first = 0; first < falls.length; first += 1) {
+    for (let last = first + COLLAPSE_WICKETS - 1; last < falls.length; last += 1) {
+      if (falls[last]!.teamRuns - falls[first]!.teamRuns > COLLAPSE_RUNS) break;
+      const size = last - first + 1;
+      const bestSize = best ? best.last - best.first + 1 : 0;
+      const runs = falls[last]!.teamRuns - falls[first]!.teamRuns;
+      const bestRuns = best ? falls[best.last]!.teamRuns - falls[best.first]!.teamRuns : Infinity;
+      if (size > bestSize || (size === bestSize && runs < bestRuns)) best = { first, last };
+    }
+  }
+  if (!best) return null;
+  const first = falls[best.first]!;
+  const last = falls[best.last]!;
+  return { from: { runs: first.teamRuns, wickets: first.wicketNumber - 1 }, to: { runs: last.teamRuns, wickets: last.wicketNumber } };
+}
+
+function collapseSentence(facts: ReportFacts, inn: ReportInnings): Sentence | null {
+  const collapse = findCollapse(inn);
+  if (!collapse) return null;
+  const team = teamName(facts, inn.side);
+  const lost = collapse.to.wickets - collapse.from.wickets;
+  const runs = collapse.to.runs - collapse.from.runs;
+  const to = (lang: ReportLang) => scoreText(collapse.to.runs, collapse.to.wickets, lang);
+  return {
+    en: `${team} lost ${plural(lost, 'wicket')} for ${plural(runs, 'run')}, going from ${collapse.from.runs}/${collapse.from.wickets} to ${to('en')}.`,
+    hi: `${team} ने ${runs} रन के भीतर ${lost} विकेट गँवाए और स्कोर ${collapse.from.runs}/${collapse.from.wickets} से ${to('hi')} हो गया।`,
+    claims: [{ kind: 'collapse', inningsNo: inn.inningsNo, side: inn.side, from: collapse.from, to: collapse.to }],
+  };
+}
+
+/** The innings' most productive STRETCH_OVERS consecutive overs (the earliest of equals). */
+export function bestStretch(facts: Pick<ReportFacts, 'overRuns'>, inningsNo: number): { fromOver: number; toOver: number; runs: number } | null {
+  const byOver = new Map(facts.overRuns.filter((o) => o.inningsNo === inningsNo).map((o) => [o.over, o.runs]));
+  const last = Math.max(0, ...byOver.keys());
+  if (last < STRETCH_MIN_OVERS) return null;
+  let best: { fromOver: number; toOver: number; runs: number } | null = null;
+  for (let from = 1; from + STRETCH_OVERS - 1 <= last; from += 1) {
+    let runs = 0;
+    for (let over = from; over < from + STRETCH_OVERS; over += 1) runs += byOver.get(over) ?? 0;
+    if (!best || runs > best.runs) best = { fromOver: from, toOver: from + STRETCH_OVERS - 1, runs };
+  }
+  return best;
+}
+
+function stretchSentence(facts: ReportFacts, inn: ReportInnings): Sentence | null {
+  if (facts.format === 'test') return null;
+  const stretch = bestStretch(facts, inn.inningsNo);
+  if (!stretch) return null;
+  const team = teamName(facts, inn.side);
+  return {
+    en: `${team}'s most productive five overs were overs ${stretch.fromOver} to ${stretch.toOver}, with ${stretch.runs} runs.`,
+    hi: `${team} के सबसे ज़्यादा रन वाले पाँच ओवर ${stretch.fromOver} से ${stretch.toOver} तक रहे, जिनमें ${stretch.runs} रन बने।`,
+    claims: [{ kind: 'stretch', inningsNo: inn.inningsNo, side: inn.side, ...stretch }],
+  };
+}
+
+function standSentence(facts: ReportFacts): Sentence | null {
+  const stands = regular(facts).flatMap((inn) => inn.partnerships.map((stand) => ({ inn, stand })));
+  const best = stands.sort((x, y) => y.stand.runs - x.stand.runs)[0];
+  if (!best || best.stand.runs < NOTABLE_STAND) return null;
+  const { inn, stand } = best;
+  const team = teamName(facts, inn.side);
+  const a = stand.batterA;
+  const b = stand.batterB;
+  return {
+    en: `The biggest stand of the match was ${stand.runs}${stand.unbroken ? ' unbroken' : ''} for the ${ordinalEn(stand.forWicket)} wicket by ${team}, between ${a.player.name} (${a.runs}) and ${b.player.name} (${b.runs}).`,
+    hi: `मैच की सबसे बड़ी साझेदारी ${team} के ${ordinalHi(stand.forWicket)} विकेट के लिए ${a.player.name} (${a.runs}) और ${b.player.name} (${b.runs}) के बीच ${stand.runs} रन की${stand.unbroken ? ' अटूट' : ''} रही।`,
+    claims: [{ kind: 'partnership', inningsNo: inn.inningsNo, forWicket: stand.forWicket, runs: stand.runs, batters: [a.player.name, b.player.name], unbroken: stand.unbroken }],
+  };
+}
+
+/** The chase was won on the last ball of its allotment. */
+function lastBallSentence(facts: ReportFacts): Sentence | null {
+  const innings = regular(facts);
+  const chase = innings[innings.length - 1];
+  if (!chase || facts.format === 'test' || facts.chaseLimitBalls === null || facts.outcome !== null) return null;
+  if (facts.margin?.kind !== 'wickets' || facts.winner !== chase.side || chase.calledBalls !== facts.chaseLimitBalls) return null;
+  return {
+    en: `${teamName(facts, chase.side)} got there off the last ball of the chase.`,
+    hi: `${teamName(facts, chase.side)} ने लक्ष्य पारी की आख़िरी गेंद पर हासिल किया।`,
+    claims: [{ kind: 'lastBall', inningsNo: chase.inningsNo, side: chase.side }],
+  };
+}
+
+function superOverSentences(facts: ReportFacts): Sentence[] {
+  const overs = facts.innings.filter((inn) => inn.superOver);
+  if (overs.length === 0) return [];
+  const parts = overs.map((inn) => ({
+    en: `${teamName(facts, inn.side)} ${scoreText(inn.runs, inn.wickets, 'en')}`,
+    hi: `${teamName(facts, inn.side)} ${scoreText(inn.runs, inn.wickets, 'hi')}`,
+    claim: { kind: 'innings', inningsNo: inn.inningsNo, side: inn.side, runs: inn.runs, wickets: inn.wickets, balls: inn.calledBalls, declared: false } as ReportClaim,
+  }));
+  return [
+    {
+      en: `The scores were level, so the match went to ${overs.length > 2 ? 'super overs' : 'a super over'}: ${parts.map((p) => p.en).join(', ')}.`,
+      hi: `स्कोर बराबर रहा, इसलिए फ़ैसला सुपर ओवर से हुआ: ${parts.map((p) => p.hi).join(', ')}।`,
+      claims: parts.map((p) => p.claim),
+    },
+  ];
+}
+
+/** Hundreds and five-wicket hauls the innings paragraphs have not told already. */
+function milestoneSentences(facts: ReportFacts): Sentence[] {
+  const found: Sentence[] = [];
+  for (const inn of regular(facts)) {
+    const top = topScorer(inn);
+    const best = bestBowler(inn);
+    for (const line of inn.batting) {
+      if (line.runs < 100 || line === top) continue;
+      const notOut = line.dismissal.wicketNumber === null;
+      found.push({
+        en: `${line.player.name} made a hundred: ${line.runs}${notOut ? ' not out' : ''} off ${plural(line.balls, 'ball')} for ${teamName(facts, inn.side)}.`,
+        hi: `${line.player.name} ने ${teamName(facts, inn.side)} के लिए शतक लगाया: ${line.balls} गेंदों में ${notOut ? 'नाबाद ' : ''}${line.runs} रन।`,
+        claims: [{ kind: 'batting', inningsNo: inn.inningsNo, player: line.player.name, runs: line.runs, balls: line.balls, fours: line.fours, sixes: line.sixes, notOut }],
+      });
+    }
+    for (const spell of inn.bowling) {
+      if (spell.wickets < 5 || spell === best) continue;
+      found.push({
+        en: `${spell.player.name} took five or more wickets in an innings: ${spell.wickets} for ${spell.runs}.`,
+        hi: `${spell.player.name} ने एक पारी में पाँच या ज़्यादा विकेट लिए: ${spell.runs} रन देकर ${spell.wickets} विकेट।`,
+        claims: [{ kind: 'bowling', inningsNo: inn.inningsNo, player: spell.player.name, wickets: spell.wickets, runs: spell.runs, balls: spell.calledBalls }],
+      });
+    }
+  }
+  return found;
+}
+
+function awardSentence(facts: ReportFacts): Sentence | null {
+  if (facts.awards.length === 0) return null;
+  const names = facts.awards.map((p) => p.name);
+  return {
+    en: `${names.join(' and ')} ${names.length === 1 ? 'was' : 'were'} named player of the match.`,
+    hi: `${names.join(' और ')} को प्लेयर ऑफ़ द मैच चुना गया।`,
+    claims: [{ kind: 'award', players: names }],
+  };
+}
+
+// ---------- the report ----------
+
+function joined(sentences: readonly (Sentence | null)[]): Sentence | null {
+  const present = sentences.filter((s): s is Sentence => s !== null);
+  if (present.length === 0) return null;
+  return {
+    en: present.map((s) => s.en).join(' '),
+    hi: present.map((s) => s.hi).join(' '),
+    claims: present.flatMap((s) => s.claims),
+  };
+}
+
+/** Whether a match can be reported: completed with a result and at least one innings. */
+export function isReportable(facts: Pick<ReportFacts, 'innings' | 'winner' | 'outcome'>): boolean {
+  return facts.innings.length > 0 && (facts.winner !== null || facts.outcome !== null);
+}
+
+export function writeMatchReport(facts: ReportFacts): MatchReport {
+  const heading = headingOf(facts);
+  const lead = leadOf(facts);
+  const innings = regular(facts);
+  const count: Record<ReportSide, number> = { a: 0, b: 0 };
+  const paragraphs: Sentence[] = [];
+  innings.forEach((inn, index) => {
+    count[inn.side] += 1;
+    const paragraph = joined([
+      inningsSentence(facts, inn, index, count),
+      battingSentence(inn),
+      bowlingSentence(facts, inn),
+      stretchSentence(facts, inn),
+      collapseSentence(facts, inn),
+    ]);
+    if (paragraph) paragraphs.push(paragraph);
+  });
+  const decisive = joined([...superOverSentences(facts), lastBallSentence(facts), standSentence(facts)]);
+  if (decisive) paragraphs.push(decisive);
+  const closing = joined([...milestoneSentences(facts), awardSentence(facts)]);
+  if (closing) paragraphs.push(closing);
+  // A Test's four innings leave room for two more; anything beyond six joins the sixth.
+  while (paragraphs.length > MAX_PARAGRAPHS) {
+    const last = paragraphs.pop()!;
+    paragraphs[paragraphs.length - 1] = joined([paragraphs[paragraphs.length - 1]!, last])!;
+  }
+
+  const scores = (lang: ReportLang) =>
+    innings.map((inn) => `${teamName(facts, inn.side)} ${scoreText(inn.runs, inn.wickets, lang)}${inn.declared ? (lang === 'en' ? 'd' : ' (घोषित)') : ''}`).join(lang === 'en' ? '; ' : '; ');
+  const where = (lang: ReportLang) =>
+    [facts.title[lang], facts.tournament.name, facts.venue?.name ?? '', dateText(facts.dates[0], lang)].filter(Boolean).join(' · ');
+  const texts = (lang: ReportLang): ReportText => ({
+    heading: heading[lang],
+    sub_heading: where(lang),
+    content: `${lead[lang]}${innings.length > 0 ? ` ${lang === 'en' ? 'Scores' : 'स्कोर'}: ${scores(lang)}${lang === 'en' ? '.' : '।'}` : ''}`,
+    paragraphs: paragraphs.map((p) => p[lang]),
+  });
+
+  const named = new Map<string, string>();
+  for (const inn of facts.innings) {
+    for (const line of inn.batting) if (line.player.key) named.set(line.player.key, line.player.name);
+    for (const spell of inn.bowling) if (spell.player.key) named.set(spell.player.key, spell.player.name);
+  }
+  const claims = [...heading.claims, ...innings.map((inn) => ({ kind: 'innings', inningsNo: inn.inningsNo, side: inn.side, runs: inn.runs, wickets: inn.wickets, balls: inn.calledBalls, declared: inn.declared }) as ReportClaim), ...paragraphs.flatMap((p) => p.claims)];
+  const mentioned = [...new Set(claims.flatMap((claim) => ('player' in claim ? [claim.player] : claim.kind === 'partnership' ? claim.batters : claim.kind === 'award' ? claim.players : [])))];
+  const playerKeys = [...named].filter(([, name]) => mentioned.includes(name)).map(([key]) => key);
+  return {
+    texts: { en: texts('en'), hi: texts('hi') },
+    claims,
+    tags: [
+      { kind: 'match', key: facts.key },
+      { kind: 'tournament', key: facts.tournament.key },
+      { kind: 'team', key: facts.teams.a.key },
+      { kind: 'team', key: facts.teams.b.key },
+      ...playerKeys.map((key) => ({ kind: 'player' as const, key })),
+    ],
+  };
+}

@@ -1,0 +1,107 @@
+// Automated match reports (docs/decisions/037-match-reports.md): the facts of a completed match
+// read from the match centre (its detail in both languages and its scorecard), written into a
+// report by the domain (domain/match-report.ts) and saved through the news service. Which
+// matches get one: a completed match, not a replay, among the most recent of its tournament
+// (MATCHES_PER_TOURNAMENT); the change feed's match tags (import, corrections, live scoring)
+// and the back-fill after an import queue a job per match (src/server/jobs/queue.ts).
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import { isReportable, writeMatchReport, type MatchReport, type ReportFacts } from '../domain/match-report.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { MatchCentreService } from './match-centre.ts';
+import type { NewsService } from './news.ts';
+
+export const MATCH_REPORT_JOB = 'news.match-report';
+export const matchReportPayload = z.object({ matchKey: z.string().min(1).max(200) });
+/** Reports are written for this many of each tournament's latest completed matches. */
+export const MATCHES_PER_TOURNAMENT = 3;
+/** A back-fill queues at most this many reports at once (the rest come with later imports). */
+export const BACKFILL_LIMIT = 300;
+
+/** The facts of a completed match, or null when it is not (or no longer) there or not reportable. */
+export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCentreService, matchKey: string): Promise<ReportFacts | null> {
+  const [en, hi, scorecard, row] = await Promise.all([
+    matchCentre.detail(matchKey, 'en'),
+    matchCentre.detail(matchKey, 'hi'),
+    matchCentre.scorecard(matchKey, 'en'),
+    db.selectFrom('matches').select(['overs_limit', 'balls_per_over', 'is_replay']).where('match_key', '=', matchKey).executeTakeFirst(),
+  ]);
+  if (!en || !hi || !scorecard || !row || en.status !== 'completed' || !en.result || !hi.result) return null;
+  const limit = en.target?.balls ?? (row.overs_limit === null ? null : row.overs_limit * row.balls_per_over);
+  // The runs of each over, for the run-rate swing of limited-overs innings (a Test's is not told).
+  const commentary = en.format === 'test' ? null : await matchCentre.commentary(matchKey, 'en');
+  const overRuns = new Map<string, { inningsNo: number; over: number; runs: number }>();
+  for (const ball of commentary?.balls ?? []) {
+    const key = `${ball.inningsNo}:${ball.ball.over}`;
+    const entry = overRuns.get(key) ?? { inningsNo: ball.inningsNo, over: ball.ball.over + 1, runs: 0 };
+    entry.runs += ball.runs;
+    overRuns.set(key, entry);
+  }
+  const facts: ReportFacts = {
+    key: en.key,
+    format: en.format,
+    formatType: en.formatType,
+    title: { en: en.title, hi: hi.title },
+    tournament: { key: en.tournament.key, name: en.tournament.name },
+    dates: en.dates,
+    venue: en.venue,
+    teams: { a: { key: en.teams.a.key, name: en.teams.a.name }, b: { key: en.teams.b.key, name: en.teams.b.name } },
+    ballsPerOver: en.ballsPerOver,
+    resultText: { en: en.result.text, hi: hi.result.text },
+    winner: en.result.winner,
+    margin: en.result.margin,
+    outcome: en.result.outcome,
+    chaseLimitBalls: en.format === 'test' ? null : limit,
+    awards: en.awards,
+    innings: scorecard.innings,
+    overRuns: [...overRuns.values()],
+  };
+  return isReportable(facts) ? facts : null;
+}
+
+export function draftOfReport(report: MatchReport) {
+  return { texts: { en: report.texts.en, hi: report.texts.hi }, tags: report.tags };
+}
+
+/** Writes (or rewrites) one match's report; 'skipped' when the match cannot be reported. */
+export async function writeReportFor(
+  db: Kysely<Database>,
+  matchCentre: MatchCentreService,
+  news: NewsService,
+  matchKey: string,
+): Promise<'created' | 'updated' | 'kept' | 'skipped'> {
+  const facts = await loadReportFacts(db, matchCentre, matchKey);
+  if (!facts) return 'skipped';
+  return news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null);
+}
+
+/**
+ * Of these matches, those a report is due for: completed, not replays, and among the latest
+ * MATCHES_PER_TOURNAMENT completed matches of their tournament. A changed match is due again
+ * (its report is rewritten unless an editor has taken it over). With null (the back-fill): such
+ * matches of every tournament that have no report yet.
+ */
+export async function reportsDue(db: Kysely<Database>, matchKeys: readonly string[] | null, limit = BACKFILL_LIMIT): Promise<string[]> {
+  const { rows } = await sql<{ match_key: string }>`
+    with ranked as (
+      select m.match_key, m.tournament_id,
+        row_number() over (partition by m.tournament_id order by m.start_date desc, m.id desc) as recent
+      from matches m
+      where m.status = 'completed' and not m.is_replay
+        and m.tournament_id in (
+          select tournament_id from matches where ${matchKeys === null ? sql`true` : sql`match_key = any(${[...matchKeys]}::text[])`}
+        )
+    )
+    select r.match_key from ranked r
+    where r.recent <= ${MATCHES_PER_TOURNAMENT}
+      and ${matchKeys === null ? sql`not exists (select 1 from news_articles n where n.report_match_key = r.match_key)` : sql`r.match_key = any(${[...matchKeys]}::text[])`}
+    order by r.match_key
+    limit ${limit}`.execute(db);
+  return rows.map((row) => row.match_key);
+}
+
+/** Queues a report job per match (deduplicated: a match already queued is not queued twice). */
+export async function queueReports(jobs: Pick<JobQueue, 'enqueue'>, matchKeys: readonly string[]): Promise<void> {
+  for (const matchKey of matchKeys) await jobs.enqueue({ kind: MATCH_REPORT_JOB, payload: { matchKey }, dedupeKey: matchKey, maxAttempts: 3 });
+}

@@ -1,0 +1,179 @@
+// The search index (docs/decisions/033-search-and-records.md): one row per player, team,
+// tournament and venue, with its name's searchable terms (domain/search-terms.ts) and what ranks
+// it (matches held, the latest of them). The write path refreshes the rows of what a commit
+// touched, in the same transaction; migration 012 fills it for stored data.
+import { searchTerms } from '../domain/search-terms.ts';
+import type { QueryRunner } from './tournament-shapes.ts';
+
+export type SearchKind = 'player' | 'team' | 'tournament' | 'venue';
+
+/** Ids of the entities whose rows to refresh; null refreshes every row of every kind. */
+export interface SearchScope {
+  people: readonly number[];
+  teams: readonly number[];
+  tournaments: readonly number[];
+  venues: readonly number[];
+}
+
+interface EntityRow {
+  id: number;
+  key: string;
+  name: string;
+  /** Other names it is known by (a team's former names, a tournament's abbreviation, a venue's city). */
+  aliases: string[] | null;
+  detail: string | null;
+  link: string | null;
+  gender: string | null;
+  matches: number;
+  /** What ranks it among names matched alike: its matches; a tournament's series' matches over every season. */
+  weight: number;
+  last_date: string | null;
+}
+
+// Each query reads the entities in scope ($1 null: all) that have at least one match.
+const ENTITY_QUERIES: Record<SearchKind, string> = {
+  // The latest match's side and gender by max() over 'date|id|value' (no sort per player).
+  player: `
+    select p.id, p.registry_id as key, p.name, null::text[] as aliases,
+      substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || case mp.team when 'a' then m.team_a_name else m.team_b_name end), 21) as detail,
+      null::text as link, substr(max(m.start_date::text || m.gender), 11) as gender,
+      count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date
+    from people p join match_players mp on mp.person_id = p.id join matches m on m.id = mp.match_id
+    where $1::integer[] is null or p.id = any($1::integer[])
+    group by p.id`,
+  team: `
+    select t.id, t.team_key as key, t.name,
+      (select array_agg(tn.name) from team_names tn where tn.team_id = t.id and tn.name <> t.name) as aliases,
+      null::text as detail, substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || tu.tou_key), 21) as link, t.gender,
+      count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date
+    from teams t
+    join matches m on m.team_a_id = t.id or m.team_b_id = t.id
+    join tournaments tu on tu.id = m.tournament_id
+    where $1::integer[] is null or t.id = any($1::integer[])
+    group by t.id`,
+  // Every season of a series shares its weight ('ashes' finds the series most played first), so
+  // a change to one season refreshes them all.
+  tournament: `
+    with chosen as (
+      select id from tournaments where $1::integer[] is null or (event_name, gender) in (
+        select event_name, gender from tournaments where id = any($1::integer[]))
+    ), own as (
+      select tu.id, tu.event_name, tu.gender, count(*)::int as matches, max(m.start_date)::text as last_date
+      from tournaments tu join chosen c on c.id = tu.id join matches m on m.tournament_id = tu.id
+      group by tu.id
+    ), series as (
+      select t.event_name, t.gender, count(*)::int as weight
+      from tournaments t join matches m on m.tournament_id = t.id
+      where (t.event_name, t.gender) in (select event_name, gender from own)
+      group by t.event_name, t.gender
+    )
+    select tu.id, tu.tou_key as key, tu.name, array_remove(array[tu.event_abbreviation], null) as aliases,
+      null::text as detail, null::text as link, tu.gender, own.matches, series.weight, own.last_date
+    from own join tournaments tu on tu.id = own.id join series on series.event_name = own.event_name and series.gender = own.gender`,
+  venue: `
+    select v.id, v.id::text as key, v.name, array[v.city] as aliases, nullif(v.city, '') as detail,
+      substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || m.match_key), 21) as link, null::text as gender,
+      count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date
+    from venues v join matches m on m.venue_id = v.id
+    where $1::integer[] is null or v.id = any($1::integer[])
+    group by v.id`,
+};
+
+const SCOPE_FIELD: Record<SearchKind, keyof SearchScope> = { player: 'people', team: 'teams', tournament: 'tournaments', venue: 'venues' };
+
+/** Rewrites the search rows of the entities in scope: those with matches get a fresh row, the others none. */
+export async function refreshSearchIndex(query: QueryRunner, scope: SearchScope | null): Promise<void> {
+  for (const kind of Object.keys(ENTITY_QUERIES) as SearchKind[]) {
+    const ids = scope === null ? null : [...new Set(scope[SCOPE_FIELD[kind]])];
+    if (ids !== null && ids.length === 0) continue;
+    const rows = await query<EntityRow>(ENTITY_QUERIES[kind], [ids]);
+    // Rows in scope that have no match any more go. The rows read may go beyond the ids asked
+    // for (a tournament's other seasons), never fewer.
+    await query(
+      `delete from search_entries where kind = $1 and ($2::integer[] is null or entity_id = any($2::integer[])) and entity_id <> all($3::integer[])`,
+      [kind, ids, rows.map((row) => row.id)],
+    );
+    if (rows.length === 0) continue;
+    // Only rows that changed are written; an update that keeps the terms is a HOT update
+    // (fillfactor 70) and leaves the trigram index alone: most rows of a batch only count a match more.
+    await query(
+      `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date)
+       select $1, * from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::integer[], $11::date[])
+       on conflict (kind, entity_id) do update set key = excluded.key, name = excluded.name, terms = excluded.terms, detail = excluded.detail,
+         link = excluded.link, gender = excluded.gender, matches = excluded.matches, weight = excluded.weight, last_date = excluded.last_date
+       where (search_entries.key, search_entries.name, search_entries.terms, search_entries.detail, search_entries.link, search_entries.gender,
+              search_entries.matches, search_entries.weight, search_entries.last_date)
+         is distinct from (excluded.key, excluded.name, excluded.terms, excluded.detail, excluded.link, excluded.gender,
+              excluded.matches, excluded.weight, excluded.last_date)`,
+      [
+        kind,
+        rows.map((row) => row.id),
+        rows.map((row) => row.key),
+        rows.map((row) => row.name),
+        rows.map((row) => searchTerms(row.name, kind, row.aliases ?? [])),
+        rows.map((row) => row.detail),
+        rows.map((row) => row.link),
+        rows.map((row) => row.gender),
+        rows.map((row) => row.matches),
+        rows.map((row) => row.weight),
+        rows.map((row) => row.last_date),
+      ],
+    );
+  }
+}
+
+/** A player's appearance in a match new to the database (not a replaced version). */
+export interface NewAppearance {
+  personId: number;
+  matchId: number;
+  date: string;
+  /** The side's name as played in the match. */
+  team: string;
+  gender: string;
+}
+
+/**
+ * Counts matches new to the database into their players' rows, without recounting each player's
+ * whole career: one more match each, the latest day, team and gender moved on when the match is
+ * the latest. The same figures refreshSearchIndex would read (but for two matches of one player
+ * on the same day, where the later write's team wins); matches that replace a stored version go
+ * through refreshSearchIndex instead.
+ */
+export async function countNewAppearances(query: QueryRunner, appearances: readonly NewAppearance[]): Promise<void> {
+  if (appearances.length === 0) return;
+  const byPerson = new Map<number, { matches: number; latest: NewAppearance }>();
+  for (const appearance of appearances) {
+    const seen = byPerson.get(appearance.personId);
+    if (!seen) byPerson.set(appearance.personId, { matches: 1, latest: appearance });
+    else {
+      seen.matches += 1;
+      const later = appearance.date > seen.latest.date || (appearance.date === seen.latest.date && appearance.matchId > seen.latest.matchId);
+      if (later) seen.latest = appearance;
+    }
+  }
+  const ids = [...byPerson.keys()];
+  const people = await query<{ id: number; registry_id: string; name: string }>('select id, registry_id, name from people where id = any($1::integer[])', [ids]);
+  const counted = people.map((person) => ({ person, ...byPerson.get(person.id)! }));
+  await query(
+    `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date)
+     select 'player', id, key, name, terms, detail, null, gender, matches, matches, last_date
+     from unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::date[])
+       as fresh(id, key, name, terms, detail, gender, matches, last_date)
+     on conflict (kind, entity_id) do update set
+       matches = search_entries.matches + excluded.matches,
+       weight = search_entries.weight + excluded.weight,
+       detail = case when excluded.last_date >= search_entries.last_date then excluded.detail else search_entries.detail end,
+       gender = case when excluded.last_date >= search_entries.last_date then excluded.gender else search_entries.gender end,
+       last_date = greatest(search_entries.last_date, excluded.last_date)`,
+    [
+      counted.map((entry) => entry.person.id),
+      counted.map((entry) => entry.person.registry_id),
+      counted.map((entry) => entry.person.name),
+      counted.map((entry) => searchTerms(entry.person.name, 'player')),
+      counted.map((entry) => entry.latest.team),
+      counted.map((entry) => entry.latest.gender),
+      counted.map((entry) => entry.matches),
+      counted.map((entry) => entry.latest.date),
+    ],
+  );
+}

@@ -1,0 +1,310 @@
+// Automated match reports on real matches (Cricsheet files, imported into the real database and
+// read back through the match centre as the report job does): a chase won off the last ball, a
+// collapse, a drawn Test, a DLS result and a super over, in English and Hindi. Every claim a
+// report makes is checked against figures computed here straight from the raw JSON, and the
+// numbers of each claim must appear in both languages' words.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JobQueue } from '../../src/server/jobs/queue.ts';
+import { listenForCompletedMatches, registerMatchReportJob } from '../../src/server/jobs/match-reports.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { writeMatchReport, type MatchReport, type ReportClaim, type ReportFacts } from '../../src/server/domain/match-report.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+import { createServices, type Services } from '../../src/server/services/index.ts';
+import { loadReportFacts, reportsDue, writeReportFor } from '../../src/server/services/match-reports.ts';
+import { createUser } from '../helpers/accounts.ts';
+import { freshDatabase } from '../helpers/test-db.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
+const folders = [path.join(fixtures, 'reports'), path.join(fixtures, 'e2e')];
+
+// ---------- figures from the raw JSON, computed independently of the importer ----------
+
+interface RawDelivery {
+  batter: string;
+  bowler: string;
+  non_striker: string;
+  runs: { batter: number; extras: number; total: number; non_boundary?: boolean };
+  extras?: { wides?: number; noballs?: number; byes?: number; legbyes?: number; penalty?: number };
+  wickets?: { player_out: string; kind: string }[];
+}
+interface RawInnings {
+  team: string;
+  super_over?: boolean;
+  declared?: boolean;
+  target?: { runs: number; overs?: number };
+  overs: { over: number; deliveries: RawDelivery[] }[];
+}
+interface RawMatch {
+  info: {
+    teams: string[];
+    overs?: number;
+    outcome: { winner?: string; by?: { runs?: number; wickets?: number; innings?: number }; result?: string; eliminator?: string; method?: string };
+    player_of_match?: string[];
+  };
+  innings: RawInnings[];
+}
+
+const NOT_A_WICKET = new Set(['retired hurt', 'retired not out']);
+const NOT_THE_BOWLERS = new Set(['run out', 'retired hurt', 'retired not out', 'retired out', 'obstructing the field']);
+const raw = (id: string): RawMatch => {
+  for (const folder of folders) {
+    try {
+      return JSON.parse(readFileSync(path.join(folder, `${id}.json`), 'utf8')) as RawMatch;
+    } catch {
+      // the other folder
+    }
+  }
+  throw new Error(`no fixture ${id}`);
+};
+const deliveries = (inn: RawInnings) => inn.overs.flatMap((over) => over.deliveries);
+const legal = (d: RawDelivery) => !d.extras?.wides && !d.extras?.noballs;
+const wicketsOf = (d: RawDelivery) => (d.wickets ?? []).filter((w) => !NOT_A_WICKET.has(w.kind));
+
+/** Team totals at the fall of each wicket. */
+function fallOfWickets(inn: RawInnings): number[] {
+  let runs = 0;
+  const falls: number[] = [];
+  for (const d of deliveries(inn)) {
+    runs += d.runs.total;
+    for (let i = 0; i < wicketsOf(d).length; i += 1) falls.push(runs);
+  }
+  return falls;
+}
+
+/** Checks one claim against the raw match; names is the report's side → team name. */
+function checkClaim(match: RawMatch, claim: ReportClaim, facts: ReportFacts): void {
+  const teamOf = (side: 'a' | 'b') => facts.teams[side].name;
+  const inn = 'inningsNo' in claim ? match.innings[claim.inningsNo - 1]! : null;
+  if (inn && 'side' in claim) expect(inn.team, JSON.stringify(claim)).toBe(teamOf(claim.side));
+  const balls = inn ? deliveries(inn) : [];
+  switch (claim.kind) {
+    case 'result': {
+      const outcome = match.info.outcome;
+      expect(claim.winner === null ? null : teamOf(claim.winner)).toBe(outcome.winner ?? outcome.eliminator ?? null);
+      if (claim.margin?.kind === 'runs') expect(claim.margin.runs).toBe(outcome.by?.runs);
+      if (claim.margin?.kind === 'wickets') expect(claim.margin.wickets).toBe(outcome.by?.wickets);
+      expect(claim.outcome).toBe(outcome.result ?? null);
+      break;
+    }
+    case 'innings':
+      expect(claim.runs).toBe(balls.reduce((sum, d) => sum + d.runs.total, 0));
+      expect(claim.wickets).toBe(balls.reduce((sum, d) => sum + wicketsOf(d).length, 0));
+      expect(claim.balls).toBe(balls.filter(legal).length);
+      expect(claim.declared).toBe(inn!.declared === true);
+      break;
+    case 'target':
+      expect(claim.runs).toBe(inn!.target?.runs);
+      break;
+    case 'batting': {
+      const faced = balls.filter((d) => d.batter === claim.player);
+      expect(claim.runs).toBe(faced.reduce((sum, d) => sum + d.runs.batter, 0));
+      expect(claim.balls).toBe(faced.filter((d) => !d.extras?.wides).length);
+      expect(claim.fours).toBe(faced.filter((d) => d.runs.batter === 4 && !d.runs.non_boundary).length);
+      expect(claim.sixes).toBe(faced.filter((d) => d.runs.batter === 6 && !d.runs.non_boundary).length);
+      const out = balls.some((d) => wicketsOf(d).some((w) => w.player_out === claim.player));
+      expect(claim.notOut).toBe(!out);
+      break;
+    }
+    case 'bowling': {
+      const bowled = balls.filter((d) => d.bowler === claim.player);
+      expect(claim.wickets).toBe(bowled.reduce((sum, d) => sum + (d.wickets ?? []).filter((w) => !NOT_THE_BOWLERS.has(w.kind)).length, 0));
+      expect(claim.runs).toBe(bowled.reduce((sum, d) => sum + d.runs.total - (d.extras?.byes ?? 0) - (d.extras?.legbyes ?? 0) - (d.extras?.penalty ?? 0), 0));
+      expect(claim.balls).toBe(bowled.filter(legal).length);
+      break;
+    }
+    case 'partnership': {
+      // Runs scored while these two batted together, after forWicket − 1 wickets.
+      let fallen = 0;
+      let runs = 0;
+      for (const d of balls) {
+        const pair = new Set([d.batter, d.non_striker]);
+        if (fallen === claim.forWicket - 1 && pair.has(claim.batters[0]) && pair.has(claim.batters[1])) runs += d.runs.total;
+        fallen += wicketsOf(d).length;
+      }
+      expect(claim.runs).toBe(runs);
+      break;
+    }
+    case 'collapse': {
+      const falls = fallOfWickets(inn!);
+      // The first wicket of the collapse fell at from.runs; the last at to.runs.
+      expect(falls[claim.from.wickets]).toBe(claim.from.runs);
+      expect(falls[claim.to.wickets - 1]).toBe(claim.to.runs);
+      expect(claim.to.wickets - claim.from.wickets).toBeGreaterThanOrEqual(4);
+      expect(claim.to.runs - claim.from.runs).toBeLessThanOrEqual(20);
+      break;
+    }
+    case 'lastBall': {
+      const legalBalls = balls.filter(legal);
+      expect(legalBalls.length).toBe((match.info.overs ?? 0) * 6);
+      // The winning runs came on the chase's last legal ball, the last ball bowled.
+      expect(balls[balls.length - 1]).toBe(legalBalls[legalBalls.length - 1]);
+      const before = balls.slice(0, -1).reduce((sum, d) => sum + d.runs.total, 0);
+      expect(before).toBeLessThan(inn!.target!.runs);
+      expect(before + balls[balls.length - 1]!.runs.total).toBeGreaterThanOrEqual(inn!.target!.runs);
+      expect(match.info.outcome.winner).toBe(inn!.team);
+      break;
+    }
+    case 'stretch': {
+      // Cricsheet numbers overs from 0.
+      const runs = inn!.overs.filter((o) => o.over + 1 >= claim.fromOver && o.over + 1 <= claim.toOver).flatMap((o) => o.deliveries).reduce((sum, d) => sum + d.runs.total, 0);
+      expect(claim.runs).toBe(runs);
+      expect(claim.toOver - claim.fromOver).toBe(4);
+      // No other five consecutive overs of the innings scored more.
+      const perOver = inn!.overs.map((o) => o.deliveries.reduce((sum, d) => sum + d.runs.total, 0));
+      for (let from = 0; from + 5 <= perOver.length; from += 1) expect(perOver.slice(from, from + 5).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(claim.runs);
+      break;
+    }
+    case 'award':
+      expect(claim.players).toEqual(match.info.player_of_match ?? []);
+      break;
+  }
+}
+
+/** The figures of a claim that its sentence must print. */
+function printedNumbers(claim: ReportClaim): number[] {
+  switch (claim.kind) {
+    case 'innings':
+      return [claim.runs];
+    case 'target':
+      return [claim.runs];
+    case 'batting':
+      return [claim.runs, claim.balls];
+    case 'bowling':
+      return [claim.wickets, claim.runs];
+    case 'partnership':
+      return [claim.runs];
+    case 'stretch':
+      return [claim.runs, claim.fromOver, claim.toOver];
+    case 'collapse':
+      return [claim.from.runs, claim.to.runs, claim.to.wickets - claim.from.wickets, claim.to.runs - claim.from.runs];
+    default:
+      return [];
+  }
+}
+
+describe('automated match reports on real matches', () => {
+  let db: Db;
+  let services: Services;
+  const reports = new Map<string, { facts: ReportFacts; report: MatchReport }>();
+  const keyOf = async (id: string) =>
+    (await db.kysely.selectFrom('matches').select('match_key').where('source_sha1', 'is not', null).execute()).map((r) => r.match_key).find((key) => key.includes(id)) ?? id;
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    const summary = await importSources(db, folders);
+    expect(summary.failedSources).toEqual([]);
+    services = createServices(db);
+    for (const id of ['980949', '598018', '1448352', '1529293', '1529281']) {
+      const facts = await loadReportFacts(db.kysely, services.matchCentre, await keyOf(id));
+      expect(facts, id).not.toBeNull();
+      reports.set(id, { facts: facts!, report: writeMatchReport(facts!) });
+    }
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it.each(['980949', '598018', '1448352', '1529293', '1529281'])('every claim of %s is true to the raw data and printed in both languages', (id) => {
+    const { facts, report } = reports.get(id)!;
+    const match = raw(id);
+    expect(report.claims.length).toBeGreaterThan(3);
+    const words = (lang: 'en' | 'hi') => [report.texts[lang].heading, report.texts[lang].content, ...report.texts[lang].paragraphs].join('\n');
+    for (const claim of report.claims) {
+      checkClaim(match, claim, facts);
+      for (const n of printedNumbers(claim)) {
+        expect(words('en'), `${claim.kind} ${n}`).toMatch(new RegExp(`(^|\\D)${n}(\\D|$)`));
+        expect(words('hi'), `${claim.kind} ${n}`).toMatch(new RegExp(`(^|\\D)${n}(\\D|$)`));
+      }
+    }
+    for (const lang of ['en', 'hi'] as const) {
+      expect(report.texts[lang].paragraphs.length).toBeGreaterThan(0);
+      expect(report.texts[lang].paragraphs.length).toBeLessThanOrEqual(6);
+    }
+    // Hindi words are in Devanagari, not English with numbers.
+    expect(report.texts.hi.content).toMatch(/[\u0900-\u097f]/);
+    expect(report.texts.hi.paragraphs.join(' ')).toMatch(/[\u0900-\u097f]/);
+  });
+
+  it('a chase won off the last ball says so', () => {
+    const { report } = reports.get('980949')!;
+    expect(report.claims).toContainEqual(expect.objectContaining({ kind: 'lastBall' }));
+    expect(report.texts.en.heading).toBe('Gujarat Lions beat Rising Pune Supergiants by 3 wickets');
+    expect(report.texts.hi.heading).toBe('Gujarat Lions ने Rising Pune Supergiants को 3 विकेट से हराया');
+    expect(report.texts.en.paragraphs.join(' ')).toContain('off the last ball of the chase');
+    expect(report.texts.hi.paragraphs.join(' ')).toContain('आख़िरी गेंद पर');
+    expect(report.texts.en.paragraphs.join(' ')).toContain('Chasing 196');
+    // The run-rate swing: each innings' most productive five overs.
+    expect(report.claims.filter((claim) => claim.kind === 'stretch')).toHaveLength(2);
+  });
+
+  it('a collapse is found and told: six wickets for seven runs', () => {
+    const { report } = reports.get('598018')!;
+    const collapses = report.claims.filter((claim) => claim.kind === 'collapse');
+    expect(collapses).toContainEqual(expect.objectContaining({ from: { runs: 101, wickets: 4 }, to: { runs: 108, wickets: 10 } }));
+    expect(report.texts.en.paragraphs.join(' ')).toContain('lost 6 wickets for 7 runs, going from 101/4 to 108 all out');
+    expect(report.texts.hi.paragraphs.join(' ')).toContain('7 रन के भीतर 6 विकेट');
+  });
+
+  it('a drawn Test reads as a draw, innings by innings', () => {
+    const { report } = reports.get('1448352')!;
+    expect(report.texts.en.heading).toBe('India and England draw');
+    expect(report.texts.hi.heading).toBe('India और England का मैच ड्रॉ');
+    expect(report.texts.en.content).toContain('Match drawn');
+    expect(report.texts.en.paragraphs.join(' ')).toContain('In their second innings');
+    // Four innings, the hundreds of the match and the award: at most six paragraphs.
+    expect(report.claims.filter((claim) => claim.kind === 'batting' && claim.runs >= 100).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a DLS result carries the method, and a super over its scores', () => {
+    expect(reports.get('1529293')!.report.texts.en.content).toContain('(DLS method)');
+    expect(reports.get('1529293')!.report.texts.hi.content).toContain('DLS');
+    const superOver = reports.get('1529281')!.report;
+    expect(superOver.texts.en.heading).toBe('Kolkata Knight Riders beat Lucknow Super Giants after a tie');
+    expect(superOver.texts.en.paragraphs.join(' ')).toContain('super over');
+    expect(superOver.claims.filter((claim) => claim.kind === 'innings' && claim.inningsNo > 2)).toHaveLength(2);
+  });
+
+  it('saves reports as published automated news, tagged, and an editor’s edit is kept', async () => {
+    const key = await keyOf('980949');
+    expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('created');
+    const [saved] = await services.news.list({ lang: 'hi', limit: 5, offset: 0, match: key });
+    expect(saved).toMatchObject({ kind: 'automated', status: 'published', lang: 'hi' });
+    // Dated by its match, not by when the back-fill wrote it.
+    expect(saved!.published_at?.toISOString()).toBe('2016-04-29T23:59:59.000Z');
+    expect(saved!.tags).toEqual(expect.arrayContaining([{ kind: 'match', key }, { kind: 'team', key: expect.any(String) }]));
+    expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('updated');
+    const editor = await createUser(db, '9876543210', 'ab12cd', 'editor');
+    await services.news.setStatus(saved!.id, 'draft', editor);
+    expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('kept');
+    expect(await services.news.list({ lang: 'en', limit: 5, offset: 0, match: key })).toEqual([]);
+  });
+
+  it('a match heard of on the change feed gets its report through a job, once', async () => {
+    const key = await keyOf('1529293');
+    const jobs = new JobQueue(db, { pollMs: 20 });
+    registerMatchReportJob(jobs, db, services);
+    const stop = listenForCompletedMatches(services.feed, db, jobs);
+    try {
+      await services.feed.publish([`match:${key}`, 'home']);
+      await services.feed.publish([`match:${key}`]);
+      await vi.waitFor(async () => expect(await jobs.claimDue()).toBe(1), { timeout: 8_000, interval: 200 });
+      await jobs.idle();
+      expect(await jobs.claimDue()).toBe(0);
+      const [report] = await services.news.list({ lang: 'en', limit: 5, offset: 0, match: key });
+      expect(report).toMatchObject({ kind: 'automated', text: { heading: expect.stringContaining(' beat ') } });
+    } finally {
+      stop();
+      await jobs.stop();
+    }
+  });
+
+  it('the back-fill picks the latest completed matches of each tournament, bounded', async () => {
+    const due = await reportsDue(db.kysely, null, 1_000);
+    // Each of the fixture tournaments holds one match here; the one already reported is not due.
+    expect(due).not.toContain(await keyOf('980949'));
+    expect(due.length).toBeGreaterThan(5);
+    expect(await reportsDue(db.kysely, null, 2)).toHaveLength(2);
+  });
+});

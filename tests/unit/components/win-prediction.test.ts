@@ -1,0 +1,93 @@
+// Match Info's win prediction and the /win-probability page, rendered with Astro's container API:
+// the model's figures before the first ball in both languages, the toss's scenario marked, an
+// honest line for a match the model does not cover, and the page printing the committed evaluation.
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import WinPrediction from '../../../src/components/match/WinPrediction.astro';
+import WinProbabilityPage from '../../../src/pages/win-probability.astro';
+import { WIN_PROB_EVALUATION } from '../../../src/server/domain/winprob-model.ts';
+import type { MatchDetail } from '../../../src/server/services/match-centre-types.ts';
+import type { WinProbability } from '../../../src/server/services/match-centre/winprob.ts';
+import { matchSummary } from '../../helpers/match-summary.ts';
+
+const match = {
+  ...matchSummary({
+    key: 'm1',
+    title: 'Final',
+    status: 'not_started',
+    tournament: { key: 'ipl-2026', name: 'Indian Premier League 2026', shortName: 'IPL 2026' },
+    startsAt: Date.parse('2026-05-31T14:00:00Z'),
+    dates: ['2026-05-31'],
+    venue: null,
+    toss: { winner: 'a', decision: 'field' },
+    teams: { a: { key: 'gt', code: 'GT', name: 'Gujarat Titans' }, b: { key: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' } },
+    innings: [],
+    target: null,
+  }),
+  officials: { umpires: [], tvUmpires: [], reserveUmpires: [], matchReferees: [] },
+  awards: [],
+  tossText: null,
+  gender: 'male',
+  matchType: 'T20',
+  notes: [],
+} as unknown as MatchDetail;
+
+const chances: WinProbability = {
+  supported: true,
+  points: [],
+  preMatch: { aBatsFirst: { aWin: 0.561, draw: null }, bBatsFirst: { aWin: 0.472, draw: null } },
+  battingFirst: 'b',
+  trainedThrough: '2025-06-30',
+  unrated: [],
+};
+
+async function render(component: unknown, props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
+  const container = await AstroContainer.create();
+  const html = await container.renderToString(component as Parameters<AstroContainer['renderToString']>[0], { props, locals: { lang } });
+  return html.replace(/ data-astro-cid-\w+/g, '');
+}
+
+describe('win prediction panel', () => {
+  it('shows both scenarios with each side\'s chance, marks the toss\'s one and links to the explanation', async () => {
+    const html = await render(WinPrediction, { match, chances });
+    expect(html).toContain('Gujarat Titans bat first');
+    expect(html).toContain('Royal Challengers Bengaluru bat first');
+    expect(html).toMatch(/Gujarat Titans <strong>56%<\/strong>/);
+    expect(html).toMatch(/Royal Challengers Bengaluru <strong>44%<\/strong>/);
+    expect(html).toMatch(/Gujarat Titans <strong>47%<\/strong>/);
+    // RCB bat first after the toss: that scenario is the marked one.
+    expect(html).toMatch(/<li class="scenario actual"> <p class="label"> Royal Challengers Bengaluru bat first <span class="tag"> · as the toss decided/);
+    expect(html).toContain('href="/win-probability"');
+    expect(html).toContain('30 Jun 2025');
+    expect(html).not.toContain('Coming soon');
+  });
+
+  it('says when a side has no rating in the model', async () => {
+    const html = await render(WinPrediction, { match, chances: { ...chances, unrated: ['b'] } });
+    expect(html).toContain('The model has no results of Royal Challengers Bengaluru in this format');
+  });
+
+  it('in Hindi, with the Hindi link', async () => {
+    const html = await render(WinPrediction, { match, chances }, 'hi');
+    expect(html).toContain('जीत का अनुमान');
+    expect(html).toContain('href="/hi/win-probability"');
+  });
+
+  it('says plainly when the model does not cover the match', async () => {
+    const html = await render(WinPrediction, { match, chances: { ...chances, supported: false, preMatch: null } });
+    expect(html).toContain('does not cover this kind of match');
+    expect(html).not.toContain('%');
+  });
+});
+
+describe('/win-probability', () => {
+  it('prints the committed held-out evaluation: every group and the calibration bands', async () => {
+    const html = await render(WinProbabilityPage, {});
+    for (const group of WIN_PROB_EVALUATION.groups) {
+      expect(html).toContain(group.name.replace("'", '&#39;'));
+      expect(html).toContain(group.model.brier.toFixed(3));
+    }
+    for (const band of WIN_PROB_EVALUATION.groups[0]!.model.calibration) expect(html).toContain(`${(band.observed * 100).toFixed(1)}%`);
+    expect(html).toContain('cricsheet.org');
+  });
+});

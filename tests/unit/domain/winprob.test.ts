@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { WIN_PROB_MODEL } from '../../../src/server/domain/winprob-model.ts';
+import {
+  competitionKey, logistic, parOf, preMatchProbability, stateProbability, walkStates, winProbabilities,
+  type BallState, type WinProbInnings, type WinProbMatch,
+} from '../../../src/server/domain/winprob.ts';
+import type { Delivery } from '../../../src/server/domain/types.ts';
+import { Elo, fitLogistic, newDesign, RollingMeans, Scores } from '../../../scripts/winprob/fit.ts';
+
+const menT20i = { format: 't20' as const, formatType: 't20i', gender: 'male' as const };
+const ipl = parOf(WIN_PROB_MODEL, 't20:male:Indian Premier League', 't20');
+
+const chase = (over: Partial<BallState>): BallState => ({
+  innings: 2, battingTeam: 'b', runs: 100, wickets: 3, legalBalls: 90, limitBalls: 120, target: 161, lead: 0,
+  matchBallsBefore: 120, ratingGap: 0, par: ipl, ...over,
+});
+
+const ball = (over: number, runs: number, extra: Partial<Delivery> = {}): Delivery => ({
+  over, batter: 'x', nonStriker: 'y', bowler: 'z', runsBatter: runs, runsExtras: 0, runsTotal: runs, nonBoundary: false,
+  extras: { wides: 0, noballs: 0, byes: 0, legbyes: 0, penalty: 0 }, wickets: [], ...extra,
+});
+
+describe('win probability model', () => {
+  it('a chase gets harder with more runs needed, fewer balls or fewer wickets in hand', () => {
+    const p = (state: Partial<BallState>) => stateProbability(WIN_PROB_MODEL, menT20i, chase(state)).bat;
+    expect(p({ runs: 120 })).toBeGreaterThan(p({ runs: 100 }));
+    expect(p({ runs: 100 })).toBeGreaterThan(p({ runs: 80 }));
+    expect(p({ legalBalls: 80 })).toBeGreaterThan(p({ legalBalls: 100 }));
+    expect(p({ wickets: 2 })).toBeGreaterThan(p({ wickets: 7 }));
+    // 61 off 30 with 7 wickets in hand is hard but open: neither end.
+    expect(p({})).toBeGreaterThan(0.05);
+    expect(p({})).toBeLessThan(0.6);
+  });
+
+  it('settled chases answer exactly: won, lost all out, out of balls, tied', () => {
+    const p = (state: Partial<BallState>) => stateProbability(WIN_PROB_MODEL, menT20i, chase(state)).bat;
+    expect(p({ runs: 161 })).toBe(1);
+    expect(p({ wickets: 10 })).toBe(0);
+    expect(p({ legalBalls: 120, runs: 150 })).toBe(0);
+    expect(p({ legalBalls: 120, runs: 160 })).toBe(0.5);
+  });
+
+  it('the stronger side is favoured before the first ball, and the model knows the big sides', () => {
+    const facts = { ...menT20i, ballsPerOver: 6, oversLimit: 20, par: parOf(WIN_PROB_MODEL, 't20i:male', 't20') };
+    const even = preMatchProbability(WIN_PROB_MODEL, { ...facts, ratings: { a: 1500, b: 1500 } }, 'a').aWin;
+    const stronger = preMatchProbability(WIN_PROB_MODEL, { ...facts, ratings: { a: 1800, b: 1400 } }, 'a').aWin;
+    expect(stronger).toBeGreaterThan(even + 0.1);
+    expect(WIN_PROB_MODEL.ratings['t20:india']).toBeGreaterThan(WIN_PROB_MODEL.ratings['t20:nepal']!);
+    // Bowling first, a's chance is what b's batting first leaves it.
+    const bowling = preMatchProbability(WIN_PROB_MODEL, { ...facts, ratings: { a: 1800, b: 1400 } }, 'b').aWin;
+    expect(bowling).toBeGreaterThan(0.5);
+  });
+
+  it('a Test splits into a win, a draw and a loss that add up to one', () => {
+    const state = chase({ innings: 3, target: null, limitBalls: null, lead: 150, wickets: 2, legalBalls: 200, matchBallsBefore: 1200 });
+    const { bat, draw } = stateProbability(WIN_PROB_MODEL, { format: 'test', formatType: 'test', gender: 'male' }, state);
+    expect(draw).toBeGreaterThan(0);
+    expect(bat + draw).toBeLessThanOrEqual(1);
+    // More time left for a result makes a draw less likely.
+    const early = stateProbability(WIN_PROB_MODEL, { format: 'test', formatType: 'test', gender: 'male' }, { ...state, matchBallsBefore: 600 });
+    expect(early.draw).toBeLessThan(draw);
+  });
+
+  it('a Test is settled when a side is all out behind in the third innings (an innings defeat) or the fourth', () => {
+    const test = { format: 'test' as const, formatType: 'test', gender: 'male' as const };
+    const state = (innings: number, lead: number, wickets: number) =>
+      chase({ innings, target: null, limitBalls: null, lead, wickets, legalBalls: 300, matchBallsBefore: 1500 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(3, -40, 10))).toEqual({ bat: 0, draw: 0 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(4, -1, 10))).toEqual({ bat: 0, draw: 0 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(4, 0, 10))).toEqual({ bat: 0.5, draw: 0 });
+    expect(stateProbability(WIN_PROB_MODEL, test, state(4, 1, 5))).toEqual({ bat: 1, draw: 0 });
+    // Level after three innings: the side batting fourth still needs a run.
+    expect(stateProbability(WIN_PROB_MODEL, test, state(3, 0, 10)).draw).toBeGreaterThan(0);
+  });
+
+  it('competitions: internationals share one par, a league has its own, an unknown league takes its kind', () => {
+    expect(competitionKey({ formatType: 't20i', gender: 'male', international: true, eventName: 'ICC World Twenty20' })).toBe('t20i:male');
+    expect(competitionKey({ formatType: 't20', gender: 'male', international: false, eventName: 'Indian Premier League' })).toBe('t20:male:Indian Premier League');
+    expect(ipl).toBeGreaterThan(parOf(WIN_PROB_MODEL, 't20i:male', 't20'));
+    expect(parOf(WIN_PROB_MODEL, 't20:male:A League Never Seen', 't20')).toBe(WIN_PROB_MODEL.pars['t20:male']);
+  });
+
+  it('a model naming a feature the code does not compute is refused', () => {
+    expect(() => logistic({ features: ['intercept', 'moonPhase'], coef: [0, 1] }, { intercept: 1 })).toThrow(/moonPhase/);
+  });
+});
+
+describe('walkStates and winProbabilities', () => {
+  const innings = (battingTeam: 'a' | 'b', deliveries: Delivery[], extra: Partial<WinProbInnings> = {}): WinProbInnings => ({
+    battingTeam, superOver: false, targetRuns: null, targetBalls: null, penaltyRunsPre: 0, deliveries, ...extra,
+  });
+  const match = (inns: WinProbInnings[]): WinProbMatch => ({
+    ...menT20i, ballsPerOver: 6, oversLimit: 1, ratings: { a: null, b: null }, par: 1.2, innings: inns,
+  });
+
+  it('numbers balls as commentary does: a wide carries the next ball; retirements are not wickets', () => {
+    const wide = ball(0, 0, { runsExtras: 1, runsTotal: 1, extras: { wides: 1, noballs: 0, byes: 0, legbyes: 0, penalty: 0 } });
+    const retired = ball(0, 0, { wickets: [{ kind: 'retired hurt', playerOut: 'x', fielders: [] }] });
+    const out = ball(0, 0, { wickets: [{ kind: 'bowled', playerOut: 'x', fielders: [] }] });
+    const states: [BallState, { over: number; ball: number }][] = [];
+    walkStates(match([innings('a', [ball(0, 4), wide, ball(0, 1), retired, out])]), 1500, (state, delivery, position) => {
+      if (delivery) states.push([state, position]);
+    });
+    expect(states.map(([, position]) => position.ball)).toEqual([1, 2, 2, 3, 4]);
+    expect(states.map(([state]) => state.wickets)).toEqual([0, 0, 0, 0, 1]);
+    expect(states.at(-1)![0]).toMatchObject({ runs: 6, legalBalls: 4 });
+  });
+
+  it('a one-over chase: the target is the first innings + 1 and the last ball settles it', () => {
+    const first = [1, 2, 3, 4, 5, 6].map((runs) => ball(0, runs % 2));
+    // 3 to tie, 4 to win: three singles leave it level when the over ends.
+    const level = winProbabilities(WIN_PROB_MODEL, match([innings('a', first), innings('b', [1, 1, 1, 0, 0, 0].map((runs) => ball(0, runs)))]));
+    expect(level).toHaveLength(12);
+    expect(level.at(-1)).toMatchObject({ innings: 2, over: 0, ball: 6, aWin: 0.5, draw: null });
+    const won = winProbabilities(WIN_PROB_MODEL, match([innings('a', first), innings('b', [4].map((runs) => ball(0, runs)))]));
+    expect(won.at(-1)).toMatchObject({ innings: 2, ball: 1, aWin: 0 });
+    // A target given (DLS) wins over the first innings total.
+    const revised = winProbabilities(WIN_PROB_MODEL, match([innings('a', first), innings('b', [4].map((runs) => ball(0, runs)), { targetRuns: 6 })]));
+    expect(revised.at(-1)!.aWin).toBeGreaterThan(0);
+  });
+});
+
+describe('trainer statistics', () => {
+  it('logistic regression recovers the coefficients it was given', () => {
+    const design = newDesign(2);
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 20_000; i += 1) {
+      const x = random() * 4 - 2;
+      design.x.push(1, x);
+      design.y.push(random() < 1 / (1 + Math.exp(-(0.5 + 1.5 * x))) ? 1 : 0);
+    }
+    const [b0, b1] = fitLogistic(design, 0);
+    expect(b0).toBeCloseTo(0.5, 1);
+    expect(b1).toBeCloseTo(1.5, 1);
+  });
+
+  it('scores: a coin flip has Brier 0.25; calibration bands count balls', () => {
+    const scores = new Scores();
+    for (const outcome of [0, 1, 1, 0]) scores.add(0.5, outcome);
+    const summary = scores.summary();
+    expect(summary.brier).toBe(0.25);
+    expect(summary.logLoss).toBeCloseTo(Math.log(2), 6);
+    expect(summary.calibration).toEqual([{ band: '50-60%', balls: 4, predicted: 0.5, observed: 0.5 }]);
+  });
+
+  it('Elo moves the winner up by what the loser loses; rolling pars need ten matches', () => {
+    const elo = new Elo();
+    elo.update('a', 'b', 1);
+    expect(elo.rating('a')).toBe(1524);
+    expect(elo.rating('b')).toBe(1476);
+    const pars = new RollingMeans(3, 2);
+    pars.add('x', 1);
+    expect(pars.mean('x')).toBeNull();
+    for (const value of [2, 3, 4]) pars.add('x', value);
+    expect(pars.mean('x')).toBe(3);
+  });
+});
