@@ -49,7 +49,7 @@ for (const width of [375, 1280] as const) {
 
 test('the Shield final is a Final of first-class cricket, never a Test; the Matches tab filters by type', async ({ page }) => {
   await page.goto('/getMatchList/1495309');
-  await expect(page.locator('.match-header .sub')).toContainText('Final');
+  await expect(page.locator('.match-header .sub').first()).toContainText('Final');
   await expect(page.locator('.match-header .format')).toHaveText('First-class');
   await expect(page.locator('.match-header')).not.toContainText('Test');
 

@@ -10,6 +10,6 @@ export async function expectScreen(page: Page, name: string, mask: Locator[] = [
     fullPage: true,
     animations: 'disabled',
     caret: 'hide',
-    mask: [page.locator('time, .countdown, [data-clock]'), ...mask],
+    mask: [page.locator('time, .countdown, .upcoming .start'), ...mask],
   });
 }
