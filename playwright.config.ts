@@ -44,6 +44,9 @@ function server(port: number, dataDir: string, seeds: string[]) {
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // Reviewed baselines of the visual comparisons (tests/e2e/support/screens.ts).
+  snapshotPathTemplate: 'tests/e2e/screens/{arg}{ext}',
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01, timeout: 30_000 } },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,6 +4,7 @@
 // every account page at 375 and 1280 px under test-results/accounts/.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { SMS_RECEIVER_PORT, startSmsReceiver, type SmsReceiver } from './support/sms-receiver.ts';
 
 const PHONE = '9876501234';
@@ -35,7 +36,7 @@ async function openPage(page: Page, path: string) {
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/accounts/${name}-${width}.png`, fullPage: true });
+    await expectScreen(page, `account-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -3,6 +3,7 @@
 // of one match and a first-class career (Tests included) of two, side by side and each in its
 // own tab, saying what the figures cover; the Shield final is a final of first-class cricket.
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 
 const CAREY = '/getMatchList/playerInformation?player_key=';
 
@@ -34,7 +35,7 @@ for (const width of [375, 1280] as const) {
     await expect(page.locator('.scope')).toContainText('Test: 1 match held here, 04 Jan 2026. Our Test records begin in Jan 2026');
     await expect(page.locator('#batting-career + dl')).toContainText(/Matches\s+1\s+Innings/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `test-results/screens/player-careers-${width}.png`, fullPage: true });
+    await expectScreen(page, `player-careers-${width}`);
 
     await tabs.filter({ hasText: 'First-class' }).click();
     await expect(page).toHaveURL(/format=first_class/);
@@ -42,13 +43,13 @@ for (const width of [375, 1280] as const) {
     await expect(page.locator('.scope')).toContainText('First-class figures include his Tests.');
     await expect(page.locator('#batting-career + dl')).toContainText(/Matches\s+2\s+Innings/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `test-results/screens/player-first-class-${width}.png`, fullPage: true });
+    await expectScreen(page, `player-first-class-${width}`);
   });
 }
 
 test('the Shield final is a Final of first-class cricket, never a Test; the Matches tab filters by type', async ({ page }) => {
   await page.goto('/getMatchList/1495309');
-  await expect(page.locator('.match-header .sub')).toContainText('Final');
+  await expect(page.locator('.match-header .sub').first()).toContainText('Final');
   await expect(page.locator('.match-header .format')).toHaveText('First-class');
   await expect(page.locator('.match-header')).not.toContainText('Test');
 

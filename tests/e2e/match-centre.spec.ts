@@ -2,13 +2,11 @@
 // Test (the Ashes, 1455615) and the upcoming fixture; every tab, at 375 px and 1280 px, with a
 // screenshot of each for a person to read (test-results/screens/).
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
 const WIDTHS = [375, 1280] as const;
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
 
 function tabs(page: Page) {
   return page.getByRole('navigation', { name: 'Match sections' }).getByRole('link');
@@ -32,7 +30,7 @@ for (const width of WIDTHS) {
       await expect(page.locator('.cm-ball').first()).toBeVisible();
       // Newest first: the last ball of the chase heads the list.
       await expect(page.locator('.cm-ball').first()).toContainText('19.');
-      await shot(page, `t20-commentary-${width}`);
+      await expectScreen(page, `t20-commentary-${width}`);
 
       await tabs(page).filter({ hasText: 'Scoreboard' }).click();
       const firstInnings = page.locator('.tab-body');
@@ -40,16 +38,16 @@ for (const width of WIDTHS) {
       await expect(firstInnings).toContainText('205/8');
       await expect(firstInnings.getByRole('columnheader', { name: 'Bowler' })).toBeVisible();
       await expect(firstInnings).toContainText('Fall of wickets');
-      await shot(page, `t20-scoreboard-${width}`);
+      await expectScreen(page, `t20-scoreboard-${width}`);
 
       await tabs(page).filter({ hasText: 'Squads' }).click();
       // Eleven plus the impact player Cricsheet lists for each IPL 2026 side.
       await expect(page.locator('.tab-body a[href*="player_key="]')).toHaveCount(12);
-      await shot(page, `t20-squads-${width}`);
+      await expectScreen(page, `t20-squads-${width}`);
 
       await tabs(page).filter({ hasText: 'Info' }).click();
       await expect(page.locator('.tab-body')).toContainText('Wankhede Stadium');
-      await shot(page, `t20-info-${width}`);
+      await expectScreen(page, `t20-info-${width}`);
 
       await tabs(page).filter({ hasText: 'Fantasy' }).click();
       await expect(page.locator('.tab-body').getByRole('heading', { name: 'Fantasy points' })).toBeVisible();
@@ -63,18 +61,18 @@ for (const width of WIDTHS) {
       await expect(innings).toHaveCount(4);
       await innings.nth(3).click();
       await expect(page.locator('.tab-body')).toContainText('161/5');
-      await shot(page, `test-scoreboard-4th-${width}`);
+      await expectScreen(page, `test-scoreboard-4th-${width}`);
 
       await page.goto('/getMatchList/1455615?tab=commentary');
       await expect(page.locator('.cm-ball').first()).toBeVisible();
       await expect(page.locator('.os-balls').first()).toBeVisible();
-      await shot(page, `test-commentary-${width}`);
+      await expectScreen(page, `test-commentary-${width}`);
     });
 
     test('upcoming match: Info first, every other tab waits for the start', async ({ page }) => {
       await page.goto(`/getMatchList/${UPCOMING_MATCH_KEY}`);
       await expect(tabs(page)).toHaveText(['Info', 'Fantasy', 'Commentary', 'Live', 'Scoreboard', 'Squads', 'History']);
-      await shot(page, `upcoming-info-${width}`);
+      await expectScreen(page, `upcoming-info-${width}`);
       for (const tab of ['Commentary', 'Live', 'Scoreboard', 'Squads']) {
         await tabs(page).filter({ hasText: tab }).click();
         await expect(page.locator('.tab-body')).toContainText("Match hasn't started yet. Stay tuned!");
@@ -91,7 +89,7 @@ test('a player name in the scoreboard opens the player page, which a shared link
   await expect(page).toHaveURL(/\/getMatchList\/playerInformation\/1455615\?player_key=/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
   await expect(page.locator('main')).toContainText(/Batting/);
-  await shot(page, 'player-overview-1280');
+  await expectScreen(page, 'player-overview-1280');
   const shared = page.url();
   await page.context().clearCookies();
   await page.goto(shared);

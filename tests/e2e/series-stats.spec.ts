@@ -1,12 +1,10 @@
 // Series and statistics pages in Chromium on the e2e data set (IPL 2026: four played matches
 // and one upcoming), at 375 px and 1280 px, with a screenshot of each for a person to read.
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 
 const IPL = 'indian-premier-league-2026';
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
 
 function sections(page: Page, name: string) {
   return page.getByRole('navigation', { name }).getByRole('link');
@@ -20,7 +18,7 @@ for (const width of [375, 1280] as const) {
       await page.goto(`/series/${IPL}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Indian Premier League 2026');
       await expect(sections(page, 'Series sections')).toHaveText(['Overview', 'Matches', 'Squads', 'Point Table', 'Stats', 'News', 'Info']);
-      await shot(page, `series-overview-${width}`);
+      await expectScreen(page, `series-overview-${width}`);
 
       await sections(page, 'Series sections').filter({ hasText: 'Point Table' }).click();
       const table = page.locator('table.points').first();
@@ -28,12 +26,12 @@ for (const width of [375, 1280] as const) {
       // Rajasthan Royals beat Mumbai Indians by 30 runs: 2 points, NRR +1.500 (205 v 175 in 20 overs).
       const rajasthan = table.getByRole('row').filter({ has: page.locator('[title="Rajasthan Royals"]') }).first();
       await expect(rajasthan).toContainText('+1.500');
-      await shot(page, `series-points-${width}`);
+      await expectScreen(page, `series-points-${width}`);
 
       await sections(page, 'Series sections').filter({ hasText: 'Squads' }).click();
       await page.locator('.tab-body a', { hasText: /Rajasthan Royals|^RR$/ }).first().click();
       await expect(page.locator('.tab-body a[href*="player_key="]').first()).toBeVisible();
-      await shot(page, `series-squads-${width}`);
+      await expectScreen(page, `series-squads-${width}`);
 
       await sections(page, 'Series sections').filter({ hasText: 'Matches' }).click();
       await expect(page.locator('.tab-body')).toContainText('Rajasthan Royals won by 30 runs');
@@ -42,11 +40,11 @@ for (const width of [375, 1280] as const) {
     test('stats page: runs and wickets leaders, tabs that switch lists', async ({ page }) => {
       await page.goto(`/stats/${IPL}`);
       await expect(page.locator('table').first()).toBeVisible();
-      await shot(page, `stats-runs-${width}`);
+      await expectScreen(page, `stats-runs-${width}`);
       await page.goto(`/stats/${IPL}?stat=wickets`);
       await expect(page.locator('table').first().getByRole('columnheader').first()).toBeVisible();
       await expect(page.locator('table').first()).toContainText(/\d/);
-      await shot(page, `stats-wickets-${width}`);
+      await expectScreen(page, `stats-wickets-${width}`);
     });
   });
 }
