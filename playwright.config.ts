@@ -46,7 +46,7 @@ export default defineConfig({
   outputDir: 'test-results',
   // Reviewed baselines of the visual comparisons (tests/e2e/support/screens.ts).
   snapshotPathTemplate: 'tests/e2e/screens/{arg}{ext}',
-  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01, timeout: 30_000 } },
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -122,7 +122,7 @@ async function openPostgres(url: string): Promise<Db> {
 
 const DATE_OID = 1082;
 const DATE_ARRAY_OID = 1182;
-const TEXT_ARRAY_OID = 1009;
+const TEXT_ARRAY_OID: number = 1009;
 function getTypeParser(oid: number, format?: 'text' | 'binary') {
   if (oid === DATE_OID) return (value: string) => value;
   // date[] (matches.dates) too: pg's own array parser would make Date objects of its items.

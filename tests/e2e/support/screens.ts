@@ -10,6 +10,8 @@ export async function expectScreen(page: Page, name: string, mask: Locator[] = [
     fullPage: true,
     animations: 'disabled',
     caret: 'hide',
+    // A Test's whole commentary is a tall page: two stable captures of it take more than 5 s.
+    timeout: 30_000,
     mask: [page.locator('time, .countdown, .upcoming .start'), ...mask],
   });
 }
