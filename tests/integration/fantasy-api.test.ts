@@ -25,7 +25,7 @@ describe('fantasy API', () => {
 
   beforeAll(async () => {
     db = await freshDatabase();
-    const summary = await importSources(db, [path.join(fixtures, 'real'), fixtures]);
+    const summary = await importSources(db, [path.join(fixtures, 'real'), path.join(fixtures, 'fantasy'), fixtures]);
     expect(summary.skipped).toEqual([]);
     app = checkingContract(await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }) }));
   }, 120_000);

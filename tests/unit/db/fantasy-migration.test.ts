@@ -18,7 +18,7 @@ describe('migration 015 (fantasy points) on data of the previous version', () =>
   beforeAll(async () => {
     db = await freshDatabase();
     folder = await mkdtemp(path.join(os.tmpdir(), 'crease-fantasy-'));
-    await copyFile(path.resolve(import.meta.dirname, '../../fixtures/cricsheet/real/501254.json'), path.join(folder, '501254.json'));
+    await copyFile(path.resolve(import.meta.dirname, '../../fixtures/cricsheet/fantasy/501254.json'), path.join(folder, '501254.json'));
     expect((await importSources(db, [folder])).imported).toBe(1);
     // Back to the previous version: no table, matches derived by rules version 1.
     await migrateTo(db, '011-format-types');

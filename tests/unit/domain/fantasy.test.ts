@@ -57,7 +57,7 @@ describe('rate bands', () => {
 });
 
 describe('T20: Kochi Tuskers Kerala v Kings XI Punjab, IPL 2011 (501254)', () => {
-  const scores = scoresOf('real/501254', 't20');
+  const scores = scoresOf('fantasy/501254', 't20');
 
   it('scores a direct-hit run out, a thrower and strike rate 140', () => {
     // XI 4 + 21 runs + 2 fours + 1 six (2) + SR 140 (+2) + direct hit on Jayawardene (12) + threw out Shah (6)
@@ -106,7 +106,7 @@ describe('T20: Kochi Tuskers Kerala v Kings XI Punjab, IPL 2011 (501254)', () =>
   });
 
   it('scores the 2017 table: half a point a run, 10 a wicket', () => {
-    const old = scoresOf('real/501254', 't20', OLD);
+    const old = scoresOf('fantasy/501254', 't20', OLD);
     // XI 2 + 21 x 0.5 + 2 fours x 0.5 + 1 six + direct hit 6 + thrower 4
     expect(pointsOf(old, 'DJ Hussey')).toBe(2 + 10.5 + 1 + 1 + 6 + 4);
     // XI 2 + 4.5 + 0.5 + SR 60 (-1) + catcher 2
@@ -121,7 +121,7 @@ describe('T20: Kochi Tuskers Kerala v Kings XI Punjab, IPL 2011 (501254)', () =>
 });
 
 describe('T20: Kings XI Punjab v Gujarat Lions, IPL 2016 (980905)', () => {
-  const scores = scoresOf('real/980905', 't20');
+  const scores = scoresOf('fantasy/980905', 't20');
 
   it('scores two stumpings', () => {
     // XI 4 + 20 runs (SR 80, no band) + stumped McCullum and Finch (24)

@@ -13,6 +13,7 @@ import { fantasyFromScorecards } from '../../../src/server/store/fantasy-rows.ts
 import { freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
 
 const realMatches = fileURLToPath(new URL('../../fixtures/cricsheet/real', import.meta.url));
+const fantasyMatches = fileURLToPath(new URL('../../fixtures/cricsheet/fantasy', import.meta.url));
 
 /** Every derived row of the database, in a stable order, to compare two ways of writing them. */
 async function derivedRows(db: Db, matchId?: number) {
@@ -34,7 +35,7 @@ describe('MatchWriter', () => {
   let matchIds: number[];
   beforeAll(async () => {
     db = await freshDatabase();
-    const summary = await importSources(db, [realMatches]);
+    const summary = await importSources(db, [realMatches, fantasyMatches]);
     expect(summary.skipped).toEqual([]);
     matchIds = (await queryRows<{ id: number }>(db, 'select id from matches order by id')).map((row) => row.id);
   }, 60_000);
