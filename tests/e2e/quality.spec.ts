@@ -75,6 +75,19 @@ async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/** Each page in the language's prefix: its serious axe violations and any sideways overflow. */
+async function auditPages(page: Page, prefix: string, paths: readonly string[]): Promise<string[]> {
+  const failures: string[] = [];
+  for (const path of paths) {
+    const url = localized(prefix, path);
+    await page.goto(url);
+    for (const violation of await seriousViolations(page)) failures.push(`${url}: ${violation}`);
+    const overflow = await sidewaysOverflow(page);
+    if (overflow > 0) failures.push(`${url}: ${overflow} px wider than a 375 px phone`);
+  }
+  return failures;
+}
+
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
@@ -123,29 +136,13 @@ for (const [lang, prefix] of LANGUAGES) {
     test('every public page type: no serious accessibility violation, no sideways scroll at 375 px', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
       const pages = [...PUBLIC_PAGES, await playerPage(page)];
-      const failures: string[] = [];
-      for (const path of pages) {
-        const url = localized(prefix, path);
-        await page.goto(url);
-        for (const violation of await seriousViolations(page)) failures.push(`${url}: ${violation}`);
-        const overflow = await sidewaysOverflow(page);
-        if (overflow > 0) failures.push(`${url}: ${overflow} px wider than a 375 px phone`);
-      }
-      expect(failures).toEqual([]);
+      expect(await auditPages(page, prefix, pages)).toEqual([]);
     });
 
     test('every account page type: no serious accessibility violation, no sideways scroll at 375 px', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
       await signIn(page);
-      const failures: string[] = [];
-      for (const path of ACCOUNT_PAGES) {
-        const url = localized(prefix, path);
-        await page.goto(url);
-        for (const violation of await seriousViolations(page)) failures.push(`${url}: ${violation}`);
-        const overflow = await sidewaysOverflow(page);
-        if (overflow > 0) failures.push(`${url}: ${overflow} px wider than a 375 px phone`);
-      }
-      expect(failures).toEqual([]);
+      expect(await auditPages(page, prefix, ACCOUNT_PAGES)).toEqual([]);
     });
   });
 }
