@@ -43,8 +43,14 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
   ] as const) {
     const squad = page.getByTestId(`squad-${side}`);
     for (const name of names) {
-      await squad.getByRole('textbox').fill(name);
-      await squad.getByRole('button', { name: `Add “${name}” as a new player` }).click();
+      const addButton = squad.getByRole('button', { name: `Add “${name}” as a new player` });
+      // Typed before React has taken over the field (a loaded machine), the text is reset by
+      // hydration and no button appears: type again until it does.
+      await expect(async () => {
+        await squad.getByRole('textbox').fill(name);
+        await expect(addButton).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      await addButton.click();
     }
     await expect(squad.getByRole('listitem').filter({ hasText: 'Remove' })).toHaveCount(names.length);
   }
