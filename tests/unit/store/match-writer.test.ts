@@ -81,7 +81,7 @@ describe('MatchWriter', () => {
       }
       expect(await derivedRows(db, matchId)).toEqual(whole);
     }
-  }, 120_000);
+  }, 300_000);
 
   it('stores the fantasy points the scorecard rows give, for every listed player', async () => {
     const computed = await fantasyFromScorecards(storeQuery(db.kysely), matchIds);
