@@ -114,7 +114,9 @@ async function main(): Promise<void> {
   registerReelJobs(jobs, { reels: services.reels, files: reelFiles, tools: mediaTools });
   // Match reports (decision 037): written in the background when a match completes or changes.
   registerMatchReportJob(jobs, db, services);
-  const stopReportListener = listenForCompletedMatches(feed, db, jobs, logger);
+  // Reports wait while the start-up import runs; the back-fill after it queues what is due.
+  let startUpImporting = false;
+  const stopReportListener = listenForCompletedMatches(feed, db, jobs, { logger, holdWhile: () => startUpImporting });
 
   const replays = new ReplayKeeper({
     db,
@@ -136,7 +138,10 @@ async function main(): Promise<void> {
     importSources: config.IMPORT_ON_START ? config.cricsheetSources : null,
     correctionsFile: config.CORRECTIONS_FILE,
     signal: background.signal,
-    onImportStart: () => logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background'),
+    onImportStart: () => {
+      startUpImporting = true;
+      logger.info({ sources: config.cricsheetSources }, 'importing Cricsheet data in the background');
+    },
     onImportProgress: (progress) => {
       services.importStatus.update(progress);
       const now = performance.now();
@@ -147,6 +152,7 @@ async function main(): Promise<void> {
       logger.info({ source: progress.source, done: progress.done, total: progress.total }, `import ${progressLine(progress, (now - progressLog.startedAt) / 1000)}`);
     },
     onImported: (summary) => {
+      startUpImporting = false;
       services.importStatus.finish();
       // A home page rendered since the last batch still shows the progress bar.
       void feed.publish([tags.home]);

@@ -300,6 +300,24 @@ describe('automated match reports on real matches', () => {
     }
   });
 
+  it('changes heard while the start-up import runs queue no report (the back-fill after it does)', async () => {
+    const key = await keyOf('1529293');
+    const enqueued: unknown[] = [];
+    let importing = true;
+    const stop = listenForCompletedMatches(services.feed, db, { enqueue: async (job) => ({ id: String(enqueued.push(job)), created: true }) }, { holdWhile: () => importing });
+    try {
+      await services.feed.publish([`match:${key}`]);
+      // Longer than the listener's debounce: nothing was pending.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(enqueued).toEqual([]);
+      importing = false;
+      await services.feed.publish([`match:${key}`]);
+      await vi.waitFor(() => expect(enqueued).toEqual([expect.objectContaining({ payload: { matchKey: key } })]), { timeout: 8_000, interval: 100 });
+    } finally {
+      stop();
+    }
+  });
+
   it('the back-fill picks the latest completed matches of each tournament, bounded', async () => {
     const due = await reportsDue(db.kysely, null, 1_000);
     // Each of the fixture tournaments holds one match here; the one already reported is not due.

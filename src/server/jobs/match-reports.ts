@@ -23,8 +23,18 @@ export function registerMatchReportJob(jobs: JobQueue, db: Db, services: Service
   );
 }
 
-/** Queues the reports due after changes the feed announces; returns a stop function. */
-export function listenForCompletedMatches(feed: Pick<ChangeFeed, 'subscribe'>, db: Db, jobs: Pick<JobQueue, 'enqueue'>, logger?: JobLogger): () => void {
+/**
+ * Queues the reports due after changes the feed announces; returns a stop function. While
+ * `holdWhile()` is true (the start-up import) changes are not followed: a report job per batch
+ * would compete with the import for the database, and the back-fill after it queues what is due.
+ */
+export function listenForCompletedMatches(
+  feed: Pick<ChangeFeed, 'subscribe'>,
+  db: Db,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  options: { logger?: JobLogger; holdWhile?: () => boolean } = {},
+): () => void {
+  const { logger, holdWhile } = options;
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   const flush = () => {
@@ -36,6 +46,7 @@ export function listenForCompletedMatches(feed: Pick<ChangeFeed, 'subscribe'>, d
       .catch((error: unknown) => logger?.error({ err: error }, 'match reports: queueing failed'));
   };
   const unsubscribe = feed.subscribe((tags) => {
+    if (holdWhile?.()) return;
     for (const tag of tags) {
       const key = MATCH_TAG.exec(tag)?.[1];
       if (key) pending.add(key);
