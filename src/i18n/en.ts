@@ -429,6 +429,7 @@ const en = {
     allTypes: 'All',
     bilateralNoTable: 'A series between two sides is decided by its result, not a points table.',
     multiDayNote: 'First-class competitions award bonus points that ball-by-ball data does not settle: this table counts results only, ordered by wins.',
+    matchOne: '1 match',
     matchCount: '{{count}} matches',
     teamCount: '{{count}} teams',
     playerCount: '{{count}} players',

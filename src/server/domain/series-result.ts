@@ -26,9 +26,11 @@ export interface SeriesMatch {
   matchNumber: number | null;
   /** Finished (a result, a draw, a tie or no result); false for one to come or in play. */
   completed: boolean;
+  /** Started and not finished: being played now. */
+  inPlay?: boolean;
 }
 
-export type SeriesState = 'won' | 'drawn' | 'leads' | 'level' | 'to_come';
+export type SeriesState = 'won' | 'drawn' | 'leads' | 'level' | 'under_way' | 'to_come';
 
 export interface SeriesResult {
   formatType: FormatType;
@@ -58,6 +60,8 @@ interface Wording {
   leads(side: string, series: string, score: string): string;
   level(series: string, score: string): string;
   toCome(series: string): string;
+  /** Nothing finished yet, the first match being played. */
+  underWay(series: string): string;
   /** A one-off match that nobody won: drawn, tied or no result. */
   oneOffUndecided(series: string, outcome: 'draw' | 'tie' | 'no result'): string;
 }
@@ -72,6 +76,7 @@ const WORDING: Record<Lang, Wording> = {
     leads: (side, series, score) => `${side} lead ${series} ${score}`,
     level: (series, score) => `${capitalise(series)} is level at ${score}`,
     toCome: (series) => `${capitalise(series)} is still to be played`,
+    underWay: (series) => `${capitalise(series)} is under way`,
     oneOffUndecided: (series, outcome) =>
       `${capitalise(series)} ${outcome === 'draw' ? 'was drawn' : outcome === 'tie' ? 'was tied' : 'ended in no result'}`,
   },
@@ -82,6 +87,7 @@ const WORDING: Record<Lang, Wording> = {
     leads: (side, series, score) => `${side} ${series} में ${score} से आगे है`,
     level: (series, score) => `${series} ${score} से बराबरी पर है`,
     toCome: (series) => `${series} अभी खेली जानी है`,
+    underWay: (series) => `${series} जारी है`,
     oneOffUndecided: (series, outcome) => `${series} ${outcome === 'draw' ? 'ड्रॉ रहा' : outcome === 'tie' ? 'टाई रहा' : 'बेनतीजा रहा'}`,
   },
 };
@@ -118,7 +124,8 @@ export function seriesResult(sides: readonly [SeriesSide, SeriesSide], formatTyp
 
   const leaderIndex = wins[0] > wins[1] ? 0 : wins[1] > wins[0] ? 1 : null;
   const leader = leaderIndex === null ? null : sides[leaderIndex]!;
-  const state: SeriesState = done.length === 0 ? 'to_come' : over ? (leader ? 'won' : 'drawn') : leader ? 'leads' : 'level';
+  const started = matches.some((match) => match.inPlay === true);
+  const state: SeriesState = done.length === 0 ? (started ? 'under_way' : 'to_come') : over ? (leader ? 'won' : 'drawn') : leader ? 'leads' : 'level';
 
   const words = WORDING[lang];
   const series = words.series(total, typeWord(formatType, lang));
@@ -127,7 +134,9 @@ export function seriesResult(sides: readonly [SeriesSide, SeriesSide], formatTyp
   const text =
     state === 'to_come'
       ? words.toCome(series)
-      : oneOffOutcome !== null
+      : state === 'under_way'
+        ? words.underWay(series)
+        : oneOffOutcome !== null
         ? words.oneOffUndecided(series, oneOffOutcome)
         : state === 'won'
           ? words.won(leader!.name, series, score, total === 1)

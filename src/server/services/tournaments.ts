@@ -71,10 +71,17 @@ export class TournamentService {
     private readonly cache: TaggedCache,
   ) {}
 
-  /** Every tournament, the one with the latest match day first. */
+  /**
+   * Every tournament, the one with the latest match day first; demo replays (dated today) after
+   * the real ones, so /series and /stats open on real play.
+   */
   list(): Promise<TournamentListItem[]> {
     return this.cache.get('tournaments:list', [tags.tournaments], async () => {
-      const rows = await this.selectSummaries().orderBy('end_date', 'desc').orderBy('t.id', 'desc').execute();
+      const rows = await this.selectSummaries()
+        .orderBy(sql`bool_and(m.is_replay)`)
+        .orderBy('end_date', 'desc')
+        .orderBy('t.id', 'desc')
+        .execute();
       return rows.map(toListItem);
     });
   }
@@ -571,6 +578,7 @@ function bilateralResult(rows: readonly MatchRow[], formatType: FormatType, lang
       result: row.result,
       matchNumber: row.event_match_number,
       completed: row.status === 'completed',
+      inPlay: row.status === 'started',
     };
   });
   return seriesResult(sides, formatType, matches, lang);

@@ -73,6 +73,9 @@ describe('seriesResult', () => {
     expect(leads.text).toBe('England lead the 3-match T20I series 1-0');
     expect(seriesResult([INDIA, ENGLAND], 'odi', matches(INDIA, ENGLAND, null), 'en').text).toBe('The 3-match ODI series is level at 1-1');
     expect(seriesResult([INDIA, ENGLAND], 'odi', matches(null, null, null), 'en').text).toBe('The 3-match ODI series is still to be played');
+    const firstInPlay = matches(null, null, null).map((match, index) => ({ ...match, inPlay: index === 0 }));
+    expect(seriesResult([INDIA, ENGLAND], 'odi', firstInPlay, 'en')).toMatchObject({ state: 'under_way', text: 'The 3-match ODI series is under way' });
+    expect(seriesResult([INDIA, ENGLAND], 'odi', firstInPlay, 'hi').text).toBe('3 मैचों की वनडे सीरीज़ जारी है');
   });
 });
 

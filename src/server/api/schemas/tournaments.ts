@@ -143,7 +143,7 @@ export const seriesResult = contract(
   'SeriesResult',
   z.object({
     text: z.string().meta({ description: "'India and England drew the 5-match Test series 2-2', in the language asked for." }),
-    state: z.enum(['won', 'drawn', 'leads', 'level', 'to_come']),
+    state: z.enum(['won', 'drawn', 'leads', 'level', 'under_way', 'to_come']),
     matches: z.number().int().meta({ description: 'Matches in the series, as far as the data shows (the highest match number, or the matches held).' }),
     completed: z.number().int(),
     wins: z.tuple([seriesSideWins, seriesSideWins]),
