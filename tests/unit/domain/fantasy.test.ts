@@ -255,7 +255,7 @@ describe('Test: Australia v England, Sydney 2026 (1455615)', () => {
 });
 
 describe('ODI: Sri Lanka v India, Pallekele 2017 (1109606)', () => {
-  const scores = scoresOf('fantasy/1109606', 'oneday');
+  const scores = scoresOf('fantasy-formats/1109606', 'oneday');
 
   it('puts a strike rate of exactly 120 in the 100-120 band', () => {
     // 54 off 45: XI 4 + 54 + 5 fours + 3 sixes (6) + fifty (4) + SR 120 (+2) + catch (8)
@@ -287,7 +287,7 @@ describe('ODI: Sri Lanka v India, Pallekele 2017 (1109606)', () => {
 });
 
 describe('ODI: South Africa v Australia, Potchefstroom 2020 (1185321)', () => {
-  const scores = scoresOf('fantasy/1185321', 'oneday');
+  const scores = scoresOf('fantasy-formats/1185321', 'oneday');
 
   it('gives strike rate 100 its band, with a century or a fifty', () => {
     // 108 off 108: XI 4 + 108 + 8 fours + century (8) + SR 100 (+2) + catch (8)
@@ -324,7 +324,7 @@ describe('ODI: South Africa v Australia, Potchefstroom 2020 (1185321)', () => {
 });
 
 describe('Test: Australia v England, Adelaide 2010 (428750)', () => {
-  const scores = scoresOf('fantasy/428750', 'test');
+  const scores = scoresOf('fantasy-formats/428750', 'test');
 
   it('scores the last two fielders of a relay run out, and a direct hit', () => {
     // Doherty run out by Strauss, Cook and Prior: Cook threw (6) and Prior broke the wicket (6); Strauss, first to touch it, nothing.
