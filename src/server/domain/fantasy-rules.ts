@@ -55,7 +55,7 @@ export interface FantasyTable {
   stumping: number;
   /** A run out with one fielder named: a direct hit, as far as Cricsheet can tell. */
   runOutDirect: number;
-  /** A run out with two or more fielders named: the first (the thrower) and the last (at the stumps). */
+  /** A run out with two or more fielders named: the last two (the thrower and who broke the wicket). */
   runOutThrower: number;
   runOutCatcher: number;
   /** Runs conceded per six balls; null where the table has none (Tests). */
@@ -75,7 +75,10 @@ export interface FantasyRules {
 const CURRENT_FIELDING = { catch: 8, stumping: 12, runOutDirect: 12, runOutThrower: 6, runOutCatcher: 6 };
 const CURRENT_BATTING = { playingXI: 4, run: 1, four: 1, six: 2 };
 
-/** The tables as published since 2023 (the T20 table is the one issue 12 quotes). */
+/**
+ * The tables Dream11 published in 2023 (the T20 table is the one issue 12 quotes), checked line by
+ * line against copies of its page; the newer tables (dot balls, 25-run steps) are not recorded.
+ */
 const DREAM11_2023: FantasyRules = {
   id: 'dream11-2023',
   published: 2023,
@@ -138,8 +141,8 @@ const DREAM11_2023: FantasyRules = {
         minBalls: 20,
         bands: [
           { above: 140, points: 6 },
-          { from: 120, to: 140, points: 4 },
-          { from: 100, below: 120, points: 2 },
+          { above: 120, to: 140, points: 4 },
+          { from: 100, to: 120, points: 2 },
           { from: 40, to: 50, points: -2 },
           { from: 30, below: 40, points: -4 },
           { below: 30, points: -6 },

@@ -13,9 +13,10 @@
 // - Economy is runs charged to the bowler per six balls of the overs as called; strike rate is
 //   runs per hundred balls faced (no-balls count, wides do not).
 // - Catches: 'caught' goes to the fielder named, 'caught and bowled' to the bowler; a stumping to
-//   the fielder named. A run out with one fielder named is a direct hit; with two or more the
-//   first named (the thrower) and the last named (who broke the wicket) score. A run out with no
-//   fielder named scores for nobody.
+//   the fielder named. A run out with one fielder named is a direct hit; with two or more only the
+//   last two named score, as the thrower and who broke the wicket (Dream11 scores the last two
+//   fielders to touch the ball; Cricsheet's order, as a scorecard's, is read as the order they
+//   touched it). A run out with no fielder named scores for nobody.
 import type { BroadFormat } from './format-type.ts';
 import { bandPoints, ladderStep, type FantasyTable } from './fantasy-rules.ts';
 import type { InningsSummary, PlayerId } from './types.ts';
@@ -159,8 +160,8 @@ export function fantasyPoints<P>(match: FantasyMatch<P>, table: FantasyTable): F
           const involved = dismissal.fielderNames?.length ?? named.length;
           if (involved === 1) add(named[0], 'runOutDirect', 1, table.runOutDirect);
           else if (involved >= 2 && named.length === involved) {
-            add(named[0], 'runOutThrower', 1, table.runOutThrower);
-            add(named[named.length - 1], 'runOutCatcher', 1, table.runOutCatcher);
+            add(named[involved - 2], 'runOutThrower', 1, table.runOutThrower);
+            add(named[involved - 1], 'runOutCatcher', 1, table.runOutCatcher);
           } else {
             // An unnamed substitute among them: the named fielders' places are unknown; each takes the smaller share.
             for (const fielder of named) add(fielder, 'runOutCatcher', 1, table.runOutCatcher);

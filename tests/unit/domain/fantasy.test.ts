@@ -49,6 +49,25 @@ describe('rate bands', () => {
       6, 4, 4, 2, 2, 0, 0, -2, -2, -4, -4, -6,
     ]);
   });
+  const oneday = CURRENT.tables.oneday;
+  it('puts ODI economy edges in the published bands (5 overs or more)', () => {
+    expect(oneday.economy!.minBalls).toBe(30);
+    const bands = oneday.economy!.bands;
+    expect([2.49, 2.5, 3.49, 3.5, 4.5, 4.51, 6.99, 7, 8, 8.01, 9, 9.01].map((rate) => bandPoints(rate, bands))).toEqual([
+      6, 4, 4, 2, 2, 0, 0, -2, -2, -4, -4, -6,
+    ]);
+  });
+  it('puts ODI strike-rate edges in the published bands (20 balls or more): 120 is +2, 120.01 is +4', () => {
+    expect(oneday.strikeRate!.minBalls).toBe(20);
+    const bands = oneday.strikeRate!.bands;
+    expect([140.01, 140, 120.01, 120, 100, 99.99, 50.01, 50, 40, 39.99, 30, 29.99].map((rate) => bandPoints(rate, bands))).toEqual([
+      6, 4, 4, 2, 2, 0, 0, -2, -2, -4, -4, -6,
+    ]);
+  });
+  it('gives a Test no economy, strike-rate, maiden or three-catch points', () => {
+    const test = CURRENT.tables.test;
+    expect([test.economy, test.strikeRate, test.catchBonus, test.maiden]).toEqual([null, null, null, 0]);
+  });
   it('gives only the highest step of a ladder', () => {
     expect(ladderStep(100, t20.milestones)).toEqual({ at: 100, points: 16 });
     expect(ladderStep(49, t20.milestones)).toEqual({ at: 30, points: 4 });
@@ -232,5 +251,110 @@ describe('Test: Australia v England, Sydney 2026 (1455615)', () => {
     expect(line(scores, 'JE Root', 'milestone')).toEqual([{ item: 'milestone', count: 100, points: 8 }]);
     // XI 4 + 138 + 16 fours + 1 six (2) + century (8) + 12 + 1 four + 3 catches (24)
     expect(pointsOf(scores, 'SPD Smith')).toBe(4 + 138 + 16 + 2 + 8 + 12 + 1 + 24);
+  });
+});
+
+describe('ODI: Sri Lanka v India, Pallekele 2017 (1109606)', () => {
+  const scores = scoresOf('fantasy-formats/1109606', 'oneday');
+
+  it('puts a strike rate of exactly 120 in the 100-120 band', () => {
+    // 54 off 45: XI 4 + 54 + 5 fours + 3 sixes (6) + fifty (4) + SR 120 (+2) + catch (8)
+    expect(pointsOf(scores, 'RG Sharma')).toBe(4 + 54 + 5 + 6 + 4 + 2 + 8);
+    expect(line(scores, 'RG Sharma', 'strikeRate')).toEqual([{ item: 'strikeRate', count: 120, points: 2 }]);
+    // 58 off 58: XI 4 + 58 + 2 fours + 1 six (2) + fifty (4) + SR 100 (+2) + wicket (25) + economy 3.90 (+2)
+    expect(pointsOf(scores, 'TAM Siriwardana')).toBe(4 + 58 + 2 + 2 + 4 + 2 + 25 + 2);
+  });
+
+  it('scores low strike rates, a stumping and a duck batting seventh', () => {
+    // 19 off 48: XI 4 + 19 + 2 fours + SR 39.58 (-4)
+    expect(pointsOf(scores, 'BKG Mendis')).toBe(4 + 19 + 2 - 4);
+    // 20 off 41: XI 4 + 20 + 2 fours + SR 48.78 (-2) + catch (8)
+    expect(pointsOf(scores, 'AD Mathews')).toBe(4 + 20 + 2 - 2 + 8);
+    // 45 off 68 (SR 66.18: no ODI band): XI 4 + 45 + 1 four + stumped Gunathilaka (12)
+    expect(pointsOf(scores, 'MS Dhoni')).toBe(4 + 45 + 1 + 12);
+    // Stumped for 0 batting 7th, so no bowler's exemption: XI 4 + duck (-3) + wicket (25) + economy 4.50 over 32 balls (+2)
+    expect(pointsOf(scores, 'HH Pandya')).toBe(4 - 3 + 25 + 2);
+  });
+
+  it('scores a six-wicket haul, maidens and economy bands', () => {
+    // XI 4 + 9 + 1 four + 6 wickets (150) + five bowled or lbw (40) + 5-wicket haul (8); economy 5.40 no band
+    expect(pointsOf(scores, 'A Dananjaya')).toBe(4 + 9 + 1 + 150 + 40 + 8);
+    // XI 4 + 4 wickets (100) + one bowled or lbw (8) + 4-wicket haul (4) + 2 maidens (8) + economy 4.30 (+2)
+    expect(pointsOf(scores, 'JJ Bumrah')).toBe(4 + 100 + 8 + 4 + 8 + 2);
+    // XI 4 + 6 + wicket (25) + bowled or lbw (8) + economy 3.00 (+4) + catch (8)
+    expect(pointsOf(scores, 'AR Patel')).toBe(4 + 6 + 25 + 8 + 4 + 8);
+  });
+});
+
+describe('ODI: South Africa v Australia, Potchefstroom 2020 (1185321)', () => {
+  const scores = scoresOf('fantasy-formats/1185321', 'oneday');
+
+  it('gives strike rate 100 its band, with a century or a fifty', () => {
+    // 108 off 108: XI 4 + 108 + 8 fours + century (8) + SR 100 (+2) + catch (8)
+    expect(pointsOf(scores, 'M Labuschagne')).toBe(4 + 108 + 8 + 8 + 2 + 8);
+    // 50 off 50: XI 4 + 50 + 3 fours + 3 sixes (6) + fifty (4) + SR 100 (+2)
+    expect(pointsOf(scores, 'K Verreynne')).toBe(4 + 50 + 3 + 6 + 4 + 2);
+    // 22 off 48: XI 4 + 22 + 3 fours + SR 45.83 (-2)
+    expect(pointsOf(scores, 'AJ Finch')).toBe(4 + 22 + 3 - 2);
+  });
+
+  it('exempts a bowler batting at eight from strike rate', () => {
+    // 24 off 20 (SR 120) batting 8th, and he bowled: XI 4 + 24 + 3 fours + maiden (4); economy 5.80 no band
+    expect(pointsOf(scores, 'JA Richardson')).toBe(4 + 24 + 3 + 4);
+    expect(line(scores, 'JA Richardson', 'strikeRate')).toEqual([]);
+  });
+
+  it('puts economies of exactly 3.5 and 7 in their bands', () => {
+    // 21 off 36 balls: XI 4 + wicket (25) + economy 3.50 (+2)
+    expect(pointsOf(scores, 'DM Dupavillon')).toBe(4 + 25 + 2);
+    // 49 off 42 balls: XI 4 + wicket (25) + bowled or lbw (8) + economy 7.00 (-2)
+    expect(pointsOf(scores, 'AL Phehlukwayo')).toBe(4 + 25 + 8 - 2);
+    // 63 off 54 balls: XI 4 + wicket (25) + economy 7.00 (-2)
+    expect(pointsOf(scores, 'KW Richardson')).toBe(4 + 25 - 2);
+    // 45 off 60 balls: XI 4 + economy 4.50 (+2)
+    expect(pointsOf(scores, 'KA Maharaj')).toBe(4 + 2);
+  });
+
+  it('gives a run out with no fielder named to nobody', () => {
+    // Marsh run out, no fielder in the file: XI 4 + 32 + 2 fours + 1 six (2)
+    expect(pointsOf(scores, 'MR Marsh')).toBe(4 + 32 + 2 + 2);
+    const runOuts = [...scores.values()].flatMap((score) => score.lines.filter((l) => l.item.startsWith('runOut')));
+    expect(runOuts).toEqual([]);
+  });
+});
+
+describe('Test: Australia v England, Adelaide 2010 (428750)', () => {
+  const scores = scoresOf('fantasy-formats/428750', 'test');
+
+  it('scores the last two fielders of a relay run out, and a direct hit', () => {
+    // Doherty run out by Strauss, Cook and Prior: Cook threw (6) and Prior broke the wicket (6); Strauss, first to touch it, nothing.
+    // XI 4 + 148 + 18 fours + century (8) + 2 catches (16) + thrower (6)
+    expect(pointsOf(scores, 'AN Cook')).toBe(4 + 148 + 18 + 8 + 16 + 6);
+    // XI 4 + 27 + 2 fours + 3 catches (24, no catch bonus in a Test) + run out (6)
+    expect(pointsOf(scores, 'MJ Prior')).toBe(4 + 27 + 2 + 24 + 6);
+    // XI 4 + 1 + catch (8)
+    expect(pointsOf(scores, 'AJ Strauss')).toBe(4 + 1 + 8);
+    // XI 4 + 78 + 11 fours + fifty (4) + direct hit on Katich (12)
+    expect(pointsOf(scores, 'IJL Trott')).toBe(4 + 78 + 11 + 4 + 12);
+  });
+
+  it('takes four off a Test duck, one per innings, and none off a bowler at eight', () => {
+    // Run out for 0 without facing, then 43 with 6 fours: XI 4 + duck (-4) + 43 + 6 + catch (8)
+    expect(pointsOf(scores, 'SM Katich')).toBe(4 - 4 + 43 + 6 + 8);
+    // 0 off 1, then 9 with 2 fours: XI 4 + duck (-4) + 9 + 2
+    expect(pointsOf(scores, 'RT Ponting')).toBe(4 - 4 + 9 + 2);
+    // A pair batting 8th, and he bowled: XI 4 + 2 wickets (32)
+    expect(pointsOf(scores, 'RJ Harris')).toBe(4 + 32);
+  });
+
+  it('scores Test hauls per innings and a fifty in each innings', () => {
+    // 2 wickets, then 5: XI 4 + 7 wickets (112) + four bowled or lbw (32) + 5-wicket haul (8) + 2 catches (16)
+    expect(pointsOf(scores, 'GP Swann')).toBe(4 + 112 + 32 + 8 + 16);
+    // 4 wickets, then 2: XI 4 + 6 wickets (96) + Harris lbw (8) + 4-wicket haul (4) + catch (8)
+    expect(pointsOf(scores, 'JM Anderson')).toBe(4 + 96 + 8 + 4 + 8);
+    // 93 and 52: XI 4 + 145 + 13 fours + 1 six (2) + two fifties (8)
+    expect(pointsOf(scores, 'MEK Hussey')).toBe(4 + 145 + 13 + 2 + 8);
+    // XI 4 + 227 + 33 fours + 1 six (2) + century (8) + wicket (16) + catch (8)
+    expect(pointsOf(scores, 'KP Pietersen')).toBe(4 + 227 + 33 + 2 + 8 + 16 + 8);
   });
 });

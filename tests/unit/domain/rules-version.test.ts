@@ -11,6 +11,7 @@ const RULE_FILES = ['scorecard.ts', 'overs.ts', 'types.ts', 'fantasy.ts', 'fanta
 const FINGERPRINTS: Record<number, string> = {
   1: '105b6231e1630ca6',
   2: '8633a6f32387c483',
+  3: 'ac8336753006d0af',
 };
 
 function fingerprint(): string {
