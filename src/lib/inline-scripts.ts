@@ -85,15 +85,26 @@ export const inlineScripts = {
     prev.setAttribute('aria-disabled', String(strip.scrollLeft <= 1));
     next.setAttribute('aria-disabled', String(strip.scrollLeft >= max - 1));
   };
+  // Where a move is headed: a second press during the smooth scroll goes on from there, a card further.
+  let target = null;
   const move = (direction) => {
     const card = strip.firstElementChild;
     const gap = parseFloat(getComputedStyle(strip).columnGap) || 0;
     const by = card ? card.getBoundingClientRect().width + gap : strip.clientWidth;
-    strip.scrollBy({ left: direction * by, behavior: still.matches ? 'auto' : 'smooth' });
+    const max = strip.scrollWidth - strip.clientWidth;
+    const from = target ?? strip.scrollLeft;
+    target = Math.max(0, Math.min(max, (Math.round(from / by) + direction) * by));
+    strip.scrollTo({ left: target, behavior: still.matches ? 'auto' : 'smooth' });
   };
   prev.addEventListener('click', () => move(-1));
   next.addEventListener('click', () => move(1));
-  strip.addEventListener('scroll', update, { passive: true });
+  strip.addEventListener('scroll', () => {
+    if (target !== null && Math.abs(strip.scrollLeft - target) < 2) target = null;
+    update();
+  }, { passive: true });
+  strip.addEventListener('scrollend', () => {
+    target = null;
+  });
   addEventListener('resize', update);
   update();
 })();`,
