@@ -489,7 +489,7 @@ function scopeWords(book: RecordBook, lang: ReportLang) {
 }
 
 /** Records this match set in the scopes of its RecordBook, strongest scope first (MAX_RECORDS at most). */
-export function recordSentences(facts: ReportFacts): Sentence[] {
+function recordSentences(facts: ReportFacts): Sentence[] {
   const book = facts.records;
   if (!book) return [];
   const bests = matchBests(facts);
