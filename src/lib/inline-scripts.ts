@@ -56,4 +56,56 @@ export const inlineScripts = {
     list.scrollLeft = item.offsetLeft - (list.clientWidth - item.offsetWidth) / 2;
   }
 }`,
+
+  // /news/description as the spec's client opens it: the article comes in the history entry's
+  // navigation state (newsDesc; React Router keeps it under usr), which a server never sees.
+  // When the entry carries an article of ours (its slug), go to its page (data-article-prefix:
+  // '/news/' or '/hi/news/'); otherwise the page's own "not found" stands.
+  articleFromNavigationState: `(() => {
+  const { articlePrefix } = document.currentScript.dataset;
+  const state = history.state && typeof history.state === 'object' ? history.state : {};
+  const item = (state.usr && typeof state.usr === 'object' ? state.usr.newsDesc : undefined) ?? state.newsDesc;
+  const slug = item && typeof item === 'object' && typeof item.slug === 'string' ? item.slug : '';
+  if (/^[a-z0-9-]{1,100}$/.test(slug)) location.replace(articlePrefix + slug);
+})();`,
+
+  // A scroll-snap strip's previous and next buttons (the match news carousel): shown only when
+  // the strip overflows, each moves by one card, and each says when it has nowhere to go
+  // (aria-disabled, so a focused button keeps its focus). Placed inside the strip's frame.
+  carouselControls: `(() => {
+  const frame = document.currentScript.parentElement;
+  const strip = frame.querySelector('[data-strip]');
+  const controls = frame.querySelector('[data-controls]');
+  const prev = frame.querySelector('[data-prev]');
+  const next = frame.querySelector('[data-next]');
+  const still = matchMedia('(prefers-reduced-motion: reduce)');
+  const update = () => {
+    const max = strip.scrollWidth - strip.clientWidth;
+    controls.hidden = max <= 1;
+    prev.setAttribute('aria-disabled', String(strip.scrollLeft <= 1));
+    next.setAttribute('aria-disabled', String(strip.scrollLeft >= max - 1));
+  };
+  // Where a move is headed: a second press during the smooth scroll goes on from there, a card further.
+  let target = null;
+  const move = (direction) => {
+    const card = strip.firstElementChild;
+    const gap = parseFloat(getComputedStyle(strip).columnGap) || 0;
+    const by = card ? card.getBoundingClientRect().width + gap : strip.clientWidth;
+    const max = strip.scrollWidth - strip.clientWidth;
+    const from = target ?? strip.scrollLeft;
+    target = Math.max(0, Math.min(max, (Math.round(from / by) + direction) * by));
+    strip.scrollTo({ left: target, behavior: still.matches ? 'auto' : 'smooth' });
+  };
+  prev.addEventListener('click', () => move(-1));
+  next.addEventListener('click', () => move(1));
+  strip.addEventListener('scroll', () => {
+    if (target !== null && Math.abs(strip.scrollLeft - target) < 2) target = null;
+    update();
+  }, { passive: true });
+  strip.addEventListener('scrollend', () => {
+    target = null;
+  });
+  addEventListener('resize', update);
+  update();
+})();`,
 } as const;

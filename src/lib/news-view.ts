@@ -25,6 +25,9 @@ export function coverSrcset(cover: string): string {
   return COVER_WIDTHS.map((width) => `${coverUrl(cover, width)} ${width}w`).join(', ');
 }
 
+/** An article's slug: its English heading's words and 6 random hex digits (decision 036). */
+export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
+
 export function articlePath(slug: string): string {
   return `/news/${encodeURIComponent(slug)}`;
 }

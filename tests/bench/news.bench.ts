@@ -5,10 +5,12 @@
 //   news list warm: the built server, the API's list as the home (limit 5), the list page's call
 //     (limit 4) and Trending, and the list page itself (Latest, kept by the page cache; Trending,
 //     rendered each time), 20 s x 10 connections each; the tournament list is run alongside as
-//     the baseline of the same run.
+//     the baseline of the same run. `npm run bench:news -- --reports-only` stops after the reports.
+// The server listens on E2E_PORT_BASE + 62 (one checkout's ports).
 // Target (issue 4's warm target, which issue 11 keeps for its lists): warm p99 under 50 ms.
 import path from 'node:path';
 import { sql } from 'kysely';
+import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { writeMatchReport } from '../../src/server/domain/match-report.ts';
@@ -21,7 +23,8 @@ import { describeLoad, load, ms, percentile, reportTargets, requireBuild, startS
 const TARGET_P99_MS = 50;
 const dataDir = path.resolve(import.meta.dirname, '../.tmp/bench-news');
 
-requireBuild();
+const reportsOnly = process.argv.includes('--reports-only');
+if (!reportsOnly) requireBuild();
 const db = await openDatabase({ dataDir });
 const timings = { facts: [] as number[], generate: [] as number[], save: [] as number[], total: [] as number[] };
 let matches = 0;
@@ -40,7 +43,7 @@ try {
   );
   for (const key of keys) {
     const started = performance.now();
-    const facts = await loadReportFacts(db.kysely, services.matchCentre, key);
+    const facts = await loadReportFacts(db.kysely, services.matchCentre, services.records, key);
     const read = performance.now();
     if (!facts) continue;
     const report = writeMatchReport(facts);
@@ -66,7 +69,9 @@ console.log(`  generate (pure, both languages):     ${summary(timings.generate)}
 console.log(`  save as news:                        ${summary(timings.save)}`);
 console.log(`  per match in all:                    ${summary(timings.total)}`);
 
-const server = await startServer(5790, dataDir);
+if (reportsOnly) process.exit(0);
+
+const server = await startServer(loadConfig().E2E_PORT_BASE + 62, dataDir);
 try {
   const api = (query: string) => `${server.base}/user/v1/get/all/news?${query}`;
   const baseline = await load(`${server.base}/user/v1/get/all/tournaments`);

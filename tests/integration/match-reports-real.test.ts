@@ -197,7 +197,7 @@ describe('automated match reports on real matches', () => {
     expect(summary.failedSources).toEqual([]);
     services = createServices(db);
     for (const id of ['980949', '598018', '1448352', '1529293', '1529281']) {
-      const facts = await loadReportFacts(db.kysely, services.matchCentre, await keyOf(id));
+      const facts = await loadReportFacts(db.kysely, services.matchCentre, services.records, await keyOf(id));
       expect(facts, id).not.toBeNull();
       reports.set(id, { facts: facts!, report: writeMatchReport(facts!) });
     }
@@ -268,16 +268,16 @@ describe('automated match reports on real matches', () => {
 
   it('saves reports as published automated news, tagged, and an editor’s edit is kept', async () => {
     const key = await keyOf('980949');
-    expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('created');
+    expect(await writeReportFor(db.kysely, services, key)).toBe('created');
     const [saved] = await services.news.list({ lang: 'hi', limit: 5, offset: 0, match: key });
     expect(saved).toMatchObject({ kind: 'automated', status: 'published', lang: 'hi' });
     // Dated by its match, not by when the back-fill wrote it.
     expect(saved!.published_at?.toISOString()).toBe('2016-04-29T23:59:59.000Z');
     expect(saved!.tags).toEqual(expect.arrayContaining([{ kind: 'match', key }, { kind: 'team', key: expect.any(String) }]));
-    expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('updated');
+    expect(await writeReportFor(db.kysely, services, key)).toBe('updated');
     const editor = await createUser(db, '9876543210', 'ab12cd', 'editor');
     await services.news.setStatus(saved!.id, 'draft', editor);
-    expect(await writeReportFor(db.kysely, services.matchCentre, services.news, key)).toBe('kept');
+    expect(await writeReportFor(db.kysely, services, key)).toBe('kept');
     expect(await services.news.list({ lang: 'en', limit: 5, offset: 0, match: key })).toEqual([]);
   });
 

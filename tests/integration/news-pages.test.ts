@@ -119,6 +119,25 @@ describe.skipIf(handler === null)('news pages', () => {
     const spec = await app.inject({ method: 'GET', url: `/news/description?slug=${latest!.slug}` });
     expect(spec.statusCode).toBe(301);
     expect(spec.headers.location).toBe(`/news/${latest!.slug}`);
+    expect((await app.inject({ method: 'GET', url: `/hi/news/description?slug=${latest!.slug}` })).headers.location).toBe(`/hi/news/${latest!.slug}`);
+  });
+
+  it('/news/description without an article is an honest 404, not a redirect; its script follows the spec’s navigation state', async () => {
+    for (const url of ['/news/description', '/news/description?slug=', '/news/description?slug=Not%20a%20slug']) {
+      const missing = await page(url);
+      expect(missing.status, url).toBe(404);
+      expect(missing.headers.location).toBeUndefined();
+      expect(missing.html).toContain('Article not found');
+      expect(missing.html).toContain('No article was given to this page.');
+      expect(missing.html).toContain('<meta name="robots" content="noindex">');
+      // The inline script that reads history.state.usr.newsDesc.slug, told where articles live.
+      expect(missing.html).toContain('data-article-prefix="/news/"');
+      expect(missing.html).toContain('newsDesc');
+    }
+    const hindi = await page('/hi/news/description');
+    expect(hindi.status).toBe(404);
+    expect(hindi.html).toContain('लेख नहीं मिला');
+    expect(hindi.html).toContain('data-article-prefix="/hi/news/"');
   });
 
   it('serves an RSS feed per language', async () => {

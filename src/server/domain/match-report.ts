@@ -2,8 +2,10 @@
 // English and Hindi, written only from its figures. Every sentence is built from one claim (a
 // typed fact: a total, an innings, a spell, a stand, a collapse, the last ball, the award), and
 // the claims are returned with the words, so tests check each one against the raw data. Nothing
-// is said that the figures do not show: no adjectives about how anyone played, no records the
-// data cannot prove.
+// is said that the figures do not show: no adjectives about how anyone played. Records are
+// claimed only against the earlier figures the caller read from the stored matches (RecordBook),
+// and say their scope: which matches, how many, up to this one.
+import { formatTypeLabel, type FormatType } from './format-type.ts';
 import { formatOvers } from './overs.ts';
 
 export type ReportLang = 'en' | 'hi';
@@ -38,6 +40,36 @@ export interface ReportInnings {
   }[];
 }
 
+/** The best figures of one scope before this match, and how many matches (or innings) it holds. */
+export interface RecordScopeFigures {
+  /** Earlier matches in the scope (a team's: earlier innings) with at least one innings. */
+  count: number;
+  highestTotal: number | null;
+}
+
+/**
+ * What a record is measured against: the stored matches of this match's format type and gender
+ * played before its first day (same-day matches are left out), read by the caller. A record is
+ * claimed only when this match's figure beats the earlier best outright, in a scope of at least
+ * MIN_RECORD_SCOPE earlier matches (a team's: innings); super overs never count.
+ */
+export interface RecordBook {
+  formatType: FormatType;
+  gender: 'male' | 'female';
+  /** At this match's venue (the stored name and city); null without a venue. */
+  ground: RecordScopeFigures | null;
+  /** Each side's own innings. */
+  teams: Record<ReportSide, RecordScopeFigures & { lowestAllOut: number | null }>;
+  /** In this competition (the tournament's event, across its seasons). */
+  competition: RecordScopeFigures & {
+    name: string;
+    highestScore: number | null;
+    bestBowling: { wickets: number; runs: number } | null;
+    /** The highest stand for each wicket (1 to 10) that has one. */
+    bestStands: { forWicket: number; runs: number }[];
+  };
+}
+
 /** What a report is written from: the match centre's detail (in both languages) and scorecard. */
 export interface ReportFacts {
   key: string;
@@ -65,6 +97,8 @@ export interface ReportFacts {
   innings: ReportInnings[];
   /** Runs of each over (1-based) of each innings, from the ball-by-ball record; empty when not read (a Test). */
   overRuns: { inningsNo: number; over: number; runs: number }[];
+  /** The earlier figures records are measured against; null when not read (no record is claimed). */
+  records: RecordBook | null;
 }
 
 /** One checkable fact a sentence states. */
@@ -78,7 +112,18 @@ export type ReportClaim =
   | { kind: 'collapse'; inningsNo: number; side: ReportSide; from: { runs: number; wickets: number }; to: { runs: number; wickets: number } }
   | { kind: 'lastBall'; inningsNo: number; side: ReportSide }
   | { kind: 'stretch'; inningsNo: number; side: ReportSide; fromOver: number; toOver: number; runs: number }
-  | { kind: 'award'; players: string[] };
+  | { kind: 'award'; players: string[] }
+  | RecordClaim;
+
+/**
+ * A record: this match's figure, the best before it in the scope (before) and the number of
+ * matches (a team's: innings) the scope holds up to and including this one (scope).
+ */
+export type RecordClaim =
+  | { kind: 'record'; record: 'groundTotal' | 'teamHighest' | 'teamLowestAllOut' | 'competitionTotal'; inningsNo: number; side: ReportSide; runs: number; before: number; scope: number }
+  | { kind: 'record'; record: 'competitionScore'; inningsNo: number; player: string; runs: number; notOut: boolean; before: number; scope: number }
+  | { kind: 'record'; record: 'competitionBowling'; inningsNo: number; player: string; wickets: number; runs: number; before: { wickets: number; runs: number }; scope: number }
+  | { kind: 'record'; record: 'competitionStand'; inningsNo: number; forWicket: number; runs: number; batters: [string, string]; before: number; scope: number };
 
 export interface ReportText {
   heading: string;
@@ -106,6 +151,10 @@ const NOTABLE_STAND = 50;
 const STRETCH_OVERS = 5;
 /** ... in an innings of at least this many overs. */
 const STRETCH_MIN_OVERS = 10;
+/** A record needs a scope of at least this many earlier matches (a team's: innings) ... */
+export const MIN_RECORD_SCOPE = 10;
+/** ... and a report tells at most this many. */
+const MAX_RECORDS = 4;
 
 interface Sentence {
   en: string;
@@ -126,6 +175,9 @@ function ordinalHi(n: number): string {
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** "Gayle's", "Mumbai Indians'". */
+const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
 export function scoreText(runs: number, wickets: number, lang: ReportLang): string {
   if (wickets >= 10) return lang === 'en' ? `${runs} all out` : `${runs} पर ऑल आउट`;
@@ -334,7 +386,7 @@ function stretchSentence(facts: ReportFacts, inn: ReportInnings): Sentence | nul
   if (!stretch) return null;
   const team = teamName(facts, inn.side);
   return {
-    en: `${team}'s most productive five overs were overs ${stretch.fromOver} to ${stretch.toOver}, with ${stretch.runs} runs.`,
+    en: `${possessive(team)} most productive five overs were overs ${stretch.fromOver} to ${stretch.toOver}, with ${stretch.runs} runs.`,
     hi: `${team} के सबसे ज़्यादा रन वाले पाँच ओवर ${stretch.fromOver} से ${stretch.toOver} तक रहे, जिनमें ${stretch.runs} रन बने।`,
     claims: [{ kind: 'stretch', inningsNo: inn.inningsNo, side: inn.side, ...stretch }],
   };
@@ -412,6 +464,124 @@ function milestoneSentences(facts: ReportFacts): Sentence[] {
   return found;
 }
 
+/** The best figure of each kind this match holds, in its regular innings. */
+function matchBests(facts: ReportFacts) {
+  const innings = regular(facts);
+  const byRuns = (x: ReportInnings, y: ReportInnings) => y.runs - x.runs;
+  const highest = [...innings].sort(byRuns)[0];
+  const side = (s: ReportSide) => {
+    const own = innings.filter((inn) => inn.side === s);
+    return { count: own.length, highest: [...own].sort(byRuns)[0], lowestAllOut: own.filter((inn) => inn.wickets >= 10).sort((x, y) => x.runs - y.runs)[0] };
+  };
+  const scores = innings.flatMap((inn) => inn.batting.map((line) => ({ inn, line }))).sort((x, y) => y.line.runs - x.line.runs);
+  const spells = innings
+    .flatMap((inn) => inn.bowling.map((spell) => ({ inn, spell })))
+    .sort((x, y) => y.spell.wickets - x.spell.wickets || x.spell.runs - y.spell.runs);
+  const stands = innings.flatMap((inn) => inn.partnerships.map((stand) => ({ inn, stand }))).sort((x, y) => y.stand.runs - x.stand.runs);
+  return { highest, teams: { a: side('a'), b: side('b') }, score: scores[0], spell: spells[0], stands };
+}
+
+/** The type and gender words of a record's scope ("men's", "T20"). */
+function scopeWords(book: RecordBook, lang: ReportLang) {
+  const type = formatTypeLabel(book.formatType, lang);
+  const gender = lang === 'en' ? (book.gender === 'female' ? "women's" : "men's") : book.gender === 'female' ? 'महिला' : 'पुरुष';
+  return { type, gender };
+}
+
+/** Records this match set in the scopes of its RecordBook, strongest scope first (MAX_RECORDS at most). */
+function recordSentences(facts: ReportFacts): Sentence[] {
+  const book = facts.records;
+  if (!book) return [];
+  const bests = matchBests(facts);
+  const found: Sentence[] = [];
+  const en = scopeWords(book, 'en');
+  const hi = scopeWords(book, 'hi');
+  const comp = book.competition;
+  const compScope = comp.count + 1;
+  const compEn = `in the ${compScope} ${en.type} matches of the ${comp.name} in the site's data, up to this one`;
+  const compHi = `इस साइट के आँकड़ों में ${comp.name} के ${compScope} ${hi.type} मैचों में (इस मैच तक)`;
+  const enough = (figures: { count: number }) => figures.count >= MIN_RECORD_SCOPE;
+
+  const top = bests.highest;
+  if (top && enough(comp) && comp.highestTotal !== null && top.runs > comp.highestTotal) {
+    const team = teamName(facts, top.side);
+    found.push({
+      en: `${possessive(team)} ${scoreText(top.runs, top.wickets, 'en')} is the highest total ${compEn}; the highest before it was ${comp.highestTotal}.`,
+      hi: `${compHi} ${team} का ${scoreText(top.runs, top.wickets, 'hi')} सबसे बड़ा स्कोर है; इससे पहले सबसे बड़ा स्कोर ${comp.highestTotal} था।`,
+      claims: [{ kind: 'record', record: 'competitionTotal', inningsNo: top.inningsNo, side: top.side, runs: top.runs, before: comp.highestTotal, scope: compScope }],
+    });
+  }
+  const score = bests.score;
+  if (score && enough(comp) && comp.highestScore !== null && score.line.runs > comp.highestScore) {
+    const { line, inn } = score;
+    const notOut = line.dismissal.wicketNumber === null;
+    found.push({
+      en: `${possessive(line.player.name)} ${line.runs}${notOut ? ' not out' : ''} is the highest individual score ${compEn}; the highest before it was ${comp.highestScore}.`,
+      hi: `${compHi} ${line.player.name} के ${notOut ? 'नाबाद ' : ''}${line.runs} रन किसी बल्लेबाज़ की सबसे बड़ी पारी है; इससे पहले सबसे बड़ी पारी ${comp.highestScore} रन की थी।`,
+      claims: [{ kind: 'record', record: 'competitionScore', inningsNo: inn.inningsNo, player: line.player.name, runs: line.runs, notOut, before: comp.highestScore, scope: compScope }],
+    });
+  }
+  const spell = bests.spell;
+  const beforeSpell = comp.bestBowling;
+  if (spell && enough(comp) && beforeSpell && (spell.spell.wickets > beforeSpell.wickets || (spell.spell.wickets === beforeSpell.wickets && spell.spell.runs < beforeSpell.runs))) {
+    const { spell: s, inn } = spell;
+    found.push({
+      en: `${possessive(s.player.name)} ${s.wickets} for ${s.runs} are the best bowling figures ${compEn}; the best before them were ${beforeSpell.wickets} for ${beforeSpell.runs}.`,
+      hi: `${compHi} ${s.player.name} का ${s.runs} रन देकर ${s.wickets} विकेट लेना सबसे अच्छा गेंदबाज़ी प्रदर्शन है; इससे पहले सबसे अच्छा ${beforeSpell.runs} रन देकर ${beforeSpell.wickets} विकेट था।`,
+      claims: [{ kind: 'record', record: 'competitionBowling', inningsNo: inn.inningsNo, player: s.player.name, wickets: s.wickets, runs: s.runs, before: beforeSpell, scope: compScope }],
+    });
+  }
+  if (enough(comp)) {
+    const told = new Set<number>();
+    for (const { inn, stand } of bests.stands) {
+      const before = comp.bestStands.find((best) => best.forWicket === stand.forWicket)?.runs;
+      if (before === undefined || stand.runs <= before || told.has(stand.forWicket)) continue;
+      told.add(stand.forWicket);
+      const [a, b] = [stand.batterA.player.name, stand.batterB.player.name];
+      found.push({
+        en: `The ${ordinalEn(stand.forWicket)}-wicket stand of ${stand.runs} between ${a} and ${b} is the highest for that wicket ${compEn}; the highest before it was ${before}.`,
+        hi: `${compHi} ${a} और ${b} की ${stand.runs} रन की साझेदारी ${ordinalHi(stand.forWicket)} विकेट के लिए सबसे बड़ी है; इससे पहले सबसे बड़ी ${before} रन की थी।`,
+        claims: [{ kind: 'record', record: 'competitionStand', inningsNo: inn.inningsNo, forWicket: stand.forWicket, runs: stand.runs, batters: [a, b], before, scope: compScope }],
+      });
+    }
+  }
+  const ground = book.ground;
+  if (top && ground && facts.venue && enough(ground) && ground.highestTotal !== null && top.runs > ground.highestTotal) {
+    const team = teamName(facts, top.side);
+    const scope = ground.count + 1;
+    const venue = facts.venue.name;
+    found.push({
+      en: `${possessive(team)} ${scoreText(top.runs, top.wickets, 'en')} is the highest total at ${venue} in the ${scope} ${en.gender} ${en.type} matches held there in the site's data, up to this one; the highest before it was ${ground.highestTotal}.`,
+      hi: `इस साइट के आँकड़ों में ${venue} पर खेले गए ${scope} ${hi.gender} ${hi.type} मैचों में (इस मैच तक) ${team} का ${scoreText(top.runs, top.wickets, 'hi')} सबसे बड़ा स्कोर है; इससे पहले सबसे बड़ा स्कोर ${ground.highestTotal} था।`,
+      claims: [{ kind: 'record', record: 'groundTotal', inningsNo: top.inningsNo, side: top.side, runs: top.runs, before: ground.highestTotal, scope }],
+    });
+  }
+  for (const side of ['a', 'b'] as const) {
+    const team = teamName(facts, side);
+    const figures = book.teams[side];
+    const own = bests.teams[side];
+    const scope = figures.count + own.count;
+    if (!enough(figures)) continue;
+    if (own.highest && figures.highestTotal !== null && own.highest.runs > figures.highestTotal) {
+      const inn = own.highest;
+      found.push({
+        en: `${possessive(team)} ${scoreText(inn.runs, inn.wickets, 'en')} is their highest total in their ${scope} ${en.type} innings in the site's data, up to this match; their highest before it was ${figures.highestTotal}.`,
+        hi: `इस साइट के आँकड़ों में ${team} की ${scope} ${hi.type} पारियों में (इस मैच तक) ${scoreText(inn.runs, inn.wickets, 'hi')} उनका सबसे बड़ा स्कोर है; इससे पहले उनका सबसे बड़ा स्कोर ${figures.highestTotal} था।`,
+        claims: [{ kind: 'record', record: 'teamHighest', inningsNo: inn.inningsNo, side, runs: inn.runs, before: figures.highestTotal, scope }],
+      });
+    }
+    if (own.lowestAllOut && figures.lowestAllOut !== null && own.lowestAllOut.runs < figures.lowestAllOut) {
+      const inn = own.lowestAllOut;
+      found.push({
+        en: `${possessive(team)} ${inn.runs} all out is their lowest all-out total in their ${scope} ${en.type} innings in the site's data, up to this match; their lowest before it was ${figures.lowestAllOut}.`,
+        hi: `इस साइट के आँकड़ों में ${team} की ${scope} ${hi.type} पारियों में (इस मैच तक) ${inn.runs} रन पर ऑल आउट होना उनका सबसे कम ऑल-आउट स्कोर है; इससे पहले सबसे कम ${figures.lowestAllOut} रन था।`,
+        claims: [{ kind: 'record', record: 'teamLowestAllOut', inningsNo: inn.inningsNo, side, runs: inn.runs, before: figures.lowestAllOut, scope }],
+      });
+    }
+  }
+  return found.slice(0, MAX_RECORDS);
+}
+
 function awardSentence(facts: ReportFacts): Sentence | null {
   if (facts.awards.length === 0) return null;
   const names = facts.awards.map((p) => p.name);
@@ -458,6 +628,8 @@ export function writeMatchReport(facts: ReportFacts): MatchReport {
   });
   const decisive = joined([...superOverSentences(facts), lastBallSentence(facts), standSentence(facts)]);
   if (decisive) paragraphs.push(decisive);
+  const records = joined(recordSentences(facts));
+  if (records) paragraphs.push(records);
   const closing = joined([...milestoneSentences(facts), awardSentence(facts)]);
   if (closing) paragraphs.push(closing);
   // A Test's four innings leave room for two more; anything beyond six joins the sixth.
@@ -483,7 +655,7 @@ export function writeMatchReport(facts: ReportFacts): MatchReport {
     for (const spell of inn.bowling) if (spell.player.key) named.set(spell.player.key, spell.player.name);
   }
   const claims = [...heading.claims, ...innings.map((inn) => ({ kind: 'innings', inningsNo: inn.inningsNo, side: inn.side, runs: inn.runs, wickets: inn.wickets, balls: inn.calledBalls, declared: inn.declared }) as ReportClaim), ...paragraphs.flatMap((p) => p.claims)];
-  const mentioned = [...new Set(claims.flatMap((claim) => ('player' in claim ? [claim.player] : claim.kind === 'partnership' ? claim.batters : claim.kind === 'award' ? claim.players : [])))];
+  const mentioned = [...new Set(claims.flatMap((claim) => ('player' in claim ? [claim.player] : 'batters' in claim ? claim.batters : claim.kind === 'award' ? claim.players : [])))];
   const playerKeys = [...named].filter(([, name]) => mentioned.includes(name)).map(([key]) => key);
   return {
     texts: { en: texts('en'), hi: texts('hi') },

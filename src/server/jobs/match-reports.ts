@@ -17,7 +17,7 @@ export function registerMatchReportJob(jobs: JobQueue, db: Db, services: Service
   jobs.register(
     MATCH_REPORT_JOB,
     async ({ matchKey }) => {
-      await writeReportFor(db.kysely, services.matchCentre, services.news, matchKey);
+      await writeReportFor(db.kysely, services, matchKey);
     },
     { payload: matchReportPayload, concurrency: 1 },
   );

@@ -4,13 +4,15 @@
 // matches get one: a completed match, not a replay, among the most recent of its tournament
 // (MATCHES_PER_TOURNAMENT); the change feed's match tags (import, corrections, live scoring)
 // and the back-fill after an import queue a job per match (src/server/jobs/queue.ts).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
-import { isReportable, writeMatchReport, type MatchReport, type ReportFacts } from '../domain/match-report.ts';
+import type { FormatType } from '../domain/format-type.ts';
+import { isReportable, writeMatchReport, type MatchReport, type RecordBook, type ReportFacts } from '../domain/match-report.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { MatchCentreService } from './match-centre.ts';
 import type { NewsService } from './news.ts';
+import type { RecordsService } from './records.ts';
 
 export const MATCH_REPORT_JOB = 'news.match-report';
 export const matchReportPayload = z.object({ matchKey: z.string().min(1).max(200) });
@@ -20,7 +22,7 @@ export const MATCHES_PER_TOURNAMENT = 3;
 export const BACKFILL_LIMIT = 300;
 
 /** The facts of a completed match, or null when it is not (or no longer) there or not reportable. */
-export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCentreService, matchKey: string): Promise<ReportFacts | null> {
+export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCentreService, records: RecordsService, matchKey: string): Promise<ReportFacts | null> {
   const [en, hi, scorecard, row] = await Promise.all([
     matchCentre.detail(matchKey, 'en'),
     matchCentre.detail(matchKey, 'hi'),
@@ -56,8 +58,58 @@ export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCe
     awards: en.awards,
     innings: scorecard.innings,
     overRuns: [...overRuns.values()],
+    records: null,
   };
-  return isReportable(facts) ? facts : null;
+  if (!isReportable(facts)) return null;
+  return { ...facts, records: await loadRecordBook(db, records, matchKey) };
+}
+
+/**
+ * The earlier figures this match's records are measured against (domain RecordBook): the
+ * completed matches (not replays, not voided) of its format type and gender played before its
+ * first day, at its venue and of each side (two small aggregates each), and of its competition
+ * (the tournament's event across seasons: RecordsService.competitionBefore, read once per
+ * competition); super overs and forfeited innings left out.
+ */
+export async function loadRecordBook(db: Kysely<Database>, records: RecordsService, matchKey: string): Promise<RecordBook | null> {
+  // One statement: this match, then its ground's and each side's earlier innings (index paths
+  // by venue and by team), so a report pays one planning and one round trip for them.
+  type Figures = { count: number; highest: number | null; lowest: number | null };
+  const [row] = (
+    await sql<{ venue_id: number | null; format_type: FormatType; gender: string; start_date: string; event_name: string; ground: Figures; a: Figures; b: Figures }>`
+      with me as (
+        select m.venue_id, m.format_type, m.gender, m.start_date, m.team_a_id, m.team_b_id, t.event_name
+        from matches m join tournaments t on t.id = m.tournament_id where m.match_key = ${matchKey}
+      ),
+      earlier as (
+        select m.id, m.venue_id, m.team_a_id, m.team_b_id, i.batting_team, i.runs, i.wickets
+        from me, matches m join innings i on i.match_id = m.id and not i.super_over and not i.forfeited
+        where m.status = 'completed' and not m.is_replay and m.void_replayed_by is null
+          and m.format_type = me.format_type and m.gender = me.gender and m.start_date < me.start_date
+          and (m.venue_id = me.venue_id or m.team_a_id in (me.team_a_id, me.team_b_id) or m.team_b_id in (me.team_a_id, me.team_b_id))
+      )
+      select me.venue_id, me.format_type, me.gender, me.start_date::text as start_date, me.event_name,
+        (select json_build_object('count', count(distinct e.id), 'highest', max(e.runs)) from earlier e where e.venue_id = me.venue_id) as ground,
+        ${side(sql`me.team_a_id`)} as a,
+        ${side(sql`me.team_b_id`)} as b
+      from me`.execute(db)
+  ).rows;
+  if (!row || (row.gender !== 'male' && row.gender !== 'female')) return null;
+  const competition = await records.competitionBefore({ eventName: row.event_name, gender: row.gender, formatType: row.format_type }, row.start_date);
+  const team = (figures: Figures) => ({ count: figures.count, highestTotal: figures.highest, lowestAllOut: figures.lowest });
+  return {
+    formatType: row.format_type,
+    gender: row.gender,
+    ground: row.venue_id === null ? null : { count: row.ground.count, highestTotal: row.ground.highest },
+    teams: { a: team(row.a), b: team(row.b) },
+    competition: { ...competition, name: row.event_name },
+  };
+}
+
+/** A side's earlier innings in the record book's statement: how many, the highest, the lowest all out. */
+function side(teamId: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(select json_build_object('count', count(*), 'highest', max(e.runs), 'lowest', min(e.runs) filter (where e.wickets >= 10))
+    from earlier e where (e.team_a_id = ${teamId} and e.batting_team = 'a') or (e.team_b_id = ${teamId} and e.batting_team = 'b'))`;
 }
 
 export function draftOfReport(report: MatchReport) {
@@ -67,13 +119,12 @@ export function draftOfReport(report: MatchReport) {
 /** Writes (or rewrites) one match's report; 'skipped' when the match cannot be reported. */
 export async function writeReportFor(
   db: Kysely<Database>,
-  matchCentre: MatchCentreService,
-  news: NewsService,
+  services: { matchCentre: MatchCentreService; records: RecordsService; news: NewsService },
   matchKey: string,
 ): Promise<'created' | 'updated' | 'kept' | 'skipped'> {
-  const facts = await loadReportFacts(db, matchCentre, matchKey);
+  const facts = await loadReportFacts(db, services.matchCentre, services.records, matchKey);
   if (!facts) return 'skipped';
-  return news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null);
+  return services.news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null);
 }
 
 /**

@@ -102,6 +102,22 @@ export interface Records {
   biggestWinsByInnings: WinRecord[];
 }
 
+/** A competition's best figures before a day, what a match report's records are measured against. */
+export interface CompetitionBests {
+  /** Matches with at least one innings. */
+  count: number;
+  highestTotal: number | null;
+  highestScore: number | null;
+  bestBowling: { wickets: number; runs: number } | null;
+  /** The highest stand for each wicket that has one. */
+  bestStands: { forWicket: number; runs: number }[];
+}
+
+/** The bests of a competition up to the end of each day it played on, in day order. */
+type CompetitionTimeline = { day: string; bests: CompetitionBests }[];
+
+const NO_BESTS: CompetitionBests = { count: 0, highestTotal: null, highestScore: null, bestBowling: null, bestStands: [] };
+
 /** A tournament series across seasons: its event name, what types it holds. */
 export interface RecordSeries {
   /** slug of the event name: the URL key. */
@@ -165,6 +181,66 @@ export class RecordsService {
   /** The series with this key, or null. */
   async findSeries(key: string): Promise<RecordSeries | null> {
     return (await this.series()).find((series) => series.key === key) ?? null;
+  }
+
+  /**
+   * The best figures of a competition (an event name, across seasons; one type, one gender) in
+   * its completed matches played before `day` (not replays, not voided; super overs and
+   * forfeited innings left out). The competition's whole timeline is read once and kept until
+   * a match is written, so the reports of many of its matches cost one read.
+   */
+  async competitionBefore(scope: { eventName: string; gender: string; formatType: FormatType }, day: string): Promise<CompetitionBests> {
+    const key = `records:timeline:${scope.formatType}:${scope.gender}:${scope.eventName}`;
+    const timeline = await this.cache.get(key, [tags.players], () => this.loadTimeline(scope));
+    // The last day before `day` (days are ISO dates, so they sort as text).
+    let low = 0;
+    let high = timeline.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (timeline[middle]!.day < day) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? NO_BESTS : timeline[low - 1]!.bests;
+  }
+
+  private async loadTimeline(scope: { eventName: string; gender: string; formatType: FormatType }): Promise<CompetitionTimeline> {
+    const db = this.db;
+    const from = sql`matches m join innings i on i.match_id = m.id and not i.super_over and not i.forfeited`;
+    const where = sql`m.status = 'completed' and not m.is_replay and m.void_replayed_by is null and m.format_type = ${scope.formatType}
+      and m.gender = ${scope.gender} and m.tournament_id in (select id from tournaments where event_name = ${scope.eventName} and gender = ${scope.gender})`;
+    const [totals, scores, spells, stands] = await Promise.all([
+      sql<{ day: string; matches: number; total: number }>`
+        select m.start_date::text as day, count(distinct m.id)::int as matches, max(i.runs)::int as total from ${from} where ${where} group by m.start_date`.execute(db),
+      sql<{ day: string; runs: number }>`
+        select m.start_date::text as day, max(b.runs)::int as runs from ${from}
+        join batting_innings b on b.match_id = i.match_id and b.innings_no = i.innings_no where ${where} group by m.start_date`.execute(db),
+      sql<{ day: string; wickets: number; runs: number }>`
+        select distinct on (m.start_date) m.start_date::text as day, w.wickets, w.runs from ${from}
+        join bowling_innings w on w.match_id = i.match_id and w.innings_no = i.innings_no where ${where}
+        order by m.start_date, w.wickets desc, w.runs`.execute(db),
+      sql<{ day: string; for_wicket: number; runs: number }>`
+        select m.start_date::text as day, p.for_wicket, max(p.runs)::int as runs from ${from}
+        join partnerships p on p.match_id = i.match_id and p.innings_no = i.innings_no where ${where} group by m.start_date, p.for_wicket`.execute(db),
+    ]);
+    const byDay = <R extends { day: string }>(rows: R[]) => Map.groupBy(rows, (row) => row.day);
+    const [scoresOf, spellsOf, standsOf] = [byDay(scores.rows), byDay(spells.rows), byDay(stands.rows)];
+    const timeline: CompetitionTimeline = [];
+    let bests = NO_BESTS;
+    for (const day of totals.rows.sort((x, y) => (x.day < y.day ? -1 : 1))) {
+      const best = new Map(bests.bestStands.map((stand) => [stand.forWicket, stand.runs]));
+      for (const stand of standsOf.get(day.day) ?? []) best.set(stand.for_wicket, Math.max(stand.runs, best.get(stand.for_wicket) ?? 0));
+      const spell = spellsOf.get(day.day)?.[0];
+      const before = bests.bestBowling;
+      bests = {
+        count: bests.count + day.matches,
+        highestTotal: Math.max(day.total, bests.highestTotal ?? 0),
+        highestScore: Math.max(scoresOf.get(day.day)?.[0]?.runs ?? 0, bests.highestScore ?? 0),
+        bestBowling: !spell ? before : !before || spell.wickets > before.wickets || (spell.wickets === before.wickets && spell.runs < before.runs) ? { wickets: spell.wickets, runs: spell.runs } : before,
+        bestStands: [...best].sort(([x], [y]) => x - y).map(([forWicket, runs]) => ({ forWicket, runs })),
+      };
+      timeline.push({ day: day.day, bests });
+    }
+    return timeline;
   }
 
   records(scope: RecordScope): Promise<Records> {

@@ -1,9 +1,10 @@
 // The report generator's rules on small hand-made innings (the real matches are in
 // tests/integration/match-reports-real.test.ts): where a collapse starts and ends, which five
-// overs are the most productive, when a report may be written, and the wording that depends on
-// a count (all out, one wicket, ordinals in Hindi).
+// overs are the most productive, when a report may be written, the wording that depends on a
+// count (all out, one wicket, ordinals in Hindi), and when a record is claimed (only a figure
+// that beats the earlier best outright, in a scope large enough).
 import { describe, expect, it } from 'vitest';
-import { bestStretch, findCollapse, isReportable, scoreText, writeMatchReport, type ReportFacts, type ReportInnings } from '../../../src/server/domain/match-report.ts';
+import { bestStretch, findCollapse, isReportable, MIN_RECORD_SCOPE, scoreText, writeMatchReport, type RecordBook, type ReportFacts, type ReportInnings } from '../../../src/server/domain/match-report.ts';
 
 const player = (name: string) => ({ key: name.toLowerCase(), name });
 
@@ -45,6 +46,7 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
   awards: [player('Opener')],
   innings: [innings(1, 'a', [10, 50, 120, 150]), innings(2, 'b', [5, 30, 100, 101, 103, 104, 110, 130, 135, 140])],
   overRuns: [],
+  records: null,
   ...overrides,
 });
 
@@ -107,5 +109,76 @@ describe('writeMatchReport', () => {
     expect(scoreText(120, 9, 'en')).toBe('120/9');
     expect(scoreText(120, 10, 'en')).toBe('120 all out');
     expect(scoreText(120, 10, 'hi')).toBe('120 पर ऑल आउट');
+  });
+});
+
+describe('records', () => {
+  // Earlier figures none of the match's beat: Alphas made 150/4, Betas were all out for 140,
+  // Opener's 40 is the best score, Quick's 1 for 20 the best spell.
+  const book = (overrides: Partial<RecordBook> = {}): RecordBook => ({
+    formatType: 't20',
+    gender: 'male',
+    ground: { count: 30, highestTotal: 200 },
+    teams: { a: { count: 40, highestTotal: 210, lowestAllOut: 90 }, b: { count: 40, highestTotal: 220, lowestAllOut: 80 } },
+    competition: { count: 100, highestTotal: 250, name: 'Cup', highestScore: 150, bestBowling: { wickets: 6, runs: 12 }, bestStands: [{ forWicket: 1, runs: 150 }] },
+    ...overrides,
+  });
+  const records = (report: ReturnType<typeof writeMatchReport>) => report.claims.filter((claim) => claim.kind === 'record');
+
+  it('claims none when no figure beats the earlier best, or without the earlier figures', () => {
+    const report = writeMatchReport(facts({ records: book() }));
+    expect(records(report)).toEqual([]);
+    expect(report.texts.en.paragraphs.join(' ')).not.toMatch(/highest|lowest|best bowling/);
+    expect(records(writeMatchReport(facts()))).toEqual([]);
+  });
+
+  it('claims the highest total at the ground and the team’s, with the best before and the scope, in both languages', () => {
+    const report = writeMatchReport(facts({ records: book({ ground: { count: 30, highestTotal: 149 }, teams: { ...book().teams, a: { count: 40, highestTotal: 149, lowestAllOut: 90 } } }) }));
+    expect(records(report)).toEqual([
+      { kind: 'record', record: 'groundTotal', inningsNo: 1, side: 'a', runs: 150, before: 149, scope: 31 },
+      { kind: 'record', record: 'teamHighest', inningsNo: 1, side: 'a', runs: 150, before: 149, scope: 41 },
+    ]);
+    const en = report.texts.en.paragraphs.join(' ');
+    expect(en).toContain("Alphas' 150/4 is the highest total at Ground in the 31 men's T20 matches held there in the site's data, up to this one; the highest before it was 149.");
+    expect(en).toContain("Alphas' 150/4 is their highest total in their 41 T20 innings in the site's data, up to this match; their highest before it was 149.");
+    const hi = report.texts.hi.paragraphs.join(' ');
+    expect(hi).toContain('इस साइट के आँकड़ों में Ground पर खेले गए 31 पुरुष टी20 मैचों में (इस मैच तक) Alphas का 150/4 सबसे बड़ा स्कोर है; इससे पहले सबसे बड़ा स्कोर 149 था।');
+    expect(hi).toContain('Alphas की 41 टी20 पारियों में');
+  });
+
+  it('claims a lowest all-out, a best score, spell and stand in the competition', () => {
+    const stand = { forWicket: 3, batterA: { player: player('Opener'), runs: 30 }, batterB: { player: player('Second'), runs: 25 }, runs: 60, balls: 40, unbroken: false };
+    const report = writeMatchReport(
+      facts({
+        innings: [innings(1, 'a', [10, 50, 120, 150], { partnerships: [stand] }), innings(2, 'b', [5, 30, 100, 101, 103, 104, 110, 130, 135, 140])],
+        records: book({
+          teams: { ...book().teams, b: { count: 40, highestTotal: 220, lowestAllOut: 141 } },
+          competition: { ...book().competition, highestScore: 39, bestBowling: { wickets: 1, runs: 21 }, bestStands: [{ forWicket: 3, runs: 59 }] },
+        }),
+      }),
+    );
+    expect(records(report)).toEqual([
+      { kind: 'record', record: 'competitionScore', inningsNo: 1, player: 'Opener', runs: 40, notOut: false, before: 39, scope: 101 },
+      { kind: 'record', record: 'competitionBowling', inningsNo: 1, player: 'Quick', wickets: 1, runs: 20, before: { wickets: 1, runs: 21 }, scope: 101 },
+      { kind: 'record', record: 'competitionStand', inningsNo: 1, forWicket: 3, runs: 60, batters: ['Opener', 'Second'], before: 59, scope: 101 },
+      { kind: 'record', record: 'teamLowestAllOut', inningsNo: 2, side: 'b', runs: 140, before: 141, scope: 41 },
+    ]);
+    const en = report.texts.en.paragraphs.join(' ');
+    expect(en).toContain("Opener's 40 is the highest individual score in the 101 T20 matches of the Cup in the site's data, up to this one; the highest before it was 39.");
+    expect(en).toContain('The 3rd-wicket stand of 60 between Opener and Second is the highest for that wicket');
+    expect(en).toContain("Betas' 140 all out is their lowest all-out total in their 41 T20 innings");
+    const hi = report.texts.hi.paragraphs.join(' ');
+    expect(hi).toContain('Quick का 20 रन देकर 1 विकेट लेना सबसे अच्छा गेंदबाज़ी प्रदर्शन है; इससे पहले सबसे अच्छा 21 रन देकर 1 विकेट था।');
+    expect(hi).toContain('तीसरे विकेट के लिए सबसे बड़ी है');
+    expect(hi).toContain('140 रन पर ऑल आउट');
+  });
+
+  it('claims nothing for an equal figure, a scope too small or a scope with no figure before', () => {
+    const tied = book({ ground: { count: 30, highestTotal: 150 }, competition: { ...book().competition, highestScore: 40 } });
+    expect(records(writeMatchReport(facts({ records: tied })))).toEqual([]);
+    const small = book({ ground: { count: MIN_RECORD_SCOPE - 1, highestTotal: 100 }, competition: { ...book().competition, count: MIN_RECORD_SCOPE - 1, highestTotal: 100 } });
+    expect(records(writeMatchReport(facts({ records: small })))).toEqual([]);
+    const empty = book({ teams: { ...book().teams, b: { count: 40, highestTotal: 220, lowestAllOut: null } }, competition: { ...book().competition, bestStands: [] } });
+    expect(records(writeMatchReport(facts({ records: empty })))).toEqual([]);
   });
 });
