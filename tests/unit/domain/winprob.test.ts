@@ -135,13 +135,35 @@ describe('trainer statistics', () => {
     expect(b1).toBeCloseTo(1.5, 1);
   });
 
-  it('scores: a coin flip has Brier 0.25; calibration bands count balls', () => {
+  it('scores: a coin flip has Brier 0.25; calibration bands count balls and matches', () => {
     const scores = new Scores();
-    for (const outcome of [0, 1, 1, 0]) scores.add(0.5, outcome);
+    // Two matches of two balls each: match 1 lost, match 2 won.
+    for (const [outcome, match] of [[0, 1], [0, 1], [1, 2], [1, 2]] as const) scores.add(0.5, outcome, match);
     const summary = scores.summary();
     expect(summary.brier).toBe(0.25);
     expect(summary.logLoss).toBeCloseTo(Math.log(2), 6);
-    expect(summary.calibration).toEqual([{ band: '50-60%', balls: 4, predicted: 0.5, observed: 0.5 }]);
+    // Each match is one cluster: residual sums -1 and +1 about a gap of 0, over 4 balls.
+    expect(summary.calibration).toEqual([{ band: '50-60%', balls: 4, matches: 2, predicted: 0.5, observed: 0.5, se: Math.sqrt(2) / 4 }]);
+  });
+
+  it('the worst band\'s sampling noise grows with fewer matches and is zero when every match agrees', () => {
+    const noise = (matches: number) => {
+      const scores = new Scores();
+      for (let match = 0; match < matches; match += 1) {
+        for (let ball = 0; ball < 20; ball += 1) scores.add(0.55, match % 2, match);
+      }
+      return scores.summary().worstGapNoise;
+    };
+    const few = noise(20);
+    const many = noise(2000);
+    expect(few.median).toBeGreaterThan(many.median * 3);
+    expect(many.withinThreePoints).toBeGreaterThan(0.9);
+    expect(few.withinThreePoints).toBeLessThan(0.5);
+    const settled = new Scores();
+    for (let match = 0; match < 50; match += 1) settled.add(0.95, 1, match);
+    const agreed = settled.summary().worstGapNoise;
+    expect(agreed.median).toBeCloseTo(0, 12);
+    expect(agreed.withinThreePoints).toBe(1);
   });
 
   it('Elo moves the winner up by what the loser loses; rolling pars need ten matches', () => {
