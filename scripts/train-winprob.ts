@@ -11,16 +11,15 @@
 //      (what the explanation page shows, validation included) and the win-probability section of
 //      docs/benchmarks.md.
 // --validate stops after step 1 and writes nothing. Run it nice'd: it reads about 2 GB of JSON,
-// fits three times and takes about five minutes on one core.
+// fits three times and takes three to eight minutes on the shared 2-core machine.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stateProbability, WICKETS, type BallState, type WinProbModel } from '../src/server/domain/winprob.ts';
 import type { WinProbEvaluation } from '../src/server/domain/winprob-model.ts';
-import { readArchives, stateCount, unpack, type TrainingMatch } from './winprob/archive.ts';
-import { Scores, ThreeWayScores } from './winprob/fit.ts';
-import { trainModel, type MatchContext } from './winprob/train.ts';
+import { readArchives } from './winprob/archive.ts';
+import { score, summarise, type GroupSummary } from './winprob/evaluate.ts';
+import { trainModel } from './winprob/train.ts';
 
 const HOLDOUT_FROM = '2025-07-01';
 const VALIDATE_FROM = '2024-07-01';
@@ -38,91 +37,6 @@ const argument = (name: string) => {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
 };
-
-/** The simple rule the issue names: the chase's current rate against the required one; 0.5 before it. */
-function ruleBatting(state: BallState): number {
-  if (state.target === null) return 0.5;
-  const need = state.target - state.runs;
-  const limit = state.limitBalls ?? 0;
-  if (need <= 0) return 1;
-  if (state.wickets >= WICKETS || state.legalBalls >= limit) return need === 1 ? 0.5 : 0;
-  const current = state.legalBalls > 0 ? (state.runs * 6) / state.legalBalls : ((state.target - 1) * 6) / limit;
-  const required = (need * 6) / (limit - state.legalBalls);
-  return 1 / (1 + Math.exp(required - current));
-}
-
-interface Group {
-  name: string;
-  test: (match: TrainingMatch) => boolean;
-  model: Scores;
-  coin: Scores;
-  rule: Scores;
-  threeWay: ThreeWayScores;
-  threeWayUniform: ThreeWayScores;
-  preMatch: Scores;
-  matches: number;
-}
-
-const group = (name: string, test: (match: TrainingMatch) => boolean): Group => ({
-  name, test, model: new Scores(), coin: new Scores(), rule: new Scores(), threeWay: new ThreeWayScores(),
-  threeWayUniform: new ThreeWayScores(), preMatch: new Scores(), matches: 0,
-});
-
-const newGroups = () => [
-  group("Men's T20I and ODI", (m) => m.gender === 'male' && (m.formatType === 't20i' || m.formatType === 'odi')),
-  group("Men's T20I", (m) => m.gender === 'male' && m.formatType === 't20i'),
-  group("Men's ODI", (m) => m.gender === 'male' && m.formatType === 'odi'),
-  group('IPL', (m) => m.event === 'Indian Premier League'),
-  group("Women's T20I and ODI", (m) => m.gender === 'female' && (m.formatType === 't20i' || m.formatType === 'odi')),
-  group('Every T20 (leagues included)', (m) => m.format === 't20'),
-  group('Tests (men and women)', (m) => m.format === 'test'),
-];
-
-/** Every ball of `scored` through the model, into the groups each match belongs to. */
-function score(model: WinProbModel, scored: readonly TrainingMatch[], contextOf: (match: TrainingMatch) => MatchContext): Group[] {
-  const groups = newGroups();
-  for (const match of scored) {
-    const { gap, par } = contextOf(match);
-    const mine = groups.filter((g) => g.test(match));
-    if (mine.length === 0) continue;
-    const aOutcome = match.outcome === 'draw' ? 0 : match.outcome;
-    const first = stateProbability(model, match, unpack(match, 0, gap, par));
-    const firstA = match.battingFirst === 'a' ? first.bat : 1 - first.bat - first.draw;
-    for (const g of mine) {
-      g.matches += 1;
-      g.preMatch.add(firstA, aOutcome, match.id);
-    }
-    for (let index = 0; index < stateCount(match); index += 1) {
-      if (match.isBall[index] !== 1) continue;
-      const state = unpack(match, index, gap, par);
-      const probability = stateProbability(model, match, state);
-      const aWin = state.battingTeam === 'a' ? probability.bat : 1 - probability.bat - probability.draw;
-      const rule = ruleBatting(state);
-      const ruleA = state.battingTeam === 'a' ? rule : 1 - rule;
-      for (const g of mine) {
-        g.model.add(aWin, aOutcome, match.id);
-        g.coin.add(0.5, aOutcome, match.id);
-        g.rule.add(match.format === 'test' ? 0.5 : ruleA, aOutcome, match.id);
-        if (match.outcome !== 0.5) {
-          g.threeWay.add(aWin, probability.draw, match.outcome);
-          g.threeWayUniform.add(1 / 3, 1 / 3, match.outcome);
-        }
-      }
-    }
-  }
-  return groups;
-}
-
-type GroupSummary = WinProbEvaluation['groups'][number];
-const summarise = (g: Group): GroupSummary => ({
-  name: g.name,
-  matches: g.matches,
-  model: g.model.summary(),
-  coinFlip: g.coin.summary(),
-  rule: g.rule.summary(),
-  preMatch: g.preMatch.summary(),
-  threeWay: g.name.startsWith('Tests') ? { model: g.threeWay.value(), uniform: g.threeWayUniform.value() } : null,
-});
 
 /** The selection rule's score: Brier over the selection groups' balls pooled. */
 function selectionBrier(groups: readonly GroupSummary[]): number {
@@ -185,6 +99,8 @@ async function main(): Promise<number> {
     trainingMatches: training.length,
     trainingSituations: trained.fitted,
     seconds: Math.round((performance.now() - started) / 1000),
+    // The machine is shared: the time means little without how busy it was.
+    loadAverage: os.loadavg()[0]!,
     groups,
     validation: {
       trainedThrough: previousDay(VALIDATE_FROM),
@@ -210,7 +126,7 @@ function previousDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-type Evaluation = WinProbEvaluation & { trainingSituations: Record<string, number>; seconds: number };
+type Evaluation = WinProbEvaluation & { trainingSituations: Record<string, number>; seconds: number; loadAverage: number };
 
 const START = '<!-- winprob:start -->';
 const END = '<!-- winprob:end -->';
@@ -245,7 +161,7 @@ function writeBenchmarks(evaluation: Evaluation): void {
     START,
     '## Win probability: held-out calibration (`npm run train:winprob`)',
     '',
-    `Measured ${evaluation.measuredOn} on ${evaluation.machine}; the whole protocol took ${evaluation.seconds} s (nice'd). ` +
+    `Measured ${evaluation.measuredOn} on ${evaluation.machine}; the whole protocol took ${evaluation.seconds} s (nice'd, load average ${evaluation.loadAverage.toFixed(1)}). ` +
       `Protocol (decision 039): the feature sets were compared on a validation year (trained on ${validation.trainingMatches} matches up to ${validation.trainedThrough}, ` +
       `scored ${validation.scoredFrom} to ${validation.scoredUntil}) and the rule (lowest validation Brier over ${validation.selectionGroups.join(' and ')} balls) chose "${validation.chosen}"; ` +
       `that set was refitted on ${evaluation.trainingMatches} matches up to ${evaluation.trainedThrough} and scored once on every ball of the held-out matches ` +

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WIN_PROB_MODEL } from '../../../src/server/domain/winprob-model.ts';
 import {
-  competitionKey, logistic, parOf, preMatchProbability, stateProbability, walkStates, winProbabilities,
+  competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, stateProbability, walkStates, winProbabilities,
   type BallState, type WinProbInnings, type WinProbMatch,
 } from '../../../src/server/domain/winprob.ts';
 import type { Delivery } from '../../../src/server/domain/types.ts';
@@ -78,6 +78,13 @@ describe('win probability model', () => {
     expect(competitionKey({ formatType: 't20', gender: 'male', international: false, eventName: 'Indian Premier League' })).toBe('t20:male:Indian Premier League');
     expect(ipl).toBeGreaterThan(parOf(WIN_PROB_MODEL, 't20i:male', 't20'));
     expect(parOf(WIN_PROB_MODEL, 't20:male:A League Never Seen', 't20')).toBe(WIN_PROB_MODEL.pars['t20:male']);
+  });
+
+  it('a kind with a model of its own uses it; a league or a kind with too few matches takes its broad format\'s', () => {
+    expect(limitedModelKey(WIN_PROB_MODEL, menT20i, 2)).toBe('t20i/male/2');
+    expect(limitedModelKey(WIN_PROB_MODEL, { format: 't20', formatType: 't20', gender: 'male' }, 1)).toBe('t20/male/1');
+    expect(limitedModelKey(WIN_PROB_MODEL, { format: 'oneday', formatType: 'list_a', gender: 'male' }, 1)).toBe('list_a/male/1');
+    expect(limitedModelKey(WIN_PROB_MODEL, { format: 'oneday', formatType: 'list_a', gender: 'female' }, 1)).toBe('oneday/female/1');
   });
 
   it('a model naming a feature the code does not compute is refused', () => {
