@@ -110,32 +110,114 @@ export class Elo {
   }
 }
 
-/** Running scores of probabilities against outcomes (0, 0.5 or 1). */
+export interface CalibrationBand {
+  band: string;
+  balls: number;
+  /** Matches with a ball in the band: a match's balls share one outcome, so this is the real sample. */
+  matches: number;
+  predicted: number;
+  observed: number;
+  /** Standard error of observed minus predicted, with each match's balls as one cluster. */
+  se: number;
+}
+
+/**
+ * How far off the worst band would be from sampling alone (the matches resampled, each band's gap
+ * taken about its own value): what a perfectly calibrated model would show on this many matches.
+ */
+export interface WorstGapNoise {
+  median: number;
+  /** Share of the resamples whose worst band is within 3 points. */
+  withinThreePoints: number;
+}
+
+const BANDS = 10;
+const RESAMPLES = 1000;
+
+/** Running scores of probabilities against outcomes (0, 0.5 or 1), kept per match for the calibration's errors. */
 export class Scores {
   count = 0;
   private brier = 0;
   private logLoss = 0;
-  readonly bands = Array.from({ length: 10 }, () => ({ count: 0, predicted: 0, observed: 0 }));
+  /** Per match: balls per band, then the sum of (outcome − probability) per band. */
+  private readonly matches = new Map<number, Float64Array>();
+  private readonly predicted = new Float64Array(BANDS);
 
-  add(probability: number, outcome: number): void {
+  add(probability: number, outcome: number, match: number): void {
     this.count += 1;
     this.brier += (probability - outcome) ** 2;
     const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
     this.logLoss -= outcome * Math.log(p) + (1 - outcome) * Math.log(1 - p);
-    const band = this.bands[Math.min(9, Math.floor(probability * 10))]!;
-    band.count += 1;
-    band.predicted += probability;
-    band.observed += outcome;
+    const band = Math.min(BANDS - 1, Math.floor(probability * BANDS));
+    let sums = this.matches.get(match);
+    if (!sums) {
+      sums = new Float64Array(2 * BANDS);
+      this.matches.set(match, sums);
+    }
+    sums[band]! += 1;
+    sums[BANDS + band]! += outcome - probability;
+    this.predicted[band]! += probability;
   }
 
-  summary(): { balls: number; brier: number; logLoss: number; calibration: { band: string; balls: number; predicted: number; observed: number }[]; worstGap: number } {
-    const calibration = this.bands.flatMap((band, index) =>
-      band.count === 0
-        ? []
-        : [{ band: `${index * 10}-${index * 10 + 10}%`, balls: band.count, predicted: band.predicted / band.count, observed: band.observed / band.count }],
-    );
-    const worstGap = Math.max(0, ...calibration.map((band) => Math.abs(band.predicted - band.observed)));
-    return { balls: this.count, brier: this.brier / Math.max(1, this.count), logLoss: this.logLoss / Math.max(1, this.count), calibration, worstGap };
+  /** Each band's gap (observed − predicted) with the matches weighted as given. */
+  private gaps(weights: Float64Array | null): { balls: Float64Array; residual: Float64Array } {
+    const balls = new Float64Array(BANDS);
+    const residual = new Float64Array(BANDS);
+    let index = 0;
+    for (const sums of this.matches.values()) {
+      const weight = weights ? weights[index]! : 1;
+      index += 1;
+      if (weight === 0) continue;
+      for (let band = 0; band < BANDS; band += 1) {
+        balls[band]! += weight * sums[band]!;
+        residual[band]! += weight * sums[BANDS + band]!;
+      }
+    }
+    return { balls, residual };
+  }
+
+  summary(): { balls: number; brier: number; logLoss: number; calibration: CalibrationBand[]; worstGap: number; worstGapNoise: WorstGapNoise } {
+    const { balls, residual } = this.gaps(null);
+    const gap = (band: number) => residual[band]! / balls[band]!;
+    const calibration: CalibrationBand[] = [];
+    for (let band = 0; band < BANDS; band += 1) {
+      if (balls[band] === 0) continue;
+      let matches = 0;
+      let variance = 0;
+      for (const sums of this.matches.values()) {
+        if (sums[band] === 0) continue;
+        matches += 1;
+        variance += (sums[BANDS + band]! - sums[band]! * gap(band)) ** 2;
+      }
+      const predicted = this.predicted[band]! / balls[band]!;
+      calibration.push({
+        band: `${band * 10}-${band * 10 + 10}%`, balls: balls[band]!, matches, predicted, observed: predicted + gap(band), se: Math.sqrt(variance) / balls[band]!,
+      });
+    }
+    const worstGap = Math.max(0, ...calibration.map((band) => Math.abs(band.observed - band.predicted)));
+    return { balls: this.count, brier: this.brier / Math.max(1, this.count), logLoss: this.logLoss / Math.max(1, this.count), calibration, worstGap, worstGapNoise: this.worstGapNoise(gap) };
+  }
+
+  /** The match bootstrap of the worst band's sampling error (seeded: the same scores give the same answer). */
+  private worstGapNoise(gap: (band: number) => number): WorstGapNoise {
+    const count = this.matches.size;
+    if (count === 0) return { median: 0, withinThreePoints: 1 };
+    let seed = 20_250_701;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    const worst: number[] = [];
+    const weights = new Float64Array(count);
+    for (let resample = 0; resample < RESAMPLES; resample += 1) {
+      weights.fill(0);
+      for (let draw = 0; draw < count; draw += 1) weights[Math.floor(random() * count)]! += 1;
+      const { balls, residual } = this.gaps(weights);
+      let largest = 0;
+      for (let band = 0; band < BANDS; band += 1) {
+        if (balls[band]! > 0) largest = Math.max(largest, Math.abs(residual[band]! / balls[band]! - gap(band)));
+      }
+      worst.push(largest);
+    }
+    worst.sort((x, y) => x - y);
+    return { median: worst[Math.floor(RESAMPLES / 2)]!, withinThreePoints: worst.filter((value) => value <= 0.03).length / RESAMPLES };
   }
 }
 

@@ -10,8 +10,12 @@ export const WIN_PROB_MODEL: WinProbModel = modelJson as WinProbModel;
 export interface CalibrationBand {
   band: string;
   balls: number;
+  /** Matches with a ball in the band: a match's balls share one outcome, so this is the real sample. */
+  matches: number;
   predicted: number;
   observed: number;
+  /** Standard error of observed minus predicted, each match one cluster. */
+  se: number;
 }
 
 export interface GroupScores {
@@ -20,6 +24,18 @@ export interface GroupScores {
   logLoss: number;
   calibration: CalibrationBand[];
   worstGap: number;
+  /** The worst band's gap from sampling alone (a match bootstrap): what a perfectly calibrated model would show. */
+  worstGapNoise: { median: number; withinThreePoints: number };
+}
+
+interface GroupEvaluation {
+  name: string;
+  matches: number;
+  model: GroupScores;
+  coinFlip: GroupScores;
+  rule: GroupScores;
+  preMatch: GroupScores;
+  threeWay: { model: number; uniform: number } | null;
 }
 
 export interface WinProbEvaluation {
@@ -29,15 +45,18 @@ export interface WinProbEvaluation {
   scoredFrom: string;
   scoredUntil: string;
   trainingMatches: number;
-  groups: {
-    name: string;
-    matches: number;
-    model: GroupScores;
-    coinFlip: GroupScores;
-    rule: GroupScores;
-    preMatch: GroupScores;
-    threeWay: { model: number; uniform: number } | null;
-  }[];
+  groups: GroupEvaluation[];
+  /** Step 1 of the protocol: the candidates compared on the validation year, the chosen one's scores there. */
+  validation: {
+    trainedThrough: string;
+    scoredFrom: string;
+    scoredUntil: string;
+    trainingMatches: number;
+    selectionGroups: string[];
+    candidates: { name: string; without: string[]; selectionBrier: number }[];
+    chosen: string;
+    groups: GroupEvaluation[];
+  };
 }
 
 export const WIN_PROB_EVALUATION: WinProbEvaluation = evaluationJson as WinProbEvaluation;

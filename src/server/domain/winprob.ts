@@ -261,7 +261,7 @@ export function stateProbability(
   kind: { format: WinProbFormat; formatType: string; gender: WinProbGender },
   state: BallState,
 ): { bat: number; draw: number } {
-  const { format, gender } = kind;
+  const { format } = kind;
   if (format === 'test') {
     const key = String(Math.min(4, state.innings));
     const pair = model.test[key];
@@ -282,11 +282,17 @@ export function stateProbability(
     const limit = state.limitBalls ?? 0;
     if (state.wickets >= WICKETS || state.legalBalls >= limit) return { bat: need === 1 ? 0.5 : 0, draw: 0 };
   }
-  const key = `${format}/${gender}/${inningsNo}`;
-  const model1 = model.limited[`${kind.formatType}/${gender}/${inningsNo}`] ?? model.limited[key];
+  const key = limitedModelKey(model, kind, inningsNo);
+  const model1 = model.limited[key];
   if (!model1) throw new Error(`win-probability model has no '${key}'`);
   const bat = logistic(model1, limitedFeatures(state));
   return { bat: clamp(bat, OPEN_MIN, 1 - OPEN_MIN), draw: 0 };
+}
+
+/** The limited-overs model that answers an innings: the kind's own (T20I, ODI...) if it has one, else its broad format's. */
+export function limitedModelKey(model: WinProbModel, kind: { format: WinProbFormat; formatType: string; gender: WinProbGender }, inningsNo: number): string {
+  const own = `${kind.formatType}/${kind.gender}/${inningsNo}`;
+  return model.limited[own] ? own : `${kind.format}/${kind.gender}/${inningsNo}`;
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;

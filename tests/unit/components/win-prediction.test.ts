@@ -88,6 +88,11 @@ describe('/win-probability', () => {
       expect(html).toContain(group.model.brier.toFixed(3));
     }
     for (const band of WIN_PROB_EVALUATION.groups[0]!.model.calibration) expect(html).toContain(`${(band.observed * 100).toFixed(1)}%`);
+    // The sampling noise of the first group's calibration, as measured, beside its tables.
+    const headline = WIN_PROB_EVALUATION.groups[0]!;
+    expect(html).toContain(`On ${headline.matches} held-out matches`);
+    expect(html).toContain(`about ${(headline.model.worstGapNoise.median * 100).toFixed(1)} points off by chance alone`);
+    expect(html).toContain(`within 3 points in only ${Math.round(headline.model.worstGapNoise.withinThreePoints * 100)}% of resamples`);
     expect(html).toContain('cricsheet.org');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WIN_PROB_MODEL } from '../../../src/server/domain/winprob-model.ts';
 import {
-  competitionKey, logistic, parOf, preMatchProbability, stateProbability, walkStates, winProbabilities,
+  competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, stateProbability, walkStates, winProbabilities,
   type BallState, type WinProbInnings, type WinProbMatch,
 } from '../../../src/server/domain/winprob.ts';
 import type { Delivery } from '../../../src/server/domain/types.ts';
@@ -80,6 +80,13 @@ describe('win probability model', () => {
     expect(parOf(WIN_PROB_MODEL, 't20:male:A League Never Seen', 't20')).toBe(WIN_PROB_MODEL.pars['t20:male']);
   });
 
+  it('a kind with a model of its own uses it; a league or a kind with too few matches takes its broad format\'s', () => {
+    expect(limitedModelKey(WIN_PROB_MODEL, menT20i, 2)).toBe('t20i/male/2');
+    expect(limitedModelKey(WIN_PROB_MODEL, { format: 't20', formatType: 't20', gender: 'male' }, 1)).toBe('t20/male/1');
+    expect(limitedModelKey(WIN_PROB_MODEL, { format: 'oneday', formatType: 'list_a', gender: 'male' }, 1)).toBe('list_a/male/1');
+    expect(limitedModelKey(WIN_PROB_MODEL, { format: 'oneday', formatType: 'list_a', gender: 'female' }, 1)).toBe('oneday/female/1');
+  });
+
   it('a model naming a feature the code does not compute is refused', () => {
     expect(() => logistic({ features: ['intercept', 'moonPhase'], coef: [0, 1] }, { intercept: 1 })).toThrow(/moonPhase/);
   });
@@ -135,13 +142,35 @@ describe('trainer statistics', () => {
     expect(b1).toBeCloseTo(1.5, 1);
   });
 
-  it('scores: a coin flip has Brier 0.25; calibration bands count balls', () => {
+  it('scores: a coin flip has Brier 0.25; calibration bands count balls and matches', () => {
     const scores = new Scores();
-    for (const outcome of [0, 1, 1, 0]) scores.add(0.5, outcome);
+    // Two matches of two balls each: match 1 lost, match 2 won.
+    for (const [outcome, match] of [[0, 1], [0, 1], [1, 2], [1, 2]] as const) scores.add(0.5, outcome, match);
     const summary = scores.summary();
     expect(summary.brier).toBe(0.25);
     expect(summary.logLoss).toBeCloseTo(Math.log(2), 6);
-    expect(summary.calibration).toEqual([{ band: '50-60%', balls: 4, predicted: 0.5, observed: 0.5 }]);
+    // Each match is one cluster: residual sums -1 and +1 about a gap of 0, over 4 balls.
+    expect(summary.calibration).toEqual([{ band: '50-60%', balls: 4, matches: 2, predicted: 0.5, observed: 0.5, se: Math.sqrt(2) / 4 }]);
+  });
+
+  it('the worst band\'s sampling noise grows with fewer matches and is zero when every match agrees', () => {
+    const noise = (matches: number) => {
+      const scores = new Scores();
+      for (let match = 0; match < matches; match += 1) {
+        for (let ball = 0; ball < 20; ball += 1) scores.add(0.55, match % 2, match);
+      }
+      return scores.summary().worstGapNoise;
+    };
+    const few = noise(20);
+    const many = noise(2000);
+    expect(few.median).toBeGreaterThan(many.median * 3);
+    expect(many.withinThreePoints).toBeGreaterThan(0.9);
+    expect(few.withinThreePoints).toBeLessThan(0.5);
+    const settled = new Scores();
+    for (let match = 0; match < 50; match += 1) settled.add(0.95, 1, match);
+    const agreed = settled.summary().worstGapNoise;
+    expect(agreed.median).toBeCloseTo(0, 12);
+    expect(agreed.withinThreePoints).toBe(1);
   });
 
   it('Elo moves the winner up by what the loser loses; rolling pars need ten matches', () => {

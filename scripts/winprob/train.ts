@@ -1,0 +1,158 @@
+// The trainer's model fitting (decision 039): ratings and pars as each training match saw them,
+// the situations after every ball as rows, one logistic regression per model key. The caller
+// decides which matches train and which are scored; scored matches get the ratings and pars as
+// they stood at the end of training (nothing learnt from them).
+import {
+  limitedFeatures, parOf, ratingKey, testFeatures, WICKETS,
+  type BallState, type LogisticModel, type WinProbModel,
+} from '../../src/server/domain/winprob.ts';
+import { stateCount, unpack, type TrainingMatch } from './archive.ts';
+import { Elo, fitLogistic, RollingMeans, newDesign, type Design } from './fit.ts';
+
+/** Rows per model at most: every k-th situation of the training matches beyond that. */
+const ROWS_PER_MODEL = 400_000;
+/** A kind of limited-overs match (T20I, List A...) gets its own model with this many training matches. */
+const OWN_MODEL_MATCHES = 150;
+const MODEL_VERSION = 1;
+
+type Outcome = TrainingMatch['outcome'];
+export const battingWon = (state: BallState, outcome: Outcome): number => {
+  if (outcome === 'draw') return 0;
+  return state.battingTeam === 'a' ? outcome : 1 - outcome;
+};
+
+/** A chase already won or lost: the model answers those exactly, so they teach it nothing. */
+export function settled(state: BallState): boolean {
+  if (state.target === null) return false;
+  return state.runs >= state.target || state.wickets >= WICKETS || state.legalBalls >= (state.limitBalls ?? 0);
+}
+
+const modelKeyOf = (match: TrainingMatch, state: BallState) =>
+  match.format === 'test' ? `test/${Math.min(4, state.innings)}` : `${match.format}/${match.gender}/${Math.min(2, state.innings)}`;
+const kindKeyOf = (match: TrainingMatch, state: BallState) => `${match.formatType}/${match.gender}/${Math.min(2, state.innings)}`;
+
+/** What a match is scored with besides the model: the rating gap (a minus b) and the par. */
+export interface MatchContext {
+  gap: number;
+  par: number;
+}
+
+export interface Trained {
+  model: WinProbModel;
+  /** Rows each model was fitted on. */
+  fitted: Record<string, number>;
+  contextOf: (match: TrainingMatch) => MatchContext;
+}
+
+function addRow(
+  designs: Map<string, { names: string[]; design: Design }>, key: string, features: Record<string, number>, label: number, without: ReadonlySet<string>,
+): void {
+  let entry = designs.get(key);
+  if (!entry) {
+    const names = Object.keys(features).filter((name) => !without.has(name));
+    entry = { names, design: newDesign(names.length) };
+    designs.set(key, entry);
+  }
+  for (const name of entry.names) entry.design.x.push(features[name]!);
+  entry.design.y.push(label);
+}
+
+/**
+ * Fits the models on `training` (in date order), leaving out the features named in `without`;
+ * `scored` get the ratings and pars as they stood at the end of training.
+ */
+export function trainModel(
+  training: readonly TrainingMatch[], scored: readonly TrainingMatch[], trainedThrough: string, without: ReadonlySet<string>, log: (line: string) => void,
+): Trained {
+  // Ratings: each training match gets the ratings from the matches before it. Pars likewise:
+  // the competition's recent first innings before each training match.
+  const elo = new Elo();
+  const gapOf = new Map<number, number>();
+  const paces = new RollingMeans();
+  const parKeys = (match: TrainingMatch) => {
+    const [kind, gender] = match.competition.split(':');
+    return [...new Set([match.competition, `${kind}:${gender}`, `${match.format}:${gender}`])];
+  };
+  const parNow = (match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
+    const mean = paces.mean(key);
+    return mean === null ? [] : [[key, mean]];
+  })) } as WinProbModel, match.competition, match.format);
+  const parAt = new Map<number, number>();
+  for (const match of training) {
+    const keyA = ratingKey(match.format, match.teams.a);
+    const keyB = ratingKey(match.format, match.teams.b);
+    gapOf.set(match.id, elo.rating(keyA) - elo.rating(keyB));
+    elo.update(keyA, keyB, match.outcome === 'draw' ? 0.5 : match.outcome);
+    if (match.firstInningsPace !== null) {
+      parAt.set(match.id, parNow(match));
+      for (const key of parKeys(match)) paces.add(key, match.firstInningsPace);
+    }
+  }
+  for (const match of scored) if (match.firstInningsPace !== null) parAt.set(match.id, parNow(match));
+  // Rounded as the model file stores them, so the server computes exactly what is scored.
+  const frozen = (team: string, match: TrainingMatch) => Math.round(elo.rating(ratingKey(match.format, team)));
+  for (const match of scored) gapOf.set(match.id, frozen(match.teams.a, match) - frozen(match.teams.b, match));
+
+  // Design matrices: count the situations per model first, to thin the largest evenly.
+  const counts = new Map<string, number>();
+  const kindMatches = new Map<string, number>();
+  for (const match of training) {
+    const kind = `${match.formatType}/${match.gender}`;
+    kindMatches.set(kind, (kindMatches.get(kind) ?? 0) + 1);
+    for (let index = 0; index < stateCount(match); index += 1) {
+      const state = unpack(match, index, 0);
+      for (const key of [modelKeyOf(match, state), kindKeyOf(match, state)]) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const ownModel = (match: TrainingMatch) =>
+    match.format !== 'test' && match.formatType !== match.format && (kindMatches.get(`${match.formatType}/${match.gender}`) ?? 0) >= OWN_MODEL_MATCHES;
+  const designs = new Map<string, { names: string[]; design: Design }>();
+  const seen = new Map<string, number>();
+  for (const match of training) {
+    const gap = gapOf.get(match.id)!;
+    const par = parAt.get(match.id) ?? 0;
+    for (let index = 0; index < stateCount(match); index += 1) {
+      const state = unpack(match, index, gap, par);
+      if (settled(state)) continue;
+      const keys = ownModel(match) ? [modelKeyOf(match, state), kindKeyOf(match, state)] : [modelKeyOf(match, state)];
+      for (const key of keys) {
+        const stride = Math.ceil(counts.get(key)! / ROWS_PER_MODEL);
+        const nth = (seen.get(key) ?? 0) + 1;
+        seen.set(key, nth);
+        if (nth % stride !== 0) continue;
+        if (match.format === 'test') {
+          const features = testFeatures(state);
+          addRow(designs, `${key}/draw`, features, match.outcome === 'draw' ? 1 : 0, without);
+          if (match.outcome !== 'draw') addRow(designs, `${key}/win`, features, battingWon(state, match.outcome), without);
+        } else {
+          addRow(designs, key, limitedFeatures(state), battingWon(state, match.outcome), without);
+        }
+      }
+    }
+  }
+
+  const model: WinProbModel = {
+    version: MODEL_VERSION,
+    trainedThrough,
+    ratings: Object.fromEntries(elo.entries(1).map(([key, rating]) => [key, Math.round(rating)])),
+    defaultRating: elo.start,
+    pars: Object.fromEntries(paces.entries()),
+    limited: {},
+    test: {},
+  };
+  const fitted: Record<string, number> = {};
+  for (const [key, { names, design }] of [...designs].sort(([x], [y]) => x.localeCompare(y))) {
+    const coef = fitLogistic(design).map((value) => Number(value.toPrecision(6)));
+    const logistic: LogisticModel = { features: names, coef };
+    fitted[key] = design.y.length;
+    if (key.startsWith('test/')) {
+      const [, innings, part] = key.split('/') as [string, string, 'draw' | 'win'];
+      model.test[innings] = { ...(model.test[innings] ?? { draw: logistic, win: logistic }), [part]: logistic };
+    } else {
+      model.limited[key] = logistic;
+    }
+    log(`fitted ${key} on ${design.y.length} situations`);
+  }
+  designs.clear();
+  return { model, fitted, contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }) };
+}
