@@ -488,6 +488,7 @@ const en = {
     dataNotFound: 'Data Not Found',
     seriesLink: 'Series page',
     typePicker: 'Formats',
+    showAll: '{{list}}: show all {{count}} players',
   },
   news: {
     title: 'News',
