@@ -1,9 +1,10 @@
 // News in Chromium: an editor writes an article at 1280 px with a cover, in English and Hindi,
 // tagged with a team, and publishes it from the desk; a fan then finds it on home, on the news
-// list and on the tagged team's series page, and reads it, at 375 px and at 1280 px. The
-// screenshots (test-results/news-*.png) are for reading.
+// list and on the tagged team's series page, and reads it, at 375 px and at 1280 px, each page
+// compared with its reviewed baseline.
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { EDITOR_PASSWORD, EDITOR_PHONE } from './support/scorer-account.ts';
 
 const HEADING = 'Australia keep the Ashes squad';
@@ -54,7 +55,7 @@ test('an editor publishes an article with a cover; a fan finds it on home, the l
   await desk.getByRole('button', { name: 'Publish' }).click();
   await expect(desk.getByRole('status')).toHaveText('Published.');
   await expect(desk.getByRole('button', { name: 'Withdraw' })).toBeVisible();
-  await desk.screenshot({ path: 'test-results/news-desk-1280.png', fullPage: true });
+  await expectScreen(desk, 'news-desk-1280');
   await desk.goto('/desk/news');
   await expect(desk.getByRole('row', { name: new RegExp(HEADING) })).toContainText('Published');
   await desk.close();
@@ -67,24 +68,25 @@ test('an editor publishes an article with a cover; a fan finds it on home, the l
     await expect(block.locator('.skeleton')).toHaveCount(0);
     await coverLoaded(fan, block);
     await block.scrollIntoViewIfNeeded();
-    await fan.screenshot({ path: `test-results/news-home-${width}.png`, fullPage: true });
+    // The block alone: the rest of home holds what other specs make (reels).
+    await expectScreen(block, `news-home-${width}`);
 
     await fan.goto('/news/allNews?tab=latest');
     const card = fan.getByRole('link', { name: 'Australia keep the A...' });
     await expect(card).toBeVisible();
-    await fan.screenshot({ path: `test-results/news-list-${width}.png`, fullPage: true });
+    await expectScreen(fan, `news-list-${width}`);
     await card.click();
     await expect(fan.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
     await expect(fan.getByText('The squad is the one that played in Sydney.')).toBeVisible();
     await coverLoaded(fan);
-    await fan.screenshot({ path: `test-results/news-article-${width}.png`, fullPage: true });
+    await expectScreen(fan, `news-article-${width}`);
 
     await fan.goto(`/hi${new URL(fan.url()).pathname}`);
     await expect(fan.getByRole('heading', { level: 1, name: 'ऑस्ट्रेलिया ने एशेज़ टीम बरकरार रखी' })).toBeVisible();
 
     await fan.goto(`/series/${ashes.tou_key}?tab=news`);
     await expect(fan.getByRole('link', { name: 'Australia keep the A...' })).toBeVisible();
-    await fan.screenshot({ path: `test-results/news-series-${width}.png`, fullPage: true });
+    await expectScreen(fan, `news-series-${width}`);
     // Nothing spills sideways on a phone.
     expect(await fan.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await fan.close();
