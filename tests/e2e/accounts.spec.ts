@@ -1,7 +1,7 @@
 // Accounts in Chromium, against the built server whose SMS goes to a local webhook receiver:
 // register with the code from the SMS, log in, edit name and photo, change theme and speech
 // settings, find them in a second browser, log out; guards; the contact forms; screenshots of
-// every account page at 375 and 1280 px under test-results/accounts/.
+// every account page at 375 and 1280 px compared with reviewed baselines.
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectScreen } from './support/screens.ts';

@@ -1,5 +1,5 @@
 // Series and statistics pages in Chromium on the e2e data set (IPL 2026: four played matches
-// and one upcoming), at 375 px and 1280 px, with a screenshot of each for a person to read.
+// and one upcoming), at 375 px and 1280 px, each screen compared with its reviewed baseline.
 import { expect, test, type Page } from '@playwright/test';
 import { expectScreen } from './support/screens.ts';
 
