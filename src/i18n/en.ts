@@ -489,6 +489,7 @@ const en = {
     dataNotFound: 'Data Not Found',
     seriesLink: 'Series page',
     typePicker: 'Formats',
+    showAll: '{{list}}: show all {{count}} players',
   },
   news: {
     title: 'News',

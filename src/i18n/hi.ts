@@ -491,6 +491,7 @@ const hi: Dictionary = {
     dataNotFound: 'डेटा नहीं मिला',
     seriesLink: 'सीरीज़ पेज',
     typePicker: 'फ़ॉर्मेट',
+    showAll: '{{list}}: सभी {{count}} खिलाड़ी देखें',
   },
   news: {
     title: 'समाचार',

@@ -53,9 +53,14 @@ export function scorerOnly(context: PageContext & { response: { headers: Headers
   return roleOnly(context, ['scorer', 'admin']);
 }
 
-/** The same for the editor's desk (editors and admins). */
+/** The same for the editor's desks, news and reels (editors and admins). */
 export function editorOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
   return roleOnly(context, ['editor', 'admin']);
+}
+
+/** The same for the admin pages (corrections, contact queries): admins only. */
+export function adminOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
+  return roleOnly(context, ['admin']);
 }
 
 function roleOnly(

@@ -227,6 +227,9 @@ const talliesOf = ({ player: { name }, batting, bowling }: PlayerStatsEntry) => 
   ranks: { runs: batting.rank, wickets: bowling.rank },
 });
 
+/** How many leaders a stats list shows before its "Show all" link: a phone's first screen and a little more. */
+export const FIRST_SCREEN_LEADERS = 10;
+
 /**
  * The leader list of a stats tab, by the domain's rules (leaderboard.ts statsLists): Runs and
  * Wickets by the entries' ranks, 4's and 6's by count; entries without a rank are left out.

@@ -1,17 +1,14 @@
 // Fantasy points in Chromium on real data (issue 12 §2): the Fantasy tab of a completed IPL 2026
 // match with each player's breakdown, the Info tab's top five, the Top Fantasy Points page and
-// its tabs, in English and Hindi, at 375 px and 1280 px, with screenshots (test-results/screens/).
-import { expect, test, type Page } from '@playwright/test';
+// its tabs, in English and Hindi, at 375 px and 1280 px, each compared with its reviewed baseline.
+import { expect, test } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
 const WIDTHS = [375, 1280] as const;
 // LSG v RCB, IPL 2026, at Lucknow: eight of Lucknow's players had played Kolkata there (1529281)
 // a fortnight before.
 const MATCH = '1529293';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
@@ -32,7 +29,7 @@ for (const width of WIDTHS) {
       await expect(breakdown).toBeVisible();
       await expect(breakdown).toContainText('In the playing XI');
       await expect(breakdown).toContainText('+4');
-      await shot(page, `fantasy-tab-${width}`);
+      await expectScreen(page, `fantasy-tab-${width}`);
       // No horizontal scrolling at 375 px.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
@@ -54,13 +51,13 @@ for (const width of WIDTHS) {
       await rows.first().locator('summary').click();
       await expect(rows.first().locator('.recent a')).toHaveCount(1);
       await expect(rows.first().locator('.recent a')).toContainText('Kolkata Knight Riders');
-      await shot(page, `top-fantasy-all-${width}`);
+      await expectScreen(page, `top-fantasy-all-${width}`);
       // Both matches were at the Ekana stadium.
       await picker.filter({ hasText: 'At Venue' }).click();
       await expect(rows).toHaveCount(8);
       await picker.filter({ hasText: 'vs Opponent' }).click();
       await expect(page.getByText('None of these players has an earlier match of this kind in our data.')).toBeVisible();
-      await shot(page, `top-fantasy-vs-${width}`);
+      await expectScreen(page, `top-fantasy-vs-${width}`);
     });
   });
 }
@@ -80,5 +77,5 @@ test('in Hindi', async ({ page }) => {
   await page.goto(`/hi/matchTopFantasy?match_key=${MATCH}&tab=last`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('टॉप फ़ैंटेसी पॉइंट्स');
   await expect(page.getByRole('navigation', { name: 'कौन-से मैच' }).getByRole('link')).toHaveText(['सभी', 'पिछले मैच', 'इस मैदान पर', 'विपक्षी के ख़िलाफ़']);
-  await shot(page, 'top-fantasy-hi');
+  await expectScreen(page, 'top-fantasy-hi');
 });

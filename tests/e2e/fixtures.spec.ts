@@ -2,6 +2,7 @@
 // Series (months of tournaments, empty states) and MyMatches (favourites on the device), on the
 // small real data set in tests/fixtures/cricsheet/e2e plus one upcoming match.
 import { expect, test } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
 test('Days: matches grouped by day, newest first, cacheable, with paging', async ({ page }) => {
@@ -125,7 +126,7 @@ for (const width of [375, 1280] as const) {
       await expect(page.getByRole('region', { name: label })).toBeVisible();
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `test-results/screens/fixtures-${tab}-${width}.png`, fullPage: true });
+      await expectScreen(page, `fixtures-${tab}-${width}`);
     }
   });
 }

@@ -4,10 +4,11 @@
 // comes back with nothing missed or doubled; an undo (the scorer console's API) removes the
 // ball; read-aloud (speechSynthesis stubbed to record) speaks each ball once, in the page's
 // language; the home card, the scoreboard and the Fixtures card follow; an upcoming match's
-// page and card turn live at its first ball; without JavaScript the page shows the state at load. Screenshots at 375 and 1280 px go
-// to test-results/screens/ for a person to read.
+// page and card turn live at its first ball; without JavaScript the page shows the state at load.
+// The screens at 375 and 1280 px are compared with reviewed baselines.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { LIVE_SEED_FILE, type LiveSeed } from './support/seed-live-key.ts';
 
 interface Spoken {
@@ -94,8 +95,8 @@ function delivery(batter: string, nonStriker: string, runs: number, more: Ball =
   return { batter, non_striker: nonStriker, bowler, runs: { batter: runs, extras: 0, total: runs }, ...more };
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+async function shot(page: Page, name: string, mask: Locator[] = []) {
+  await expectScreen(page, name, { mask });
 }
 
 const balls = (page: Page) => page.locator('[data-testid="commentary"] [data-ball-key]');

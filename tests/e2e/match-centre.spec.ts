@@ -1,6 +1,6 @@
 // The match centre in Chromium on real data: a completed T20 (IPL 2026, 1529312), a completed
 // Test (the Ashes, 1455615) and the upcoming fixture; every tab, at 375 px and 1280 px, with a
-// screenshot of each for a person to read (test-results/screens/).
+// screenshot of each compared with its reviewed baseline (tests/e2e/screens/).
 import { expect, test, type Page } from '@playwright/test';
 import { expectScreen } from './support/screens.ts';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';

@@ -1,12 +1,13 @@
 // News in Chromium: an editor writes an article at 1280 px with a cover, in English and Hindi,
 // tagged with a team, and publishes it from the desk; a fan then finds it on home, on the news
-// list and on the tagged team's series page, and reads it, at 375 px and at 1280 px. A match's
-// news on its Info tab is a carousel (three articles tagged with it); /news/description, the
-// spec's article address, shows the article its client passes in navigation state and is an
-// honest 404 without one. The screenshots (test-results/news-*.png) are for reading.
+// list and on the tagged team's series page, and reads it, at 375 px and at 1280 px, each page
+// compared with its reviewed baseline. A match's news on its Info tab is a carousel (three
+// articles tagged with it); /news/description, the spec's article address, shows the article its
+// client passes in navigation state and is an honest 404 without one.
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { EDITOR_PASSWORD, EDITOR_PHONE } from './support/scorer-account.ts';
 
 const HEADING = 'Australia keep the Ashes squad';
@@ -77,7 +78,7 @@ test('an editor publishes an article with a cover; a fan finds it on home, the l
   await desk.getByRole('button', { name: 'Publish' }).click();
   await expect(desk.getByRole('status')).toHaveText('Published.');
   await expect(desk.getByRole('button', { name: 'Withdraw' })).toBeVisible();
-  await desk.screenshot({ path: 'test-results/news-desk-1280.png', fullPage: true });
+  await expectScreen(desk, 'news-desk-1280');
   await desk.goto('/desk/news');
   await expect(desk.getByRole('row', { name: new RegExp(HEADING) })).toContainText('Published');
   await desk.close();
@@ -90,24 +91,25 @@ test('an editor publishes an article with a cover; a fan finds it on home, the l
     await expect(block.locator('.skeleton')).toHaveCount(0);
     await coverLoaded(fan, block);
     await block.scrollIntoViewIfNeeded();
-    await fan.screenshot({ path: `test-results/news-home-${width}.png`, fullPage: true });
+    // The block alone: the rest of home holds what other specs make (reels).
+    await expectScreen(block, `news-home-${width}`);
 
     await fan.goto('/news/allNews?tab=latest');
     const card = fan.getByRole('link', { name: 'Australia keep the A...' });
     await expect(card).toBeVisible();
-    await fan.screenshot({ path: `test-results/news-list-${width}.png`, fullPage: true });
+    await expectScreen(fan, `news-list-${width}`);
     await card.click();
     await expect(fan.getByRole('heading', { level: 1, name: HEADING })).toBeVisible();
     await expect(fan.getByText('The squad is the one that played in Sydney.')).toBeVisible();
     await coverLoaded(fan);
-    await fan.screenshot({ path: `test-results/news-article-${width}.png`, fullPage: true });
+    await expectScreen(fan, `news-article-${width}`);
 
     await fan.goto(`/hi${new URL(fan.url()).pathname}`);
     await expect(fan.getByRole('heading', { level: 1, name: 'ऑस्ट्रेलिया ने एशेज़ टीम बरकरार रखी' })).toBeVisible();
 
     await fan.goto(`/series/${ashes.tou_key}?tab=news`);
     await expect(fan.getByRole('link', { name: 'Australia keep the A...' })).toBeVisible();
-    await fan.screenshot({ path: `test-results/news-series-${width}.png`, fullPage: true });
+    await expectScreen(fan, `news-series-${width}`);
     // Nothing spills sideways on a phone.
     expect(await fan.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await fan.close();
@@ -151,7 +153,7 @@ test('the match Info tab shows its news as a carousel: snapping cards, buttons t
       await expect(next).toBeFocused();
       await expect(strip.getByRole('listitem').nth(2)).toBeInViewport({ ratio: 0.9 });
       await news.scrollIntoViewIfNeeded();
-      await fan.screenshot({ path: `test-results/news-match-info-${width}-end.png`, fullPage: false });
+      await expectScreen(news, `news-match-info-${width}-end`);
       await prev.focus();
       await fan.keyboard.press('Enter');
       await fan.keyboard.press('Enter');
@@ -168,7 +170,7 @@ test('the match Info tab shows its news as a carousel: snapping cards, buttons t
     const axe = await new AxeBuilder({ page: fan }).include('.match-news').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await news.scrollIntoViewIfNeeded();
-    await fan.screenshot({ path: `test-results/news-match-info-${width}.png`, fullPage: true });
+    await expectScreen(news, `news-match-info-${width}`);
     await context.close();
   }
 });

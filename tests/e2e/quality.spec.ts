@@ -31,6 +31,7 @@ const PUBLIC_PAGES = [
   `${TEST_MATCH}?tab=commentary`,
   `${TEST_MATCH}?tab=info`,
   '/win-probability',
+  '/matchTopFantasy?match_key=1529293',
   `/getMatchList/${UPCOMING_MATCH_KEY}`,
   '/about',
   '/search?q=carey',

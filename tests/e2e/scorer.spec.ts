@@ -4,6 +4,7 @@
 // once each, in order. Undo takes the last ball back. Checked against the public API.
 import { expect, test, type Page } from '@playwright/test';
 import { SCORER_PASSWORD, SCORER_PHONE } from './support/scorer-account.ts';
+import { expectScreen } from './support/screens.ts';
 
 test.use({ viewport: { width: 375, height: 800 } });
 
@@ -96,7 +97,7 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
   // A wicket: bowled, the striker (Bina, after the single) is out; Chitra comes in.
   await press(page, ['x']);
   await page.getByTestId('dismissal').selectOption('bowled');
-  await page.screenshot({ path: 'test-results/scorer/console-375.png', fullPage: true });
+  await expectScreen(page, 'scorer-console-375');
   await page.getByTestId('runs-0').click();
   await expect(page.getByTestId('striker')).toHaveValue('');
   await page.getByTestId('striker').selectOption({ label: 'Chitra Iyer' });

@@ -1,5 +1,5 @@
 // Series and statistics pages in Chromium on the e2e data set (IPL 2026: four played matches
-// and one upcoming), at 375 px and 1280 px, with a screenshot of each for a person to read.
+// and one upcoming), at 375 px and 1280 px, each screen compared with its reviewed baseline.
 import { expect, test, type Page } from '@playwright/test';
 import { expectScreen } from './support/screens.ts';
 
@@ -35,12 +35,25 @@ for (const width of [375, 1280] as const) {
 
       await sections(page, 'Series sections').filter({ hasText: 'Matches' }).click();
       await expect(page.locator('.tab-body')).toContainText('Rajasthan Royals won by 30 runs');
+
+      await sections(page, 'Series sections').filter({ hasText: 'Stats' }).click();
+      await expect(page.locator('table.leaders tbody tr')).toHaveCount(10);
+      await expect(page.getByRole('link', { name: /^Most runs: show all \d+ players$/ })).toHaveAttribute('href', `/series/${IPL}?tab=stats&all=1`);
     });
 
     test('stats page: runs and wickets leaders, tabs that switch lists', async ({ page }) => {
       await page.goto(`/stats/${IPL}`);
       await expect(page.locator('table').first()).toBeVisible();
+      // The first screen's ten leaders, then a link to every one (server-rendered, no script).
+      await expect(page.locator('table.leaders tbody tr')).toHaveCount(10);
+      const showAll = page.getByRole('link', { name: /^Most runs: show all \d+ players$/ });
+      const count = Number(/\d+/.exec((await showAll.textContent()) ?? '')![0]);
+      expect(count).toBeGreaterThan(10);
       await expectScreen(page, `stats-runs-${width}`);
+      await showAll.click();
+      await expect(page).toHaveURL(new RegExp(`/stats/${IPL}\\?all=1$`));
+      await expect(page.locator('table.leaders tbody tr')).toHaveCount(count);
+      await expect(page.getByRole('link', { name: /show all/ })).toHaveCount(0);
       await page.goto(`/stats/${IPL}?stat=wickets`);
       await expect(page.locator('table').first().getByRole('columnheader').first()).toBeVisible();
       await expect(page.locator('table').first()).toContainText(/\d/);

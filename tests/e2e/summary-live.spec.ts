@@ -1,9 +1,10 @@
 // The Summary tab of a live replay (tests/e2e/support/seed-replay.ts: IPL 2026's 1529312 played
 // again, stopped 4 overs into the chase) at 375 and 1280 px: the innings so far and every chart,
-// drawn by the server; screenshots go to test-results/screens/ for a person to read.
+// drawn by the server, compared with reviewed baselines.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { REPLAY_SEED_FILE } from './support/seed-replay-key.ts';
+import { expectScreen } from './support/screens.ts';
 
 const replayKey = () => (JSON.parse(readFileSync(REPLAY_SEED_FILE, 'utf8')) as { replayKey: string }).replayKey;
 
@@ -30,6 +31,6 @@ for (const width of [375, 1280] as const) {
     await expect(page.locator('#chart-worm path.line')).toHaveCount(2);
     await expect(page.locator('#chart-rates .chart-legend')).toContainText('MI required rate');
     await noSideways(page);
-    await page.screenshot({ path: `test-results/screens/replay-summary-${width}.png`, fullPage: true });
+    await expectScreen(page, `replay-summary-${width}`);
   });
 }

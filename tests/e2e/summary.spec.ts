@@ -1,20 +1,19 @@
 // The Summary tab of completed matches in Chromium: a T20 (IPL 2026, 1529312) and a Test (the
 // Ashes, 1455615) at 375 and 1280 px, every chart drawn by the server as SVG, with no script
-// added for them; screenshots go to test-results/screens/ for a person to read.
+// added for them; each page and each chart is compared with its reviewed baseline.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 
 function tabs(page: Page) {
   return page.getByRole('navigation', { name: 'Match sections' }).getByRole('link');
 }
 
-/** The whole page, and each chart on its own (a full page of a Test is too tall to read at once). */
+/** The whole page, and each chart on its own (a full page of a Test is too tall to review at once). */
 async function shots(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/screens/${name}-top.png` });
+  await expectScreen(page, name);
   for (const id of await page.locator('figure.chart').evaluateAll((figures) => figures.map((figure) => figure.id))) {
-    await page.locator(`#${id}`).screenshot({ path: `test-results/screens/${name}-${id}.png` });
+    await expectScreen(page.locator(`#${id}`), `${name}-${id}`);
   }
 }
 
@@ -112,6 +111,6 @@ test('the charts take a light theme’s colours (Sky) at 375 px', async ({ page 
   await expect(page.locator('#chart-worm path.line.tone-a')).toHaveCSS('stroke', 'rgb(163, 51, 11)');
   await expect(page.locator('#chart-worm path.line.tone-b')).toHaveCSS('stroke', 'rgb(30, 58, 138)');
   for (const id of ['chart-worm', 'chart-manhattan', 'chart-rates', 'chart-stands-1']) {
-    await page.locator(`#${id}`).screenshot({ path: `test-results/screens/t20-summary-sky-375-${id}.png` });
+    await expectScreen(page.locator(`#${id}`), `t20-summary-sky-375-${id}`);
   }
 });

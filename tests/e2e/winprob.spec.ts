@@ -1,12 +1,9 @@
 // The win probability in Chromium on real data: Match Info's prediction for a completed T20, the
 // Ashes Test (with the draw) and the upcoming fixture, the link to /win-probability and that page
-// in both languages, at 375 px and 1280 px, with screenshots for a person to read.
+// in both languages, at 375 px and 1280 px, each compared with its reviewed baseline.
 import { expect, test, type Page } from '@playwright/test';
+import { expectScreen } from './support/screens.ts';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
 
 const panel = (page: Page) => page.locator('section.win-prediction');
 
@@ -22,23 +19,23 @@ for (const width of [375, 1280] as const) {
       await expect(panel(page).locator('.scenario.actual')).toContainText('as the toss decided');
       await expect(panel(page).locator('.figures').first()).toContainText(/Rajasthan Royals \d{1,2}%/);
       await expect(page.locator('.tab-body')).not.toContainText(/Win prediction\s*Coming soon/i);
-      await shot(page, `winprob-t20-info-${width}`);
+      await expectScreen(page, `winprob-t20-info-${width}`);
 
       await panel(page).getByRole('link', { name: 'How the model is measured' }).click();
       await expect(page).toHaveURL(/\/win-probability$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Win probability: how it works and how well');
       await expect(page.getByRole('row', { name: /Men's T20I and ODI/ }).first()).toBeVisible();
       await expect(page.locator('table').nth(1).locator('tbody tr')).toHaveCount(10);
-      await shot(page, `winprob-explanation-${width}`);
+      await expectScreen(page, `winprob-explanation-${width}`);
     });
 
     test('a Test shows the draw; an upcoming fixture gets a prediction, not "Coming soon"', async ({ page }) => {
       await page.goto('/getMatchList/1455615?tab=info');
       await expect(panel(page).locator('.figures').first()).toContainText(/Draw \d{1,2}%/);
-      await shot(page, `winprob-test-info-${width}`);
+      await expectScreen(page, `winprob-test-info-${width}`);
       await page.goto(`/getMatchList/${UPCOMING_MATCH_KEY}?tab=info`);
       await expect(panel(page).getByRole('heading', { name: 'Win prediction' })).toBeVisible();
-      await shot(page, `winprob-upcoming-info-${width}`);
+      await expectScreen(page, `winprob-upcoming-info-${width}`);
     });
   });
 }
@@ -51,7 +48,7 @@ test('the Summary tab draws the model\'s worm for every ball, linked to the expl
   await expect(worm.locator('svg').first()).toBeVisible();
   await expect(worm.getByRole('link')).toHaveAttribute('href', '/win-probability');
   await worm.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/screens/winprob-summary-worm-375.png' });
+  await expectScreen(worm, 'winprob-summary-worm-375');
   await page.goto('/hi/getMatchList/1455615?tab=summary');
   await expect(page.locator('#chart-winprob a[href="/hi/win-probability"]')).toHaveCount(1);
 });
@@ -59,7 +56,7 @@ test('the Summary tab draws the model\'s worm for every ball, linked to the expl
 test('the explanation page in Hindi, and the API answering every ball of the T20', async ({ page, request }) => {
   await page.goto('/hi/win-probability');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('जीत की संभावना: कैसे निकाली जाती है और कितनी सही है');
-  await shot(page, 'winprob-explanation-hi-375');
+  await expectScreen(page, 'winprob-explanation-hi-375');
   const response = await request.get('/user/v1/match/winprob?match_key=1529312');
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { data: { balls: { a_win: number }[] } };

@@ -47,7 +47,8 @@ const daysQuery = {
 
 const playerQuery = { player_key: playerKey, tab: PLAYER_TABS, format: MATCH_FILTERS, view: MATCH_VIEWS } as const;
 // type: one type of cricket of a tournament that holds several (a tour's Test, ODI, T20I series).
-const seriesQuery = { tab: SERIES_TABS, stat: STAT_TABS, team: teamKey, role: ROLE_FILTERS, round: roundNumber, type: FORMAT_TYPES } as const;
+// all=1: a stats list with every player, not only the first screen's.
+const seriesQuery = { tab: SERIES_TABS, stat: STAT_TABS, team: teamKey, role: ROLE_FILTERS, round: roundNumber, type: FORMAT_TYPES, all: ['1'] } as const;
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/$/, query: {} },
@@ -57,7 +58,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/, query: playerQuery },
   { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
-  { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES } },
+  { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES, all: ['1'] } },
   // Records: the index, one type (?gender=female for the women's), one series across seasons (?type=).
   { path: /^\/records\/?$/, query: {} },
   { path: new RegExp(`^/records/(?:${FORMAT_TYPES.join('|')})/?$`), query: { gender: ['male', 'female'] } },

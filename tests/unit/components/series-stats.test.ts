@@ -30,10 +30,11 @@ function entry(name: string, runs: number, rank: number | null, sixes = 0): Play
 }
 
 const hrefs = { runs: '/stats/x', wickets: '/stats/x?stat=wickets', fours: '/stats/x?stat=fours', sixes: '/stats/x?stat=sixes' };
+const allHref = '/stats/x?all=1';
 
 describe('stats board', () => {
   it('Runs: ranked rows with linked players and team badges; unranked left out', async () => {
-    const html = await render(StatsBoard, { entries: [entry('Watson', 472, 2), entry('Marsh', 616, 1), entry('Extra', 5, null)], stat: 'runs', hrefs });
+    const html = await render(StatsBoard, { entries: [entry('Watson', 472, 2), entry('Marsh', 616, 1), entry('Extra', 5, null)], stat: 'runs', hrefs, all: false, allHref });
     expect(html.indexOf('Marsh')).toBeLessThan(html.indexOf('Watson'));
     expect(html).not.toContain('Extra');
     expect(html).toContain('href="/getMatchList/playerInformation?player_key=k-marsh"');
@@ -43,10 +44,22 @@ describe('stats board', () => {
     expect(html).toMatch(/aria-current="page"[^>]*>\s*<span class="label"[^>]*>Runs/);
   });
 
+  it('shows the first screen\'s ten leaders and links to every one; with all, every leader and no link', async () => {
+    const entries = Array.from({ length: 12 }, (_, i) => entry(`P${i + 1}`, 500 - i, i + 1));
+    const rows = (html: string) => html.match(/<tr/g)!.length - 1;
+    const first = await render(StatsBoard, { entries, stat: 'runs', hrefs, all: false, allHref });
+    expect(rows(first)).toBe(10);
+    expect(first).not.toContain('>P11<');
+    expect(first).toMatch(/<a href="\/stats\/x\?all=1"[^>]*>Most runs: show all 12 players<\/a>/);
+    const every = await render(StatsBoard, { entries, stat: 'runs', hrefs, all: true, allHref });
+    expect(rows(every)).toBe(12);
+    expect(every).not.toContain('show all');
+  });
+
   it("6's without any sixes, and Wickets without ranked bowlers, say 'Data Not Found'", async () => {
     const entries = [entry('Marsh', 616, 1)];
-    expect(await render(StatsBoard, { entries, stat: 'sixes', hrefs })).toContain('Data Not Found');
-    expect(await render(StatsBoard, { entries, stat: 'wickets', hrefs })).toContain('Data Not Found');
+    expect(await render(StatsBoard, { entries, stat: 'sixes', hrefs, all: false, allHref })).toContain('Data Not Found');
+    expect(await render(StatsBoard, { entries, stat: 'wickets', hrefs, all: false, allHref })).toContain('Data Not Found');
   });
 });
 

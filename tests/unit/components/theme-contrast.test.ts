@@ -92,6 +92,8 @@ describe('contrast of the ten themes', () => {
   it.each([
     ['team badges', 'src/styles/team-badge.css', /hsl\(var\(--badge-hue\) (\d+)% (\d+)%\)/],
     ['tournament cards', 'src/components/series/TournamentCarousel.astro', /hsl\(var\(--h\) (\d+)% (\d+)%\)/],
+    // The gradient's first stop, its lighter one.
+    ['fixtures tournament tiles', 'src/components/fixtures/TournamentCard.astro', /hsl\(var\(--tile-hue, 340\) (\d+)% (\d+)%\)/],
   ] as const)('white initials on %s reach 4.5:1 whatever the hue', (_what, file, pattern) => {
     const match = pattern.exec(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'));
     expect(match).not.toBeNull();

@@ -36,6 +36,10 @@ describe('page routes', () => {
     expect(canonical('/', 'lang=hi').canonical).toBe(true);
     expect(canonical('/matchTopFantasy', 'match_key=1455615&tab=venue').canonical).toBe(true);
     expect(canonical('/accordianFantasy', 'match_key=x1&tab=nope').canonical).toBe(false);
+    // Every player of a stats list, on the Stats page and the series Stats tab.
+    expect(canonical('/stats/ipl-2024', 'stat=wickets&all=1').canonical).toBe(true);
+    expect(canonical('/series/ipl-2024', 'tab=stats&all=1').canonical).toBe(true);
+    expect(canonical('/stats/ipl-2024', 'all=yes')).toMatchObject({ search: '', canonical: false });
   });
 
   it('leaves out unknown parameters, ignored values and repeats', () => {
