@@ -127,7 +127,10 @@ class Engine implements LiveEngine {
 
   constructor(options: LiveEngineOptions) {
     this.log = new EventLog(options.db);
-    const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, (tags) => options.services.feed.publish(tags)));
+    // The feed drops this process's caches as it is called; the ball's events need not wait for
+    // the message to the other processes (a round trip to the transport) to be sent.
+    const publish = (tags: string[]) => void options.services.feed.publish(tags);
+    const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, publish));
     this.writer = writerOf(this.log.writerDb);
     this.payloads = new LivePayloads(options.db, options.services);
     this.broadcaster = options.broadcaster;
@@ -169,11 +172,16 @@ class Engine implements LiveEngine {
     }
     return this.queued(matchKey, async (match) => {
       const digest = ballDigest(ball);
-      const known = await this.knownBall(match.id, idempotencyKey, digest);
-      if (known) return { ...known, duplicate: true, inningsEnd: null, matchCompleted: false };
-      // Players are checked first: a ball refused for them starts no innings.
-      const personOf = await this.peopleOf(playerKeysOf(ball));
-      let innings = await this.openInnings(match.id);
+      // Three reads at once (each ball waits for them before its write), their refusals in this
+      // order: a key already used, then the players (a ball refused for them starts no innings).
+      const [known, people, latest] = await Promise.allSettled([
+        this.knownBall(match.id, idempotencyKey, digest),
+        this.peopleOf(playerKeysOf(ball)),
+        this.openInnings(match.id),
+      ]);
+      if (valueOf(known)) return { ...valueOf(known)!, duplicate: true, inningsEnd: null, matchCompleted: false };
+      const personOf = valueOf(people);
+      let innings = valueOf(latest);
       if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
       if (!innings?.inProgress) {
         throw new ApiError(409, innings ? `Innings ${innings.inningsNo} is over: start the next one first.` : 'No innings is in progress: start one first.');
@@ -493,6 +501,12 @@ async function lastBallKey(query: QueryRows, matchId: number): Promise<string | 
   }
   const legalBefore = deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;
   return ballKey(latest.innings_no, { over: delivery.over, ball: legalBefore + 1 }, latest.balls_before + latest.ball_count);
+}
+
+/** The value of a settled promise; its error, thrown, when it failed. */
+function valueOf<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 function isUniqueViolation(error: unknown): boolean {
