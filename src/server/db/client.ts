@@ -35,6 +35,8 @@ export interface DbOptions {
   dataDir: string;
 }
 
+const POOL_IDLE_MS = 5 * 60_000;
+
 function copySql(buffer: CopyBuffer, source: string): string {
   return `copy ${buffer.table} (${buffer.columns.join(', ')}) from ${source}`;
 }
@@ -83,7 +85,11 @@ async function openPglite(dataDir: string): Promise<Db> {
 
 async function openPostgres(url: string): Promise<Db> {
   // Dates stay 'YYYY-MM-DD' strings, as PGlite returns them.
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } });
+  // Idle connections are kept for minutes, not pg's 10 s: a live ball comes every half a minute,
+  // and a quiet server otherwise opened new connections for each one (a connect, a login and a
+  // backend with cold catalog caches, before the ball's event could be pushed). Idle connections
+  // do not keep a process alive (a script that forgot close() still ends).
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true, types: { getTypeParser } });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
