@@ -37,6 +37,8 @@ export type LiveEvent = { event: 'score'; payload: ScoreEvent } | { event: 'comm
 export type { BreakReason };
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+/** Matches in play primed when a server starts (primeMatchesInPlay). */
+export const MATCHES_PRIMED = 20;
 /** Events one catch-up answer holds at most; a client asks again from the last one it got. */
 export const CATCH_UP_LIMIT = 2000;
 
@@ -85,6 +87,12 @@ export interface LiveEngine {
   eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]>;
   /** The match's last event sequence; null for an unknown match. */
   lastSequence(matchKey: string): Promise<number | null>;
+  /**
+   * Builds the payloads of the matches in play (at most MATCHES_PRIMED, the latest), caching what
+   * the match centre caches: a server started during play serves its first ball and the fans
+   * coming back without cold caches, connections and code. Returns how many it primed.
+   */
+  primeMatchesInPlay(): Promise<number>;
 }
 
 export interface LiveEngineOptions {
@@ -298,6 +306,23 @@ class Engine implements LiveEngine {
   async lastSequence(matchKey: string): Promise<number | null> {
     const [row] = await this.read<{ live_sequence: number }>('select live_sequence from matches where match_key = $1', [matchKey]);
     return row?.live_sequence ?? null;
+  }
+
+  async primeMatchesInPlay(): Promise<number> {
+    const rows = await this.read<{ match_key: string }>(
+      `select match_key from matches where play_status <> 'result' and status = 'started' order by id desc limit $1`,
+      [MATCHES_PRIMED],
+    );
+    for (const { match_key: matchKey } of rows) {
+      const match = await this.matchRef(matchKey);
+      if (!match) continue;
+      const sequence = (await this.lastSequence(matchKey)) ?? 0;
+      const matchObject = await this.payloads.matchObject(matchKey);
+      await this.payloads.score({ match_key: matchKey, sequence }, matchObject);
+      const lastBall = await lastBallKey(this.read, match.id);
+      if (lastBall !== null) await this.payloadOf(match, { sequence, kind: 'ball', ballKey: lastBall, payload: null }, null);
+    }
+    return rows.length;
   }
 
   // ---------- internals ----------
