@@ -187,7 +187,11 @@ class Engine implements LiveEngine {
         this.peopleOf(playerKeysOf(ball)),
         this.openInnings(match.id),
       ]);
-      if (valueOf(known)) return { ...valueOf(known)!, duplicate: true, inningsEnd: null, matchCompleted: false };
+      if (valueOf(known)) {
+        // Found, it may still be on its way to disk (below): the answer waits until it is there.
+        await this.log.durable();
+        return { ...valueOf(known)!, duplicate: true, inningsEnd: null, matchCompleted: false };
+      }
       const personOf = valueOf(people);
       let innings = valueOf(latest);
       if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
@@ -201,6 +205,10 @@ class Engine implements LiveEngine {
       try {
         appended = await this.log.within(
           async (tx) => {
+            // The ball's fans need not wait for its commit to reach the disk (PostgreSQL's fsync,
+            // milliseconds): its events are pushed as soon as it is committed, and the scorer's
+            // answer waits until it is on disk (below), so an answered ball is never lost.
+            await tx.query('set local synchronous_commit to off');
             const ballKey = await lastBallKey(tx.query.bind(tx) as QueryRows, match.id);
             if (ballKey === null) throw new Error(`the ball written to ${match.key} is not stored`);
             const sequence = await this.log.append(tx, match.id, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
@@ -219,7 +227,8 @@ class Engine implements LiveEngine {
         throw error;
       }
       const { sequence, ballKey } = written!;
-      await this.emit(match, sequence, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
+      // Filling the event rows commits after the ball, synchronously: once it is done the ball is on disk.
+      if (!(await this.emit(match, sequence, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]))) await this.log.durable();
       return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
     });
   }
@@ -404,9 +413,10 @@ class Engine implements LiveEngine {
    * stand even if this fails. A ball's 'commentory' goes first, made from the ball's innings and
    * the live state alone (decision 029): the match object, which the 'score' event and the home
    * card need, is read after it is pushed, and the log's rows are filled after every push (a
-   * client catching up in between gets the event made again from the stored state).
+   * client catching up in between gets the event made again from the stored state). True when
+   * every row was filled: that write committed (synchronously) after the command's own.
    */
-  private async emit(match: MatchRef, first: number, events: readonly NewEvent[]): Promise<void> {
+  private async emit(match: MatchRef, first: number, events: readonly NewEvent[]): Promise<boolean> {
     try {
       const rows = events.map((event, index): LiveEventRow => ({ sequence: first + index, kind: event.kind, ballKey: event.ballKey, payload: event.draft ?? null }));
       const payloads: (ScoreEvent | CommentoryEvent)[] = [];
@@ -424,10 +434,12 @@ class Engine implements LiveEngine {
       }
       matchObject ??= await this.payloads.matchObject(match.key);
       this.broadcaster.toHome('card', this.payloads.card({ match_key: match.key, sequence: first + events.length - 1 }, matchObject));
-      for (const [index, row] of rows.entries()) await this.log.fill(match.id, row.sequence, payloads[index]!);
+      const filled = await this.log.fill(match.id, rows.map((row, index) => ({ sequence: row.sequence, payload: payloads[index]! })));
+      return filled === rows.length;
     } catch (error) {
       // Caught-up clients get the events rebuilt from the stored state (eventsSince).
       this.logger?.error({ err: error, match_key: match.key }, 'live events could not be pushed');
+      return false;
     }
   }
 
@@ -456,7 +468,7 @@ class Engine implements LiveEngine {
   /** An event whose payload was never filled in (the process stopped after the commit). */
   private async rebuild(match: MatchRef, row: LiveEventRow): Promise<ScoreEvent | CommentoryEvent> {
     const payload = await this.payloadOf(match, row, null);
-    await this.log.fill(match.id, row.sequence, payload);
+    await this.log.fill(match.id, [{ sequence: row.sequence, payload }]);
     return payload;
   }
 

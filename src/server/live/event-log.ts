@@ -92,11 +92,23 @@ export class EventLog {
     return Math.min(...rows.map((row) => row.sequence));
   }
 
-  /** Fills in the payload of an event after its commit. */
-  async fill(matchId: number, sequence: number, payload: object): Promise<void> {
-    await queryRows(this.db.kysely)('update live_events set payload = $3::jsonb where match_id = $1 and sequence = $2', [
-      matchId, sequence, JSON.stringify(payload),
-    ]);
+  /** Fills in the payloads of events after their commit, in one statement (one commit); returns how many rows it filled. */
+  async fill(matchId: number, filled: readonly { sequence: number; payload: object }[]): Promise<number> {
+    const rows = await queryRows(this.db.kysely)<{ sequence: number }>(
+      `update live_events e set payload = f.payload::jsonb from unnest($2::integer[], $3::text[]) as f(sequence, payload)
+       where e.match_id = $1 and e.sequence = f.sequence returning e.sequence`,
+      [matchId, filled.map((row) => row.sequence), filled.map((row) => JSON.stringify(row.payload))],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Resolves once every transaction committed before it is on disk, also those committed with
+   * synchronous_commit off: it commits a transaction that takes an id (a commit record) with
+   * synchronous_commit on, and PostgreSQL flushes its log up to that record, after every earlier one.
+   */
+  async durable(): Promise<void> {
+    await queryRows(this.db.kysely)('select txid_current()', []);
   }
 
   /** The events after `afterSequence`, oldest first, at most `limit`. */
