@@ -107,6 +107,11 @@ async function main(): Promise<void> {
   });
   broadcaster.attach(realtime.io);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Matches in play get their payloads built now rather than by their first ball after the start.
+  live.primeMatchesInPlay().then(
+    (primed) => logger.info({ primed }, 'live matches primed'),
+    (error: unknown) => logger.warn({ err: error }, 'live matches could not be primed'),
+  );
 
   // Background jobs in the database (src/server/jobs/queue.ts): each kind's handler is registered
   // here; jobs wait in the database until a process with a handler for them runs.

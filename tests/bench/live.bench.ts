@@ -261,18 +261,20 @@ interface Row {
   clientCpuPerBallMs: number;
   memoryPerSocketKb: number;
   sizes: Record<string, number>;
+  /** The last client's latency of each ball, in ball order: a p99 over 30 balls is their slowest one or two. */
+  slowestPerBall: number[];
 }
 
-/** The k-th commentory sequence (in order) belongs to the k-th ball: latencies from that ball's sending. */
-function latencies(heard: Heard, sentAt: readonly number[]): number[] {
-  const values: number[] = [];
+/** The k-th commentory sequence (in order) belongs to the k-th ball: latencies from that ball's sending, per ball. */
+function latenciesByBall(heard: Heard, sentAt: readonly number[]): number[][] {
   const bySequence = heard.commentory ?? {};
   const sequences = Object.keys(bySequence).map(Number).sort((a, b) => a - b);
   if (sequences.length > sentAt.length) throw new Error(`${sequences.length} commentory events for ${sentAt.length} balls`);
-  for (const [ball, sequence] of sequences.entries()) {
-    for (const at of bySequence[sequence]!) values.push(at - sentAt[ball]!);
-  }
-  return values;
+  return sequences.map((sequence, ball) => bySequence[sequence]!.map((at) => at - sentAt[ball]!));
+}
+
+function latencies(heard: Heard, sentAt: readonly number[]): number[] {
+  return latenciesByBall(heard, sentAt).flat();
 }
 
 async function run(kind: Kind, serverCount: number, sockets: number, pinned: boolean): Promise<Row> {
@@ -357,6 +359,9 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
       clientCpuPerBallMs: sum(clientsAfter.map((end, index) => end.cpuMs - clientsIdle[index]!.cpuMs)) / BALLS,
       memoryPerSocketKb: sum(settled.map((end, index) => end.rssBytes - before[index]!.rssBytes)) / 1024 / sockets,
       sizes: Object.assign({}, ...collected.map((one) => one.sizes)) as Record<string, number>,
+      slowestPerBall: sentAt.map((_, ball) =>
+        Math.max(...collected.flatMap((one) => [one.heard, one.sampleHeard].flatMap((heard) => latenciesByBall(heard, sentAt)[ball] ?? []))),
+      ),
     };
   } finally {
     for (const client of clients) client.send({ type: 'close' });
@@ -434,6 +439,11 @@ try {
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
+}
+// Thirty balls make a p99 the slowest ball or two: each row's balls, the last client to hear each.
+console.log('\nThe last client to hear each ball (ms), ball 1 first:');
+for (const row of rows) {
+  console.log(`- ${row.kind}, ${row.servers} server(s), ${row.pinned ? 'pinned' : 'shared'}, ${row.sockets.toLocaleString('en')}: ${row.slowestPerBall.map((value) => value.toFixed(0)).join(' ')}`);
 }
 const engineSizes = rows.find((row) => row.kind === 'engine')?.sizes;
 if (engineSizes) console.log(`\nLargest engine events heard (bytes on the wire): ${JSON.stringify(engineSizes)}`);

@@ -205,4 +205,22 @@ describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => 
     expect(pushed?.event === 'commentory' && pushed.payload.commentory[0]!.comment).toBe(newest.comment);
     expect(pushed?.event === 'commentory' && pushed.payload.commentory[0]!.entry_time).toBe(newest.sequence);
   });
+
+  it('priming the matches in play (a server starting) builds their payloads, and pushes and writes nothing', async () => {
+    const fan = await listener(url, matchKey);
+    sockets.push(fan.socket);
+    const events = `select count(*) from live_events where match_id = (select id from matches where match_key = '${matchKey}')`;
+    const before = { sequence: await engine.lastSequence(matchKey), rows: await queryNumber(db, events) };
+    const fixture = await engine.createFixture(t20Fixture({
+      tournament: { name: 'Live Test Cup' },
+      teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+      venue: { name: 'Eden Gardens', city: 'Kolkata' },
+      squads: { a: kkr.map((name) => ({ key: key(name) })), b: rcb.map((name) => ({ key: key(name) })) },
+    }));
+    // The match in play is primed; the fixture not started yet is not.
+    expect(await engine.primeMatchesInPlay()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fan.heard.filter((heard) => heard.event !== 'card' || heard.payload.match_key !== fixture.matchKey)).toEqual([]);
+    expect({ sequence: await engine.lastSequence(matchKey), rows: await queryNumber(db, events) }).toEqual(before);
+  });
 });

@@ -2,8 +2,7 @@
 // DATABASE_URL is set. Both speak PostgreSQL; queries go through one Kysely instance.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -35,6 +34,8 @@ export interface DbOptions {
   /** PGlite data folder; 'memory://' for an in-memory database. */
   dataDir: string;
 }
+
+const POOL_IDLE_MS = 5 * 60_000;
 
 function copySql(buffer: CopyBuffer, source: string): string {
   return `copy ${buffer.table} (${buffer.columns.join(', ')}) from ${source}`;
@@ -84,7 +85,11 @@ async function openPglite(dataDir: string): Promise<Db> {
 
 async function openPostgres(url: string): Promise<Db> {
   // Dates stay 'YYYY-MM-DD' strings, as PGlite returns them.
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } });
+  // Idle connections are kept for minutes, not pg's 10 s: a live ball comes every half a minute,
+  // and a quiet server otherwise opened new connections for each one (a connect, a login and a
+  // backend with cold catalog caches, before the ball's event could be pushed). Idle connections
+  // do not keep a process alive (a script that forgot close() still ends).
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true, types: { getTypeParser } });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
@@ -99,7 +104,10 @@ async function openPostgres(url: string): Promise<Db> {
           copy: async (buffer) => {
             if (buffer.size === 0) return;
             const stream = client.query(copyFrom(copySql(buffer, 'stdin')));
-            await pipeline(Readable.from([buffer.text()]), stream);
+            // The text is whole: written at once, without a readable stream piped in (a live ball
+            // makes three small COPYs, where that machinery cost more than the rows).
+            stream.end(buffer.text());
+            await finished(stream);
           },
         });
         await client.query('commit');

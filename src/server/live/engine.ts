@@ -37,6 +37,8 @@ export type LiveEvent = { event: 'score'; payload: ScoreEvent } | { event: 'comm
 export type { BreakReason };
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
+/** Matches in play primed when a server starts (primeMatchesInPlay). */
+export const MATCHES_PRIMED = 20;
 /** Events one catch-up answer holds at most; a client asks again from the last one it got. */
 export const CATCH_UP_LIMIT = 2000;
 
@@ -85,6 +87,12 @@ export interface LiveEngine {
   eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]>;
   /** The match's last event sequence; null for an unknown match. */
   lastSequence(matchKey: string): Promise<number | null>;
+  /**
+   * Builds the payloads of the matches in play (at most MATCHES_PRIMED, the latest), caching what
+   * the match centre caches: a server started during play serves its first ball and the fans
+   * coming back without cold caches, connections and code. Returns how many it primed.
+   */
+  primeMatchesInPlay(): Promise<number>;
 }
 
 export interface LiveEngineOptions {
@@ -127,7 +135,10 @@ class Engine implements LiveEngine {
 
   constructor(options: LiveEngineOptions) {
     this.log = new EventLog(options.db);
-    const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, (tags) => options.services.feed.publish(tags)));
+    // The feed drops this process's caches as it is called; the ball's events need not wait for
+    // the message to the other processes (a round trip to the transport) to be sent.
+    const publish = (tags: string[]) => void options.services.feed.publish(tags);
+    const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, publish));
     this.writer = writerOf(this.log.writerDb);
     this.payloads = new LivePayloads(options.db, options.services);
     this.broadcaster = options.broadcaster;
@@ -169,11 +180,20 @@ class Engine implements LiveEngine {
     }
     return this.queued(matchKey, async (match) => {
       const digest = ballDigest(ball);
-      const known = await this.knownBall(match.id, idempotencyKey, digest);
-      if (known) return { ...known, duplicate: true, inningsEnd: null, matchCompleted: false };
-      // Players are checked first: a ball refused for them starts no innings.
-      const personOf = await this.peopleOf(playerKeysOf(ball));
-      let innings = await this.openInnings(match.id);
+      // Three reads at once (each ball waits for them before its write), their refusals in this
+      // order: a key already used, then the players (a ball refused for them starts no innings).
+      const [known, people, latest] = await Promise.allSettled([
+        this.knownBall(match.id, idempotencyKey, digest),
+        this.peopleOf(playerKeysOf(ball)),
+        this.openInnings(match.id),
+      ]);
+      if (valueOf(known)) {
+        // Found, it may still be on its way to disk (below): the answer waits until it is there.
+        await this.log.durable();
+        return { ...valueOf(known)!, duplicate: true, inningsEnd: null, matchCompleted: false };
+      }
+      const personOf = valueOf(people);
+      let innings = valueOf(latest);
       if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
       if (!innings?.inProgress) {
         throw new ApiError(409, innings ? `Innings ${innings.inningsNo} is over: start the next one first.` : 'No innings is in progress: start one first.');
@@ -185,6 +205,10 @@ class Engine implements LiveEngine {
       try {
         appended = await this.log.within(
           async (tx) => {
+            // The ball's fans need not wait for its commit to reach the disk (PostgreSQL's fsync,
+            // milliseconds): its events are pushed as soon as it is committed, and the scorer's
+            // answer waits until it is on disk (below), so an answered ball is never lost.
+            await tx.query('set local synchronous_commit to off');
             const ballKey = await lastBallKey(tx.query.bind(tx) as QueryRows, match.id);
             if (ballKey === null) throw new Error(`the ball written to ${match.key} is not stored`);
             const sequence = await this.log.append(tx, match.id, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
@@ -203,7 +227,8 @@ class Engine implements LiveEngine {
         throw error;
       }
       const { sequence, ballKey } = written!;
-      await this.emit(match, sequence, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
+      // Filling the event rows commits after the ball, synchronously: once it is done the ball is on disk.
+      if (!(await this.emit(match, sequence, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]))) await this.log.durable();
       return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
     });
   }
@@ -292,6 +317,23 @@ class Engine implements LiveEngine {
     return row?.live_sequence ?? null;
   }
 
+  async primeMatchesInPlay(): Promise<number> {
+    const rows = await this.read<{ match_key: string }>(
+      `select match_key from matches where play_status <> 'result' and status = 'started' order by id desc limit $1`,
+      [MATCHES_PRIMED],
+    );
+    for (const { match_key: matchKey } of rows) {
+      const match = await this.matchRef(matchKey);
+      if (!match) continue;
+      const sequence = (await this.lastSequence(matchKey)) ?? 0;
+      const matchObject = await this.payloads.matchObject(matchKey);
+      await this.payloads.score({ match_key: matchKey, sequence }, matchObject);
+      const lastBall = await lastBallKey(this.read, match.id);
+      if (lastBall !== null) await this.payloadOf(match, { sequence, kind: 'ball', ballKey: lastBall, payload: null }, null);
+    }
+    return rows.length;
+  }
+
   // ---------- internals ----------
 
   /** Runs a command after the match's earlier ones; the match must exist (404). */
@@ -371,9 +413,10 @@ class Engine implements LiveEngine {
    * stand even if this fails. A ball's 'commentory' goes first, made from the ball's innings and
    * the live state alone (decision 029): the match object, which the 'score' event and the home
    * card need, is read after it is pushed, and the log's rows are filled after every push (a
-   * client catching up in between gets the event made again from the stored state).
+   * client catching up in between gets the event made again from the stored state). True when
+   * every row was filled: that write committed (synchronously) after the command's own.
    */
-  private async emit(match: MatchRef, first: number, events: readonly NewEvent[]): Promise<void> {
+  private async emit(match: MatchRef, first: number, events: readonly NewEvent[]): Promise<boolean> {
     try {
       const rows = events.map((event, index): LiveEventRow => ({ sequence: first + index, kind: event.kind, ballKey: event.ballKey, payload: event.draft ?? null }));
       const payloads: (ScoreEvent | CommentoryEvent)[] = [];
@@ -391,10 +434,12 @@ class Engine implements LiveEngine {
       }
       matchObject ??= await this.payloads.matchObject(match.key);
       this.broadcaster.toHome('card', this.payloads.card({ match_key: match.key, sequence: first + events.length - 1 }, matchObject));
-      for (const [index, row] of rows.entries()) await this.log.fill(match.id, row.sequence, payloads[index]!);
+      const filled = await this.log.fill(match.id, rows.map((row, index) => ({ sequence: row.sequence, payload: payloads[index]! })));
+      return filled === rows.length;
     } catch (error) {
       // Caught-up clients get the events rebuilt from the stored state (eventsSince).
       this.logger?.error({ err: error, match_key: match.key }, 'live events could not be pushed');
+      return false;
     }
   }
 
@@ -423,7 +468,7 @@ class Engine implements LiveEngine {
   /** An event whose payload was never filled in (the process stopped after the commit). */
   private async rebuild(match: MatchRef, row: LiveEventRow): Promise<ScoreEvent | CommentoryEvent> {
     const payload = await this.payloadOf(match, row, null);
-    await this.log.fill(match.id, row.sequence, payload);
+    await this.log.fill(match.id, [{ sequence: row.sequence, payload }]);
     return payload;
   }
 
@@ -493,6 +538,12 @@ async function lastBallKey(query: QueryRows, matchId: number): Promise<string | 
   }
   const legalBefore = deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;
   return ballKey(latest.innings_no, { over: delivery.over, ball: legalBefore + 1 }, latest.balls_before + latest.ball_count);
+}
+
+/** The value of a settled promise; its error, thrown, when it failed. */
+function valueOf<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 function isUniqueViolation(error: unknown): boolean {

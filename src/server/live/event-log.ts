@@ -79,26 +79,36 @@ export class EventLog {
 
   /** Appends events to a match's log inside `tx`; returns the first sequence given. */
   async append(tx: BulkTransaction, matchId: number, events: readonly NewEvent[]): Promise<number> {
-    const [row] = await tx.query<{ live_sequence: number }>(
-      'update matches set live_sequence = live_sequence + $2 where id = $1 returning live_sequence',
-      [matchId, events.length],
+    // One statement (one round trip inside the ball's transaction): the counter moved, the rows written.
+    const rows = await tx.query<{ sequence: number }>(
+      `with moved as (update matches set live_sequence = live_sequence + $2 where id = $1 returning live_sequence)
+       insert into live_events (match_id, sequence, kind, ball_key, payload)
+       select $1, moved.live_sequence - $2 + event.position, event.kind, event.ball_key, event.payload::jsonb
+       from moved, unnest($3::text[], $4::text[], $5::text[]) with ordinality as event(kind, ball_key, payload, position)
+       returning sequence`,
+      [matchId, events.length, events.map((event) => event.kind), events.map((event) => event.ballKey), events.map((event) => JSON.stringify(event.draft ?? null))],
     );
-    if (!row) throw new Error(`no match ${matchId}`);
-    const first = row.live_sequence - events.length + 1;
-    for (const [index, event] of events.entries()) {
-      await tx.query(
-        'insert into live_events (match_id, sequence, kind, ball_key, payload) values ($1, $2, $3, $4, $5::jsonb)',
-        [matchId, first + index, event.kind, event.ballKey, JSON.stringify(event.draft ?? null)],
-      );
-    }
-    return first;
+    if (rows.length !== events.length) throw new Error(`no match ${matchId}`);
+    return Math.min(...rows.map((row) => row.sequence));
   }
 
-  /** Fills in the payload of an event after its commit. */
-  async fill(matchId: number, sequence: number, payload: object): Promise<void> {
-    await queryRows(this.db.kysely)('update live_events set payload = $3::jsonb where match_id = $1 and sequence = $2', [
-      matchId, sequence, JSON.stringify(payload),
-    ]);
+  /** Fills in the payloads of events after their commit, in one statement (one commit); returns how many rows it filled. */
+  async fill(matchId: number, filled: readonly { sequence: number; payload: object }[]): Promise<number> {
+    const rows = await queryRows(this.db.kysely)<{ sequence: number }>(
+      `update live_events e set payload = f.payload::jsonb from unnest($2::integer[], $3::text[]) as f(sequence, payload)
+       where e.match_id = $1 and e.sequence = f.sequence returning e.sequence`,
+      [matchId, filled.map((row) => row.sequence), filled.map((row) => JSON.stringify(row.payload))],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Resolves once every transaction committed before it is on disk, also those committed with
+   * synchronous_commit off: it commits a transaction that takes an id (a commit record) with
+   * synchronous_commit on, and PostgreSQL flushes its log up to that record, after every earlier one.
+   */
+  async durable(): Promise<void> {
+    await queryRows(this.db.kysely)('select txid_current()', []);
   }
 
   /** The events after `afterSequence`, oldest first, at most `limit`. */

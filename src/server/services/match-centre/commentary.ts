@@ -31,13 +31,15 @@ export interface InningsCommentary {
  */
 export async function buildInningsCommentary(db: Kysely<Database>, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
   const query = queryRows(db);
-  const [innings] = await readStoredInnings(query, [match.id], inningsNo);
+  const [[innings], [counts]] = await Promise.all([
+    readStoredInnings(query, [match.id], inningsNo),
+    query<{ balls_before: number; last_innings: number }>(
+      `select (select coalesce(sum(length(b.balls) / ${BALL_BYTES}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
+         (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings`,
+      [match.id, inningsNo],
+    ),
+  ]);
   if (!innings) return null;
-  const [counts] = await query<{ balls_before: number; last_innings: number }>(
-    `select (select coalesce(sum(length(b.balls) / ${BALL_BYTES}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
-       (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings`,
-    [match.id, inningsNo],
-  );
   const balls = await commentaryEntries(db, match, [innings], { ballsBefore: counts!.balls_before, lastInningsNo: counts!.last_innings, people: [] }, lang);
   return { balls, deliveries: innings.deliveries };
 }
