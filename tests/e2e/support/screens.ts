@@ -4,7 +4,11 @@
 // next; a caller masks what else moves between runs (a video's frame, a replay's running score).
 // An intended change updates the baseline in the same commit: `npx playwright test
 // --update-snapshots`, then read the new images before committing them.
+import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Hides the fixed bottom bar (see the file). */
+const SCREEN_STYLE = path.join(import.meta.dirname, 'screens.css');
 
 interface ScreenOptions {
   /** Locators painted over in the comparison, besides the clock's. */
@@ -23,6 +27,7 @@ export async function expectScreen(target: Page | Locator, name: string, { mask 
     timeout: 30_000,
     // The footer's copyright line carries this year.
     mask: [page.locator('time, .countdown, .upcoming .start, footer .copyright'), ...mask],
+    stylePath: SCREEN_STYLE,
   };
   if ('page' in target) await expect(target).toHaveScreenshot(`${name}.png`, options);
   else await expect(target).toHaveScreenshot(`${name}.png`, { ...options, fullPage });
