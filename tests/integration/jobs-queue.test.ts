@@ -58,6 +58,25 @@ describe.each(await databasesUnderTest())('background jobs on %s', (_name, open)
     expect(await jobRows(db)).toMatchObject([{ status: 'done', attempts: 1, last_error: null, locked_by: null }]);
   });
 
+  it('lets the event loop turn between jobs, so requests are answered while a long queue runs', async () => {
+    const db = await database();
+    const worker = queue(db);
+    // Each job only awaits promises that are already settled, as PGlite's answers are on this
+    // thread: without a turn between jobs, the timer below would wait for all twenty.
+    const finished: number[] = [];
+    worker.register<Payload>('busy', async ({ n }) => {
+      for (let step = 0; step < 1_000; step += 1) await Promise.resolve(step);
+      finished.push(n);
+    }, { payload });
+    for (let n = 0; n < 20; n += 1) await worker.enqueue({ kind: 'busy', payload: { n } });
+    const jobsDoneWhenTimerRan = new Promise<number>((resolve) => setTimeout(() => resolve(finished.length), 0));
+    while (finished.length < 20) {
+      await worker.claimDue();
+      await worker.idle();
+    }
+    expect(await jobsDoneWhenTimerRan).toBeLessThan(20);
+  }, 60_000);
+
   it('keeps one waiting job per dedupe key, and takes a new one once it has run', async () => {
     const db = await database();
     const worker = queue(db);

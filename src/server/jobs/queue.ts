@@ -232,6 +232,10 @@ export class JobQueue {
     }, leaseMs / 3);
     renew.unref();
     try {
+      // PGlite answers on this thread without a turn of the event loop: jobs run back to back
+      // would hold off every request until the queue is empty (300 match reports after a start
+      // kept /healthz waiting 15 s). One turn per job lets the requests in.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       // A job reclaimed after its worker died has used a try it never reported.
       if (job.attempts > job.max_attempts) throw new PermanentJobError(`gave up after ${job.max_attempts} tries`);
       const payload = registered.options.payload.safeParse(job.payload);
