@@ -1,5 +1,6 @@
 // The trainer's statistics: logistic regression by Newton's method (IRLS) with a small ridge
 // penalty, Elo ratings, and the scores the evaluation reports (Brier, log loss, calibration).
+import type { CalibrationBand } from '../../src/server/domain/winprob-model.ts';
 
 /** Rows of a design matrix, packed: row i is x[i*width .. (i+1)*width). */
 export interface Design {
@@ -108,17 +109,6 @@ export class Elo {
   entries(minimumGames: number): [string, number][] {
     return [...this.ratings].filter(([, value]) => value.games >= minimumGames).map(([key, value]) => [key, value.rating]);
   }
-}
-
-export interface CalibrationBand {
-  band: string;
-  balls: number;
-  /** Matches with a ball in the band: a match's balls share one outcome, so this is the real sample. */
-  matches: number;
-  predicted: number;
-  observed: number;
-  /** Standard error of observed minus predicted, with each match's balls as one cluster. */
-  se: number;
 }
 
 /**
