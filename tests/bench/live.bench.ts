@@ -124,8 +124,11 @@ interface LiveServer {
   stop(): Promise<void>;
 }
 
-/** Sends ball `index` (1-based) of the run; resolves with the server's answer time, in ms. */
-type SendBall = (server: LiveServer, index: number) => Promise<number>;
+/**
+ * Sends ball `index` (1-based) of the run; resolves with the server's answer time, in ms, and (the
+ * fan-out baseline) when its 'commentory' was handed to the last socket, on the machine's clock.
+ */
+type SendBall = (server: LiveServer, index: number) => Promise<{ answerMs: number; commentoryWrittenAt?: number }>;
 
 interface Kind {
   name: 'engine' | 'fan-out';
@@ -162,10 +165,10 @@ function fanoutKind(): Kind {
       sendBall: async (server, index) => {
         const started = performance.now();
         const child = emitters.get(server)!;
-        const emitted = nextMessage(child, 'emitted');
+        const emitted = nextMessage<{ commentoryWrittenAt: number }>(child, 'emitted');
         child.send({ type: 'emit', matchKey, sequence: 2 * index - 1 });
-        await emitted;
-        return performance.now() - started;
+        const { commentoryWrittenAt } = await emitted;
+        return { answerMs: performance.now() - started, commentoryWrittenAt };
       },
     }),
   };
@@ -223,7 +226,7 @@ function engineKind(token: string, matches: BenchMatch[], dataDir: string): Kind
           });
           const answer = await response.text();
           if (!response.ok) throw new Error(`ball ${index}: ${response.status} ${answer}`);
-          return performance.now() - started;
+          return { answerMs: performance.now() - started };
         },
       };
     },
@@ -263,6 +266,10 @@ interface Row {
   sizes: Record<string, number>;
   /** The last client's latency of each ball, in ball order: a p99 over 30 balls is their slowest one or two. */
   slowestPerBall: number[];
+  /** The first client's latency of each ball: the server's work before its push, plus one client's reading. */
+  fastestPerBall: number[];
+  /** Fan-out baseline: when the server had handed every socket the ball's 'commentory', from the ball sent. */
+  writtenPerBall: number[] | null;
 }
 
 /** The k-th commentory sequence (in order) belongs to the k-th ball: latencies from that ball's sending, per ball. */
@@ -305,7 +312,7 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
     const clientsIdle = clients.map((client) => usage(client.pid!));
 
     const sentAt: number[] = [];
-    const answers: Promise<number>[] = [];
+    const answers: Promise<{ answerMs: number; commentoryWrittenAt?: number }>[] = [];
     const ballsStarted = performance.now();
     for (let ball = 1; ball <= BALLS; ball += 1) {
       sentAt.push(wallClock());
@@ -313,7 +320,8 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
       // The next ball once this one is answered (a scorer's order), and not before the interval.
       await Promise.all([answers.at(-1), sleep(BALL_INTERVAL_MS)]);
     }
-    const answerMs = await Promise.all(answers);
+    const answered = await Promise.all(answers);
+    const answerMs = answered.map((one) => one.answerMs);
     await sleep(1_000);
     const ballsMs = performance.now() - ballsStarted;
     const after = servers.map((server) => usage(server.pid));
@@ -362,6 +370,12 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
       slowestPerBall: sentAt.map((_, ball) =>
         Math.max(...collected.flatMap((one) => [one.heard, one.sampleHeard].flatMap((heard) => latenciesByBall(heard, sentAt)[ball] ?? []))),
       ),
+      fastestPerBall: sentAt.map((_, ball) =>
+        Math.min(...collected.flatMap((one) => [one.heard, one.sampleHeard].flatMap((heard) => latenciesByBall(heard, sentAt)[ball] ?? []))),
+      ),
+      writtenPerBall: answered.every((one) => one.commentoryWrittenAt !== undefined)
+        ? answered.map((one, ball) => one.commentoryWrittenAt! - sentAt[ball]!)
+        : null,
     };
   } finally {
     for (const client of clients) client.send({ type: 'close' });
@@ -444,6 +458,22 @@ try {
 console.log('\nThe last client to hear each ball (ms), ball 1 first:');
 for (const row of rows) {
   console.log(`- ${row.kind}, ${row.servers} server(s), ${row.pinned ? 'pinned' : 'shared'}, ${row.sockets.toLocaleString('en')}: ${row.slowestPerBall.map((value) => value.toFixed(0)).join(' ')}`);
+}
+// Where a ball's time goes: the first client hears it about when the server starts its push; the
+// fan-out baseline also says when its server had written the last socket's frame, so what lies
+// between that and the last client is the load generators' reading.
+console.log('\nThe first client to hear each ball (ms), ball 1 first:');
+for (const row of rows) {
+  console.log(`- ${row.kind}, ${row.servers} server(s), ${row.pinned ? 'pinned' : 'shared'}, ${row.sockets.toLocaleString('en')}: ${row.fastestPerBall.map((value) => value.toFixed(0)).join(' ')}`);
+}
+const written = rows.filter((row) => row.writtenPerBall !== null);
+if (written.length > 0) console.log("\nThe fan-out server done writing each ball's 'commentory' to every socket (ms from the ball sent), ball 1 first:");
+for (const row of written) {
+  const values = row.writtenPerBall!;
+  console.log(
+    `- ${row.kind}, ${row.servers} server(s), ${row.pinned ? 'pinned' : 'shared'}, ${row.sockets.toLocaleString('en')}: ${values.map((value) => value.toFixed(0)).join(' ')} ` +
+      `(p50 ${ms(percentile(values, 50))}; last client p50 ${ms(percentile(row.slowestPerBall, 50))})`,
+  );
 }
 const engineSizes = rows.find((row) => row.kind === 'engine')?.sizes;
 if (engineSizes) console.log(`\nLargest engine events heard (bytes on the wire): ${JSON.stringify(engineSizes)}`);

@@ -24,3 +24,76 @@ export function writeFramesWhole(adapter: Adapter): void {
     return encoded;
   };
 }
+
+// A broadcast's frame straight onto each socket's TCP stream (docs/decisions/047-live-fan-out-cost.md).
+// For every socket of a room, engine.io's own send makes a packet object, emits five events, pushes
+// a callback slot, hands the frame to ws's sender with a write callback, and marks the transport
+// unwritable until that callback runs on the next tick (then emits three more events). None of it
+// does anything for a pre-encoded broadcast frame with nothing queued before it: the frame can be
+// written to the socket's TCP stream as is, after whatever was written before it, which is all
+// that engine.io's path does in the end. Anything else (a packet of its own, a callback, a queue,
+// a transport that is not an open WebSocket, a frame in two parts) takes engine.io's path.
+
+/** What of an engine.io socket the direct path reads (private members of engine.io and ws). */
+interface EngineSocket {
+  readyState: string;
+  upgrading?: boolean;
+  writeBuffer: unknown[];
+  transport: {
+    name: string;
+    writable: boolean;
+    perMessageDeflate?: unknown;
+    socket?: {
+      readyState: number;
+      _socket?: { writable: boolean; write(chunk: Buffer): boolean };
+      _sender?: { _deflating?: boolean; _queue?: unknown[] };
+    };
+  };
+  write(data: unknown, options?: unknown, callback?: unknown): unknown;
+}
+
+const WEBSOCKET_OPEN = 1;
+
+/** The TCP socket a broadcast frame may be written to directly now, or null for engine.io's path. */
+function directStream(conn: EngineSocket): { write(chunk: Buffer): boolean } | null {
+  const transport = conn.transport;
+  if (conn.readyState !== 'open' || conn.upgrading || conn.writeBuffer.length > 0) return null;
+  if (transport.name !== 'websocket' || !transport.writable || transport.perMessageDeflate) return null;
+  const ws = transport.socket;
+  const sender = ws?._sender;
+  const stream = ws?._socket;
+  if (!ws || ws.readyState !== WEBSOCKET_OPEN || !sender || !stream?.writable) return null;
+  if (sender._deflating || (sender._queue?.length ?? 0) > 0) return null;
+  return stream;
+}
+
+/** Counts of the frames written directly and of those left to engine.io (tests read them). */
+export interface DirectFrameCounts {
+  direct: number;
+  engine: number;
+}
+
+/**
+ * Makes each socket of `engine` write a broadcast's pre-encoded frame straight to its TCP stream
+ * when nothing is queued before it; returns the counts of both paths.
+ */
+export function writeBroadcastFramesDirect(engine: { on(event: 'connection', listener: (conn: EngineSocket) => void): unknown }): DirectFrameCounts {
+  const counts: DirectFrameCounts = { direct: 0, engine: 0 };
+  engine.on('connection', (conn) => {
+    const write = conn.write.bind(conn);
+    conn.write = (data, options, callback) => {
+      const frame = (options as { wsPreEncodedFrame?: Buffer[] } | undefined)?.wsPreEncodedFrame;
+      if (frame?.length === 1 && callback === undefined) {
+        const stream = directStream(conn);
+        if (stream) {
+          stream.write(frame[0]!);
+          counts.direct += 1;
+          return conn;
+        }
+      }
+      if (frame) counts.engine += 1;
+      return write(data, options, callback);
+    };
+  });
+  return counts;
+}

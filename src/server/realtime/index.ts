@@ -20,7 +20,7 @@ import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
 import { mayFollow, refuse, socketLimits, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
-import { writeFramesWhole } from './frames.ts';
+import { writeBroadcastFramesDirect, writeFramesWhole, type DirectFrameCounts } from './frames.ts';
 import { matchRoom, subscribedKey } from './rooms.ts';
 
 export { matchRoom };
@@ -101,6 +101,8 @@ export interface RealtimeOptions {
 
 export interface Realtime {
   readonly io: RealtimeServer;
+  /** Broadcast frames written straight to a socket's stream, and those left to engine.io (frames.ts). */
+  readonly frames: DirectFrameCounts;
   /** Drops the connected sockets, stops Socket.IO and its Redis connections. */
   close(): Promise<void>;
 }
@@ -164,6 +166,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   }
   // After the adapter is chosen: io.adapter() makes each namespace's adapter anew.
   writeFramesWhole(io.of('/').adapter);
+  const frames = writeBroadcastFramesDirect(io.engine as unknown as Parameters<typeof writeBroadcastFramesDirect>[0]);
   io.on('connection', (socket) => {
     socket.use(socketLimits(socket));
     socket.on('sub', async (payload: unknown) => {
@@ -203,6 +206,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   });
   return {
     io,
+    frames,
     close: async () => {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

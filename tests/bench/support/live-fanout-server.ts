@@ -3,7 +3,8 @@
 // emits 'commentory' then 'score' to the match's room, with bodies of the given sizes, which is what
 // the live engine sends per ball; the gap between this and the engine is the cost of writing a ball.
 // Argument: JSON { port, redisUrl?, redisKey?, commentoryBytes, scoreBytes }; answers { type: 'ready', port },
-// and { type: 'emitted', sequence } after each emit.
+// and { type: 'emitted', sequence, commentoryWrittenAt } after each emit (when the last socket was
+// handed its 'commentory' frame, on the machine's clock).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
@@ -25,14 +26,17 @@ process.send!({ type: 'ready', port: (http.address() as AddressInfo).port });
 
 // The bodies' size, not their content, is what costs: one string of that many characters.
 const body = (bytes: number) => 'x'.repeat(bytes);
+const wallClock = () => performance.timeOrigin + performance.now();
 
 process.on('message', (command: { type: 'emit'; matchKey: string; sequence: number } | { type: 'close' }) => {
   if (command.type === 'emit') {
     const room = realtime.io.to(matchRoom(command.matchKey));
     room.emit('commentory', { match_key: command.matchKey, sequence: command.sequence, body: body(options.commentoryBytes) });
+    // When the server has handed the last socket its 'commentory' frame (the kernel has it).
+    const commentoryWrittenAt = wallClock();
     room.emit('score', { match_key: command.matchKey, sequence: command.sequence + 1, body: body(options.scoreBytes) });
     // Answered once both are written, as the engine answers a ball's POST after its pushes.
-    process.send!({ type: 'emitted', sequence: command.sequence });
+    process.send!({ type: 'emitted', sequence: command.sequence, commentoryWrittenAt });
   } else {
     void realtime.close().then(() => {
       http.close();

@@ -1,8 +1,13 @@
-// A room broadcast's WebSocket frame is handed to every socket as one buffer (decision 029).
+// A room broadcast's WebSocket frame is handed to every socket as one buffer (decision 029), and
+// written straight to each WebSocket's stream when nothing is queued before it (decision 047).
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { Server } from 'socket.io';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { writeFramesWhole } from '../../../src/server/realtime/frames.ts';
+import { attachRealtime, matchRoom } from '../../../src/server/realtime/index.ts';
 
 type Encode = (packet: unknown, options: { wsPreEncodedFrame?: Buffer[] }) => unknown[];
 
@@ -31,6 +36,109 @@ describe('writeFramesWhole', () => {
       expect(frame.subarray(4).toString()).toBe(payload);
     } finally {
       await new Promise((resolve) => io.close(resolve));
+    }
+  });
+});
+
+describe('writeBroadcastFramesDirect (through attachRealtime)', () => {
+  interface Heard {
+    event: string;
+    sequence: number;
+  }
+
+  async function serve() {
+    const http = createServer();
+    const realtime = await attachRealtime(http, pino({ level: 'silent' }));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const clients: ClientSocket[] = [];
+    const connect = async (transports: ('websocket' | 'polling')[]) => {
+      const client = connectClient(url, { transports, reconnection: false, forceNew: true });
+      clients.push(client);
+      const heard: Heard[] = [];
+      client.onAny((event: string, payload: { sequence: number }) => heard.push({ event, sequence: payload.sequence }));
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', resolve);
+        client.once('connect_error', reject);
+      });
+      client.emit('sub', { match_key: 'm1' });
+      return { client, heard };
+    };
+    const close = async () => {
+      for (const client of clients) client.disconnect();
+      await realtime.close();
+      await new Promise((resolve) => http.close(resolve));
+    };
+    return { realtime, connect, close };
+  }
+
+  const until = async (check: () => boolean) => {
+    for (let waited = 0; !check(); waited += 10) {
+      if (waited > 5_000) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it('writes a room broadcast straight to each WebSocket, and the clients hear the same events', async () => {
+    const { realtime, connect, close } = await serve();
+    try {
+      const one = await connect(['websocket']);
+      const two = await connect(['websocket']);
+      await until(() => realtime.io.of('/').adapter.rooms.get(matchRoom('m1'))?.size === 2);
+      const room = realtime.io.to(matchRoom('m1'));
+      room.emit('commentory', { sequence: 1, text: 'x'.repeat(300) });
+      await until(() => one.heard.length === 1 && two.heard.length === 1);
+      // The first went out directly; the transport stayed writable, so the next one can too.
+      room.emit('score', { sequence: 2, text: 'y'.repeat(2_000) });
+      await until(() => one.heard.length === 2 && two.heard.length === 2);
+      expect(realtime.frames).toEqual({ direct: 4, engine: 0 });
+      for (const { heard } of [one, two]) {
+        expect(heard).toEqual([
+          { event: 'commentory', sequence: 1 },
+          { event: 'score', sequence: 2 },
+        ]);
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps a socket's order: a broadcast behind a frame engine.io has not finished writing waits for it", async () => {
+    const { realtime, connect, close } = await serve();
+    try {
+      const one = await connect(['websocket']);
+      await until(() => realtime.io.of('/').adapter.rooms.get(matchRoom('m1'))?.size === 1);
+      const [socket] = await realtime.io.fetchSockets();
+      // Packets engine.io encodes and writes itself (not broadcasts: a ping, a message sent on the
+      // connection): the first leaves its transport unwritable until the write's callback, on a
+      // later tick, so the second waits in engine.io's buffer, and the broadcasts behind it too.
+      const conn = realtime.io.sockets.sockets.get(socket!.id)!.conn;
+      conn.write(`2${JSON.stringify(['commentory', { sequence: 1 }])}`);
+      conn.write(`2${JSON.stringify(['score', { sequence: 2 }])}`);
+      realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 3 });
+      realtime.io.to(matchRoom('m1')).emit('score', { sequence: 4 });
+      await until(() => one.heard.length === 4);
+      expect(realtime.frames).toEqual({ direct: 0, engine: 2 });
+      // Once written, the transport is writable again and broadcasts go straight out.
+      realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 5 });
+      await until(() => one.heard.length === 5);
+      expect(realtime.frames).toEqual({ direct: 1, engine: 2 });
+      expect(one.heard.map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('leaves a client on HTTP long-polling to engine.io', async () => {
+    const { realtime, connect, close } = await serve();
+    try {
+      const polling = await connect(['polling']);
+      await until(() => realtime.io.of('/').adapter.rooms.get(matchRoom('m1'))?.size === 1);
+      realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 1 });
+      await until(() => polling.heard.length === 1);
+      expect(realtime.frames).toEqual({ direct: 0, engine: 1 });
+    } finally {
+      await close();
     }
   });
 });
