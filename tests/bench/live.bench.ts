@@ -18,6 +18,9 @@
 //   (support/live-bench-matches.ts prepares the matches: TEST_DATABASE_URL is emptied);
 // - 'fan-out': Socket.IO alone emitting events of the engine's sizes (support/live-fanout-server.ts):
 //   the cost of delivery without the write.
+// Per ball it also prints the first and the last client to hear it, and for the fan-out baseline
+// when its server had written the last socket's 'commentory' frame: what lies between that and
+// the last client is the load generators' reading (decision 047).
 // Needs TEST_DATABASE_URL for the engine rows and TEST_REDIS_URL for the two-process rows. Prints
 // a table for docs/benchmarks.md (copied there by hand), the load average before and after, and
 // the verdict on the issue's target (p99 < 100 ms at 5,000 sockets). About five minutes on a quiet
