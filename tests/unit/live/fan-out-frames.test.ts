@@ -129,6 +129,35 @@ describe('writeBroadcastFramesDirect (through attachRealtime)', () => {
     }
   });
 
+  it("loses and reorders nothing while a browser's client upgrades from long-polling to a WebSocket", async () => {
+    const { realtime, connect, close } = await serve();
+    try {
+      // In the room from its first moment, on long-polling (its 'sub' would come after the upgrade
+      // on loopback); broadcasts every few milliseconds until well after its upgrade.
+      realtime.io.on('connection', (socket) => void socket.join(matchRoom('m1')));
+      let sequence = 0;
+      const timer = setInterval(() => realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: ++sequence }), 3);
+      let heard: Heard[] = [];
+      try {
+        const browser = await connect(['polling', 'websocket']);
+        heard = browser.heard;
+        await until(() => browser.client.io.engine.transport.name === 'websocket');
+        const sentAtUpgrade = sequence;
+        await until(() => (heard.at(-1)?.sequence ?? 0) > sentAtUpgrade + 20);
+      } finally {
+        clearInterval(timer);
+      }
+      // From the first event heard (the client subscribed after connecting), every one, in order.
+      const sequences = heard.map((event) => event.sequence);
+      expect(sequences).toEqual(sequences.map((_, index) => sequences[0]! + index));
+      // Over long-polling and during the upgrade through engine.io, then directly.
+      expect(realtime.frames.engine).toBeGreaterThan(0);
+      expect(realtime.frames.direct).toBeGreaterThan(0);
+    } finally {
+      await close();
+    }
+  });
+
   it('leaves a client on HTTP long-polling to engine.io', async () => {
     const { realtime, connect, close } = await serve();
     try {
