@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WinProbEvaluation } from '../src/server/domain/winprob-model.ts';
+import type { CalibrationTable, WinProbEvaluation } from '../src/server/domain/winprob-model.ts';
 import { readArchives } from './winprob/archive.ts';
 import { score, summarise, type GroupSummary } from './winprob/evaluate.ts';
 import { trainModel } from './winprob/train.ts';
@@ -25,9 +25,11 @@ const HOLDOUT_FROM = '2025-07-01';
 const VALIDATE_FROM = '2024-07-01';
 
 /** The feature sets tried on the validation year (limited overs; the Test models have no par). */
+const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHand'];
 const CANDIDATES = [
-  { name: 'with the competition par', without: [] },
-  { name: 'without the par', without: ['par', 'parUsed', 'parLeft', 'parLeftHand', 'needVsPar', 'needVsParHand'] },
+  { name: 'with the competition par', without: CHASE_ROOT },
+  { name: 'without the par', without: ['par', 'parUsed', 'parLeft', 'parLeftHand', 'needVsPar', 'needVsParHand', ...CHASE_ROOT] },
+  { name: 'with the par and the chase as a random walk', without: [] },
 ];
 /** The rule: the lowest Brier score over the validation balls of the groups with targets, pooled. */
 const SELECTION_GROUPS = ["Men's T20I and ODI", 'IPL'];
@@ -49,7 +51,8 @@ function logGroups(log: (line: string) => void, label: string, groups: readonly 
   for (const g of groups) {
     log(
       `${label} ${g.name}: ${g.matches} matches, ${g.model.balls} balls; Brier ${g.model.brier.toFixed(4)} (coin ${g.coinFlip.brier.toFixed(4)}, rule ${g.rule.brier.toFixed(4)}), ` +
-        `log loss ${g.model.logLoss.toFixed(4)}, worst decile ${(g.model.worstGap * 100).toFixed(1)} pts (sampling alone: median ${(g.model.worstGapNoise.median * 100).toFixed(1)}), ` +
+        `log loss ${g.model.logLoss.toFixed(4)}, worst decile ${(g.model.deciles.worstGap * 100).toFixed(1)} pts (sampling alone: median ${(g.model.deciles.worstGapNoise.median * 100).toFixed(1)}), ` +
+        `worst band ${(g.model.worstGap * 100).toFixed(1)} pts (sampling alone: median ${(g.model.worstGapNoise.median * 100).toFixed(1)}), ` +
         `pre-match Brier ${g.preMatch.brier.toFixed(4)}` + (g.threeWay ? `, three-way ${g.threeWay.model.toFixed(4)} (uniform ${g.threeWay.uniform.toFixed(4)})` : ''),
     );
   }
@@ -76,7 +79,9 @@ async function main(): Promise<number> {
   log(`chosen: ${chosen.name}`);
   if (validateOnly) {
     for (const g of chosen.groups) {
-      console.error(g.name, g.model.calibration.map((b) => `${b.band} ${b.matches}m ${(b.predicted * 100).toFixed(1)}/${(b.observed * 100).toFixed(1)}±${(b.se * 100).toFixed(1)}`).join(' | '));
+      const cells = (table: CalibrationTable) => table.calibration.map((b) => `${b.band} ${b.matches}m ${(b.predicted * 100).toFixed(1)}/${(b.observed * 100).toFixed(1)}±${(b.se * 100).toFixed(1)}`).join(' | ');
+      console.error(`${g.name} bands:`, cells(g.model));
+      console.error(`${g.name} deciles:`, cells(g.model.deciles));
     }
     log('validation only: nothing written');
     return 0;
@@ -139,22 +144,30 @@ function writeBenchmarks(evaluation: Evaluation): void {
   const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
   const pts = (value: number) => `${(value * 100).toFixed(1)} pts`;
   const { validation } = evaluation;
+  const noise = (n: GroupSummary['model']['worstGapNoise']) => `${pts(n.median)} / ${pts(n.p90)}, ${Math.round(n.withinThreePoints * 100)}%`;
   const figures = (g: GroupSummary) =>
     `| ${g.name} | ${g.matches} | ${g.model.balls} | ${f3(g.model.brier)} | ${f3(g.coinFlip.brier)} | ${(g.model.brier / g.coinFlip.brier).toFixed(2)} | ` +
-    `${f3(g.rule.brier)} | ${(g.model.brier / g.rule.brier).toFixed(2)} | ${f3(g.model.logLoss)} | ${pts(g.model.worstGap)} | ` +
-    `${pts(g.model.worstGapNoise.median)}, ${Math.round(g.model.worstGapNoise.withinThreePoints * 100)}% | ${f3(g.preMatch.brier)} |`;
+    `${f3(g.rule.brier)} | ${(g.model.brier / g.rule.brier).toFixed(2)} | ${f3(g.model.logLoss)} | ` +
+    `${pts(g.model.deciles.worstGap)} | ${noise(g.model.deciles.worstGapNoise)} | ${pts(g.model.worstGap)} | ${noise(g.model.worstGapNoise)} | ${f3(g.preMatch.brier)} |`;
   const header = [
-    '| balls | matches | balls | Brier | coin flip | ratio | simple rule | ratio | log loss | worst decile gap | sampling alone: median worst gap, P(within 3 pts) | pre-match Brier |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| balls | matches | balls | Brier | coin flip | ratio | simple rule | ratio | log loss | worst decile gap | decile, sampling alone: median / 90th pct, P(within 3 pts) | worst band gap | band, sampling alone: median / 90th pct, P(within 3 pts) | pre-match Brier |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
+  const rows = (table: CalibrationTable) => table.calibration.map(
+    (band) => `| ${band.band} | ${band.balls} | ${band.matches} | ${pct(band.predicted)} | ${pct(band.observed)} | ${((band.observed - band.predicted) * 100).toFixed(1)} ± ${(band.se * 100).toFixed(1)} |`,
+  );
   const calibration = (g: GroupSummary) => [
-    `${g.name} (${g.matches} matches):`,
+    `${g.name} (${g.matches} matches), deciles (equal counts of balls; the row names the decile and its range of P(team a wins)):`,
+    '',
+    '| decile | balls | matches | predicted | observed | gap ± s.e. |',
+    '|---|---|---|---|---|---|',
+    ...rows(g.model.deciles),
+    '',
+    `${g.name}, fixed bands:`,
     '',
     '| band | balls | matches | predicted | observed | gap ± s.e. |',
     '|---|---|---|---|---|---|',
-    ...g.model.calibration.map(
-      (band) => `| ${band.band} | ${band.balls} | ${band.matches} | ${pct(band.predicted)} | ${pct(band.observed)} | ${((band.observed - band.predicted) * 100).toFixed(1)} ± ${(band.se * 100).toFixed(1)} |`,
-    ),
+    ...rows(g.model),
     '',
   ];
   const lines = [
@@ -168,9 +181,11 @@ function writeBenchmarks(evaluation: Evaluation): void {
       `from ${evaluation.scoredFrom} to ${evaluation.scoredUntil}. Brier score and log loss of P(team a wins) ` +
       'over all balls (a draw counts as "a did not win"), against a coin flip and a simple rule measured on the same balls ' +
       '(0.5 in the first innings; in a chase, the logistic of the current run rate minus the required one); ratio = model / baseline. ' +
-      '"Sampling alone": the matches resampled 1000 times (bootstrap), the worst band\'s distance from its own gap — what a perfectly ' +
-      'calibrated model would show on this many matches, and how often its worst band would be within 3 points. A match\'s balls share one ' +
-      'outcome, so the number of matches, not of balls, sets how noisy a band is; the s.e. below counts each match as one cluster.',
+      'Calibration two ways: deciles (the balls ordered by P(team a wins) and cut into ten equal counts: the target "every decile within 3 points" ' +
+      'is judged on these, decision 039) and fixed bands of P(team a wins) (0-10%, 10-20%, ...: the calibration table the issue asks for). ' +
+      '"Sampling alone": the matches resampled 1000 times (bootstrap), each row\'s gap taken about its own value, the worst row\'s distance — what a perfectly ' +
+      'calibrated model would show on this many matches (median and 90th percentile), and how often its worst row would be within 3 points. A match\'s balls share one ' +
+      'outcome, so the number of matches, not of balls, sets how noisy a row is; the s.e. below counts each match as one cluster.',
     '',
     `Validation (${validation.candidates.map((c) => `${c.name}: ${f3(c.selectionBrier)}`).join('; ')}):`,
     '',
@@ -187,7 +202,7 @@ function writeBenchmarks(evaluation: Evaluation): void {
         ? [`${g.name}, three-way (a wins / draw / b wins, summed over the three): Brier ${f3(g.threeWay.model)} against ${f3(g.threeWay.uniform)} for a third each.`, '']
         : [],
     ),
-    'Calibration of the held-out balls (band of P(team a wins), balls, matches with a ball in the band, mean predicted, observed win rate, their gap in points ± its standard error):',
+    'Calibration of the held-out balls (decile or band of P(team a wins), balls, matches with a ball in it, mean predicted, observed win rate, their gap in points ± its standard error):',
     '',
     ...evaluation.groups.filter((g) => CALIBRATION_TABLES.includes(g.name)).flatMap(calibration),
   ];

@@ -213,11 +213,18 @@ export function limitedFeatures(state: BallState): Record<string, number> {
   const ballsLeft = Math.max(0, limit - state.legalBalls);
   const needShare = need / limit;
   const logRatio = Math.log((need + 1) / (ballsLeft + 1));
+  // The chase as a random walk: runs still to come over b balls spread about √b, so the chance
+  // of getting there is about Φ((c·b − need) / (σ√b)) for some rate c; need / √b and √b (each
+  // with wickets in hand) give the model that combination for any c, sharper as the balls run out.
+  const root = Math.sqrt(ballsLeft + 1);
+  const needRoot = need / root / 10;
+  const ballsRoot = root / 10;
   return {
     intercept: 1, gap, gapLeft: gap * left, need: needShare, left, hand: inHand, needHand: needShare * inHand,
     leftHand: left * inHand, logRatio, logRatioHand: logRatio * inHand, logRatioLeft: logRatio * left,
     hand2: inHand * inHand, logNeed: Math.log1p(need) / 6, logBalls: Math.log1p(ballsLeft) / 6,
     par, parLeft: par * left, needVsPar: needShare - par * left, needVsParHand: (needShare - par * left) * inHand,
+    needRoot, ballsRoot, needRootHand: needRoot * inHand, ballsRootHand: ballsRoot * inHand,
   };
 }
 
