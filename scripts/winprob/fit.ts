@@ -106,6 +106,12 @@ export class Elo {
     this.ratings.set(keyB, { rating: b.rating - k(b.games) * change, games: b.games + 1 });
   }
 
+  clone(): Elo {
+    const copy = new Elo(this.start);
+    for (const [key, value] of this.ratings) copy.ratings.set(key, { ...value });
+    return copy;
+  }
+
   entries(minimumGames: number): [string, number][] {
     return [...this.ratings].filter(([, value]) => value.games >= minimumGames).map(([key, value]) => [key, value.rating]);
   }
@@ -286,6 +292,12 @@ export class RollingMeans {
     window.push(value);
     if (window.length > this.size) window.shift();
     this.windows.set(key, window);
+  }
+
+  clone(): RollingMeans {
+    const copy = new RollingMeans(this.size, this.minimum);
+    for (const [key, window] of this.windows) copy.windows.set(key, [...window]);
+    return copy;
   }
 
   /** The mean, rounded to 4 decimals as the model stores it; null with fewer than `minimum` values. */

@@ -42,6 +42,8 @@ export interface Trained {
   /** Rows each model was fitted on. */
   fitted: Record<string, number>;
   contextOf: (match: TrainingMatch) => MatchContext;
+  /** Studies only: the scored matches' ratings and pars carried on through the scored matches before each. */
+  onlineContextOf: (match: TrainingMatch) => MatchContext;
 }
 
 function addRow(
@@ -92,6 +94,26 @@ export function trainModel(
   // Rounded as the model file stores them, so the server computes exactly what is scored.
   const frozen = (team: string, match: TrainingMatch) => Math.round(elo.rating(ratingKey(match.format, team)));
   for (const match of scored) gapOf.set(match.id, frozen(match.teams.a, match) - frozen(match.teams.b, match));
+  // For studies only (the server does not compute it): ratings and pars that go on following the
+  // scored matches' results in date order, each match seeing only the ones before it. Copies, so
+  // the model's ratings and pars stay those at the end of training.
+  const onlineAt = new Map<number, MatchContext>();
+  {
+    const onlineElo = elo.clone();
+    const onlinePaces = paces.clone();
+    const onlinePar = (match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
+      const mean = onlinePaces.mean(key);
+      return mean === null ? [] : [[key, mean]];
+    })) } as WinProbModel, match.competition, match.format);
+    for (const match of [...scored].sort((x, y) => x.date.localeCompare(y.date) || x.id - y.id)) {
+      const keyA = ratingKey(match.format, match.teams.a);
+      const keyB = ratingKey(match.format, match.teams.b);
+      const gap = Math.round(onlineElo.rating(keyA)) - Math.round(onlineElo.rating(keyB));
+      onlineAt.set(match.id, { gap, par: match.firstInningsPace === null ? 0 : onlinePar(match) });
+      onlineElo.update(keyA, keyB, match.outcome === 'draw' ? 0.5 : match.outcome);
+      if (match.firstInningsPace !== null) for (const key of parKeys(match)) onlinePaces.add(key, match.firstInningsPace);
+    }
+  }
 
   // Design matrices: count the situations per model first, to thin the largest evenly.
   const counts = new Map<string, number>();
@@ -154,5 +176,5 @@ export function trainModel(
     log(`fitted ${key} on ${design.y.length} situations`);
   }
   designs.clear();
-  return { model, fitted, contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }) };
+  return { model, fitted, contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }), onlineContextOf: (match) => onlineAt.get(match.id)! };
 }

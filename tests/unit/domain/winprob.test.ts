@@ -153,6 +153,29 @@ describe('trainer statistics', () => {
     expect(summary.calibration).toEqual([{ band: '50-60%', balls: 4, matches: 2, predicted: 0.5, observed: 0.5, se: Math.sqrt(2) / 4 }]);
   });
 
+  it('deciles cut the balls, ordered by probability, into ten equal counts (ties in the order added)', () => {
+    const scores = new Scores();
+    // 200 balls in 20 matches of 10; probabilities 0.3 for the first 60 balls added, then rising.
+    // The first 60 (all 0.3) fill deciles 1-3 in the order added; a ball's outcome is its match's.
+    const probabilityOf = (ball: number) => (ball < 60 ? 0.3 : 0.3 + (ball - 59) / 200);
+    for (let ball = 0; ball < 200; ball += 1) scores.add(probabilityOf(ball), Math.floor(ball / 10) % 2, Math.floor(ball / 10));
+    const { deciles, calibration } = scores.summary();
+    expect(deciles.calibration.map((row) => row.balls)).toEqual(Array(10).fill(20));
+    // Decile 1: balls 0-19 (matches 0 and 1: lost, won), all at 0.3.
+    expect(deciles.calibration[0]).toMatchObject({ band: '1: 30.0-30.0%', matches: 2 });
+    expect(deciles.calibration[0]!.predicted).toBeCloseTo(0.3, 12);
+    expect(deciles.calibration[0]!.observed).toBeCloseTo(0.5, 12);
+    // Decile 10: balls 180-199, probabilities 0.905 to 1.0; matches 18 (lost) and 19 (won).
+    expect(deciles.calibration[9]!.band).toBe('10: 90.5-100.0%');
+    expect(deciles.calibration[9]!.predicted).toBeCloseTo(0.9525, 12);
+    expect(deciles.calibration[9]!.observed).toBeCloseTo(0.5, 12);
+    expect(deciles.worstGap).toBeCloseTo(0.4525, 12);
+    // The fixed bands are another cut of the same balls: 60 + 19 (0.305 to 0.395) at 30-40%, every ball counted once.
+    expect(calibration.reduce((sum, band) => sum + band.balls, 0)).toBe(200);
+    expect(calibration.find((band) => band.band === '30-40%')!.balls).toBe(79);
+    expect(deciles.worstGapNoise.p90).toBeGreaterThanOrEqual(deciles.worstGapNoise.median);
+  });
+
   it('the worst band\'s sampling noise grows with fewer matches and is zero when every match agrees', () => {
     const noise = (matches: number) => {
       const scores = new Scores();
