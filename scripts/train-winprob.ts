@@ -138,6 +138,30 @@ const END = '<!-- winprob:end -->';
 /** The groups whose calibration the benchmarks print in full: those with targets. */
 const CALIBRATION_TABLES = ["Men's T20I and ODI", "Men's T20I", "Men's ODI", 'IPL'];
 
+/**
+ * The issue's targets against the held-out figures: men's T20I and ODI Brier < 0.185 and every
+ * decile within 3 points (also told for the fixed bands), IPL Brier < 0.20.
+ */
+function verdicts(evaluation: Evaluation): string[] {
+  const men = evaluation.groups.find((g) => g.name === "Men's T20I and ODI");
+  const ipl = evaluation.groups.find((g) => g.name === 'IPL');
+  if (!men || !ipl) return [];
+  const met = (ok: boolean) => (ok ? '**met**' : '**not met**');
+  const pts = (value: number) => `${(value * 100).toFixed(1)} points`;
+  const within = (rows: readonly { predicted: number; observed: number }[]) => rows.filter((row) => Math.abs(row.observed - row.predicted) <= 0.03).length;
+  const table = (name: string, t: CalibrationTable) =>
+    `${name} within 3 points: ${met(t.worstGap <= 0.03)} (worst ${pts(t.worstGap)}; ${within(t.calibration)} of ${t.calibration.length} within; ` +
+    `a perfectly calibrated model on these matches: worst ${pts(t.worstGapNoise.median)} at the median, ${pts(t.worstGapNoise.p90)} at the 90th percentile, within 3 points in ${Math.round(t.worstGapNoise.withinThreePoints * 100)}% of resamples)`;
+  return [
+    'Targets (issue 12 §3) on the held-out balls:',
+    '',
+    `- Men's T20I and ODI Brier below 0.185: ${met(men.model.brier < 0.185)} (${men.model.brier.toFixed(3)}).`,
+    `- Men's T20I and ODI, every decile (a tenth of the balls; the target's definition, decision 039) ${table('', men.model.deciles).trimStart()}.`,
+    `- The same on the fixed 10-point bands instead: ${table('every band', men.model)}.`,
+    `- IPL Brier below 0.20: ${met(ipl.model.brier < 0.2)} (${ipl.model.brier.toFixed(3)}).`,
+  ];
+}
+
 function writeBenchmarks(evaluation: Evaluation): void {
   const file = path.join(root, 'docs/benchmarks.md');
   const f3 = (value: number) => value.toFixed(3);
@@ -196,6 +220,8 @@ function writeBenchmarks(evaluation: Evaluation): void {
     '',
     ...header.map((line) => line.replace('| balls |', '| held-out balls |')),
     ...evaluation.groups.map(figures),
+    '',
+    ...verdicts(evaluation),
     '',
     ...evaluation.groups.flatMap((g) =>
       g.threeWay
