@@ -9,12 +9,11 @@
 // differ. --chase-root adds the chase's random-walk terms (the trainer's third candidate).
 import { readArchives } from './winprob/archive.ts';
 import { score, summarise, type GroupSummary } from './winprob/evaluate.ts';
-import { trainModel } from './winprob/train.ts';
+import { CHASE_ROOT, trainModel } from './winprob/train.ts';
 
 const VALIDATE_FROM = '2024-07-01';
 const HOLDOUT_FROM = '2025-07-01';
 const GROUPS = ["Men's T20I and ODI", "Men's T20I", "Men's ODI", 'IPL', "Women's T20I and ODI", 'Every T20 (leagues included)'];
-const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHand'];
 
 const pts = (value: number) => `${(value * 100).toFixed(1)}`;
 function line(label: string, groups: readonly GroupSummary[]): void {

@@ -19,17 +19,17 @@ import { fileURLToPath } from 'node:url';
 import type { CalibrationTable, WinProbEvaluation } from '../src/server/domain/winprob-model.ts';
 import { readArchives } from './winprob/archive.ts';
 import { score, summarise, type GroupSummary } from './winprob/evaluate.ts';
-import { trainModel } from './winprob/train.ts';
+import { CHASE_ROOT, trainModel } from './winprob/train.ts';
 
 const HOLDOUT_FROM = '2025-07-01';
 const VALIDATE_FROM = '2024-07-01';
 
 /** The feature sets tried on the validation year (limited overs; the Test models have no par). */
-const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHand'];
-const CANDIDATES = [
+const CANDIDATES: { name: string; without: string[]; yearlyRatings?: boolean }[] = [
   { name: 'with the competition par', without: CHASE_ROOT },
   { name: 'without the par', without: ['par', 'parUsed', 'parLeft', 'parLeftHand', 'needVsPar', 'needVsParHand', ...CHASE_ROOT] },
   { name: 'with the par and the chase as a random walk', without: [] },
+  { name: 'with the par, trained on ratings and pars as of the last 30 June', without: CHASE_ROOT, yearlyRatings: true },
 ];
 /** The rule: the lowest Brier score over the validation balls of the groups with targets, pooled. */
 const SELECTION_GROUPS = ["Men's T20I and ODI", 'IPL'];
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
   const validation = matches.filter((match) => match.date >= VALIDATE_FROM && match.date < HOLDOUT_FROM);
   log(`step 1: ${beforeValidation.length} matches before ${VALIDATE_FROM} train, ${validation.length} validate (to ${previousDay(HOLDOUT_FROM)})`);
   const candidates = CANDIDATES.map((candidate) => {
-    const trained = trainModel(beforeValidation, validation, previousDay(VALIDATE_FROM), new Set(candidate.without), () => {});
+    const trained = trainModel(beforeValidation, validation, previousDay(VALIDATE_FROM), new Set(candidate.without), () => {}, candidate);
     const groups = score(trained.model, validation, trained.contextOf).map(summarise);
     logGroups(log, `validation, ${candidate.name}:`, groups);
     return { ...candidate, selectionBrier: selectionBrier(groups), groups };
@@ -90,7 +90,7 @@ async function main(): Promise<number> {
   const training = matches.filter((match) => match.date < HOLDOUT_FROM);
   const heldOut = matches.filter((match) => match.date >= HOLDOUT_FROM);
   log(`step 2: refit on ${training.length} matches before ${HOLDOUT_FROM}, ${chosen.name}`);
-  const trained = trainModel(training, heldOut, previousDay(HOLDOUT_FROM), new Set(chosen.without), log);
+  const trained = trainModel(training, heldOut, previousDay(HOLDOUT_FROM), new Set(chosen.without), log, chosen);
   log(`step 3: scoring the ${heldOut.length} held-out matches once`);
   const groups = score(trained.model, heldOut, trained.contextOf).map(summarise);
   logGroups(log, 'held out:', groups);
@@ -113,7 +113,9 @@ async function main(): Promise<number> {
       scoredUntil: previousDay(HOLDOUT_FROM),
       trainingMatches: beforeValidation.length,
       selectionGroups: SELECTION_GROUPS,
-      candidates: candidates.map((candidate) => ({ name: candidate.name, without: candidate.without, selectionBrier: candidate.selectionBrier })),
+      candidates: candidates.map((candidate) => ({
+        name: candidate.name, without: candidate.without, ...(candidate.yearlyRatings ? { yearlyRatings: true } : {}), selectionBrier: candidate.selectionBrier,
+      })),
       chosen: chosen.name,
       groups: chosen.groups,
     },

@@ -63,8 +63,27 @@ function addRow(
  * Fits the models on `training` (in date order), leaving out the features named in `without`;
  * `scored` get the ratings and pars as they stood at the end of training.
  */
+/** The chase-as-a-random-walk features (a candidate the validation year turned down). */
+export const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHand'];
+
+/** The last 30 June strictly before the day (ISO date): the boundary ratings are frozen at yearly. */
+export function lastJune30Before(day: string): string {
+  const year = Number(day.slice(0, 4));
+  return day > `${year}-06-30` ? `${year}-06-30` : `${year - 1}-06-30`;
+}
+
+export interface TrainOptions {
+  /**
+   * Each training match sees the ratings and pars as they stood on the last 30 June before it
+   * (not the day before it): as stale as the scored matches' are, which see them frozen at the end
+   * of training, up to a year old.
+   */
+  yearlyRatings?: boolean;
+}
+
 export function trainModel(
   training: readonly TrainingMatch[], scored: readonly TrainingMatch[], trainedThrough: string, without: ReadonlySet<string>, log: (line: string) => void,
+  options: TrainOptions = {},
 ): Trained {
   // Ratings: each training match gets the ratings from the matches before it. Pars likewise:
   // the competition's recent first innings before each training match.
@@ -75,18 +94,33 @@ export function trainModel(
     const [kind, gender] = match.competition.split(':');
     return [...new Set([match.competition, `${kind}:${gender}`, `${match.format}:${gender}`])];
   };
-  const parNow = (match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
-    const mean = paces.mean(key);
+  const parFrom = (means: RollingMeans, match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
+    const mean = means.mean(key);
     return mean === null ? [] : [[key, mean]];
   })) } as WinProbModel, match.competition, match.format);
+  const parNow = (match: TrainingMatch) => parFrom(paces, match);
   const parAt = new Map<number, number>();
+  // With yearly ratings: copies taken when the first match after each 30 June comes (the matches
+  // are in date order, so they hold every match up to that 30 June), rounded as the model stores them.
+  let boundary = '';
+  let yearElo = elo;
+  let yearPaces = paces;
   for (const match of training) {
     const keyA = ratingKey(match.format, match.teams.a);
     const keyB = ratingKey(match.format, match.teams.b);
-    gapOf.set(match.id, elo.rating(keyA) - elo.rating(keyB));
+    if (options.yearlyRatings) {
+      if (lastJune30Before(match.date) !== boundary) {
+        boundary = lastJune30Before(match.date);
+        yearElo = elo.clone();
+        yearPaces = paces.clone();
+      }
+      gapOf.set(match.id, Math.round(yearElo.rating(keyA)) - Math.round(yearElo.rating(keyB)));
+    } else {
+      gapOf.set(match.id, elo.rating(keyA) - elo.rating(keyB));
+    }
     elo.update(keyA, keyB, match.outcome === 'draw' ? 0.5 : match.outcome);
     if (match.firstInningsPace !== null) {
-      parAt.set(match.id, parNow(match));
+      parAt.set(match.id, options.yearlyRatings ? parFrom(yearPaces, match) : parNow(match));
       for (const key of parKeys(match)) paces.add(key, match.firstInningsPace);
     }
   }
@@ -101,10 +135,7 @@ export function trainModel(
   {
     const onlineElo = elo.clone();
     const onlinePaces = paces.clone();
-    const onlinePar = (match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
-      const mean = onlinePaces.mean(key);
-      return mean === null ? [] : [[key, mean]];
-    })) } as WinProbModel, match.competition, match.format);
+    const onlinePar = (match: TrainingMatch) => parFrom(onlinePaces, match);
     for (const match of [...scored].sort((x, y) => x.date.localeCompare(y.date) || x.id - y.id)) {
       const keyA = ratingKey(match.format, match.teams.a);
       const keyB = ratingKey(match.format, match.teams.b);

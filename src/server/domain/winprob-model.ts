@@ -67,7 +67,8 @@ export interface WinProbEvaluation {
     scoredUntil: string;
     trainingMatches: number;
     selectionGroups: string[];
-    candidates: { name: string; without: string[]; selectionBrier: number }[];
+    /** yearlyRatings: trained on the ratings and pars as of the last 30 June before each match. */
+    candidates: { name: string; without: string[]; yearlyRatings?: boolean; selectionBrier: number }[];
     chosen: string;
     groups: GroupEvaluation[];
   };
