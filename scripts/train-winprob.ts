@@ -19,17 +19,25 @@ import { fileURLToPath } from 'node:url';
 import type { CalibrationTable, WinProbEvaluation } from '../src/server/domain/winprob-model.ts';
 import { readArchives } from './winprob/archive.ts';
 import { score, summarise, type GroupSummary } from './winprob/evaluate.ts';
-import { CHASE_ROOT, trainModel } from './winprob/train.ts';
+import { CHASE_ROOT, fitLayers, trainModel, yearlyLayerRows, type LayerRows } from './winprob/train.ts';
 
 const HOLDOUT_FROM = '2025-07-01';
 const VALIDATE_FROM = '2024-07-01';
 
 /** The feature sets tried on the validation year (limited overs; the Test models have no par). */
-const CANDIDATES: { name: string; without: string[]; yearlyRatings?: boolean }[] = [
+/**
+ * The recalibration layer's years: its rows are the out-of-sample predictions of each July-June
+ * year from LAYER_FROM on, each scored by the model trained on every match before it; a model is
+ * given the layer fitted on the years before its own training ends (validation: 2019-20 to
+ * 2023-24; the final model: to 2024-25).
+ */
+const LAYER_FROM = 2019;
+const CANDIDATES: { name: string; without: string[]; yearlyRatings?: boolean; layer?: boolean }[] = [
   { name: 'with the competition par', without: CHASE_ROOT },
   { name: 'without the par', without: ['par', 'parUsed', 'parLeft', 'parLeftHand', 'needVsPar', 'needVsParHand', ...CHASE_ROOT] },
   { name: 'with the par and the chase as a random walk', without: [] },
   { name: 'with the par, trained on ratings and pars as of the last 30 June', without: CHASE_ROOT, yearlyRatings: true },
+  { name: `with the par and a recalibration layer fitted on the years from ${LAYER_FROM}`, without: CHASE_ROOT, layer: true },
 ];
 /** The rule: the lowest Brier score over the validation balls of the groups with targets, pooled. */
 const SELECTION_GROUPS = ["Men's T20I and ODI", 'IPL'];
@@ -68,8 +76,16 @@ async function main(): Promise<number> {
   const beforeValidation = matches.filter((match) => match.date < VALIDATE_FROM);
   const validation = matches.filter((match) => match.date >= VALIDATE_FROM && match.date < HOLDOUT_FROM);
   log(`step 1: ${beforeValidation.length} matches before ${VALIDATE_FROM} train, ${validation.length} validate (to ${previousDay(HOLDOUT_FROM)})`);
+  // The layer's rows, once: every year up to the validation year (the validation candidate fits on
+  // the years before it, the final model on all of them).
+  const validationYear = Number(VALIDATE_FROM.slice(0, 4));
+  const layerCandidate = CANDIDATES.find((candidate) => candidate.layer);
+  const layerRows: LayerRows | null = layerCandidate
+    ? yearlyLayerRows(matches.filter((match) => match.date < HOLDOUT_FROM), LAYER_FROM, validationYear, new Set(layerCandidate.without), log)
+    : null;
   const candidates = CANDIDATES.map((candidate) => {
     const trained = trainModel(beforeValidation, validation, previousDay(VALIDATE_FROM), new Set(candidate.without), () => {}, candidate);
+    if (candidate.layer) trained.model.recalibration = fitLayers(layerRows!, validationYear);
     const groups = score(trained.model, validation, trained.contextOf).map(summarise);
     logGroups(log, `validation, ${candidate.name}:`, groups);
     return { ...candidate, selectionBrier: selectionBrier(groups), groups };
@@ -91,6 +107,7 @@ async function main(): Promise<number> {
   const heldOut = matches.filter((match) => match.date >= HOLDOUT_FROM);
   log(`step 2: refit on ${training.length} matches before ${HOLDOUT_FROM}, ${chosen.name}`);
   const trained = trainModel(training, heldOut, previousDay(HOLDOUT_FROM), new Set(chosen.without), log, chosen);
+  if (chosen.layer) trained.model.recalibration = fitLayers(layerRows!, validationYear + 1);
   log(`step 3: scoring the ${heldOut.length} held-out matches once`);
   const groups = score(trained.model, heldOut, trained.contextOf).map(summarise);
   logGroups(log, 'held out:', groups);
@@ -114,7 +131,8 @@ async function main(): Promise<number> {
       trainingMatches: beforeValidation.length,
       selectionGroups: SELECTION_GROUPS,
       candidates: candidates.map((candidate) => ({
-        name: candidate.name, without: candidate.without, ...(candidate.yearlyRatings ? { yearlyRatings: true } : {}), selectionBrier: candidate.selectionBrier,
+        name: candidate.name, without: candidate.without, ...(candidate.yearlyRatings ? { yearlyRatings: true } : {}),
+        ...(candidate.layer ? { layerFrom: LAYER_FROM } : {}), selectionBrier: candidate.selectionBrier,
       })),
       chosen: chosen.name,
       groups: chosen.groups,

@@ -3,10 +3,11 @@
 // decides which matches train and which are scored; scored matches get the ratings and pars as
 // they stood at the end of training (nothing learnt from them).
 import {
-  limitedFeatures, parOf, ratingKey, testFeatures, WICKETS,
+  limitedFeatures, limitedModelKey, parOf, ratingKey, testFeatures, WICKETS,
   type BallState, type LogisticModel, type WinProbModel,
 } from '../../src/server/domain/winprob.ts';
 import { stateCount, unpack, type TrainingMatch } from './archive.ts';
+import { forEachBall } from './evaluate.ts';
 import { Elo, fitLogistic, RollingMeans, newDesign, type Design } from './fit.ts';
 
 /** Rows per model at most: every k-th situation of the training matches beyond that. */
@@ -208,4 +209,59 @@ export function trainModel(
   }
   designs.clear();
   return { model, fitted, contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }), onlineContextOf: (match) => onlineAt.get(match.id)! };
+}
+
+/** A layer is fitted for a model key only with this many matches behind it. */
+const LAYER_MATCHES = 30;
+
+/** Per model key, the out-of-sample predictions a recalibration layer is fitted on. */
+export type LayerRows = Map<string, { year: number[]; logit: number[]; won: number[]; match: number[] }>;
+
+/**
+ * Out-of-sample predictions of every limited-overs ball that is not settled, year by year: for
+ * each July-June year from `firstYear` to `lastYear` (the years' first calendar years), the model
+ * trained on every match before it (ratings and pars frozen at its start, as deployed) scores that
+ * year's matches.
+ */
+export function yearlyLayerRows(
+  matches: readonly TrainingMatch[], firstYear: number, lastYear: number, without: ReadonlySet<string>, log: (line: string) => void,
+): LayerRows {
+  const rows: LayerRows = new Map();
+  for (let year = firstYear; year <= lastYear; year += 1) {
+    const from = `${year}-07-01`;
+    const scored = matches.filter((m) => m.format !== 'test' && m.date >= from && m.date < `${year + 1}-07-01`);
+    const trained = trainModel(matches.filter((m) => m.date < from), scored, `before ${from}`, without, () => {});
+    forEachBall(trained.model, scored, trained.contextOf, (match, state, probability) => {
+      if (settled(state)) return;
+      const key = limitedModelKey(trained.model, match, Math.min(2, state.innings));
+      let entry = rows.get(key);
+      if (!entry) rows.set(key, (entry = { year: [], logit: [], won: [], match: [] }));
+      const p = Math.min(1 - 1e-9, Math.max(1e-9, probability.bat));
+      entry.year.push(year);
+      entry.logit.push(Math.log(p / (1 - p)));
+      entry.won.push(battingWon(state, match.outcome));
+      entry.match.push(match.id);
+    });
+    log(`layer rows: ${year}-${String(year + 1).slice(2)} scored by the model trained before ${from} (${scored.length} matches)`);
+  }
+  return rows;
+}
+
+/** Platt layers σ(a + b·logit p) per model key, fitted on the rows of the years before `untilYear`. */
+export function fitLayers(rows: LayerRows, untilYear: number): Record<string, [number, number]> {
+  const layers: Record<string, [number, number]> = {};
+  for (const [key, entry] of [...rows].sort(([x], [y]) => x.localeCompare(y))) {
+    const design = newDesign(2);
+    const matches = new Set<number>();
+    entry.year.forEach((year, index) => {
+      if (year >= untilYear) return;
+      design.x.push(1, entry.logit[index]!);
+      design.y.push(entry.won[index]!);
+      matches.add(entry.match[index]!);
+    });
+    if (matches.size < LAYER_MATCHES) continue;
+    const [a, b] = fitLogistic(design, 0).map((value) => Number(value.toPrecision(6)));
+    layers[key] = [a!, b!];
+  }
+  return layers;
 }

@@ -67,8 +67,11 @@ export interface WinProbEvaluation {
     scoredUntil: string;
     trainingMatches: number;
     selectionGroups: string[];
-    /** yearlyRatings: trained on the ratings and pars as of the last 30 June before each match. */
-    candidates: { name: string; without: string[]; yearlyRatings?: boolean; selectionBrier: number }[];
+    /**
+     * yearlyRatings: trained on the ratings and pars as of the last 30 June before each match;
+     * layerFrom: with a recalibration layer fitted on the years from this one.
+     */
+    candidates: { name: string; without: string[]; yearlyRatings?: boolean; layerFrom?: number; selectionBrier: number }[];
     chosen: string;
     groups: GroupEvaluation[];
   };

@@ -60,6 +60,11 @@ export interface WinProbModel {
   limited: Record<string, LogisticModel>;
   /** Tests: `${innings}` → P(draw) and P(batting side wins | not a draw). */
   test: Record<string, { draw: LogisticModel; win: LogisticModel }>;
+  /**
+   * Limited overs, optional: a recalibration per model key, [a, b] making P(batting side wins)
+   * σ(a + b·logit p) (fitted on earlier years' out-of-sample predictions, decision 039).
+   */
+  recalibration?: Record<string, readonly [number, number]>;
 }
 
 /** The situation just after a delivery (or before the first), as the batting side sees it. */
@@ -292,8 +297,16 @@ export function stateProbability(
   const key = limitedModelKey(model, kind, inningsNo);
   const model1 = model.limited[key];
   if (!model1) throw new Error(`win-probability model has no '${key}'`);
-  const bat = logistic(model1, limitedFeatures(state));
+  const raw = logistic(model1, limitedFeatures(state));
+  const layer = model.recalibration?.[key];
+  const bat = layer ? recalibrate(raw, layer) : raw;
   return { bat: clamp(bat, OPEN_MIN, 1 - OPEN_MIN), draw: 0 };
+}
+
+/** σ(a + b·logit p), p kept off 0 and 1 so its logit is finite. */
+export function recalibrate(p: number, [a, b]: readonly [number, number]): number {
+  const q = clamp(p, 1e-9, 1 - 1e-9);
+  return sigmoid(a + b * Math.log(q / (1 - q)));
 }
 
 /** The limited-overs model that answers an innings: the kind's own (T20I, ODI...) if it has one, else its broad format's. */

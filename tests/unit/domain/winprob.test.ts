@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WIN_PROB_MODEL } from '../../../src/server/domain/winprob-model.ts';
 import {
-  competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, stateProbability, walkStates, winProbabilities,
+  competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, recalibrate, stateProbability, walkStates, winProbabilities,
   type BallState, type WinProbInnings, type WinProbMatch,
 } from '../../../src/server/domain/winprob.ts';
 import type { Delivery } from '../../../src/server/domain/types.ts';
@@ -30,6 +30,25 @@ describe('win probability model', () => {
     // 61 off 30 with 7 wickets in hand is hard but open: neither end.
     expect(p({})).toBeGreaterThan(0.05);
     expect(p({})).toBeLessThan(0.6);
+  });
+
+  it('a recalibration layer maps the model\'s answer through σ(a + b·logit p), its own model key only, settled states untouched', () => {
+    const key = limitedModelKey(WIN_PROB_MODEL, menT20i, 2);
+    const plain = { ...WIN_PROB_MODEL, recalibration: {} };
+    const layered = (layer: readonly [number, number]) => ({ ...WIN_PROB_MODEL, recalibration: { [key]: layer } });
+    const p = (model: typeof WIN_PROB_MODEL, state: Partial<BallState> = {}) => stateProbability(model, menT20i, chase(state)).bat;
+    const raw = p(plain);
+    expect(p(layered([0, 1]))).toBeCloseTo(raw, 12);
+    expect(p(layered([0, 0]))).toBeCloseTo(0.5, 12);
+    // A slope below one pulls the answer toward a half; an intercept moves it one way.
+    const logit = Math.log(raw / (1 - raw));
+    expect(p(layered([0.2, 0.8]))).toBeCloseTo(1 / (1 + Math.exp(-(0.2 + 0.8 * logit))), 12);
+    expect(recalibrate(raw, [0, 0.5])).toBeGreaterThan(Math.min(raw, 0.5));
+    expect(recalibrate(raw, [0, 0.5])).toBeLessThan(Math.max(raw, 0.5));
+    // Another key's layer leaves this innings alone; a settled chase stays exact.
+    expect(p({ ...WIN_PROB_MODEL, recalibration: { 'odi/male/2': [3, 0.1] } })).toBeCloseTo(raw, 12);
+    expect(p(layered([0, 0]), { runs: 161 })).toBe(1);
+    expect(p(layered([0, 0]), { wickets: 10 })).toBe(0);
   });
 
   it('settled chases answer exactly: won, lost all out, out of balls, tied', () => {
