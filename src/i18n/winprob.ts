@@ -18,7 +18,7 @@ const en = {
     'After every ball we show the chance that each side wins. The numbers come from a statistical model trained on ball-by-ball data of past matches (Cricsheet), and we measure it on matches it has never seen. Here is what it looks at and how often it is right.',
   modelHeading: 'What the model looks at',
   modelLimited:
-    'Limited overs: separate logistic regressions for each kind of match (T20I, T20 leagues, ODI, List A), men and women, and each innings. In the first innings: runs so far, balls used, wickets lost, and the competition\'s par score. In the chase: runs needed, balls left, wickets in hand, the required rate, and the par. A target revised for rain (DLS) is used as the umpires set it.',
+    'Limited overs: separate logistic regressions for each kind of match (T20I, T20 leagues, ODI, List A), men and women, and each innings. In the first innings: runs so far, balls used, wickets lost, and the competition\'s par score. In the chase: runs needed, balls left, wickets in hand, the required rate, and the par. A target revised for rain (DLS) is used as the umpires set it. Each model\'s answer then goes through a correction fitted on how the models did, year by year, on matches they had not seen (from 2019 on): where they were too sure it pulls the chance toward 50%, where they leaned to one side it moves it back.',
   modelTest:
     'Tests: for each innings, one model for the chance of a draw and one for the chance that the batting side wins if there is a result, from the lead, wickets in hand and the time left in five days.',
   modelStrength:
@@ -71,7 +71,7 @@ const hi: WinProbStrings = {
     'हर गेंद के बाद हम दिखाते हैं कि किस टीम के जीतने की कितनी संभावना है। ये आँकड़े पिछले मैचों के गेंद-दर-गेंद डेटा (Cricsheet) पर सीखे एक सांख्यिकीय मॉडल से आते हैं, और हम उसे उन मैचों पर परखते हैं जो उसने कभी नहीं देखे। यहाँ बताया गया है कि वह किन बातों को देखता है और कितनी बार सही होता है।',
   modelHeading: 'मॉडल किन बातों को देखता है',
   modelLimited:
-    'सीमित ओवर: हर तरह के मैच (टी20 इंटरनेशनल, टी20 लीग, वनडे, लिस्ट ए), पुरुष और महिला, और हर पारी के लिए अलग लॉजिस्टिक रिग्रेशन। पहली पारी में: अब तक के रन, खेली गई गेंदें, गिरे विकेट और प्रतियोगिता का औसत स्कोर। लक्ष्य का पीछा करते समय: ज़रूरी रन, बची गेंदें, हाथ में विकेट, ज़रूरी रन रेट और औसत स्कोर। बारिश से बदला लक्ष्य (DLS) वैसा ही लिया जाता है जैसा अंपायरों ने तय किया।',
+    'सीमित ओवर: हर तरह के मैच (टी20 इंटरनेशनल, टी20 लीग, वनडे, लिस्ट ए), पुरुष और महिला, और हर पारी के लिए अलग लॉजिस्टिक रिग्रेशन। पहली पारी में: अब तक के रन, खेली गई गेंदें, गिरे विकेट और प्रतियोगिता का औसत स्कोर। लक्ष्य का पीछा करते समय: ज़रूरी रन, बची गेंदें, हाथ में विकेट, ज़रूरी रन रेट और औसत स्कोर। बारिश से बदला लक्ष्य (DLS) वैसा ही लिया जाता है जैसा अंपायरों ने तय किया। फिर हर मॉडल का जवाब एक सुधार से गुज़रता है, जो इस पर फ़िट किया गया है कि मॉडलों ने साल-दर-साल उन मैचों पर कैसा किया जो उन्होंने नहीं देखे थे (2019 से): जहाँ वे ज़रूरत से ज़्यादा आश्वस्त थे, वहाँ यह संभावना को 50% की ओर खींचता है, और जहाँ वे किसी एक ओर झुके थे, वहाँ उसे वापस लाता है।',
   modelTest:
     'टेस्ट: हर पारी के लिए एक मॉडल ड्रॉ की संभावना का और एक इस बात का कि नतीजा निकलने पर बल्लेबाज़ी करने वाली टीम जीते, बढ़त, हाथ में विकेट और पाँच दिनों में बचे समय से।',
   modelStrength:
