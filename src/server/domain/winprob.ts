@@ -64,7 +64,7 @@ export interface WinProbModel {
    * Limited overs, optional: a recalibration per model key, [a, b] making P(batting side wins)
    * σ(a + b·logit p) (fitted on earlier years' out-of-sample predictions, decision 039).
    */
-  recalibration?: Record<string, readonly [number, number]>;
+  recalibration?: Record<string, readonly number[]>;
 }
 
 /** The situation just after a delivery (or before the first), as the batting side sees it. */
@@ -303,8 +303,10 @@ export function stateProbability(
   return { bat: clamp(bat, OPEN_MIN, 1 - OPEN_MIN), draw: 0 };
 }
 
-/** σ(a + b·logit p), p kept off 0 and 1 so its logit is finite. */
-export function recalibrate(p: number, [a, b]: readonly [number, number]): number {
+/** σ(a + b·logit p) for a layer [a, b], p kept off 0 and 1 so its logit is finite. */
+export function recalibrate(p: number, layer: readonly number[]): number {
+  const [a, b] = layer;
+  if (a === undefined || b === undefined || layer.length !== 2) throw new Error('win-probability recalibration layer is not [a, b]');
   const q = clamp(p, 1e-9, 1 - 1e-9);
   return sigmoid(a + b * Math.log(q / (1 - q)));
 }

@@ -49,6 +49,9 @@ describe('win probability model', () => {
     expect(p({ ...WIN_PROB_MODEL, recalibration: { 'odi/male/2': [3, 0.1] } })).toBeCloseTo(raw, 12);
     expect(p(layered([0, 0]), { runs: 161 })).toBe(1);
     expect(p(layered([0, 0]), { wickets: 10 })).toBe(0);
+    // A layer that is not [a, b] is an error in the model file, not a silent answer.
+    expect(() => recalibrate(0.4, [1])).toThrow(/not \[a, b\]/);
+    expect(() => recalibrate(0.4, [1, 2, 3])).toThrow(/not \[a, b\]/);
   });
 
   it('settled chases answer exactly: won, lost all out, out of balls, tied', () => {
