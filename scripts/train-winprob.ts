@@ -11,7 +11,8 @@
 //      (what the explanation page shows, validation included) and the win-probability section of
 //      docs/benchmarks.md.
 // --validate stops after step 1 and writes nothing. Run it nice'd: it reads about 2 GB of JSON,
-// fits three times and takes three to eight minutes on the shared 2-core machine.
+// fits the candidates, the recalibration layer's yearly models and the final model: about three
+// minutes at load average 3 on the shared 2-core machine, several times that when it is busy.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
