@@ -11,7 +11,7 @@ import { limitedModelKey, type BallState } from '../src/server/domain/winprob.ts
 import { readArchives, type TrainingMatch } from './winprob/archive.ts';
 import { aWinOf, forEachBall, newGroups } from './winprob/evaluate.ts';
 import { fitLogistic, newDesign } from './winprob/fit.ts';
-import { battingWon, settled, trainModel } from './winprob/train.ts';
+import { battingWon, CHASE_ROOT, settled, trainModel } from './winprob/train.ts';
 
 const YEAR_1 = { from: '2023-07-01', until: '2024-07-01' };
 const YEAR_2 = { from: '2024-07-01', until: '2025-07-01', secondHalf: '2025-01-01' };
@@ -34,7 +34,7 @@ const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 /** A year's balls, scored by a model trained on every match before it (ratings and pars frozen there). */
 function yearBalls(matches: readonly TrainingMatch[], year: { from: string; until: string }): Ball[] {
   const scored = matches.filter((m) => m.date >= year.from && m.date < year.until && m.format !== 'test');
-  const trained = trainModel(matches.filter((m) => m.date < year.from), scored, `before ${year.from}`, new Set(), () => {});
+  const trained = trainModel(matches.filter((m) => m.date < year.from), scored, `before ${year.from}`, new Set(CHASE_ROOT), () => {});
   const balls: Ball[] = [];
   forEachBall(trained.model, scored, trained.contextOf, (match, state, probability) => {
     balls.push({ match, state, bat: probability.bat, model: limitedModelKey(trained.model, match, Math.min(2, state.innings)), settled: settled(state) });

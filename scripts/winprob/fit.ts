@@ -1,6 +1,6 @@
 // The trainer's statistics: logistic regression by Newton's method (IRLS) with a small ridge
 // penalty, Elo ratings, and the scores the evaluation reports (Brier, log loss, calibration).
-import type { CalibrationBand } from '../../src/server/domain/winprob-model.ts';
+import type { CalibrationBand, CalibrationTable } from '../../src/server/domain/winprob-model.ts';
 
 /** Rows of a design matrix, packed: row i is x[i*width .. (i+1)*width). */
 export interface Design {
@@ -106,109 +106,159 @@ export class Elo {
     this.ratings.set(keyB, { rating: b.rating - k(b.games) * change, games: b.games + 1 });
   }
 
+  clone(): Elo {
+    const copy = new Elo(this.start);
+    for (const [key, value] of this.ratings) copy.ratings.set(key, { ...value });
+    return copy;
+  }
+
   entries(minimumGames: number): [string, number][] {
     return [...this.ratings].filter(([, value]) => value.games >= minimumGames).map(([key, value]) => [key, value.rating]);
   }
 }
 
-/**
- * How far off the worst band would be from sampling alone (the matches resampled, each band's gap
- * taken about its own value): what a perfectly calibrated model would show on this many matches.
- */
-export interface WorstGapNoise {
-  median: number;
-  /** Share of the resamples whose worst band is within 3 points. */
-  withinThreePoints: number;
-}
+/** What sampling alone does to a table's worst gap (see worstGapNoise). */
+export type WorstGapNoise = CalibrationTable['worstGapNoise'];
 
 const BANDS = 10;
 const RESAMPLES = 1000;
 
-/** Running scores of probabilities against outcomes (0, 0.5 or 1), kept per match for the calibration's errors. */
+/** Per match, in first-seen order: balls per bin, then the sum of (outcome − probability) per bin. */
+type PerMatch = Map<number, Float64Array>;
+
+/**
+ * Running scores of probabilities against outcomes (0, 0.5 or 1), kept per ball for the
+ * calibration tables: fixed bands of the probability (0-10%, 10-20%, ...) and deciles (ten equal
+ * counts of balls, ordered by the probability).
+ */
 export class Scores {
   count = 0;
   private brier = 0;
   private logLoss = 0;
-  /** Per match: balls per band, then the sum of (outcome − probability) per band. */
-  private readonly matches = new Map<number, Float64Array>();
-  private readonly predicted = new Float64Array(BANDS);
+  private readonly probabilities: number[] = [];
+  private readonly outcomes: number[] = [];
+  private readonly matchOf: number[] = [];
 
   add(probability: number, outcome: number, match: number): void {
     this.count += 1;
     this.brier += (probability - outcome) ** 2;
     const p = Math.min(1 - 1e-6, Math.max(1e-6, probability));
     this.logLoss -= outcome * Math.log(p) + (1 - outcome) * Math.log(1 - p);
-    const band = Math.min(BANDS - 1, Math.floor(probability * BANDS));
-    let sums = this.matches.get(match);
-    if (!sums) {
-      sums = new Float64Array(2 * BANDS);
-      this.matches.set(match, sums);
-    }
-    sums[band]! += 1;
-    sums[BANDS + band]! += outcome - probability;
-    this.predicted[band]! += probability;
+    this.probabilities.push(probability);
+    this.outcomes.push(outcome);
+    this.matchOf.push(match);
   }
 
-  /** Each band's gap (observed − predicted) with the matches weighted as given. */
-  private gaps(weights: Float64Array | null): { balls: Float64Array; residual: Float64Array } {
-    const balls = new Float64Array(BANDS);
-    const residual = new Float64Array(BANDS);
-    let index = 0;
-    for (const sums of this.matches.values()) {
-      const weight = weights ? weights[index]! : 1;
-      index += 1;
-      if (weight === 0) continue;
-      for (let band = 0; band < BANDS; band += 1) {
-        balls[band]! += weight * sums[band]!;
-        residual[band]! += weight * sums[BANDS + band]!;
+  /** Each ball's fixed band: 0-10%, ..., 90-100% (1 falls in the last). */
+  private bandBins(): Uint8Array {
+    return Uint8Array.from(this.probabilities, (probability) => Math.min(BANDS - 1, Math.floor(probability * BANDS)));
+  }
+
+  /**
+   * Each ball's decile: the balls ordered by probability (ties in the order they were added) and
+   * cut into ten runs of equal count (the first n/10 balls are decile 1).
+   */
+  private decileBins(): Uint8Array {
+    const order = Uint32Array.from(this.probabilities.keys()).sort((x, y) => this.probabilities[x]! - this.probabilities[y]! || x - y);
+    const bins = new Uint8Array(this.count);
+    order.forEach((ball, rank) => (bins[ball] = Math.floor((rank * BANDS) / this.count)));
+    return bins;
+  }
+
+  summary(): { balls: number; brier: number; logLoss: number; deciles: CalibrationTable } & CalibrationTable {
+    const bands = this.table(this.bandBins(), (bin) => `${bin * 10}-${bin * 10 + 10}%`);
+    const deciles = this.table(this.decileBins(), null);
+    return { balls: this.count, brier: this.brier / Math.max(1, this.count), logLoss: this.logLoss / Math.max(1, this.count), ...bands, deciles };
+  }
+
+  /** The calibration table of the given bins; deciles (label null) are named by their range of probabilities. */
+  private table(bins: Uint8Array, label: ((bin: number) => string) | null): CalibrationTable {
+    const perMatch: PerMatch = new Map();
+    const predictedSum = new Float64Array(BANDS);
+    const low = new Float64Array(BANDS).fill(Infinity);
+    const high = new Float64Array(BANDS).fill(-Infinity);
+    for (let ball = 0; ball < this.count; ball += 1) {
+      const bin = bins[ball]!;
+      const probability = this.probabilities[ball]!;
+      let sums = perMatch.get(this.matchOf[ball]!);
+      if (!sums) {
+        sums = new Float64Array(2 * BANDS);
+        perMatch.set(this.matchOf[ball]!, sums);
       }
+      sums[bin]! += 1;
+      sums[BANDS + bin]! += this.outcomes[ball]! - probability;
+      predictedSum[bin]! += probability;
+      low[bin] = Math.min(low[bin]!, probability);
+      high[bin] = Math.max(high[bin]!, probability);
     }
-    return { balls, residual };
-  }
-
-  summary(): { balls: number; brier: number; logLoss: number; calibration: CalibrationBand[]; worstGap: number; worstGapNoise: WorstGapNoise } {
-    const { balls, residual } = this.gaps(null);
-    const gap = (band: number) => residual[band]! / balls[band]!;
+    const { balls, residual } = gaps(perMatch, null);
+    const gap = (bin: number) => residual[bin]! / balls[bin]!;
     const calibration: CalibrationBand[] = [];
-    for (let band = 0; band < BANDS; band += 1) {
-      if (balls[band] === 0) continue;
+    for (let bin = 0; bin < BANDS; bin += 1) {
+      if (balls[bin] === 0) continue;
       let matches = 0;
       let variance = 0;
-      for (const sums of this.matches.values()) {
-        if (sums[band] === 0) continue;
+      for (const sums of perMatch.values()) {
+        if (sums[bin] === 0) continue;
         matches += 1;
-        variance += (sums[BANDS + band]! - sums[band]! * gap(band)) ** 2;
+        variance += (sums[BANDS + bin]! - sums[bin]! * gap(bin)) ** 2;
       }
-      const predicted = this.predicted[band]! / balls[band]!;
-      calibration.push({
-        band: `${band * 10}-${band * 10 + 10}%`, balls: balls[band]!, matches, predicted, observed: predicted + gap(band), se: Math.sqrt(variance) / balls[band]!,
-      });
+      const predicted = predictedSum[bin]! / balls[bin]!;
+      const name = label ? label(bin) : `${bin + 1}: ${(low[bin]! * 100).toFixed(1)}-${(high[bin]! * 100).toFixed(1)}%`;
+      calibration.push({ band: name, balls: balls[bin]!, matches, predicted, observed: predicted + gap(bin), se: Math.sqrt(variance) / balls[bin]! });
     }
     const worstGap = Math.max(0, ...calibration.map((band) => Math.abs(band.observed - band.predicted)));
-    return { balls: this.count, brier: this.brier / Math.max(1, this.count), logLoss: this.logLoss / Math.max(1, this.count), calibration, worstGap, worstGapNoise: this.worstGapNoise(gap) };
+    return { calibration, worstGap, worstGapNoise: worstGapNoise(perMatch, gap) };
   }
+}
 
-  /** The match bootstrap of the worst band's sampling error (seeded: the same scores give the same answer). */
-  private worstGapNoise(gap: (band: number) => number): WorstGapNoise {
-    const count = this.matches.size;
-    if (count === 0) return { median: 0, withinThreePoints: 1 };
-    let seed = 20_250_701;
-    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
-    const worst: number[] = [];
-    const weights = new Float64Array(count);
-    for (let resample = 0; resample < RESAMPLES; resample += 1) {
-      weights.fill(0);
-      for (let draw = 0; draw < count; draw += 1) weights[Math.floor(random() * count)]! += 1;
-      const { balls, residual } = this.gaps(weights);
-      let largest = 0;
-      for (let band = 0; band < BANDS; band += 1) {
-        if (balls[band]! > 0) largest = Math.max(largest, Math.abs(residual[band]! / balls[band]! - gap(band)));
-      }
-      worst.push(largest);
+/** Each bin's balls and summed residual, the matches weighted as given (in the map's order). */
+function gaps(perMatch: PerMatch, weights: Float64Array | null): { balls: Float64Array; residual: Float64Array } {
+  const balls = new Float64Array(BANDS);
+  const residual = new Float64Array(BANDS);
+  let index = 0;
+  for (const sums of perMatch.values()) {
+    const weight = weights ? weights[index]! : 1;
+    index += 1;
+    if (weight === 0) continue;
+    for (let bin = 0; bin < BANDS; bin += 1) {
+      balls[bin]! += weight * sums[bin]!;
+      residual[bin]! += weight * sums[BANDS + bin]!;
     }
-    worst.sort((x, y) => x - y);
-    return { median: worst[Math.floor(RESAMPLES / 2)]!, withinThreePoints: worst.filter((value) => value <= 0.03).length / RESAMPLES };
   }
+  return { balls, residual };
+}
+
+/**
+ * The match bootstrap of the worst bin's sampling error (seeded: the same scores give the same
+ * answer). Each resample draws as many matches as there are, with replacement, and takes each bin's
+ * gap about the bin's own gap: the spread a model whose true gap is the observed one would show, so
+ * what a perfectly calibrated model shows on matches like these. The balls keep the bins they had
+ * (decile edges are not recomputed per resample).
+ */
+function worstGapNoise(perMatch: PerMatch, gap: (bin: number) => number): WorstGapNoise {
+  const count = perMatch.size;
+  if (count === 0) return { median: 0, p90: 0, withinThreePoints: 1 };
+  let seed = 20_250_701;
+  const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+  const worst: number[] = [];
+  const weights = new Float64Array(count);
+  for (let resample = 0; resample < RESAMPLES; resample += 1) {
+    weights.fill(0);
+    for (let draw = 0; draw < count; draw += 1) weights[Math.floor(random() * count)]! += 1;
+    const { balls, residual } = gaps(perMatch, weights);
+    let largest = 0;
+    for (let bin = 0; bin < BANDS; bin += 1) {
+      if (balls[bin]! > 0) largest = Math.max(largest, Math.abs(residual[bin]! / balls[bin]! - gap(bin)));
+    }
+    worst.push(largest);
+  }
+  worst.sort((x, y) => x - y);
+  return {
+    median: worst[Math.floor(RESAMPLES / 2)]!,
+    p90: worst[Math.floor(RESAMPLES * 0.9)]!,
+    withinThreePoints: worst.filter((value) => value <= 0.03).length / RESAMPLES,
+  };
 }
 
 /** Three-way (a win, draw, b win) Brier score, summed over the classes as is usual for Tests. */
@@ -242,6 +292,12 @@ export class RollingMeans {
     window.push(value);
     if (window.length > this.size) window.shift();
     this.windows.set(key, window);
+  }
+
+  clone(): RollingMeans {
+    const copy = new RollingMeans(this.size, this.minimum);
+    for (const [key, window] of this.windows) copy.windows.set(key, [...window]);
+    return copy;
   }
 
   /** The mean, rounded to 4 decimals as the model stores it; null with fewer than `minimum` values. */

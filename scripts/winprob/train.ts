@@ -3,10 +3,11 @@
 // decides which matches train and which are scored; scored matches get the ratings and pars as
 // they stood at the end of training (nothing learnt from them).
 import {
-  limitedFeatures, parOf, ratingKey, testFeatures, WICKETS,
+  limitedFeatures, limitedModelKey, parOf, ratingKey, testFeatures, WICKETS,
   type BallState, type LogisticModel, type WinProbModel,
 } from '../../src/server/domain/winprob.ts';
 import { stateCount, unpack, type TrainingMatch } from './archive.ts';
+import { forEachBall } from './evaluate.ts';
 import { Elo, fitLogistic, RollingMeans, newDesign, type Design } from './fit.ts';
 
 /** Rows per model at most: every k-th situation of the training matches beyond that. */
@@ -42,6 +43,8 @@ export interface Trained {
   /** Rows each model was fitted on. */
   fitted: Record<string, number>;
   contextOf: (match: TrainingMatch) => MatchContext;
+  /** Studies only: the scored matches' ratings and pars carried on through the scored matches before each. */
+  onlineContextOf: (match: TrainingMatch) => MatchContext;
 }
 
 function addRow(
@@ -61,8 +64,27 @@ function addRow(
  * Fits the models on `training` (in date order), leaving out the features named in `without`;
  * `scored` get the ratings and pars as they stood at the end of training.
  */
+/** The chase-as-a-random-walk features (a candidate the validation year turned down). */
+export const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHand'];
+
+/** The last 30 June strictly before the day (ISO date): the boundary ratings are frozen at yearly. */
+export function lastJune30Before(day: string): string {
+  const year = Number(day.slice(0, 4));
+  return day > `${year}-06-30` ? `${year}-06-30` : `${year - 1}-06-30`;
+}
+
+export interface TrainOptions {
+  /**
+   * Each training match sees the ratings and pars as they stood on the last 30 June before it
+   * (not the day before it): as stale as the scored matches' are, which see them frozen at the end
+   * of training, up to a year old.
+   */
+  yearlyRatings?: boolean;
+}
+
 export function trainModel(
   training: readonly TrainingMatch[], scored: readonly TrainingMatch[], trainedThrough: string, without: ReadonlySet<string>, log: (line: string) => void,
+  options: TrainOptions = {},
 ): Trained {
   // Ratings: each training match gets the ratings from the matches before it. Pars likewise:
   // the competition's recent first innings before each training match.
@@ -73,18 +95,33 @@ export function trainModel(
     const [kind, gender] = match.competition.split(':');
     return [...new Set([match.competition, `${kind}:${gender}`, `${match.format}:${gender}`])];
   };
-  const parNow = (match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
-    const mean = paces.mean(key);
+  const parFrom = (means: RollingMeans, match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
+    const mean = means.mean(key);
     return mean === null ? [] : [[key, mean]];
   })) } as WinProbModel, match.competition, match.format);
+  const parNow = (match: TrainingMatch) => parFrom(paces, match);
   const parAt = new Map<number, number>();
+  // With yearly ratings: copies taken when the first match after each 30 June comes (the matches
+  // are in date order, so they hold every match up to that 30 June), rounded as the model stores them.
+  let boundary = '';
+  let yearElo = elo;
+  let yearPaces = paces;
   for (const match of training) {
     const keyA = ratingKey(match.format, match.teams.a);
     const keyB = ratingKey(match.format, match.teams.b);
-    gapOf.set(match.id, elo.rating(keyA) - elo.rating(keyB));
+    if (options.yearlyRatings) {
+      if (lastJune30Before(match.date) !== boundary) {
+        boundary = lastJune30Before(match.date);
+        yearElo = elo.clone();
+        yearPaces = paces.clone();
+      }
+      gapOf.set(match.id, Math.round(yearElo.rating(keyA)) - Math.round(yearElo.rating(keyB)));
+    } else {
+      gapOf.set(match.id, elo.rating(keyA) - elo.rating(keyB));
+    }
     elo.update(keyA, keyB, match.outcome === 'draw' ? 0.5 : match.outcome);
     if (match.firstInningsPace !== null) {
-      parAt.set(match.id, parNow(match));
+      parAt.set(match.id, options.yearlyRatings ? parFrom(yearPaces, match) : parNow(match));
       for (const key of parKeys(match)) paces.add(key, match.firstInningsPace);
     }
   }
@@ -92,6 +129,23 @@ export function trainModel(
   // Rounded as the model file stores them, so the server computes exactly what is scored.
   const frozen = (team: string, match: TrainingMatch) => Math.round(elo.rating(ratingKey(match.format, team)));
   for (const match of scored) gapOf.set(match.id, frozen(match.teams.a, match) - frozen(match.teams.b, match));
+  // For studies only (the server does not compute it): ratings and pars that go on following the
+  // scored matches' results in date order, each match seeing only the ones before it. Copies, so
+  // the model's ratings and pars stay those at the end of training.
+  const onlineAt = new Map<number, MatchContext>();
+  {
+    const onlineElo = elo.clone();
+    const onlinePaces = paces.clone();
+    const onlinePar = (match: TrainingMatch) => parFrom(onlinePaces, match);
+    for (const match of [...scored].sort((x, y) => x.date.localeCompare(y.date) || x.id - y.id)) {
+      const keyA = ratingKey(match.format, match.teams.a);
+      const keyB = ratingKey(match.format, match.teams.b);
+      const gap = Math.round(onlineElo.rating(keyA)) - Math.round(onlineElo.rating(keyB));
+      onlineAt.set(match.id, { gap, par: match.firstInningsPace === null ? 0 : onlinePar(match) });
+      onlineElo.update(keyA, keyB, match.outcome === 'draw' ? 0.5 : match.outcome);
+      if (match.firstInningsPace !== null) for (const key of parKeys(match)) onlinePaces.add(key, match.firstInningsPace);
+    }
+  }
 
   // Design matrices: count the situations per model first, to thin the largest evenly.
   const counts = new Map<string, number>();
@@ -154,5 +208,60 @@ export function trainModel(
     log(`fitted ${key} on ${design.y.length} situations`);
   }
   designs.clear();
-  return { model, fitted, contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }) };
+  return { model, fitted, contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }), onlineContextOf: (match) => onlineAt.get(match.id)! };
+}
+
+/** A layer is fitted for a model key only with this many matches behind it. */
+const LAYER_MATCHES = 30;
+
+/** Per model key, the out-of-sample predictions a recalibration layer is fitted on. */
+export type LayerRows = Map<string, { year: number[]; logit: number[]; won: number[]; match: number[] }>;
+
+/**
+ * Out-of-sample predictions of every limited-overs ball that is not settled, year by year: for
+ * each July-June year from `firstYear` to `lastYear` (the years' first calendar years), the model
+ * trained on every match before it (ratings and pars frozen at its start, as deployed) scores that
+ * year's matches.
+ */
+export function yearlyLayerRows(
+  matches: readonly TrainingMatch[], firstYear: number, lastYear: number, without: ReadonlySet<string>, log: (line: string) => void,
+): LayerRows {
+  const rows: LayerRows = new Map();
+  for (let year = firstYear; year <= lastYear; year += 1) {
+    const from = `${year}-07-01`;
+    const scored = matches.filter((m) => m.format !== 'test' && m.date >= from && m.date < `${year + 1}-07-01`);
+    const trained = trainModel(matches.filter((m) => m.date < from), scored, `before ${from}`, without, () => {});
+    forEachBall(trained.model, scored, trained.contextOf, (match, state, probability) => {
+      if (settled(state)) return;
+      const key = limitedModelKey(trained.model, match, Math.min(2, state.innings));
+      let entry = rows.get(key);
+      if (!entry) rows.set(key, (entry = { year: [], logit: [], won: [], match: [] }));
+      const p = Math.min(1 - 1e-9, Math.max(1e-9, probability.bat));
+      entry.year.push(year);
+      entry.logit.push(Math.log(p / (1 - p)));
+      entry.won.push(battingWon(state, match.outcome));
+      entry.match.push(match.id);
+    });
+    log(`layer rows: ${year}-${String(year + 1).slice(2)} scored by the model trained before ${from} (${scored.length} matches)`);
+  }
+  return rows;
+}
+
+/** Platt layers σ(a + b·logit p) per model key, fitted on the rows of the years before `untilYear`. */
+export function fitLayers(rows: LayerRows, untilYear: number): Record<string, [number, number]> {
+  const layers: Record<string, [number, number]> = {};
+  for (const [key, entry] of [...rows].sort(([x], [y]) => x.localeCompare(y))) {
+    const design = newDesign(2);
+    const matches = new Set<number>();
+    entry.year.forEach((year, index) => {
+      if (year >= untilYear) return;
+      design.x.push(1, entry.logit[index]!);
+      design.y.push(entry.won[index]!);
+      matches.add(entry.match[index]!);
+    });
+    if (matches.size < LAYER_MATCHES) continue;
+    const [a, b] = fitLogistic(design, 0).map((value) => Number(value.toPrecision(6)));
+    layers[key] = [a!, b!];
+  }
+  return layers;
 }

@@ -18,7 +18,7 @@ const en = {
     'After every ball we show the chance that each side wins. The numbers come from a statistical model trained on ball-by-ball data of past matches (Cricsheet), and we measure it on matches it has never seen. Here is what it looks at and how often it is right.',
   modelHeading: 'What the model looks at',
   modelLimited:
-    'Limited overs: separate logistic regressions for each kind of match (T20I, T20 leagues, ODI, List A), men and women, and each innings. In the first innings: runs so far, balls used, wickets lost, and the competition\'s par score. In the chase: runs needed, balls left, wickets in hand, the required rate, and the par. A target revised for rain (DLS) is used as the umpires set it.',
+    'Limited overs: separate logistic regressions for each kind of match (T20I, T20 leagues, ODI, List A), men and women, and each innings. In the first innings: runs so far, balls used, wickets lost, and the competition\'s par score. In the chase: runs needed, balls left, wickets in hand, the required rate, and the par. A target revised for rain (DLS) is used as the umpires set it. Each model\'s answer then goes through a correction fitted on how the models did, year by year, on matches they had not seen (from 2019 on): where they were too sure it pulls the chance toward 50%, where they leaned to one side it moves it back.',
   modelTest:
     'Tests: for each innings, one model for the chance of a draw and one for the chance that the batting side wins if there is a result, from the lead, wickets in hand and the time left in five days.',
   modelStrength:
@@ -33,12 +33,16 @@ const en = {
   coinFlip: 'Coin flip',
   simpleRule: 'Simple rule',
   worstGap: 'Worst band gap',
+  worstDecile: 'Worst decile gap',
   simpleRuleNote: 'Simple rule: 50% in the first innings; in a chase, from the current run rate against the required one.',
   calibrationHeading: 'Calibration: when we say 70%, does it happen 70% of the time?',
-  calibrationIntro: 'Every ball of the held-out matches, grouped by the chance we gave team a, against how often team a won. Open a group to see its table.',
-  offNote: 'Rows in bold: the band is more than 3 points from what happened.',
+  calibrationIntro: 'Every ball of the held-out matches, grouped by the chance we gave team a, against how often team a won, two ways: in deciles (the balls in order of the chance given, cut into ten equal tenths) and in fixed bands of 10 points. Open a group to see its tables.',
+  decilesCaption: 'Deciles: each row is a tenth of the balls; the range is the chances given in it.',
+  bandsCaption: 'Fixed bands of the chance given.',
+  decile: 'Tenth (chances given)',
+  offNote: 'Rows in bold: more than 3 points from what happened.',
   noiseNote:
-    'A match\'s balls share one outcome, so a band rests on its matches, not its balls. On {{total}} held-out matches, a perfectly calibrated model would still have its worst band about {{median}} off by chance alone, and within 3 points in only {{share}} of resamples of these matches.',
+    'A match\'s balls share one outcome, so a row rests on its matches, not its balls. On {{total}} held-out matches, a perfectly calibrated model would still have its worst decile about {{median}} off by chance alone, and within 3 points in only {{share}} of resamples of these matches.',
   band: 'We said',
   predicted: 'Average chance given',
   observed: 'Team a won',
@@ -47,7 +51,7 @@ const en = {
   testsThreeWay: 'Tests, three ways (a wins, draw, b wins; the three squared gaps added): Brier {{model}} against {{uniform}} for a third each.',
   honestyHeading: 'Where it falls short',
   honesty:
-    'Targets we set ourselves: on held-out men\'s T20Is and ODIs a Brier score below 0.185 with every band within 3 points of what happened, and on the IPL below 0.20. The table above shows where it meets them and where it does not: a band much further off than chance allows means the model was too sure or not sure enough there. Team ratings and par scores stay as they were at the end of training, so a side that has changed since is judged on its old form.',
+    'Targets we set ourselves: on held-out men\'s T20Is and ODIs a Brier score below 0.185 with every decile within 3 points of what happened, and on the IPL below 0.20. The table above shows where it meets them and where it does not: a band much further off than chance allows means the model was too sure or not sure enough there. Team ratings and par scores stay as they were at the end of training, so a side that has changed since is judged on its old form.',
 };
 
 export type WinProbStrings = typeof en;
@@ -67,7 +71,7 @@ const hi: WinProbStrings = {
     'हर गेंद के बाद हम दिखाते हैं कि किस टीम के जीतने की कितनी संभावना है। ये आँकड़े पिछले मैचों के गेंद-दर-गेंद डेटा (Cricsheet) पर सीखे एक सांख्यिकीय मॉडल से आते हैं, और हम उसे उन मैचों पर परखते हैं जो उसने कभी नहीं देखे। यहाँ बताया गया है कि वह किन बातों को देखता है और कितनी बार सही होता है।',
   modelHeading: 'मॉडल किन बातों को देखता है',
   modelLimited:
-    'सीमित ओवर: हर तरह के मैच (टी20 इंटरनेशनल, टी20 लीग, वनडे, लिस्ट ए), पुरुष और महिला, और हर पारी के लिए अलग लॉजिस्टिक रिग्रेशन। पहली पारी में: अब तक के रन, खेली गई गेंदें, गिरे विकेट और प्रतियोगिता का औसत स्कोर। लक्ष्य का पीछा करते समय: ज़रूरी रन, बची गेंदें, हाथ में विकेट, ज़रूरी रन रेट और औसत स्कोर। बारिश से बदला लक्ष्य (DLS) वैसा ही लिया जाता है जैसा अंपायरों ने तय किया।',
+    'सीमित ओवर: हर तरह के मैच (टी20 इंटरनेशनल, टी20 लीग, वनडे, लिस्ट ए), पुरुष और महिला, और हर पारी के लिए अलग लॉजिस्टिक रिग्रेशन। पहली पारी में: अब तक के रन, खेली गई गेंदें, गिरे विकेट और प्रतियोगिता का औसत स्कोर। लक्ष्य का पीछा करते समय: ज़रूरी रन, बची गेंदें, हाथ में विकेट, ज़रूरी रन रेट और औसत स्कोर। बारिश से बदला लक्ष्य (DLS) वैसा ही लिया जाता है जैसा अंपायरों ने तय किया। फिर हर मॉडल का जवाब एक सुधार से गुज़रता है, जो इस पर फ़िट किया गया है कि मॉडलों ने साल-दर-साल उन मैचों पर कैसा किया जो उन्होंने नहीं देखे थे (2019 से): जहाँ वे ज़रूरत से ज़्यादा आश्वस्त थे, वहाँ यह संभावना को 50% की ओर खींचता है, और जहाँ वे किसी एक ओर झुके थे, वहाँ उसे वापस लाता है।',
   modelTest:
     'टेस्ट: हर पारी के लिए एक मॉडल ड्रॉ की संभावना का और एक इस बात का कि नतीजा निकलने पर बल्लेबाज़ी करने वाली टीम जीते, बढ़त, हाथ में विकेट और पाँच दिनों में बचे समय से।',
   modelStrength:
@@ -81,13 +85,17 @@ const hi: WinProbStrings = {
   brier: 'ब्रायर स्कोर',
   coinFlip: 'सिक्का उछाल',
   simpleRule: 'सरल नियम',
-  worstGap: 'सबसे बड़ा अंतर',
+  worstGap: 'समूह का सबसे बड़ा अंतर',
+  worstDecile: 'दशांश का सबसे बड़ा अंतर',
   simpleRuleNote: 'सरल नियम: पहली पारी में 50%; लक्ष्य का पीछा करते समय मौजूदा रन रेट बनाम ज़रूरी रन रेट से।',
   calibrationHeading: 'कैलिब्रेशन: जब हम 70% कहते हैं, तो क्या 70% बार ऐसा होता है?',
-  calibrationIntro: 'अलग रखे गए मैचों की हर गेंद, टीम ए को दी गई संभावना के समूहों में, और टीम ए कितनी बार जीती। किसी समूह की तालिका देखने के लिए उसे खोलें।',
+  calibrationIntro: 'अलग रखे गए मैचों की हर गेंद, टीम ए को दी गई संभावना के समूहों में, और टीम ए कितनी बार जीती, दो तरह से: दशांशों में (दी गई संभावना के क्रम में गेंदें, दस बराबर हिस्सों में) और 10 अंकों के तय समूहों में। किसी समूह की तालिकाएँ देखने के लिए उसे खोलें।',
+  decilesCaption: 'दशांश: हर पंक्ति गेंदों का दसवाँ हिस्सा है; दायरा उसमें दी गई संभावनाओं का है।',
+  bandsCaption: 'दी गई संभावना के तय समूह।',
+  decile: 'दशांश (दी गई संभावनाएँ)',
   offNote: 'मोटे अक्षरों वाली पंक्तियाँ: वहाँ अनुमान असल नतीजे से 3 अंक से ज़्यादा दूर है।',
   noiseNote:
-    'एक मैच की सभी गेंदों का नतीजा एक ही होता है, इसलिए हर समूह अपनी गेंदों पर नहीं, अपने मैचों पर टिका है। अलग रखे गए {{total}} मैचों पर पूरी तरह सही कैलिब्रेटेड मॉडल का सबसे बड़ा अंतर भी सिर्फ़ संयोग से लगभग {{median}} होता, और इन मैचों के दोबारा लिए गए नमूनों में से सिर्फ़ {{share}} में 3 अंक के भीतर रहता।',
+    'एक मैच की सभी गेंदों का नतीजा एक ही होता है, इसलिए हर पंक्ति अपनी गेंदों पर नहीं, अपने मैचों पर टिकी है। अलग रखे गए {{total}} मैचों पर पूरी तरह सही कैलिब्रेटेड मॉडल के दशांशों का सबसे बड़ा अंतर भी सिर्फ़ संयोग से लगभग {{median}} होता, और इन मैचों के दोबारा लिए गए नमूनों में से सिर्फ़ {{share}} में 3 अंक के भीतर रहता।',
   band: 'हमने कहा',
   predicted: 'दी गई औसत संभावना',
   observed: 'टीम ए जीती',
@@ -104,7 +112,7 @@ const hi: WinProbStrings = {
   testsThreeWay: 'टेस्ट, तीन नतीजे (ए जीते, ड्रॉ, बी जीते; तीनों अंतरों के वर्ग जोड़कर): ब्रायर {{model}}, जबकि हर नतीजे को एक-तिहाई देने पर {{uniform}}।',
   honestyHeading: 'कहाँ कमी रह जाती है',
   honesty:
-    'हमने ख़ुद के लिए ये लक्ष्य रखे: अलग रखे गए पुरुष टी20 इंटरनेशनल और वनडे पर ब्रायर स्कोर 0.185 से कम और हर समूह असल नतीजे से 3 अंक के भीतर, और आईपीएल पर 0.20 से कम। ऊपर की तालिका दिखाती है कि कहाँ ये पूरे होते हैं और कहाँ नहीं: संयोग से कहीं ज़्यादा बड़े अंतर का मतलब है कि वहाँ मॉडल ज़रूरत से ज़्यादा या कम आश्वस्त था। टीम रेटिंग और औसत स्कोर ट्रेनिंग के अंत जैसे ही रहते हैं, इसलिए बाद में बदली टीम को उसके पुराने प्रदर्शन से आँका जाता है।',
+    'हमने ख़ुद के लिए ये लक्ष्य रखे: अलग रखे गए पुरुष टी20 इंटरनेशनल और वनडे पर ब्रायर स्कोर 0.185 से कम और हर दशांश असल नतीजे से 3 अंक के भीतर, और आईपीएल पर 0.20 से कम। ऊपर की तालिका दिखाती है कि कहाँ ये पूरे होते हैं और कहाँ नहीं: संयोग से कहीं ज़्यादा बड़े अंतर का मतलब है कि वहाँ मॉडल ज़रूरत से ज़्यादा या कम आश्वस्त था। टीम रेटिंग और औसत स्कोर ट्रेनिंग के अंत जैसे ही रहते हैं, इसलिए बाद में बदली टीम को उसके पुराने प्रदर्शन से आँका जाता है।',
 };
 
 export const winProbStrings: Record<Lang, WinProbStrings> = { en, hi };

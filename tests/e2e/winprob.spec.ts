@@ -27,6 +27,12 @@ for (const width of [375, 1280] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Win probability: how it works and how well');
       await expect(page.getByRole('row', { name: /Men's T20I and ODI/ }).first()).toBeVisible();
       await expect(page.locator('table').nth(1).locator('tbody tr')).toHaveCount(10);
+      // The open group shows both cuts, deciles first (the target's), each of ten rows.
+      const opened = page.locator('details.calibration[open]');
+      await expect(opened.locator('table')).toHaveCount(2);
+      await expect(opened.locator('p.cut').first()).toContainText('Deciles');
+      await expect(opened.locator('table').nth(1).locator('tbody tr')).toHaveCount(10);
+      await expect(page.getByRole('columnheader', { name: 'Worst decile gap' })).toBeVisible();
       await expectScreen(page, `winprob-explanation-${width}`);
     });
 

@@ -18,14 +18,28 @@ export interface CalibrationBand {
   se: number;
 }
 
-export interface GroupScores {
+/** A calibration table, its worst gap, and what sampling alone does to the worst gap. */
+export interface CalibrationTable {
+  calibration: CalibrationBand[];
+  worstGap: number;
+  /**
+   * The worst row's gap from sampling alone (a match bootstrap): what a perfectly calibrated model
+   * would show on these matches: the median and 90th percentile of the resamples' worst row, and
+   * the share of resamples whose worst row is within 3 points.
+   */
+  worstGapNoise: { median: number; p90: number; withinThreePoints: number };
+}
+
+/**
+ * Scores over every ball. `calibration` is the table of fixed bands of P(team a wins) (0-10%,
+ * 10-20%, ...); `deciles` cuts the same balls, ordered by P(team a wins), into ten equal counts:
+ * the target's "every decile within 3 points" is judged on these (decision 039).
+ */
+export interface GroupScores extends CalibrationTable {
   balls: number;
   brier: number;
   logLoss: number;
-  calibration: CalibrationBand[];
-  worstGap: number;
-  /** The worst band's gap from sampling alone (a match bootstrap): what a perfectly calibrated model would show. */
-  worstGapNoise: { median: number; withinThreePoints: number };
+  deciles: CalibrationTable;
 }
 
 interface GroupEvaluation {
@@ -53,7 +67,11 @@ export interface WinProbEvaluation {
     scoredUntil: string;
     trainingMatches: number;
     selectionGroups: string[];
-    candidates: { name: string; without: string[]; selectionBrier: number }[];
+    /**
+     * yearlyRatings: trained on the ratings and pars as of the last 30 June before each match;
+     * layerFrom: with a recalibration layer fitted on the years from this one.
+     */
+    candidates: { name: string; without: string[]; yearlyRatings?: boolean; layerFrom?: number; selectionBrier: number }[];
     chosen: string;
     groups: GroupEvaluation[];
   };

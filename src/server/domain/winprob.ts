@@ -60,6 +60,11 @@ export interface WinProbModel {
   limited: Record<string, LogisticModel>;
   /** Tests: `${innings}` → P(draw) and P(batting side wins | not a draw). */
   test: Record<string, { draw: LogisticModel; win: LogisticModel }>;
+  /**
+   * Limited overs, optional: a recalibration per model key, [a, b] making P(batting side wins)
+   * σ(a + b·logit p) (fitted on earlier years' out-of-sample predictions, decision 039).
+   */
+  recalibration?: Record<string, readonly number[]>;
 }
 
 /** The situation just after a delivery (or before the first), as the batting side sees it. */
@@ -213,11 +218,18 @@ export function limitedFeatures(state: BallState): Record<string, number> {
   const ballsLeft = Math.max(0, limit - state.legalBalls);
   const needShare = need / limit;
   const logRatio = Math.log((need + 1) / (ballsLeft + 1));
+  // The chase as a random walk: runs still to come over b balls spread about √b, so the chance
+  // of getting there is about Φ((c·b − need) / (σ√b)) for some rate c; need / √b and √b (each
+  // with wickets in hand) give the model that combination for any c, sharper as the balls run out.
+  const root = Math.sqrt(ballsLeft + 1);
+  const needRoot = need / root / 10;
+  const ballsRoot = root / 10;
   return {
     intercept: 1, gap, gapLeft: gap * left, need: needShare, left, hand: inHand, needHand: needShare * inHand,
     leftHand: left * inHand, logRatio, logRatioHand: logRatio * inHand, logRatioLeft: logRatio * left,
     hand2: inHand * inHand, logNeed: Math.log1p(need) / 6, logBalls: Math.log1p(ballsLeft) / 6,
     par, parLeft: par * left, needVsPar: needShare - par * left, needVsParHand: (needShare - par * left) * inHand,
+    needRoot, ballsRoot, needRootHand: needRoot * inHand, ballsRootHand: ballsRoot * inHand,
   };
 }
 
@@ -285,8 +297,18 @@ export function stateProbability(
   const key = limitedModelKey(model, kind, inningsNo);
   const model1 = model.limited[key];
   if (!model1) throw new Error(`win-probability model has no '${key}'`);
-  const bat = logistic(model1, limitedFeatures(state));
+  const raw = logistic(model1, limitedFeatures(state));
+  const layer = model.recalibration?.[key];
+  const bat = layer ? recalibrate(raw, layer) : raw;
   return { bat: clamp(bat, OPEN_MIN, 1 - OPEN_MIN), draw: 0 };
+}
+
+/** σ(a + b·logit p) for a layer [a, b], p kept off 0 and 1 so its logit is finite. */
+export function recalibrate(p: number, layer: readonly number[]): number {
+  const [a, b] = layer;
+  if (a === undefined || b === undefined || layer.length !== 2) throw new Error('win-probability recalibration layer is not [a, b]');
+  const q = clamp(p, 1e-9, 1 - 1e-9);
+  return sigmoid(a + b * Math.log(q / (1 - q)));
 }
 
 /** The limited-overs model that answers an innings: the kind's own (T20I, ODI...) if it has one, else its broad format's. */

@@ -81,18 +81,25 @@ describe('win prediction panel', () => {
 });
 
 describe('/win-probability', () => {
-  it('prints the committed held-out evaluation: every group and the calibration bands', async () => {
+  it('prints the committed held-out evaluation: every group, its deciles and its calibration bands', async () => {
     const html = await render(WinProbabilityPage, {});
     for (const group of WIN_PROB_EVALUATION.groups) {
       expect(html).toContain(group.name.replace("'", '&#39;'));
       expect(html).toContain(group.model.brier.toFixed(3));
     }
-    for (const band of WIN_PROB_EVALUATION.groups[0]!.model.calibration) expect(html).toContain(`${(band.observed * 100).toFixed(1)}%`);
-    // The sampling noise of the first group's calibration, as measured, beside its tables.
     const headline = WIN_PROB_EVALUATION.groups[0]!;
+    // Both cuts of every group: the deciles (named by their range) and the fixed bands, and both worst gaps.
+    for (const group of WIN_PROB_EVALUATION.groups) {
+      for (const row of [...group.model.deciles.calibration, ...group.model.calibration]) expect(html).toContain(`<th scope="row">${row.band}</th>`);
+      expect(html).toContain(`${(group.model.deciles.worstGap * 100).toFixed(1)} points`);
+      expect(html).toContain(`${(group.model.worstGap * 100).toFixed(1)} points`);
+    }
+    for (const band of headline.model.deciles.calibration) expect(html).toContain(`${(band.observed * 100).toFixed(1)}%`);
+    expect(html).toContain('with every decile within 3 points');
+    // The sampling noise of the first group's deciles (the target's cut), as measured, beside its tables.
     expect(html).toContain(`On ${headline.matches} held-out matches`);
-    expect(html).toContain(`about ${(headline.model.worstGapNoise.median * 100).toFixed(1)} points off by chance alone`);
-    expect(html).toContain(`within 3 points in only ${Math.round(headline.model.worstGapNoise.withinThreePoints * 100)}% of resamples`);
+    expect(html).toContain(`worst decile about ${(headline.model.deciles.worstGapNoise.median * 100).toFixed(1)} points off by chance alone`);
+    expect(html).toContain(`within 3 points in only ${Math.round(headline.model.deciles.worstGapNoise.withinThreePoints * 100)}% of resamples`);
     expect(html).toContain('cricsheet.org');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WIN_PROB_MODEL } from '../../../src/server/domain/winprob-model.ts';
 import {
-  competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, stateProbability, walkStates, winProbabilities,
+  competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, recalibrate, stateProbability, walkStates, winProbabilities,
   type BallState, type WinProbInnings, type WinProbMatch,
 } from '../../../src/server/domain/winprob.ts';
 import type { Delivery } from '../../../src/server/domain/types.ts';
@@ -30,6 +30,28 @@ describe('win probability model', () => {
     // 61 off 30 with 7 wickets in hand is hard but open: neither end.
     expect(p({})).toBeGreaterThan(0.05);
     expect(p({})).toBeLessThan(0.6);
+  });
+
+  it('a recalibration layer maps the model\'s answer through σ(a + b·logit p), its own model key only, settled states untouched', () => {
+    const key = limitedModelKey(WIN_PROB_MODEL, menT20i, 2);
+    const plain = { ...WIN_PROB_MODEL, recalibration: {} };
+    const layered = (layer: readonly [number, number]) => ({ ...WIN_PROB_MODEL, recalibration: { [key]: layer } });
+    const p = (model: typeof WIN_PROB_MODEL, state: Partial<BallState> = {}) => stateProbability(model, menT20i, chase(state)).bat;
+    const raw = p(plain);
+    expect(p(layered([0, 1]))).toBeCloseTo(raw, 12);
+    expect(p(layered([0, 0]))).toBeCloseTo(0.5, 12);
+    // A slope below one pulls the answer toward a half; an intercept moves it one way.
+    const logit = Math.log(raw / (1 - raw));
+    expect(p(layered([0.2, 0.8]))).toBeCloseTo(1 / (1 + Math.exp(-(0.2 + 0.8 * logit))), 12);
+    expect(recalibrate(raw, [0, 0.5])).toBeGreaterThan(Math.min(raw, 0.5));
+    expect(recalibrate(raw, [0, 0.5])).toBeLessThan(Math.max(raw, 0.5));
+    // Another key's layer leaves this innings alone; a settled chase stays exact.
+    expect(p({ ...WIN_PROB_MODEL, recalibration: { 'odi/male/2': [3, 0.1] } })).toBeCloseTo(raw, 12);
+    expect(p(layered([0, 0]), { runs: 161 })).toBe(1);
+    expect(p(layered([0, 0]), { wickets: 10 })).toBe(0);
+    // A layer that is not [a, b] is an error in the model file, not a silent answer.
+    expect(() => recalibrate(0.4, [1])).toThrow(/not \[a, b\]/);
+    expect(() => recalibrate(0.4, [1, 2, 3])).toThrow(/not \[a, b\]/);
   });
 
   it('settled chases answer exactly: won, lost all out, out of balls, tied', () => {
@@ -151,6 +173,29 @@ describe('trainer statistics', () => {
     expect(summary.logLoss).toBeCloseTo(Math.log(2), 6);
     // Each match is one cluster: residual sums -1 and +1 about a gap of 0, over 4 balls.
     expect(summary.calibration).toEqual([{ band: '50-60%', balls: 4, matches: 2, predicted: 0.5, observed: 0.5, se: Math.sqrt(2) / 4 }]);
+  });
+
+  it('deciles cut the balls, ordered by probability, into ten equal counts (ties in the order added)', () => {
+    const scores = new Scores();
+    // 200 balls in 20 matches of 10; probabilities 0.3 for the first 60 balls added, then rising.
+    // The first 60 (all 0.3) fill deciles 1-3 in the order added; a ball's outcome is its match's.
+    const probabilityOf = (ball: number) => (ball < 60 ? 0.3 : 0.3 + (ball - 59) / 200);
+    for (let ball = 0; ball < 200; ball += 1) scores.add(probabilityOf(ball), Math.floor(ball / 10) % 2, Math.floor(ball / 10));
+    const { deciles, calibration } = scores.summary();
+    expect(deciles.calibration.map((row) => row.balls)).toEqual(Array(10).fill(20));
+    // Decile 1: balls 0-19 (matches 0 and 1: lost, won), all at 0.3.
+    expect(deciles.calibration[0]).toMatchObject({ band: '1: 30.0-30.0%', matches: 2 });
+    expect(deciles.calibration[0]!.predicted).toBeCloseTo(0.3, 12);
+    expect(deciles.calibration[0]!.observed).toBeCloseTo(0.5, 12);
+    // Decile 10: balls 180-199, probabilities 0.905 to 1.0; matches 18 (lost) and 19 (won).
+    expect(deciles.calibration[9]!.band).toBe('10: 90.5-100.0%');
+    expect(deciles.calibration[9]!.predicted).toBeCloseTo(0.9525, 12);
+    expect(deciles.calibration[9]!.observed).toBeCloseTo(0.5, 12);
+    expect(deciles.worstGap).toBeCloseTo(0.4525, 12);
+    // The fixed bands are another cut of the same balls: 60 + 19 (0.305 to 0.395) at 30-40%, every ball counted once.
+    expect(calibration.reduce((sum, band) => sum + band.balls, 0)).toBe(200);
+    expect(calibration.find((band) => band.band === '30-40%')!.balls).toBe(79);
+    expect(deciles.worstGapNoise.p90).toBeGreaterThanOrEqual(deciles.worstGapNoise.median);
   });
 
   it('the worst band\'s sampling noise grows with fewer matches and is zero when every match agrees', () => {
