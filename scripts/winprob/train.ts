@@ -60,10 +60,6 @@ function addRow(
   entry.design.y.push(label);
 }
 
-/**
- * Fits the models on `training` (in date order), leaving out the features named in `without`;
- * `scored` get the ratings and pars as they stood at the end of training.
- */
 /** The chase-as-a-random-walk features (a candidate the validation year turned down). */
 export const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHand'];
 
@@ -82,6 +78,10 @@ export interface TrainOptions {
   yearlyRatings?: boolean;
 }
 
+/**
+ * Fits the models on `training` (in date order), leaving out the features named in `without`;
+ * `scored` get the ratings and pars as they stood at the end of training.
+ */
 export function trainModel(
   training: readonly TrainingMatch[], scored: readonly TrainingMatch[], trainedThrough: string, without: ReadonlySet<string>, log: (line: string) => void,
   options: TrainOptions = {},
