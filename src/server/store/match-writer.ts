@@ -171,9 +171,14 @@ export class MatchWriter {
       }
       const matchIds = writes.map((write) => write.id);
       // People a replaced version named and the new one may not: their search rows change too.
-      const replacedPeople = await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [
-        matchIds,
-      ]);
+      // Looked for only among the matches stored already (none, mostly, in an import).
+      const stored = await tx.query<{ id: number }>('select id from matches where id = any($1::integer[])', [matchIds]);
+      const replacedPeople =
+        stored.length === 0
+          ? []
+          : await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [
+              stored.map((row) => row.id),
+            ]);
       // A replaced match may have been filed under another tournament: its shape changes too.
       const replaced = await tx.query<{ id: number; tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
         'delete from matches where id = any($1::integer[]) returning id, tournament_id, team_a_id, team_b_id, venue_id',

@@ -17,6 +17,7 @@ const note = (label: string, ms: number) => {
   entry.n += 1;
   times.set(label, entry);
 };
+let explained = 0;
 const labelOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 90);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stmt-timing-'));
@@ -28,6 +29,12 @@ try {
     bulk(async (tx) => {
       const timed: BulkTransaction = {
         query: async (text, params) => {
+          const explain = process.env.EXPLAIN;
+          if (explain && labelOf(text).startsWith(explain) && (explained += 1) % 40 === 0) {
+            const plan = await tx.query<Record<string, string>>(`explain analyze ${text}`, params);
+            console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
+            throw new Error('explained');
+          }
           const started = performance.now();
           try {
             return await tx.query(text, params);
