@@ -41,7 +41,7 @@ import {
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
-/** A mark in search_pending untouched this long is an import that stopped before finishing (a batch takes seconds). */
+/** A mark in search_pending untouched this long is an import that stopped before finishing (a batch takes seconds): it goes. */
 const STALE_PENDING_MINUTES = 30;
 
 interface DeferredSearch {
@@ -108,9 +108,10 @@ export class MatchWriter {
 
   /**
    * Ends a bulk import: builds the search rows of every entity its batches touched, in one
-   * transaction, and tells the search cache. Rows left behind by an import cut short (a mark in
-   * search_pending that no batch has touched for STALE_PENDING_MINUTES) are rebuilt with them: then
-   * every row is recounted.
+   * transaction, and tells the search cache. Another import's mark in search_pending is either an
+   * import cut short (its rows were never built, and its matches are 'unchanged' to every later
+   * import) or one running elsewhere: either way every row is recounted. Such a mark is dropped once
+   * no batch has touched it for STALE_PENDING_MINUTES (a running import touches its own every batch).
    */
   async finishBulkImport(): Promise<void> {
     const deferred = this.deferred;
@@ -122,11 +123,12 @@ export class MatchWriter {
         `delete from search_pending where touched_at < now() - interval '${STALE_PENDING_MINUTES} minutes' returning token`,
         [],
       );
-      if (own.length === 0 && stale.length === 0) return false;
+      const others = [...stale, ...(await tx.query<{ token: string }>('select token from search_pending', []))];
+      if (own.length === 0 && others.length === 0) return false;
       const run: QueryRunner = (text, params) => tx.query(text, params);
       await refreshSearchIndex(
         run,
-        stale.length > 0
+        others.length > 0
           ? null
           : { people: [...deferred.people], teams: [...deferred.teams], tournaments: [...deferred.tournaments], venues: [...deferred.venues] },
       );
