@@ -1,6 +1,7 @@
 // Times every statement an import runs, by statement (COPY per table, SQL by its first words),
 // for finding where a batch's time goes. Not a benchmark with a target: a tool.
 //   npx tsx tests/bench/support/statement-timing.ts ../shared/data/cricsheet/odis_json.zip
+// EXTRA=1 also times, after the import, a full rebuild of the search rows and analyze per table.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,6 @@ const note = (label: string, ms: number) => {
   entry.n += 1;
   times.set(label, entry);
 };
-let explained = 0;
 const labelOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 90);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stmt-timing-'));
@@ -29,12 +29,6 @@ try {
     bulk(async (tx) => {
       const timed: BulkTransaction = {
         query: async (text, params) => {
-          const explain = process.env.EXPLAIN;
-          if (explain && labelOf(text).startsWith(explain) && (explained += 1) % 40 === 0) {
-            const plan = await tx.query<Record<string, string>>(`explain analyze ${text}`, params);
-            console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
-            throw new Error('explained');
-          }
           const started = performance.now();
           try {
             return await tx.query(text, params);
