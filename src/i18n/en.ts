@@ -567,6 +567,7 @@ const en = {
     uploaded: 'Cover uploaded.',
   },
   search: {
+    importing: 'Cricsheet’s archive is being imported: players, teams, series and grounds of the part being read are found here once it has been read.',
     label: 'Search',
     placeholder: 'Player, team, series, ground',
     submit: 'Search',

@@ -14,6 +14,8 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { refreshSearchIndex } from '../../src/server/store/search-index.ts';
+import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { prepareMatch } from '../../src/server/ingest/normalise.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { testDatabaseUrl } from '../helpers/shared-data.ts';
 import { emptiedPostgres } from '../helpers/test-db.ts';
@@ -134,6 +136,50 @@ describe.each(targets)('search on $name', ({ open }) => {
     await sql`truncate search_entries`.execute(db.kysely);
     await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
     expect(await rows()).toEqual(kept);
+  });
+
+  it('keeps the index for single writes (scorer, corrections) and finishes an import cut short', async () => {
+    const rows = () => sql`select * from search_entries order by kind, entity_id`.execute(db.kysely).then((result) => result.rows);
+    const recount = async () => {
+      await sql`truncate search_entries`.execute(db.kysely);
+      await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+      return rows();
+    };
+    const file = path.join(fixtures, 'real/1415708.json');
+    const { write } = prepareMatch('1415708.json', readFileSync(file), 'single-write');
+    const bumrah = () =>
+      sql<{ matches: number }>`select matches from search_entries where kind = 'player' and key = ${bumrahKey}`
+        .execute(db.kysely)
+        .then((result) => result.rows[0]?.matches ?? 0);
+    await sql`delete from matches where id = 1415708`.execute(db.kysely);
+    const without = await recount();
+    const matchesWithout = await bumrah();
+
+    // A write outside a bulk import refreshes the rows of what it wrote in its own transaction.
+    await new MatchWriter(db, () => undefined).writeMatches([write]);
+    expect(await bumrah()).toBe(matchesWithout + 1);
+    const written = await rows();
+    expect(await recount()).toEqual(written);
+
+    // A bulk import leaves them to its end: until then the rows are those before it, and a mark says so.
+    await sql`delete from matches where id = 1415708`.execute(db.kysely);
+    expect(await recount()).toEqual(without);
+    const cutShort = new MatchWriter(db, () => undefined);
+    cutShort.beginBulkImport();
+    await cutShort.writeMatches([write]);
+    expect(await rows()).toEqual(without);
+    expect(Number((await sql<{ n: number }>`select count(*) as n from search_pending`.execute(db.kysely)).rows[0]!.n)).toBe(1);
+    // The process stops there (the mark is never touched again); the next import, even one that
+    // writes nothing, rebuilds every row. It keeps the mark while it may be an import running
+    // elsewhere, and drops it once no batch has touched it for half an hour.
+    const pending = async () => Number((await sql<{ n: number }>`select count(*) as n from search_pending`.execute(db.kysely)).rows[0]!.n);
+    expect((await importSources(db, [await folderOf('336040.json')])).unchanged).toBe(1);
+    expect(await rows()).toEqual(written);
+    expect(await pending()).toBe(1);
+    await sql`update search_pending set touched_at = now() - interval '1 hour'`.execute(db.kysely);
+    expect((await importSources(db, [await folderOf('336040.json')])).unchanged).toBe(1);
+    expect(await rows()).toEqual(written);
+    expect(await pending()).toBe(0);
   });
 
   it('answers bad queries with a 4xx in the error shape', async () => {

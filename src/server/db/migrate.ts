@@ -16,6 +16,7 @@ import * as updates from './migrations/013-updates.ts';
 import * as news from './migrations/014-news.ts';
 import * as fantasy from './migrations/015-fantasy.ts';
 import * as reels from './migrations/017-reels.ts';
+import * as bulkImport from './migrations/018-bulk-import.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '014-news': news,
   '015-fantasy': fantasy,
   '017-reels': reels,
+  '018-bulk-import': bulkImport,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

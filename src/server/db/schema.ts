@@ -398,8 +398,14 @@ export interface FantasyPointsTable {
   team: TeamSide;
   rules: string;
   points: number;
-  /** The breakdown: FantasyLine[] (domain/fantasy.ts). */
+  /** The breakdown: FantasyLine[] (domain/fantasy.ts), json (migration 018). */
   lines: unknown;
+}
+
+/** A bulk import whose search rows are still to be built (migration 018; MatchWriter.finishBulkImport). */
+export interface SearchPendingTable {
+  token: string;
+  touched_at: Generated<Date>;
 }
 
 // Corrections (migration 013, docs/decisions/034-corrections.md).
@@ -498,6 +504,7 @@ export interface Database {
   reel_likes: ReelLikesTable;
   reel_comments: ReelCommentsTable;
   fantasy_points: FantasyPointsTable;
+  search_pending: SearchPendingTable;
   corrections: CorrectionsTable;
   correction_files: CorrectionFilesTable;
   news_articles: NewsArticlesTable;

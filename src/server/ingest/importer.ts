@@ -199,6 +199,9 @@ export async function importSources(
       };
 
       let done = 0;
+      // The search rows of this archive's matches are built once, when it has been read
+      // (MatchWriter.finishBulkImport), not in each batch.
+      writer.beginBulkImport();
       try {
         for await (const entry of opened.entries()) {
           if (options.signal?.aborted) break;
@@ -208,6 +211,7 @@ export async function importSources(
         }
         await drain();
         await flush();
+        await writer.finishBulkImport();
         // The total may have shrunk by non-JSON entries met after the last match.
         options.onProgress?.({ source, done, total: opened.total });
       } catch (error) {
@@ -215,6 +219,7 @@ export async function importSources(
         // Keep what was read before the archive turned out to be damaged.
         await drain();
         await flush();
+        await writer.finishBulkImport();
         log(`Stopped reading ${source}: ${error.message}`);
         summary.failedSources.push({ source, reason: error.message });
       } finally {
@@ -223,6 +228,9 @@ export async function importSources(
     }
   } finally {
     await parser.close();
+    // Thrown out of an archive (a file the parser could not handle, the database gone): what its
+    // committed batches wrote still gets its search rows, or the next import does it (search_pending).
+    await writer.finishBulkImport().catch((error: unknown) => log(`Search rows left to the next import: ${(error as Error).message}`));
   }
   summary.aborted = options.signal?.aborted ?? false;
   const written = summary.imported + summary.replaced;

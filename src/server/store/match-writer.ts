@@ -6,6 +6,7 @@
 // - rederive(): derived rows rebuilt from stored deliveries when the rules version moved.
 // Every commit publishes the tags of what it changed, after the commit, so a cache never
 // reloads data older than the change it heard of.
+import { randomUUID } from 'node:crypto';
 import type { BulkTransaction, Db } from '../db/client.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
@@ -39,6 +40,18 @@ import {
 } from '../domain/live.ts';
 import { oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
+
+/** A mark in search_pending untouched this long is an import that stopped before finishing (a batch takes seconds): it goes. */
+const STALE_PENDING_MINUTES = 30;
+
+interface DeferredSearch {
+  /** This import's mark in search_pending. */
+  token: string;
+  people: Set<number>;
+  teams: Set<number>;
+  tournaments: Set<number>;
+  venues: Set<number>;
+}
 
 /** The day after stumps: play (or a rain delay) coming after the close of a day's play is the next day's. */
 const NEXT_DAY = "case when play_status = 'stumps' then coalesce(day_number, 1) + 1 else day_number end";
@@ -75,11 +88,55 @@ export interface Undone {
 export class MatchWriter {
   /** Entity ids found by earlier commits of this writer. */
   private readonly entities = new EntityCache();
+  /** During a bulk import (beginBulkImport), the entities whose search rows wait for finishBulkImport(). */
+  private deferred: DeferredSearch | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly publish: PublishTags,
   ) {}
+
+  /**
+   * A bulk import starts (the importer, for each archive): until finishBulkImport(), writeMatches()
+   * leaves the search rows of what it writes to that one step instead of refreshing them in every
+   * batch (docs/decisions/033-search-and-records.md). Everything else a batch derives (scorecards,
+   * fantasy points, tournament shapes) is still written with it.
+   */
+  beginBulkImport(): void {
+    this.deferred ??= { token: randomUUID(), people: new Set(), teams: new Set(), tournaments: new Set(), venues: new Set() };
+  }
+
+  /**
+   * Ends a bulk import: builds the search rows of every entity its batches touched, in one
+   * transaction, and tells the search cache. Another import's mark in search_pending is either an
+   * import cut short (its rows were never built, and its matches are 'unchanged' to every later
+   * import) or one running elsewhere: either way every row is recounted. Such a mark is dropped once
+   * no batch has touched it for STALE_PENDING_MINUTES (a running import touches its own every batch).
+   */
+  async finishBulkImport(): Promise<void> {
+    const deferred = this.deferred;
+    this.deferred = null;
+    if (!deferred) return;
+    const refreshed = await this.db.bulkTransaction(async (tx) => {
+      const own = await tx.query<{ token: string }>('delete from search_pending where token = $1 returning token', [deferred.token]);
+      const stale = await tx.query<{ token: string }>(
+        `delete from search_pending where touched_at < now() - interval '${STALE_PENDING_MINUTES} minutes' returning token`,
+        [],
+      );
+      const others = [...stale, ...(await tx.query<{ token: string }>('select token from search_pending', []))];
+      if (own.length === 0 && others.length === 0) return false;
+      const run: QueryRunner = (text, params) => tx.query(text, params);
+      await refreshSearchIndex(
+        run,
+        others.length > 0
+          ? null
+          : { people: [...deferred.people], teams: [...deferred.teams], tournaments: [...deferred.tournaments], venues: [...deferred.venues] },
+      );
+      return true;
+    });
+    // Search answers are cached under the players' tag.
+    if (refreshed) await this.publish([tags.players]);
+  }
 
   /**
    * Writes whole matches in one transaction, replacing any stored version of each (its child rows
@@ -116,9 +173,14 @@ export class MatchWriter {
       }
       const matchIds = writes.map((write) => write.id);
       // People a replaced version named and the new one may not: their search rows change too.
-      const replacedPeople = await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [
-        matchIds,
-      ]);
+      // Looked for only among the matches stored already (none, mostly, in an import).
+      const stored = await tx.query<{ id: number }>('select id from matches where id = any($1::integer[])', [matchIds]);
+      const replacedPeople =
+        stored.length === 0
+          ? []
+          : await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [
+              stored.map((row) => row.id),
+            ]);
       // A replaced match may have been filed under another tournament: its shape changes too.
       const replaced = await tx.query<{ id: number; tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
         'delete from matches where id = any($1::integer[]) returning id, tournament_id, team_a_id, team_b_id, venue_id',
@@ -128,10 +190,31 @@ export class MatchWriter {
       for (const buffer of copy.all()) await tx.copy(buffer);
       const touched = new Set([...writes.map((write) => tournament(write.tournament.key)), ...replaced.map((row) => row.tournament_id)]);
       const run: QueryRunner = (text, params) => tx.query(text, params);
-      // Search rows: a new match counts one more for each of its players; the players of a
-      // replaced match (either version) are recounted, as are its teams, tournament and venue.
       const replacedIds = new Set(replaced.map((row) => row.id));
       const playersOf = (write: MatchWrite) => write.players.map((player) => ({ player, personId: person(write.people[player.person]![0]) }));
+      const teamsOf = () => [
+        ...writes.flatMap((write) => write.teams.map((ref) => team(ref.identity))),
+        ...replaced.flatMap((row) => [row.team_a_id, row.team_b_id]),
+      ];
+      const venuesOf = () => [
+        ...writes.flatMap((write) => (write.venue ? [venue(write.venue.identity)] : [])),
+        ...replaced.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])),
+      ];
+      const deferred = this.deferred;
+      if (deferred) {
+        // A bulk import: the search rows of everything this batch touched are built once, by
+        // finishBulkImport(); the mark commits with the batch, so an import cut short before
+        // then leaves it for the next import to finish.
+        for (const write of writes) for (const { personId } of playersOf(write)) deferred.people.add(personId);
+        for (const row of replacedPeople) deferred.people.add(row.person_id);
+        for (const id of teamsOf()) deferred.teams.add(id);
+        for (const id of touched) deferred.tournaments.add(id);
+        for (const id of venuesOf()) deferred.venues.add(id);
+        await tx.query('insert into search_pending (token) values ($1) on conflict (token) do update set touched_at = now()', [deferred.token]);
+        return refreshTournamentShapes(run, [...touched]);
+      }
+      // Search rows: a new match counts one more for each of its players; the players of a
+      // replaced match (either version) are recounted, as are its teams, tournament and venue.
       await countNewAppearances(
         run,
         writes
@@ -151,12 +234,9 @@ export class MatchWriter {
           ...writes.filter((write) => replacedIds.has(write.id)).flatMap((write) => playersOf(write).map(({ personId }) => personId)),
           ...replacedPeople.map((row) => row.person_id),
         ],
-        teams: [...writes.flatMap((write) => write.teams.map((ref) => team(ref.identity))), ...replaced.flatMap((row) => [row.team_a_id, row.team_b_id])],
+        teams: teamsOf(),
         tournaments: [...touched],
-        venues: [
-          ...writes.flatMap((write) => (write.venue ? [venue(write.venue.identity)] : [])),
-          ...replaced.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])),
-        ],
+        venues: venuesOf(),
       });
       return refreshTournamentShapes(run, [...touched]);
     });

@@ -47,7 +47,12 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
       null::text as detail, substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || tu.tou_key), 21) as link, t.gender,
       count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date
     from teams t
-    join matches m on m.team_a_id = t.id or m.team_b_id = t.id
+    -- Each side's matches by its own index (a join on 'a or b' read every match for every team).
+    join (
+      select team_a_id as team_id, id, start_date, tournament_id from matches
+      union all
+      select team_b_id, id, start_date, tournament_id from matches where team_b_id <> team_a_id
+    ) m on m.team_id = t.id
     join tournaments tu on tu.id = m.tournament_id
     where $1::integer[] is null or t.id = any($1::integer[])
     group by t.id`,
