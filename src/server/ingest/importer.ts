@@ -245,8 +245,9 @@ export async function importSources(
     // update into a full database hardly moves them, and analysing 6 million deliveries costs more
     // than the update itself, so only an import that grows the data by a tenth (or 1,000 matches) does it.
     if (written >= ANALYZE_MIN_MATCHES || written * 10 >= heldBefore) await sql`analyze`.execute(db.kysely);
-    // Every batch rewrote the search rows it touched: reclaim the dead ones (a few MB at most), or
-    // the planner reads a table many times its size (store/search-index.ts).
+    // Each archive's finish rewrote the search rows it touched, and a player or team is in several
+    // archives: reclaim the dead rows, or the planner reads a table many times its size
+    // (store/search-index.ts).
     await sql`vacuum search_entries`.execute(db.kysely);
   }
   summary.wallTimeMs = Math.round(performance.now() - startedAt);
