@@ -45,14 +45,27 @@ interface EngineSocket {
     perMessageDeflate?: unknown;
     socket?: {
       readyState: number;
-      _socket?: { writable: boolean; write(chunk: Buffer): boolean };
-      _sender?: { _deflating?: boolean; _queue?: unknown[] };
+      _socket?: { writable: boolean; writableNeedDrain: boolean; write(chunk: Buffer): boolean };
+      _sender?: { _state?: number; _deflating?: boolean; _queue?: unknown[] };
     };
   };
   write(data: unknown, options?: unknown, callback?: unknown): unknown;
 }
 
 const WEBSOCKET_OPEN = 1;
+
+const WS_SENDER_IDLE = 0;
+
+/**
+ * ws's sender holds nothing back (a message being compressed or read from a Blob): ws 8.18 on has
+ * `_state` (0 when idle), earlier 8.x `_deflating`. With neither, we cannot tell: engine.io's path.
+ */
+function senderIdle(sender: { _state?: number; _deflating?: boolean; _queue?: unknown[] }): boolean {
+  if ((sender._queue?.length ?? 0) > 0) return false;
+  if (typeof sender._state === 'number') return sender._state === WS_SENDER_IDLE;
+  if (typeof sender._deflating === 'boolean') return !sender._deflating;
+  return false;
+}
 
 /** The TCP socket a broadcast frame may be written to directly now, or null for engine.io's path. */
 function directStream(conn: EngineSocket): { write(chunk: Buffer): boolean } | null {
@@ -62,8 +75,10 @@ function directStream(conn: EngineSocket): { write(chunk: Buffer): boolean } | n
   const ws = transport.socket;
   const sender = ws?._sender;
   const stream = ws?._socket;
-  if (!ws || ws.readyState !== WEBSOCKET_OPEN || !sender || !stream?.writable) return null;
-  if (sender._deflating || (sender._queue?.length ?? 0) > 0) return null;
+  // A stream that is not draining (a slow client) leaves the frame to engine.io, which holds
+  // further packets back until the last write is done.
+  if (!ws || ws.readyState !== WEBSOCKET_OPEN || !sender || !stream?.writable || stream.writableNeedDrain) return null;
+  if (!senderIdle(sender)) return null;
   return stream;
 }
 

@@ -129,6 +129,28 @@ describe('writeBroadcastFramesDirect (through attachRealtime)', () => {
     }
   });
 
+  it("leaves a slow client's frames to engine.io while its TCP stream is full", async () => {
+    const { realtime, connect, close } = await serve();
+    try {
+      const one = await connect(['websocket']);
+      await until(() => realtime.io.of('/').adapter.rooms.get(matchRoom('m1'))?.size === 1);
+      const [socket] = await realtime.io.fetchSockets();
+      const conn = realtime.io.sockets.sockets.get(socket!.id)!.conn as unknown as { transport: { socket: { _socket: object } } };
+      const stream = conn.transport.socket._socket;
+      // What a client that stopped reading looks like: the kernel's buffer and then the stream's are full.
+      Object.defineProperty(stream, 'writableNeedDrain', { configurable: true, get: () => true });
+      realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 1 });
+      await until(() => one.heard.length === 1);
+      expect(realtime.frames).toEqual({ direct: 0, engine: 1 });
+      delete (stream as { writableNeedDrain?: boolean }).writableNeedDrain;
+      realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 2 });
+      await until(() => one.heard.length === 2);
+      expect(realtime.frames).toEqual({ direct: 1, engine: 1 });
+    } finally {
+      await close();
+    }
+  });
+
   it("loses and reorders nothing while a browser's client upgrades from long-polling to a WebSocket", async () => {
     const { realtime, connect, close } = await serve();
     try {
