@@ -109,6 +109,10 @@ export async function importSources(
   // Tournaments of the matches written: only their spans and names can move.
   const touched = new Set<string>();
   const writer = new MatchWriter(db, options.publish ?? (() => undefined));
+  // The batches are committed whatever happens here: a failed finish is logged, and the writer
+  // keeps its list for the next archive's finish, or search_pending for the next import.
+  const finishSearchRows = () =>
+    writer.finishBulkImport().catch((error: unknown) => log(`Search rows left for later: ${(error as Error).message}`));
   const parser = new ParsePool(options.parseThreads);
   try {
     for (const source of sources) {
@@ -211,7 +215,7 @@ export async function importSources(
         }
         await drain();
         await flush();
-        await writer.finishBulkImport();
+        await finishSearchRows();
         // The total may have shrunk by non-JSON entries met after the last match.
         options.onProgress?.({ source, done, total: opened.total });
       } catch (error) {
@@ -219,7 +223,7 @@ export async function importSources(
         // Keep what was read before the archive turned out to be damaged.
         await drain();
         await flush();
-        await writer.finishBulkImport();
+        await finishSearchRows();
         log(`Stopped reading ${source}: ${error.message}`);
         summary.failedSources.push({ source, reason: error.message });
       } finally {
@@ -230,7 +234,7 @@ export async function importSources(
     await parser.close();
     // Thrown out of an archive (a file the parser could not handle, the database gone): what its
     // committed batches wrote still gets its search rows, or the next import does it (search_pending).
-    await writer.finishBulkImport().catch((error: unknown) => log(`Search rows left to the next import: ${(error as Error).message}`));
+    await finishSearchRows();
   }
   summary.aborted = options.signal?.aborted ?? false;
   const written = summary.imported + summary.replaced;

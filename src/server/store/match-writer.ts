@@ -115,9 +115,16 @@ export class MatchWriter {
    */
   async finishBulkImport(): Promise<void> {
     const deferred = this.deferred;
-    this.deferred = null;
     if (!deferred) return;
-    const refreshed = await this.db.bulkTransaction(async (tx) => {
+    const refreshed = await this.refreshDeferred(deferred);
+    // Kept until the rows are committed: a failed finish is tried again by the next one.
+    this.deferred = null;
+    // Search answers are cached under the players' tag.
+    if (refreshed) await this.publish([tags.players]);
+  }
+
+  private refreshDeferred(deferred: DeferredSearch): Promise<boolean> {
+    return this.db.bulkTransaction(async (tx) => {
       const own = await tx.query<{ token: string }>('delete from search_pending where token = $1 returning token', [deferred.token]);
       const stale = await tx.query<{ token: string }>(
         `delete from search_pending where touched_at < now() - interval '${STALE_PENDING_MINUTES} minutes' returning token`,
@@ -134,8 +141,6 @@ export class MatchWriter {
       );
       return true;
     });
-    // Search answers are cached under the players' tag.
-    if (refreshed) await this.publish([tags.players]);
   }
 
   /**
