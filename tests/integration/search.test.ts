@@ -182,6 +182,34 @@ describe.each(targets)('search on $name', ({ open }) => {
     expect(await pending()).toBe(0);
   });
 
+  it("keeps a bulk import's list when its finish fails, and builds the rows on the next finish", async () => {
+    const rows = () => sql`select * from search_entries order by kind, entity_id`.execute(db.kysely).then((result) => result.rows);
+    const { write } = prepareMatch('1415708.json', readFileSync(path.join(fixtures, 'real/1415708.json')), 'flaky-finish');
+    await sql`delete from matches where id = 1415708`.execute(db.kysely);
+    await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+    const before = await rows();
+    // The database refuses the finish's transaction once (a dropped connection, say).
+    let refuse = false;
+    const flaky = Object.assign(Object.create(db) as typeof db, {
+      bulkTransaction: ((work) => {
+        if (!refuse) return db.bulkTransaction(work);
+        refuse = false;
+        return Promise.reject(new Error('connection lost'));
+      }) as typeof db.bulkTransaction,
+    });
+    const writer = new MatchWriter(flaky, () => undefined);
+    writer.beginBulkImport();
+    await writer.writeMatches([write]);
+    refuse = true;
+    await expect(writer.finishBulkImport()).rejects.toThrow('connection lost');
+    expect(await rows()).toEqual(before);
+    await writer.finishBulkImport();
+    const after = await rows();
+    expect(after).not.toEqual(before);
+    await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+    expect(await rows()).toEqual(after);
+  });
+
   it('answers bad queries with a 4xx in the error shape', async () => {
     const cases: [string, string][] = [
       ['/user/v1/search', 'q is required'],
