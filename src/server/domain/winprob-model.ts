@@ -3,9 +3,9 @@
 // explanation page prints the evaluation.
 import evaluationJson from './winprob-evaluation.json' with { type: 'json' };
 import modelJson from './winprob-model.json' with { type: 'json' };
-import type { WinProbModel } from './winprob.ts';
+import { checkedModel, type WinProbModel } from './winprob.ts';
 
-export const WIN_PROB_MODEL: WinProbModel = modelJson as WinProbModel;
+export const WIN_PROB_MODEL: WinProbModel = checkedModel(modelJson as WinProbModel);
 
 export interface CalibrationBand {
   band: string;

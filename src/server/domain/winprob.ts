@@ -218,7 +218,8 @@ export function limitedFeatures(state: BallState): Record<string, number> {
   const ballsLeft = Math.max(0, limit - state.legalBalls);
   const needShare = need / limit;
   const logRatio = Math.log((need + 1) / (ballsLeft + 1));
-  // The chase as a random walk: runs still to come over b balls spread about √b, so the chance
+  // A candidate the trainer weighs on the validation year at every run (the committed model may
+  // leave these out, and then they cost a square root a ball). The chase as a random walk: runs still to come over b balls spread about √b, so the chance
   // of getting there is about Φ((c·b − need) / (σ√b)) for some rate c; need / √b and √b (each
   // with wickets in hand) give the model that combination for any c, sharper as the balls run out.
   const root = Math.sqrt(ballsLeft + 1);
@@ -301,6 +302,14 @@ export function stateProbability(
   const layer = model.recalibration?.[key];
   const bat = layer ? recalibrate(raw, layer) : raw;
   return { bat: clamp(bat, OPEN_MIN, 1 - OPEN_MIN), draw: 0 };
+}
+
+/** The model as read from its file, refused at load (not on some match page) if a layer is not [a, b]. */
+export function checkedModel(model: WinProbModel): WinProbModel {
+  for (const [key, layer] of Object.entries(model.recalibration ?? {})) {
+    if (layer.length !== 2 || !layer.every(Number.isFinite)) throw new Error(`win-probability recalibration layer '${key}' is not [a, b]`);
+  }
+  return model;
 }
 
 /** σ(a + b·logit p) for a layer [a, b], p kept off 0 and 1 so its logit is finite. */

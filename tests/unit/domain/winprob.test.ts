@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WIN_PROB_MODEL } from '../../../src/server/domain/winprob-model.ts';
 import {
-  competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, recalibrate, stateProbability, walkStates, winProbabilities,
+  checkedModel, competitionKey, limitedModelKey, logistic, parOf, preMatchProbability, recalibrate, stateProbability, walkStates, winProbabilities,
   type BallState, type WinProbInnings, type WinProbMatch,
 } from '../../../src/server/domain/winprob.ts';
 import type { Delivery } from '../../../src/server/domain/types.ts';
@@ -52,6 +52,10 @@ describe('win probability model', () => {
     // A layer that is not [a, b] is an error in the model file, not a silent answer.
     expect(() => recalibrate(0.4, [1])).toThrow(/not \[a, b\]/);
     expect(() => recalibrate(0.4, [1, 2, 3])).toThrow(/not \[a, b\]/);
+    // Refused when the model is loaded, before any page asks.
+    expect(checkedModel(layered([0.2, 0.8]))).toEqual(layered([0.2, 0.8]));
+    expect(() => checkedModel({ ...WIN_PROB_MODEL, recalibration: { [key]: [1] } })).toThrow(/not \[a, b\]/);
+    expect(() => checkedModel({ ...WIN_PROB_MODEL, recalibration: { [key]: [Number.NaN, 1] } })).toThrow(/not \[a, b\]/);
   });
 
   it('settled chases answer exactly: won, lost all out, out of balls, tied', () => {
