@@ -8,11 +8,11 @@
 // (T20I or ODI, first or second innings; P(batting side wins); settled states left alone) fitted
 // on every earlier year's balls, and compared with itself unrecalibrated. Never reads the held-out
 // matches (from 2025-07-01).
-import { limitedModelKey } from '../src/server/domain/winprob.ts';
+import { limitedModelKey, recalibrate } from '../src/server/domain/winprob.ts';
 import { readArchives } from './winprob/archive.ts';
 import { forEachBall, newGroups } from './winprob/evaluate.ts';
-import { fitLogistic, newDesign, Scores } from './winprob/fit.ts';
-import { battingWon, CHASE_ROOT, settled, trainModel } from './winprob/train.ts';
+import { Scores } from './winprob/fit.ts';
+import { battingWon, CHASE_ROOT, fitLayers, settled, trainModel, type LayerRows } from './winprob/train.ts';
 
 const HOLDOUT_FROM = '2025-07-01';
 const FIRST_YEAR = 2019;
@@ -31,20 +31,21 @@ interface Ball {
   settled: boolean;
 }
 
-const logit = (p: number) => Math.log(p / (1 - p));
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const pts = (value: number) => (value * 100).toFixed(1);
 
-function layerOf(balls: readonly Ball[]): Map<string, number[]> {
-  const designs = new Map<string, ReturnType<typeof newDesign>>();
+/** The balls as the trainer's layer rows (settled states have no layer), so fitLayers fits exactly the shipped layer. */
+function layerRowsOf(balls: readonly Ball[]): LayerRows {
+  const rows: LayerRows = new Map();
   for (const ball of balls) {
     if (ball.settled) continue;
-    let design = designs.get(ball.key);
-    if (!design) designs.set(ball.key, (design = newDesign(2)));
-    design.x.push(1, logit(ball.bat));
-    design.y.push(ball.batWon);
+    let entry = rows.get(ball.key);
+    if (!entry) rows.set(ball.key, (entry = { year: [], logit: [], won: [], match: [] }));
+    entry.year.push(ball.year);
+    entry.logit.push(Math.log(ball.bat / (1 - ball.bat)));
+    entry.won.push(ball.batWon);
+    entry.match.push(ball.match);
   }
-  return new Map([...designs].map(([key, design]) => [key, fitLogistic(design, 0)]));
+  return rows;
 }
 
 function summary(balls: readonly Ball[], bat: (ball: Ball) => number) {
@@ -82,15 +83,16 @@ async function main(): Promise<number> {
       });
     });
   }
+  const rows = layerRowsOf(balls);
   const recalibrated = new Map<Ball, number>();
   for (let year = FIRST_YEAR + EARLIER_YEARS; year <= LAST_YEAR; year += 1) {
-    const layer = layerOf(balls.filter((ball) => ball.year < year));
+    const layers = fitLayers(rows, year);
     const mine = balls.filter((ball) => ball.year === year);
     for (const ball of mine) {
-      const coef = layer.get(ball.key);
-      recalibrated.set(ball, ball.settled || !coef ? ball.bat : sigmoid(coef[0]! + coef[1]! * logit(ball.bat)));
+      const layer = layers[ball.key];
+      recalibrated.set(ball, ball.settled || !layer ? ball.bat : recalibrate(ball.bat, layer));
     }
-    console.log(`${year}-${String(year + 1).slice(2)}: layer from ${FIRST_YEAR}-${String(year).slice(2)}: ${[...layer].map(([key, [a, b]]) => `${key} a ${a!.toFixed(2)} b ${b!.toFixed(2)}`).join(', ')}`);
+    console.log(`${year}-${String(year + 1).slice(2)}: layer from ${FIRST_YEAR}-${String(year).slice(2)}: ${Object.entries(layers).map(([key, [a, b]]) => `${key} a ${a.toFixed(2)} b ${b.toFixed(2)}`).join(', ')}`);
     line('  without a layer', mine, (ball) => ball.bat);
     line('  with the pooled layer', mine, (ball) => recalibrated.get(ball)!);
   }

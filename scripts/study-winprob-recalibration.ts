@@ -11,12 +11,10 @@ import { limitedModelKey, type BallState } from '../src/server/domain/winprob.ts
 import { readArchives, type TrainingMatch } from './winprob/archive.ts';
 import { aWinOf, forEachBall, newGroups } from './winprob/evaluate.ts';
 import { fitLogistic, newDesign } from './winprob/fit.ts';
-import { battingWon, CHASE_ROOT, settled, trainModel } from './winprob/train.ts';
+import { battingWon, CHASE_ROOT, LAYER_MATCHES, settled, trainModel } from './winprob/train.ts';
 
 const YEAR_1 = { from: '2023-07-01', until: '2024-07-01' };
 const YEAR_2 = { from: '2024-07-01', until: '2025-07-01', secondHalf: '2025-01-01' };
-/** A layer is fitted for a model only with this many matches behind it (else the model is left as it is). */
-const LAYER_MATCHES = 30;
 const TARGET_GROUPS = ["Men's T20I and ODI", "Men's T20I", "Men's ODI", 'IPL'];
 
 interface Ball {

@@ -212,7 +212,7 @@ export function trainModel(
 }
 
 /** A layer is fitted for a model key only with this many matches behind it. */
-const LAYER_MATCHES = 30;
+export const LAYER_MATCHES = 30;
 
 /** Per model key, the out-of-sample predictions a recalibration layer is fitted on. */
 export type LayerRows = Map<string, { year: number[]; logit: number[]; won: number[]; match: number[] }>;
