@@ -64,12 +64,19 @@ describe('writeBroadcastFramesDirect (through attachRealtime)', () => {
       client.emit('sub', { match_key: 'm1' });
       return { client, heard };
     };
+    /** One WebSocket client subscribed to the match, and its engine.io connection on the server. */
+    const subscribedOne = async () => {
+      const one = await connect(['websocket']);
+      await until(() => realtime.io.of('/').adapter.rooms.get(matchRoom('m1'))?.size === 1);
+      const [socket] = await realtime.io.fetchSockets();
+      return { heard: one.heard, conn: realtime.io.sockets.sockets.get(socket!.id)!.conn };
+    };
     const close = async () => {
       for (const client of clients) client.disconnect();
       await realtime.close();
       await new Promise((resolve) => http.close(resolve));
     };
-    return { realtime, connect, close };
+    return { realtime, connect, subscribedOne, close };
   }
 
   const until = async (check: () => boolean) => {
@@ -104,47 +111,41 @@ describe('writeBroadcastFramesDirect (through attachRealtime)', () => {
   });
 
   it("keeps a socket's order: a broadcast behind a frame engine.io has not finished writing waits for it", async () => {
-    const { realtime, connect, close } = await serve();
+    const { realtime, subscribedOne, close } = await serve();
     try {
-      const one = await connect(['websocket']);
-      await until(() => realtime.io.of('/').adapter.rooms.get(matchRoom('m1'))?.size === 1);
-      const [socket] = await realtime.io.fetchSockets();
+      const { heard, conn } = await subscribedOne();
       // Packets engine.io encodes and writes itself (not broadcasts: a ping, a message sent on the
       // connection): the first leaves its transport unwritable until the write's callback, on a
       // later tick, so the second waits in engine.io's buffer, and the broadcasts behind it too.
-      const conn = realtime.io.sockets.sockets.get(socket!.id)!.conn;
       conn.write(`2${JSON.stringify(['commentory', { sequence: 1 }])}`);
       conn.write(`2${JSON.stringify(['score', { sequence: 2 }])}`);
       realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 3 });
       realtime.io.to(matchRoom('m1')).emit('score', { sequence: 4 });
-      await until(() => one.heard.length === 4);
+      await until(() => heard.length === 4);
       expect(realtime.frames).toEqual({ direct: 0, engine: 2 });
       // Once written, the transport is writable again and broadcasts go straight out.
       realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 5 });
-      await until(() => one.heard.length === 5);
+      await until(() => heard.length === 5);
       expect(realtime.frames).toEqual({ direct: 1, engine: 2 });
-      expect(one.heard.map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5]);
+      expect(heard.map((event) => event.sequence)).toEqual([1, 2, 3, 4, 5]);
     } finally {
       await close();
     }
   });
 
   it("leaves a slow client's frames to engine.io while its TCP stream is full", async () => {
-    const { realtime, connect, close } = await serve();
+    const { realtime, subscribedOne, close } = await serve();
     try {
-      const one = await connect(['websocket']);
-      await until(() => realtime.io.of('/').adapter.rooms.get(matchRoom('m1'))?.size === 1);
-      const [socket] = await realtime.io.fetchSockets();
-      const conn = realtime.io.sockets.sockets.get(socket!.id)!.conn as unknown as { transport: { socket: { _socket: object } } };
-      const stream = conn.transport.socket._socket;
+      const { heard, conn } = await subscribedOne();
+      const stream = (conn as unknown as { transport: { socket: { _socket: object } } }).transport.socket._socket;
       // What a client that stopped reading looks like: the kernel's buffer and then the stream's are full.
       Object.defineProperty(stream, 'writableNeedDrain', { configurable: true, get: () => true });
       realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 1 });
-      await until(() => one.heard.length === 1);
+      await until(() => heard.length === 1);
       expect(realtime.frames).toEqual({ direct: 0, engine: 1 });
       delete (stream as { writableNeedDrain?: boolean }).writableNeedDrain;
       realtime.io.to(matchRoom('m1')).emit('commentory', { sequence: 2 });
-      await until(() => one.heard.length === 2);
+      await until(() => heard.length === 2);
       expect(realtime.frames).toEqual({ direct: 1, engine: 1 });
     } finally {
       await close();
