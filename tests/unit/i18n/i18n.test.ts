@@ -51,8 +51,8 @@ describe('dictionaries', () => {
   it('translates and interpolates', () => {
     expect(t('en', 'nav.series')).toBe('Series');
     expect(t('hi', 'nav.series')).toBe('सीरीज़');
-    expect(t('en', 'match.wonToss', { team: 'IND', decision: 'bat' })).toBe('IND won the toss elected to bat');
-    expect(t('hi', 'match.wonToss', { team: 'IND', decision: 'बल्लेबाज़ी' })).toContain('IND');
+    expect(t('en', 'matchCentre.inningsOf', { team: 'IND', n: 2 })).toBe('IND innings 2');
+    expect(t('hi', 'matchCentre.inningsOf', { team: 'IND', n: 2 })).toContain('IND');
     expect(t('en', 'footer.copyright', { year: 2030 })).toBe('© 2030 Crease');
   });
 });
