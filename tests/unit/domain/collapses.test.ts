@@ -47,6 +47,12 @@ describe('collapses', () => {
     expect(collapses(falls(4, 9, 12), 90)).toEqual([span(0, 0, 12, 3)]);
   });
 
+  it('measures an innings in play by its score so far: 24/3 at 35/3 is not yet a collapse, at 175/9 it is', () => {
+    // Mumbai's chase in the IPL 2026 final, as the live replay of the e2e tests stops it (4 overs).
+    expect(collapses(falls(0, 18, 24), 35)).toEqual([]);
+    expect(collapses(falls(0, 18, 24, 38, 101, 149, 152, 158, 167), 175)).toEqual([span(0, 0, 24, 3), span(149, 6, 167, 9)]);
+  });
+
   it('needs three wickets: two quick ones are not a collapse', () => {
     expect(collapses(falls(40, 41, 90, 150), 150)).toEqual([]);
     expect(collapses([], 0)).toEqual([]);
