@@ -12,6 +12,7 @@ const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet/e2e');
 const T20_FINAL = '1529312'; // IPL 2026: Rajasthan Royals 205/8 beat Mumbai Indians 175/9 by 30 runs
 const ASHES_TEST = '1455615'; // Sydney 2026: England 384 & 342, Australia 567 & 161/5
 const SUPER_OVER_TIE = '1529281';
+const LOW_TOTALS = '1528293'; // Kigali 2026: Nigeria Women 80 all out beat Rwanda Women 71/9
 
 describe('match story', () => {
   let db: Db;
@@ -86,6 +87,16 @@ describe('match story', () => {
     expect(story.innings[3]!.target?.balls ?? null).toBeNull();
     expect(story.innings[3]!.rates.every((point) => point.requiredRate === null)).toBe(true);
     expect(story.innings[0]!.milestones.filter((m) => m.player.name === 'JE Root').map((m) => m.value)).toEqual([50, 100, 150]);
+  });
+
+  it('lists the quick wickets inside a low total, not the whole innings as one collapse', async () => {
+    const story = (await services.matchCentre.story(LOW_TOTALS, 'en'))!;
+    expect(story.innings.map((inn) => [inn.runs, inn.wickets, inn.collapses])).toEqual([
+      // 8 runs a wicket: a collapse is at most 4 a wicket here, not 0/0 to 80/10.
+      [80, 10, [{ from: { runs: 59, wickets: 3 }, to: { runs: 80, wickets: 10 } }]],
+      // 7.9 a wicket: not 0/0 to 63/9.
+      [71, 9, [{ from: { runs: 58, wickets: 6 }, to: { runs: 63, wickets: 9 } }]],
+    ]);
   });
 
   it('leaves the super overs of a tie to the scorecard', async () => {

@@ -5,6 +5,7 @@
 // is said that the figures do not show: no adjectives about how anyone played. Records are
 // claimed only against the earlier figures the caller read from the stored matches (RecordBook),
 // and say their scope: which matches, how many, up to this one.
+import { collapses, type Collapse } from './collapses.ts';
 import { formatTypeLabel, type FormatType } from './format-type.ts';
 import { formatOvers } from './overs.ts';
 
@@ -141,10 +142,11 @@ export interface MatchReport {
 
 /** At most the spec's six paragraphs. */
 const MAX_PARAGRAPHS = 6;
-/** A collapse: at least this many wickets ... */
-const COLLAPSE_WICKETS = 4;
-/** ... for at most this many runs. */
-const COLLAPSE_RUNS = 20;
+/**
+ * A collapse (collapses.ts) worth a sentence: at least this many wickets. An editor's choice,
+ * not the rule: the Summary tab lists every collapse, from three wickets.
+ */
+const TOLD_COLLAPSE_WICKETS = 4;
 /** A stand worth a sentence. */
 const NOTABLE_STAND = 50;
 /** The run-rate swing is told as an innings' most productive run of this many overs ... */
@@ -332,28 +334,20 @@ function bowlingSentence(facts: ReportFacts, inn: ReportInnings): Sentence | nul
   };
 }
 
-/** The longest run of wickets that fell for few runs, measured from the score at the first of them. */
-export function findCollapse(inn: ReportInnings): { from: { runs: number; wickets: number }; to: { runs: number; wickets: number } } | null {
+/**
+ * The innings' most notable collapse (most wickets, then fewest runs; the earliest of equals)
+ * when it has at least TOLD_COLLAPSE_WICKETS wickets, else null.
+ */
+export function toldCollapse(inn: Pick<ReportInnings, 'runs' | 'fallOfWickets'>): Collapse | null {
   const falls = [...inn.fallOfWickets].sort((x, y) => x.wicketNumber - y.wicketNumber);
-  let best: { first: number; last: number } | null = null;
-  for (let first = 0; first < falls.length; first += 1) {
-    for (let last = first + COLLAPSE_WICKETS - 1; last < falls.length; last += 1) {
-      if (falls[last]!.teamRuns - falls[first]!.teamRuns > COLLAPSE_RUNS) break;
-      const size = last - first + 1;
-      const bestSize = best ? best.last - best.first + 1 : 0;
-      const runs = falls[last]!.teamRuns - falls[first]!.teamRuns;
-      const bestRuns = best ? falls[best.last]!.teamRuns - falls[best.first]!.teamRuns : Infinity;
-      if (size > bestSize || (size === bestSize && runs < bestRuns)) best = { first, last };
-    }
-  }
-  if (!best) return null;
-  const first = falls[best.first]!;
-  const last = falls[best.last]!;
-  return { from: { runs: first.teamRuns, wickets: first.wicketNumber - 1 }, to: { runs: last.teamRuns, wickets: last.wicketNumber } };
+  const lost = (c: Collapse) => c.to.wickets - c.from.wickets;
+  const runs = (c: Collapse) => c.to.runs - c.from.runs;
+  const [most] = collapses(falls, inn.runs).sort((x, y) => lost(y) - lost(x) || runs(x) - runs(y));
+  return most && lost(most) >= TOLD_COLLAPSE_WICKETS ? most : null;
 }
 
 function collapseSentence(facts: ReportFacts, inn: ReportInnings): Sentence | null {
-  const collapse = findCollapse(inn);
+  const collapse = toldCollapse(inn);
   if (!collapse) return null;
   const team = teamName(facts, inn.side);
   const lost = collapse.to.wickets - collapse.from.wickets;

@@ -1,7 +1,9 @@
 // The story of an innings told from its deliveries: runs and wickets over by over (the worm,
 // the Manhattan, run rate and required rate), the milestones as they came (fifties, hundreds,
-// five-wicket hauls, hat-tricks) and the collapses. One fold of the same rules as the scorecard
-// (InningsTally), so a chart never disagrees with the card beside it.
+// five-wicket hauls, hat-tricks) and the collapses (the rule is in collapses.ts). One fold of
+// the same rules as the scorecard (InningsTally), so a chart never disagrees with the card
+// beside it.
+import { collapses, type Collapse } from './collapses.ts';
 import { RATE_BALLS } from './overs.ts';
 import { InningsTally, isCreditedToBowler } from './scorecard.ts';
 import type { BallPosition, Delivery, FallOfWicket, InningsInput, PlayerId } from './types.ts';
@@ -34,12 +36,6 @@ export interface Milestone {
   position: BallPosition;
 }
 
-/** Wickets that fell for few runs: from `from` (a score after a wicket, or the start) to `to`. */
-export interface Collapse {
-  from: { runs: number; wickets: number };
-  to: { runs: number; wickets: number };
-}
-
 export interface InningsStory {
   overs: OverPoint[];
   falls: FallOfWicket[];
@@ -57,14 +53,6 @@ export const BATTING_MILESTONE_STEP = 50;
 export function bowlingMilestones(oversLimit: number | null): number[] {
   return oversLimit !== null && oversLimit <= 20 ? [4, 5, 10] : [5, 10];
 }
-
-/**
- * A collapse is at least COLLAPSE_MIN_WICKETS wickets lost for at most COLLAPSE_RUNS_PER_WICKET
- * runs a wicket, counted from the score after the wicket before (or from the start): '60/1 to
- * 65/4' is three wickets for five runs.
- */
-export const COLLAPSE_MIN_WICKETS = 3;
-export const COLLAPSE_RUNS_PER_WICKET = 8;
 
 /** The over-by-over series, milestones and collapses of one innings. */
 export function inningsStory(input: InningsInput, options: { oversLimit?: number | null } = {}): InningsStory {
@@ -111,8 +99,9 @@ export function inningsStory(input: InningsInput, options: { oversLimit?: number
     }
   }
   if (current !== null) overs.push(current);
-  const falls = tally.summary().fallOfWickets;
-  return { overs, falls, milestones, collapses: collapses(falls) };
+  // The innings total, as the scorecard gives it (penalty runs awarded after it included).
+  const { fallOfWickets: falls, runs } = tally.summary(input.penaltyRunsPost);
+  return { overs, falls, milestones, collapses: collapses(falls, runs) };
 }
 
 function nextMultiple(runs: number): number {
@@ -139,30 +128,6 @@ class HatTrickWatch {
     this.run.set(delivery.bowler, run);
     return run % 3 === 0;
   }
-}
-
-/** The collapses of an innings from its falls of wicket, longest first found, none overlapping. */
-export function collapses(falls: readonly Pick<FallOfWicket, 'teamRuns'>[]): Collapse[] {
-  // Anchor k is the score after wicket k (k = 0: the start, no runs).
-  const runsAt = (k: number) => (k === 0 ? 0 : falls[k - 1]!.teamRuns);
-  const found: Collapse[] = [];
-  let k = 0;
-  while (k + COLLAPSE_MIN_WICKETS <= falls.length) {
-    let end = -1;
-    for (let m = falls.length; m >= k + COLLAPSE_MIN_WICKETS; m -= 1) {
-      if (runsAt(m) - runsAt(k) <= COLLAPSE_RUNS_PER_WICKET * (m - k)) {
-        end = m;
-        break;
-      }
-    }
-    if (end < 0) {
-      k += 1;
-      continue;
-    }
-    found.push({ from: { runs: runsAt(k), wickets: k }, to: { runs: runsAt(end), wickets: end } });
-    k = end;
-  }
-  return found;
 }
 
 /** Runs per six balls after each over, and for a chase the rate still required (null once won or with no balls left). */

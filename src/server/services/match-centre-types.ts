@@ -9,7 +9,8 @@ import type { Lang } from '../domain/result.ts';
 import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
 import type { FormLetter, HeadToHead } from '../domain/form.ts';
 import type { FantasyLine } from '../domain/fantasy.ts';
-import type { Collapse, MilestoneKind, OverPoint, RatePoint } from '../domain/match-story.ts';
+import type { Collapse } from '../domain/collapses.ts';
+import type { MilestoneKind, OverPoint, RatePoint } from '../domain/match-story.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 

@@ -1,10 +1,10 @@
 // The report generator's rules on small hand-made innings (the real matches are in
-// tests/integration/match-reports-real.test.ts): where a collapse starts and ends, which five
+// tests/integration/match-reports-real.test.ts): which collapse is told, which five
 // overs are the most productive, when a report may be written, the wording that depends on a
 // count (all out, one wicket, ordinals in Hindi), and when a record is claimed (only a figure
 // that beats the earlier best outright, in a scope large enough).
 import { describe, expect, it } from 'vitest';
-import { bestStretch, findCollapse, isReportable, MIN_RECORD_SCOPE, scoreText, writeMatchReport, type RecordBook, type ReportFacts, type ReportInnings } from '../../../src/server/domain/match-report.ts';
+import { bestStretch, isReportable, MIN_RECORD_SCOPE, scoreText, toldCollapse, writeMatchReport, type RecordBook, type ReportFacts, type ReportInnings } from '../../../src/server/domain/match-report.ts';
 
 const player = (name: string) => ({ key: name.toLowerCase(), name });
 
@@ -50,17 +50,32 @@ const facts = (overrides: Partial<ReportFacts> = {}): ReportFacts => ({
   ...overrides,
 });
 
-describe('findCollapse', () => {
-  it('finds the longest run of at least four wickets within twenty runs, from the score at its first wicket', () => {
-    expect(findCollapse(innings(2, 'b', [5, 30, 100, 101, 103, 104, 110, 130, 135, 140]))).toEqual({
-      from: { runs: 100, wickets: 2 },
+describe('toldCollapse', () => {
+  it('tells the collapse of the rule (collapses.ts), from the score after the wicket before', () => {
+    expect(toldCollapse(innings(2, 'b', [5, 30, 100, 101, 103, 104, 110, 150, 175, 200]))).toEqual({
+      from: { runs: 100, wickets: 3 },
       to: { runs: 110, wickets: 7 },
     });
   });
 
-  it('finds none when wickets fall steadily', () => {
-    expect(findCollapse(innings(1, 'a', [20, 50, 80, 110, 140]))).toBeNull();
-    expect(findCollapse(innings(1, 'a', [10, 11, 12]))).toBeNull();
+  it('tells the one with most wickets, then fewest runs', () => {
+    // 165 all out: 0/0 to 22/4 (four for 22) and 150/6 to 165/10 (four for 15).
+    expect(toldCollapse(innings(1, 'a', [10, 14, 18, 22, 100, 150, 152, 155, 160, 165]))).toEqual({
+      from: { runs: 150, wickets: 6 },
+      to: { runs: 165, wickets: 10 },
+    });
+    // 300/8: 0/0 to 30/5 (five for 30) beats 150/5 to 160/8 (three for 10).
+    expect(toldCollapse(innings(1, 'a', [10, 14, 18, 22, 30, 150, 155, 160], { runs: 300 }))).toEqual({
+      from: { runs: 0, wickets: 0 },
+      to: { runs: 30, wickets: 5 },
+    });
+  });
+
+  it('tells none of three wickets, nor a whole low innings', () => {
+    expect(toldCollapse(innings(1, 'a', [60, 62, 64, 65], { runs: 200 }))).toBeNull();
+    expect(toldCollapse(innings(1, 'a', [20, 50, 80, 110, 140]))).toBeNull();
+    // 80 all out, a wicket every 8 runs.
+    expect(toldCollapse(innings(1, 'a', [8, 16, 24, 32, 40, 48, 56, 64, 72, 80]))).toBeNull();
   });
 });
 
@@ -79,14 +94,16 @@ describe('bestStretch', () => {
 
 describe('writeMatchReport', () => {
   it('writes the result, both innings and the collapse, in both languages, with a claim per fact', () => {
-    const report = writeMatchReport(facts());
+    // Betas all out for 200, four wickets for ten runs from 100/3 to 110/7 on the way.
+    const report = writeMatchReport(facts({ innings: [innings(1, 'a', [10, 50, 120, 210]), innings(2, 'b', [5, 30, 100, 101, 103, 104, 110, 150, 175, 200])] }));
     expect(report.texts.en.heading).toBe('Alphas beat Betas by 10 runs');
     expect(report.texts.hi.heading).toBe('Alphas ने Betas को 10 रन से हराया');
-    expect(report.texts.en.paragraphs[1]).toContain('were all out for 140');
-    expect(report.texts.hi.paragraphs[1]).toContain('140 रन पर आउट हो गई');
-    expect(report.texts.en.paragraphs[1]).toContain('Betas lost 5 wickets for 10 runs, going from 100/2 to 110/7.');
+    expect(report.texts.en.paragraphs[1]).toContain('were all out for 200');
+    expect(report.texts.hi.paragraphs[1]).toContain('200 रन पर आउट हो गई');
+    expect(report.texts.en.paragraphs[1]).toContain('Betas lost 4 wickets for 10 runs, going from 100/3 to 110/7.');
+    expect(report.texts.hi.paragraphs[1]).toContain('Betas ने 10 रन के भीतर 4 विकेट गँवाए और स्कोर 100/3 से 110/7 हो गया।');
     expect(report.texts.hi.paragraphs[0]).toContain('1 विकेट लिया');
-    expect(report.claims).toContainEqual({ kind: 'collapse', inningsNo: 2, side: 'b', from: { runs: 100, wickets: 2 }, to: { runs: 110, wickets: 7 } });
+    expect(report.claims).toContainEqual({ kind: 'collapse', inningsNo: 2, side: 'b', from: { runs: 100, wickets: 3 }, to: { runs: 110, wickets: 7 } });
     expect(report.tags).toEqual(expect.arrayContaining([{ kind: 'match', key: 'm1' }, { kind: 'team', key: 'b' }, { kind: 'player', key: 'opener' }]));
   });
 

@@ -4,7 +4,6 @@ import {
   bowlingMilestones,
   byBatting,
   byBowling,
-  collapses,
   inningsStory,
   oversInBlocks,
   rateSeries,
@@ -83,29 +82,11 @@ describe('inningsStory on real matches', () => {
   });
 
   it("finds Mumbai's collapses: 24/3 at the start and 149/6 to 167/9 at the end", () => {
+    // 175/9 is 19.4 a wicket: half of it (9.7) is more than 8, so 8 a wicket bounds both.
     expect(inningsStory(realInnings(t20, 1)).collapses).toEqual([
       { from: { runs: 0, wickets: 0 }, to: { runs: 24, wickets: 3 } },
       { from: { runs: 149, wickets: 6 }, to: { runs: 167, wickets: 9 } },
     ]);
-  });
-});
-
-describe('collapses', () => {
-  const falls = (...runs: number[]) => runs.map((teamRuns) => ({ teamRuns }));
-
-  it('counts from the score after the wicket before: 60/1 to 65/4 is three for five', () => {
-    expect(collapses(falls(60, 62, 64, 65))).toEqual([{ from: { runs: 60, wickets: 1 }, to: { runs: 65, wickets: 4 } }]);
-  });
-
-  it('takes the longest run of wickets from an anchor, at 8 runs a wicket at most', () => {
-    // 100/2 to 132/6: four wickets for 32 runs (8 a wicket) is one; with 33 it starts a wicket later.
-    expect(collapses(falls(50, 100, 110, 120, 130, 132))).toEqual([{ from: { runs: 100, wickets: 2 }, to: { runs: 132, wickets: 6 } }]);
-    expect(collapses(falls(50, 100, 110, 120, 130, 133))).toEqual([{ from: { runs: 110, wickets: 3 }, to: { runs: 133, wickets: 6 } }]);
-  });
-
-  it('needs three wickets: two quick ones are not a collapse', () => {
-    expect(collapses(falls(40, 41, 90, 150))).toEqual([]);
-    expect(collapses([])).toEqual([]);
   });
 });
 
