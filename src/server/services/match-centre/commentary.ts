@@ -57,7 +57,12 @@ async function commentaryEntries(
   for (const inn of innings) {
     for (const delivery of inn.deliveries) {
       personIds.add(Number(delivery.batter)).add(Number(delivery.nonStriker)).add(Number(delivery.bowler));
-      for (const wicket of delivery.wickets) personIds.add(Number(wicket.playerOut));
+      // The fielders too: a catch names its fielder, who may neither bat nor bowl in these innings
+      // (one innings' commentary has no team sheets to fall back on).
+      for (const wicket of delivery.wickets) {
+        personIds.add(Number(wicket.playerOut));
+        for (const fielder of wicket.fielders) if (fielder.id !== null) personIds.add(Number(fielder.id));
+      }
     }
   }
   const person = await people(db, [...personIds]);
