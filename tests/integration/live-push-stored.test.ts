@@ -84,7 +84,7 @@ describe.each(await databasesUnderTest())('pushed balls on %s', (_name, open) =>
 
     await replayMatch(db, checking, SOURCE, { ballsPerMinute: 0 });
     expect(compared.length).toBeGreaterThan(200);
-    // The over had what the test is for.
+    // The match has what the test is for: catches, a run out with two fielders, wides.
     const catches = compared.filter((ball) => ball.kind === 'caught');
     expect(catches.length).toBeGreaterThanOrEqual(8);
     expect(compared.some((ball) => ball.kind === 'run out' && ball.fielders === 2)).toBe(true);
