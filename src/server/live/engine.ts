@@ -416,8 +416,9 @@ class Engine implements LiveEngine {
 
   /**
    * Makes the committed events' payloads, pushes them, then fills them into the log; the writes
-   * stand even if this fails. A ball's 'commentory' goes first, made from the ball's innings and
-   * the live state alone (decision 029): the match object, which the 'score' event and the home
+   * stand even if this fails. A ball's 'commentory' goes first, made from the ball (drafted: a
+   * new one built in its transaction, a deleted one before the undo) and the live state alone
+   * (decisions 029, 047): the match object, which the 'score' event and the home
    * card need, is read after it is pushed, and the log's rows are filled after every push (a
    * client catching up in between gets the event made again from the stored state). True when
    * every row was filled: that write committed (synchronously) after the command's own.

@@ -59,8 +59,9 @@ export class MatchCentreService {
   }
 
   /**
-   * One innings' commentary, built afresh (not cached): the live engine's ball after each write,
-   * which drops the match's entries anyway. Null for an unknown match or innings.
+   * One innings' commentary, built afresh (not cached): a live ball from the committed state (the
+   * engine's undo, catch-up and priming; a new ball is built in its transaction, ballInTransaction).
+   * Null for an unknown match or innings.
    */
   async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
     const match = await this.matchRow(matchKey);
