@@ -140,7 +140,7 @@ class Engine implements LiveEngine {
     const publish = (tags: string[]) => void options.services.feed.publish(tags);
     const writerOf = options.writerOf ?? ((db: Db) => new MatchWriter(db, publish));
     this.writer = writerOf(this.log.writerDb);
-    this.payloads = new LivePayloads(options.db, options.services);
+    this.payloads = new LivePayloads(options.services);
     this.broadcaster = options.broadcaster;
     this.logger = options.logger;
     this.read = queryRows(options.db.kysely);
@@ -180,27 +180,27 @@ class Engine implements LiveEngine {
     }
     return this.queued(matchKey, async (match) => {
       const digest = ballDigest(ball);
-      // Three reads at once (each ball waits for them before its write), their refusals in this
+      const playerKeys = playerKeysOf(ball);
+      // What the write needs, in one round trip (each ball waits for it), and the match centre's
+      // row (cached) the ball's entry is built from inside the transaction. Refusals in this
       // order: a key already used, then the players (a ball refused for them starts no innings).
-      const [known, people, latest] = await Promise.allSettled([
-        this.knownBall(match.id, idempotencyKey, digest),
-        this.peopleOf(playerKeysOf(ball)),
-        this.openInnings(match.id),
-      ]);
-      if (valueOf(known)) {
+      const [context, row] = await Promise.all([this.ballContext(match.id, idempotencyKey, playerKeys), this.payloads.matchRow(match.key)]);
+      const known = knownBallOf(context.known, idempotencyKey, digest);
+      if (known) {
         // Found, it may still be on its way to disk (below): the answer waits until it is there.
         await this.log.durable();
-        return { ...valueOf(known)!, duplicate: true, inningsEnd: null, matchCompleted: false };
+        return { ...known, duplicate: true, inningsEnd: null, matchCompleted: false };
       }
-      const personOf = valueOf(people);
-      let innings = valueOf(latest);
+      const personOf = personLookup(context.people, playerKeys);
+      if (!row) throw new Error(`no match ${match.key} in the match centre`);
+      let innings = context.innings;
       if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
       if (!innings?.inProgress) {
         throw new ApiError(409, innings ? `Innings ${innings.inningsNo} is over: start the next one first.` : 'No innings is in progress: start one first.');
       }
       const inningsNo = innings.inningsNo;
       const delivery = deliveryOf(ball, ball.over ?? Math.floor(innings.legalBalls / match.ballsPerOver), personOf);
-      let written: { sequence: number; ballKey: string } | undefined;
+      let written: { sequence: number; ball: LiveBallObject } | undefined;
       let appended: AppendedBall;
       try {
         appended = await this.log.within(
@@ -209,14 +209,16 @@ class Engine implements LiveEngine {
             // milliseconds): its events are pushed as soon as it is committed, and the scorer's
             // answer waits until it is on disk (below), so an answered ball is never lost.
             await tx.query('set local synchronous_commit to off');
-            const ballKey = await lastBallKey(tx.query.bind(tx) as QueryRows, match.id);
-            if (ballKey === null) throw new Error(`the ball written to ${match.key} is not stored`);
-            const sequence = await this.log.append(tx, match.id, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]);
+            // The pushed ball is read here, from what this transaction has written, not again
+            // after the commit (decision 047); it is pushed only once the commit is done.
+            const ball = await this.payloads.lastBallInTransaction(tx.query.bind(tx) as QueryRows, row, inningsNo);
+            if (ball === null) throw new Error(`the ball written to ${match.key} is not stored`);
+            const sequence = await this.log.append(tx, match.id, [{ kind: 'ball', ballKey: ball.key }, { kind: 'state', ballKey: null }]);
             await tx.query(
               'insert into ball_idempotency (match_id, idempotency_key, sequence, ball_key, ball_digest) values ($1, $2, $3, $4, $5)',
-              [match.id, idempotencyKey, sequence, ballKey, digest],
+              [match.id, idempotencyKey, sequence, ball.key, digest],
             );
-            written = { sequence, ballKey };
+            written = { sequence, ball };
           },
           () => this.writer.appendBall(match.id, inningsNo, delivery, ball.review),
         );
@@ -226,9 +228,13 @@ class Engine implements LiveEngine {
         if (raced) return { ...raced, duplicate: true, inningsEnd: null, matchCompleted: false };
         throw error;
       }
-      const { sequence, ballKey } = written!;
-      // Filling the event rows commits after the ball, synchronously: once it is done the ball is on disk.
-      if (!(await this.emit(match, sequence, [{ kind: 'ball', ballKey }, { kind: 'state', ballKey: null }]))) await this.log.durable();
+      const { sequence, ball: built } = written!;
+      const ballKey = built.key;
+      // The ball goes out as built in its transaction (a draft, as a deleted ball's: the log's
+      // row has none and is filled after the push). Filling the event rows commits after the
+      // ball, synchronously: once it is done the ball is on disk.
+      const events: NewEvent[] = [{ kind: 'ball', ballKey, draft: { commentory: [built] } }, { kind: 'state', ballKey: null }];
+      if (!(await this.emit(match, sequence, events))) await this.log.durable();
       return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
     });
   }
@@ -410,8 +416,9 @@ class Engine implements LiveEngine {
 
   /**
    * Makes the committed events' payloads, pushes them, then fills them into the log; the writes
-   * stand even if this fails. A ball's 'commentory' goes first, made from the ball's innings and
-   * the live state alone (decision 029): the match object, which the 'score' event and the home
+   * stand even if this fails. A ball's 'commentory' goes first, made from the ball (drafted: a
+   * new one built in its transaction, a deleted one before the undo) and the live state alone
+   * (decisions 029, 047): the match object, which the 'score' event and the home
    * card need, is read after it is pushed, and the log's rows are filled after every push (a
    * client catching up in between gets the event made again from the stored state). True when
    * every row was filled: that write committed (synchronously) after the command's own.
@@ -481,37 +488,66 @@ class Engine implements LiveEngine {
   }
 
   private async openInnings(matchId: number): Promise<OpenInnings | null> {
-    const [row] = await this.read<{ innings_no: number; batting_team: TeamSide; legal_balls: number; open: boolean }>(
-      'select innings_no, batting_team, legal_balls, tally is not null as open from innings where match_id = $1 order by innings_no desc limit 1',
-      [matchId],
+    const [row] = await this.read<OpenInningsRow>(`${OPEN_INNINGS} where match_id = $1 order by innings_no desc limit 1`, [matchId]);
+    return openInningsOf(row ?? null);
+  }
+
+  /**
+   * What a ball's write needs before it, in one statement: the ball its idempotency key already
+   * wrote, the people of its player keys, the match's latest innings.
+   */
+  private async ballContext(matchId: number, idempotencyKey: string, playerKeys: readonly string[]): Promise<BallContext> {
+    const [row] = await this.read<{ known: KnownBallRow | null; people: PersonRow[]; innings: OpenInningsRow | null }>(
+      `select
+         (select row_to_json(k) from (${KNOWN_BALL} where match_id = $1 and idempotency_key = $2) k) as known,
+         (select coalesce(json_agg(p), '[]') from (select id, registry_id, name from people where registry_id = any($3::text[])) p) as people,
+         (select row_to_json(i) from (${OPEN_INNINGS} where match_id = $1 order by innings_no desc limit 1) i) as innings`,
+      [matchId, idempotencyKey, playerKeys],
     );
-    return row ? { inningsNo: row.innings_no, battingTeam: row.batting_team, legalBalls: row.legal_balls, inProgress: row.open } : null;
+    return { known: row!.known, people: row!.people, innings: openInningsOf(row!.innings) };
   }
 
   /** The ball an idempotency key already wrote; 409 when that was a different ball. */
   private async knownBall(matchId: number, idempotencyKey: string, digest: Buffer): Promise<{ sequence: number; ballKey: string } | null> {
-    const [row] = await this.read<{ sequence: number; ball_key: string; ball_digest: Buffer | Uint8Array | null }>(
-      'select sequence, ball_key, ball_digest from ball_idempotency where match_id = $1 and idempotency_key = $2',
-      [matchId, idempotencyKey],
-    );
-    if (!row) return null;
-    if (row.ball_digest !== null && !Buffer.from(row.ball_digest).equals(digest)) {
-      throw new ApiError(409, `The key ${idempotencyKey} was already used for a different ball.`);
-    }
-    return { sequence: row.sequence, ballKey: row.ball_key };
+    const [row] = await this.read<KnownBallRow>(`${KNOWN_BALL} where match_id = $1 and idempotency_key = $2`, [matchId, idempotencyKey]);
+    return knownBallOf(row ?? null, idempotencyKey, digest);
   }
+}
 
-  /** The people of the given player keys; a key no person has is refused (400). */
-  private async peopleOf(keys: readonly string[]): Promise<(key: string) => NamedPerson> {
-    const rows = await this.read<{ id: number; registry_id: string; name: string }>(
-      'select id, registry_id, name from people where registry_id = any($1::text[])',
-      [keys],
-    );
-    const people = new Map(rows.map((row) => [row.registry_id, { id: String(row.id), name: row.name }]));
-    const unknown = keys.filter((key) => !people.has(key));
-    if (unknown.length > 0) throw new ApiError(400, `Unknown player key: ${unknown.join(', ')}`);
-    return (key) => people.get(key)!;
+const OPEN_INNINGS = 'select innings_no, batting_team, legal_balls, tally is not null as open from innings';
+type OpenInningsRow = { innings_no: number; batting_team: TeamSide; legal_balls: number; open: boolean };
+
+function openInningsOf(row: OpenInningsRow | null): OpenInnings | null {
+  return row ? { inningsNo: row.innings_no, battingTeam: row.batting_team, legalBalls: row.legal_balls, inProgress: row.open } : null;
+}
+
+/** The digest in hex: the row is also read as JSON (ballContext), where a bytea would not survive. */
+const KNOWN_BALL = `select sequence, ball_key, encode(ball_digest, 'hex') as ball_digest from ball_idempotency`;
+type KnownBallRow = { sequence: number; ball_key: string; ball_digest: string | null };
+
+/** The ball an idempotency key already wrote (its row); 409 when that was a different ball. */
+function knownBallOf(row: KnownBallRow | null, idempotencyKey: string, digest: Buffer): { sequence: number; ballKey: string } | null {
+  if (!row) return null;
+  if (row.ball_digest !== null && row.ball_digest !== digest.toString('hex')) {
+    throw new ApiError(409, `The key ${idempotencyKey} was already used for a different ball.`);
   }
+  return { sequence: row.sequence, ballKey: row.ball_key };
+}
+
+type PersonRow = { id: number; registry_id: string; name: string };
+
+interface BallContext {
+  known: KnownBallRow | null;
+  people: PersonRow[];
+  innings: OpenInnings | null;
+}
+
+/** The people of the given player keys from their rows; a key no person has is refused (400). */
+function personLookup(rows: readonly PersonRow[], keys: readonly string[]): (key: string) => NamedPerson {
+  const people = new Map(rows.map((row) => [row.registry_id, { id: String(row.id), name: row.name }]));
+  const unknown = keys.filter((key) => !people.has(key));
+  if (unknown.length > 0) throw new ApiError(400, `Unknown player key: ${unknown.join(', ')}`);
+  return (key) => people.get(key)!;
 }
 
 /**
@@ -538,12 +574,6 @@ async function lastBallKey(query: QueryRows, matchId: number): Promise<string | 
   }
   const legalBefore = deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;
   return ballKey(latest.innings_no, { over: delivery.over, ball: legalBefore + 1 }, latest.balls_before + latest.ball_count);
-}
-
-/** The value of a settled promise; its error, thrown, when it failed. */
-function valueOf<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
 }
 
 function isUniqueViolation(error: unknown): boolean {

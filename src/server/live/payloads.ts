@@ -1,7 +1,7 @@
-// The payloads of the live events, made from the committed state through the same read models
-// as the HTTP API (match detail, commentary), so a pushed ball is exactly the ball get/commentory
-// then returns. Texts are in English, the provider's language for socket payloads.
-import type { Db } from '../db/client.ts';
+// The payloads of the live events, made through the same read models as the HTTP API (match
+// detail, commentary), so a pushed ball is exactly the ball get/commentory then returns: from the
+// committed state, except a new ball's entry, read inside its own write transaction and pushed
+// only once that commits. Texts are in English, the provider's language for socket payloads.
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
 import { presentCommentaryBall, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
@@ -9,17 +9,16 @@ import { presentLiveState, type LiveStateObject } from '../api/presenters/live.t
 import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
 import type { CardEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
 import type { Services } from '../services/index.ts';
-import { people } from '../services/match-centre/shared.ts';
+import type { MatchCentreRow } from '../services/match-centre/shared.ts';
+import type { InningsCommentary } from '../services/match-centre/commentary.ts';
+import type { QueryRows } from '../store/stored-deliveries.ts';
 
 const LANG = 'en';
 
 type Header = { match_key: string; sequence: number };
 
 export class LivePayloads {
-  constructor(
-    private readonly db: Db,
-    private readonly services: Services,
-  ) {}
+  constructor(private readonly services: Services) {}
 
   /** The match object as get/all/matches sends it. */
   async matchObject(matchKey: string): Promise<MatchObject> {
@@ -64,30 +63,49 @@ export class LivePayloads {
     const inningsNo = Number.parseInt(ballKey, 10);
     const innings = await this.services.matchCentre.inningsCommentary(matchKey, inningsNo, LANG);
     const index = innings?.balls.findIndex((ball) => ball.key === ballKey) ?? -1;
-    if (!innings || index < 0) return null;
-    const entry = innings.balls[index]!;
-    const delivery = innings.deliveries[index]!;
-    // Balls the batter faced in the innings up to this one (a wide is not faced).
-    const faced = innings.deliveries
-      .slice(0, index + 1)
-      .filter((other) => other.batter === delivery.batter && other.extras.wides === 0).length;
-    const fielders = delivery.wickets.flatMap((wicket) => wicket.fielders);
-    const person = await people(this.db.kysely, fielders.flatMap((fielder) => (fielder.id === null ? [] : [Number(fielder.id)])));
-    const entryObject = presentCommentaryBall(entry);
-    return {
-      ...entryObject,
-      batsman: { ...entryObject.batsman, is_dot_ball: delivery.runsTotal === 0 && delivery.wickets.length === 0 && isLegalDelivery(delivery), ball_count: faced },
-      team_score: { ...entryObject.team_score, wickets: delivery.wickets.length },
-      fielders: fielders.map((fielder) => {
-        const known = fielder.id === null ? null : person(Number(fielder.id));
-        return { player_key: known?.key ?? null, name: known?.name ?? fielder.name, substitute: fielder.substitute };
-      }),
-      ball_type: ballType(delivery),
-      updated_time: Date.now(),
-      is_delete: false,
-      update_reason: null,
-    };
+    return innings && index >= 0 ? liveBallOf(innings, index) : null;
   }
+
+  /** The match's row the match centre builds from (cached), read before a ball's transaction for lastBallInTransaction. */
+  matchRow(matchKey: string): Promise<MatchCentreRow | null> {
+    return this.services.matchCentre.row(matchKey);
+  }
+
+  /**
+   * The last ball of innings `inningsNo` as the live feed sends it, read inside the transaction
+   * that has just written it (`query` is the transaction's; decision 047): what liveBall reads
+   * after the commit, the same entry get/commentory serves once the transaction commits. Null
+   * when the innings has no ball.
+   */
+  async lastBallInTransaction(query: QueryRows, match: MatchCentreRow, inningsNo: number): Promise<LiveBallObject | null> {
+    const innings = await this.services.matchCentre.ballInTransaction(query, match, inningsNo, LANG);
+    return innings && innings.balls.length > 0 ? liveBallOf(innings, innings.balls.length - 1) : null;
+  }
+}
+
+/** Entry `index` of an innings' commentary as the live feed sends it. */
+function liveBallOf(innings: InningsCommentary, index: number): LiveBallObject {
+  const entry = innings.balls[index]!;
+  const delivery = innings.deliveries[index]!;
+  // Balls the batter faced in the innings up to this one (a wide is not faced).
+  const faced = innings.deliveries
+    .slice(0, index + 1)
+    .filter((other) => other.batter === delivery.batter && other.extras.wides === 0).length;
+  const fielders = delivery.wickets.flatMap((wicket) => wicket.fielders);
+  const entryObject = presentCommentaryBall(entry);
+  return {
+    ...entryObject,
+    batsman: { ...entryObject.batsman, is_dot_ball: delivery.runsTotal === 0 && delivery.wickets.length === 0 && isLegalDelivery(delivery), ball_count: faced },
+    team_score: { ...entryObject.team_score, wickets: delivery.wickets.length },
+    fielders: fielders.map((fielder) => {
+      const known = fielder.id === null ? null : innings.person(Number(fielder.id));
+      return { player_key: known?.key ?? null, name: known?.name ?? fielder.name, substitute: fielder.substitute };
+    }),
+    ball_type: ballType(delivery),
+    updated_time: Date.now(),
+    is_delete: false,
+    update_reason: null,
+  };
 }
 
 function ballType(delivery: Delivery): LiveBallObject['ball_type'] {

@@ -324,7 +324,9 @@ export class MatchWriter {
         );
       }
       for (const [index, wicket] of delivery.wickets.entries()) {
-        const named = wicket.fielders.filter((fielder) => fielder.id !== null);
+        // One id per fielder with a name, in order, as the reader pairs them (readStoredInnings):
+        // a fielder a scorer named without a key has a null id, not none (which shifted the others').
+        const named = wicket.fielders.filter((fielder) => fielder.name !== null);
         await tx.query(
           `insert into wickets (match_id, innings_no, seq, position, kind, player_out_id, fielders, fielder_ids)
            values ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -332,7 +334,7 @@ export class MatchWriter {
             matchId, inningsNo, seq, index + 1, wicket.kind, person(wicket.playerOut),
             // As an import stores it: no fielders is null, not [].
             wicket.fielders.length > 0 ? JSON.stringify(wicket.fielders.map(cricsheetFielder)) : null,
-            named.length > 0 ? named.map((fielder) => person(fielder.id!)) : null,
+            named.some((fielder) => fielder.id !== null) ? named.map((fielder) => (fielder.id === null ? null : person(fielder.id))) : null,
           ],
         );
       }

@@ -20,7 +20,8 @@ export type WicketRowRead = {
   kind: string;
   player_out_id: number;
   fielders: { name?: string; substitute?: boolean }[] | null;
-  fielder_ids: number[] | null;
+  /** One per fielder with a name, in order; null for one named without a known person (a live scorer's). */
+  fielder_ids: (number | null)[] | null;
 };
 
 /** Runs one SQL statement: a transaction's query, or the pool's outside one. */
@@ -113,11 +114,10 @@ export function deliveriesOf(stored: Pick<InningsBallsTable, 'people' | 'balls'>
       kind: wicket.kind as DismissalKind,
       playerOut: String(wicket.player_out_id),
       fielders: (wicket.fielders ?? []).map(
-        (fielder): Fielder => ({
-          id: fielder.name === undefined ? null : String(ids.shift()),
-          name: fielder.name ?? null,
-          substitute: fielder.substitute ?? false,
-        }),
+        (fielder): Fielder => {
+          const id = fielder.name === undefined ? undefined : ids.shift();
+          return { id: id == null ? null : String(id), name: fielder.name ?? null, substitute: fielder.substitute ?? false };
+        },
       ),
     });
   }

@@ -7,60 +7,76 @@ import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { Delivery, PlayerId } from '../../domain/types.ts';
 import { BALL_BYTES } from '../../store/ball-codec.ts';
-import { queryRows, readStoredInnings, type StoredInnings } from '../../store/stored-deliveries.ts';
-import type { Commentary, CommentaryBall } from '../match-centre-types.ts';
+import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../../store/stored-deliveries.ts';
+import type { Commentary, CommentaryBall, PlayerRef } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
 
 export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<Commentary> {
   // The same stored deliveries and the same rules (InningsTally) as the scorecard's rows.
-  const [innings, players] = await Promise.all([readStoredInnings(queryRows(db), [match.id]), matchPlayers(db, match.id)]);
-  const entries = await commentaryEntries(db, match, innings, { ballsBefore: 0, lastInningsNo: innings.at(-1)?.inningsNo, people: players.map((row) => row.person_id) }, lang);
-  return { balls: entries.reverse() };
+  const query = queryRows(db);
+  const [innings, players] = await Promise.all([readStoredInnings(query, [match.id]), matchPlayers(db, match.id)]);
+  const { balls } = await commentaryEntries(query, match, innings, { ballsBefore: 0, lastInningsNo: innings.at(-1)?.inningsNo, people: players.map((row) => row.person_id) }, lang);
+  return { balls: balls.reverse() };
 }
 
 /** One innings' commentary: its balls oldest first, with the deliveries they were written from. */
 export interface InningsCommentary {
   balls: CommentaryBall[];
   deliveries: Delivery[];
+  /** Key and name of the people the deliveries name by id (batters, bowlers, players out, fielders). */
+  person: (id: number) => PlayerRef;
 }
 
 /**
  * The commentary of one innings, read without the match's other innings (the live engine's ball,
  * whatever the match's length): the same entries, keys and sequences as in buildCommentary's,
  * since each innings is folded on its own. Null when the match has no such innings.
+ * `query` may be the transaction that has just written a ball (the live engine's ball, built
+ * before its commit): the match's status is read with it, as a deciding ball changes it (the
+ * last innings is then over, and its last ball ends an over summary), not taken from `match`.
  */
-export async function buildInningsCommentary(db: Kysely<Database>, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
-  const query = queryRows(db);
+export async function buildInningsCommentary(query: QueryRows, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
   const [[innings], [counts]] = await Promise.all([
     readStoredInnings(query, [match.id], inningsNo),
-    query<{ balls_before: number; last_innings: number }>(
+    query<{ balls_before: number; last_innings: number; status: MatchCentreRow['status'] }>(
       `select (select coalesce(sum(length(b.balls) / ${BALL_BYTES}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
-         (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings`,
+         (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings,
+         (select m.status from matches m where m.id = $1) as status`,
       [match.id, inningsNo],
     ),
   ]);
   if (!innings) return null;
-  const balls = await commentaryEntries(db, match, [innings], { ballsBefore: counts!.balls_before, lastInningsNo: counts!.last_innings, people: [] }, lang);
-  return { balls, deliveries: innings.deliveries };
+  return commentaryEntries(
+    query,
+    { ...match, status: counts!.status },
+    [innings],
+    { ballsBefore: counts!.balls_before, lastInningsNo: counts!.last_innings, people: [] },
+    lang,
+  );
 }
 
-/** The commentary entries of the given innings of a match, oldest first, numbered after `ballsBefore` balls. */
+/** The commentary entries of the given innings of a match, oldest first, numbered after `ballsBefore` balls, with the people they name. */
 async function commentaryEntries(
-  db: Kysely<Database>,
+  query: QueryRows,
   match: MatchCentreRow,
   innings: readonly StoredInnings[],
   { ballsBefore, lastInningsNo, people: alsoPeople }: { ballsBefore: number; lastInningsNo: number | undefined; people: readonly number[] },
   lang: Lang,
-): Promise<CommentaryBall[]> {
+): Promise<InningsCommentary> {
   // Stored deliveries name people by database id; commentary shows names and keys.
   const personIds = new Set<number>(alsoPeople);
   for (const inn of innings) {
     for (const delivery of inn.deliveries) {
       personIds.add(Number(delivery.batter)).add(Number(delivery.nonStriker)).add(Number(delivery.bowler));
-      for (const wicket of delivery.wickets) personIds.add(Number(wicket.playerOut));
+      // The fielders too: a catch names its fielder, who may neither bat nor bowl in these innings
+      // (one innings' commentary has no team sheets to fall back on).
+      for (const wicket of delivery.wickets) {
+        personIds.add(Number(wicket.playerOut));
+        for (const fielder of wicket.fielders) if (fielder.id !== null) personIds.add(Number(fielder.id));
+      }
     }
   }
-  const person = await people(db, [...personIds]);
+  const person = await people(query, [...personIds]);
   const teamNames = teamNamesOf(match);
   const balls = commentary(
     {
@@ -79,7 +95,7 @@ async function commentaryEntries(
   );
   const keyOf = (player: PlayerId) => person(Number(player)).key;
 
-  return balls.map(
+  const entries = balls.map(
     (ball, index): CommentaryBall => ({
       key: ballKey(ball.inningsNo, ball, ballsBefore + index + 1),
       sequence: ballsBefore + index + 1,
@@ -101,4 +117,5 @@ async function commentaryEntries(
       },
     }),
   );
+  return { balls: entries, deliveries: innings.flatMap((inn) => inn.deliveries), person };
 }
