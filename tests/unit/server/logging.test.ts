@@ -39,3 +39,37 @@ describe('log redaction', () => {
     expect(text).toContain('[redacted]');
   });
 });
+
+describe('database errors in the log', () => {
+  it('keep the statement and the reason but not the values the query was sent with', async () => {
+    const { freshDatabase } = await import('../../helpers/test-db.ts');
+    const { sql } = await import('kysely');
+    const db = await freshDatabase();
+    let failure: unknown;
+    try {
+      await sql`select ${'otp-hash-0123456789abcdef'}::int as n, ${'secret-otp-id'}::text as id`.execute(db.kysely);
+    } catch (error) {
+      failure = error;
+    } finally {
+      await db.close();
+    }
+    // The driver's error carries the parameters; the log does not.
+    expect(JSON.stringify((failure as { params?: unknown }).params)).toContain('secret-otp-id');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = pino(loggerOptions('info'), sink);
+    logger.error({ err: failure }, 'request failed');
+    logger.error({ err: new Error('wrapped', { cause: failure }) }, 'job failed');
+    const text = lines.join('');
+    expect(text).not.toContain('secret-otp-id');
+    expect(text).not.toContain('otp-hash-0123456789abcdef');
+    expect(text).toContain('invalid input syntax for type integer: \\"[redacted]\\"');
+    expect(text).toContain('::int as n');
+    expect(text).toContain('"params":"[redacted]"');
+  });
+});
