@@ -113,7 +113,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       verifyOtp(request, request.body.otp, request.body.otp_id),
     );
 
-    api.post(register.paths[0]!, { schema: actionSchema(register), bodyLimit: BODY_LIMIT }, async (request) => {
+    api.post(register.paths[0]!, { schema: actionSchema(register), bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const { phone, password, otp, otp_id } = request.body;
       await countCheck(request);
       // Hashed first: the code is used up only when the account can be written right after.
@@ -127,7 +127,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
         .executeTakeFirst();
       // Registered by another request between the code's sending and now.
       if (!created) throw new ApiError(409, 'This mobile number is already registered. Please log in.');
-      return { status: 'success' as const, message: 'Registration Successful' };
+      // The fan who registered is signed in, as after a login (without 'Remember Me').
+      const { token } = await sessions.create(created.id, request.headers['user-agent']);
+      setSessionCookies(reply, auth, token, false);
+      return { status: 'success' as const, message: 'Registration Successful', token, userData: { phone, name: null, image: null } };
     });
 
     const changePasswordHandler = async (request: FastifyRequest<{ Body: { phone: string; password: string; otp: string; otp_id: string } }>) => {
