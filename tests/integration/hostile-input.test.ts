@@ -80,7 +80,7 @@ describe('hostile input', () => {
   });
 
   it.skipIf(handler === null)("a page query with a NUL, and '%25' in a Hindi path, are 4xx, never 500", async () => {
-    for (const url of ['/hi/series/%25', '/hi/x%25y', '/hi/getMatchList/1%25', '/hi/%25']) {
+    for (const url of ['/hi/series/%25', '/hi/x%25y', '/hi/getMatchList/1%25', '/hi/%25', '/hi/500']) {
       const response = await inject('GET', url, { headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).toContain('lang="hi"');
