@@ -1,6 +1,6 @@
 // Login lock-outs: wrong passwords per account and failures per address, counted in the database
 // (limit_counters, migration 019), where every process reads the same count and no amount of
-// traffic can evict a counter before its window ends. docs/decisions/051-lockouts-and-limits.md.
+// traffic can evict a counter before its window ends. docs/decisions/051-lockouts-passwords-and-edge-checks.md.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { Limiter, type LimitRule, type LimitStore } from './limits.ts';

@@ -1,4 +1,4 @@
-// Counters no flood can clear (docs/decisions/051-lockouts-and-limits.md): the login lock-outs
+// Counters no flood can clear (docs/decisions/051-lockouts-passwords-and-edge-checks.md): the login lock-outs
 // (failures per account and per address) live here, where every process reads the same count
 // and no memory bound evicts them. A row is live until resets_at; expired rows are deleted in
 // passing (src/server/auth/lockouts.ts).
