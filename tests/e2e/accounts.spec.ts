@@ -150,15 +150,24 @@ test('register with the SMS code, log in, edit the profile, theme and speech, fi
 
   await test.step('My Matches keeps a signed-in fan\'s teams with the account, and says so', async () => {
     await openPage(page, '/fixtures?tab=mymatches');
-    const note = page.getByText('Kept with your account, on every device you sign in on.');
-    await expect(note).toBeVisible();
+    await expect(page.getByText('Kept with your account, on every device you sign in on.')).toBeVisible();
     await expect(page.getByText(/log in to keep them/)).toHaveCount(0);
-    // The team this device brought in at login; removing it changes the account.
-    const saved = page.waitForResponse((response) => response.url().endsWith('/user/v1/user/settings') && response.request().method() === 'PUT');
-    await page.getByRole('button', { name: /^Remove / }).first().click();
-    expect((await saved).status()).toBe(200);
-    const settings = await page.request.get('/user/v1/user/settings');
-    expect((await settings.json()).data.favourite_teams).toEqual([]);
+    const accountTeams = async () => ((await (await page.request.get('/user/v1/user/settings')).json()) as { data: { favourite_teams: string[] } }).data.favourite_teams;
+    expect(await accountTeams()).toEqual(['mumbai-indians']);
+    // Each change is written to the account: a team added, then taken away again.
+    const saved = () => page.waitForResponse((response) => response.url().endsWith('/user/v1/user/settings') && response.request().method() === 'PUT');
+    await page.getByRole('button', { name: '+ Add Teams' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add Teams' });
+    await picker.getByLabel('Search teams').fill('kolkata');
+    const added = saved();
+    await picker.getByRole('button', { name: 'Add Kolkata Knight Riders' }).click();
+    expect((await added).status()).toBe(200);
+    expect(await accountTeams()).toEqual(['mumbai-indians', 'kolkata-knight-riders']);
+    const removed = saved();
+    await picker.getByRole('button', { name: 'Remove Kolkata Knight Riders' }).click();
+    expect((await removed).status()).toBe(200);
+    await picker.getByRole('button', { name: 'Done' }).click();
+    expect(await accountTeams()).toEqual(['mumbai-indians']);
     await openPage(page, '/editProfile');
   });
 
