@@ -6,7 +6,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { Db } from '../../src/server/db/client.ts';
 import { findPageRoute, PAGE_ROUTES } from '../../src/server/http/page-routes.ts';
@@ -15,6 +14,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { loggerOptions } from '../../src/server/logging.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { logSink } from '../helpers/log-sink.ts';
 import { cricsheetMatch, registryId, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
 import { freshDatabase, queryRows } from '../helpers/test-db.ts';
 import { apiTargets, pageTargets, send, type OpenApiDocument, type Target } from './hostile.ts';
@@ -63,15 +63,7 @@ export async function startFuzzSite(): Promise<FuzzSite | null> {
     const [tournament] = await queryRows<{ key: string }>(db, 'select tou_key as key from tournaments');
     const [team] = await queryRows<{ key: string }>(db, 'select team_key as key from teams limit 1').catch(() => [{ key: 'alpha-strikers' }]);
     const player = registryId('Alpha Strikers 1');
-    const logger = pino(
-      loggerOptions('error'),
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          errors.push(chunk.toString().slice(0, 2000));
-          done();
-        },
-      }),
-    );
+    const logger = pino(loggerOptions('error'), logSink((line) => errors.push(line.slice(0, 2000))).stream);
     site = await accountsApp(db, { logger, appOptions: { astroHandler: handler, clientDir: path.join(repoRoot, 'dist/client') } });
     await site.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (site.app.server.address() as AddressInfo).port;

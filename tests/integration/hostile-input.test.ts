@@ -3,7 +3,6 @@
 // stranger's body before asking who they are, a page cache any bogus credential or language cookie
 // could bypass (a full render per request), error logs that held a query's parameters, and My
 // Matches telling a signed-in fan to log in.
-import { Writable } from 'node:stream';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -13,6 +12,7 @@ import { loggerOptions } from '../../src/server/logging.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { logSink } from '../helpers/log-sink.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 
 const handler = await builtAstroHandler('hostile input tests on pages');
@@ -24,20 +24,12 @@ describe('hostile input', () => {
   let accounts: AccountsApp;
   let scorer: string;
   let fan: string;
-  const logged: string[] = [];
+  const { lines: logged, stream } = logSink();
 
   beforeAll(async () => {
     db = await freshDatabase();
     services = createServices(db);
-    const logger = pino(
-      loggerOptions('warn'),
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logged.push(chunk.toString());
-          done();
-        },
-      }),
-    );
+    const logger = pino(loggerOptions('warn'), stream);
     accounts = await accountsApp(db, { logger, appOptions: { services, ...(handler ? { astroHandler: handler, clientDir } : {}) } });
     const scorerId = await createUser(db, '9811100001', 'sc0rer', 'scorer');
     const fanId = await createUser(db, '9811100002', 'f4nnys');

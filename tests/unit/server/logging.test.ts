@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions, maskPhone, redactUrl } from '../../../src/server/logging.ts';
+import { logSink } from '../../helpers/log-sink.ts';
 
 describe('log redaction', () => {
   it('replaces secret query values and masks a phone to its last 4 digits', () => {
@@ -16,14 +16,8 @@ describe('log redaction', () => {
   });
 
   it('pino leaves out passwords, OTPs, tokens, cookies and Authorization headers at any of three levels', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = pino(loggerOptions('info'), sink);
+    const { lines, stream } = logSink();
+    const logger = pino(loggerOptions('info'), stream);
     logger.info(
       {
         req: { headers: { authorization: 'Bearer tok-en1', cookie: 'crease_session=tok-en2', host: 'crease.test' } },
@@ -55,14 +49,8 @@ describe('database errors in the log', () => {
     }
     // The driver's error carries the parameters; the log does not.
     expect(JSON.stringify((failure as { params?: unknown }).params)).toContain('secret-otp-id');
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = pino(loggerOptions('info'), sink);
+    const { lines, stream } = logSink();
+    const logger = pino(loggerOptions('info'), stream);
     logger.error({ err: failure }, 'request failed');
     logger.error({ err: new Error('wrapped', { cause: failure }) }, 'job failed');
     const text = lines.join('');
