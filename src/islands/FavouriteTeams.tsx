@@ -1,5 +1,6 @@
-// MyMatches: the fan's favourite teams (kept on the device, src/stores/favourite-teams.ts) and
-// their matches, fetched from the fixtures API (?team=<key>&team=<key>&limit=30&offset=...).
+// MyMatches: the fan's favourite teams (kept on the device, src/stores/favourite-teams.ts, and
+// for a signed-in fan with the account too: read from it on mount, written to it on each change)
+// and their matches, fetched from the fixtures API (?team=<key>&team=<key>&limit=30&offset=...).
 // The server renders the empty state; the picked teams exist only in the browser, so the
 // island shows them after it mounts.
 import { useStore } from '@nanostores/react';
@@ -13,6 +14,7 @@ import {
   type PickerTeam,
 } from '../lib/fixtures-shared.ts';
 import { sideScore } from '../lib/scores.ts';
+import { callApi } from '../lib/account-api.ts';
 import type { InningsKey, InningsScore, MatchObject } from '../server/api/presenters/match.ts';
 import type { FixtureDayGroup } from '../server/api/presenters/tournaments.ts';
 import { $favouriteTeams, addFavouriteTeam, removeFavouriteTeam } from '../stores/favourite-teams.ts';
@@ -36,6 +38,9 @@ export interface FavouriteTeamsLabels {
   retry: string;
   noMatches: string;
   savedOnDevice: string;
+  /** For a signed-in fan. */
+  savedToAccount: string;
+  accountSaveFailed: string;
   tooMany: string;
   men: string;
   women: string;
@@ -55,6 +60,8 @@ interface Props {
   matchPath: string;
   /** Translated on the server, so the island ships no dictionary. */
   labels: FavouriteTeamsLabels;
+  /** The page was rendered for a signed-in fan: the teams are the account's. */
+  signedIn: boolean;
 }
 
 type Load =
@@ -94,7 +101,12 @@ function MatchRow({ match, matchPath, labels }: { match: MatchObject; matchPath:
   );
 }
 
-export default function FavouriteTeams({ teams, lang, matchPath, labels }: Props) {
+/** Writes the fan's teams to the account; whether it took them. */
+async function saveToAccount(teams: string[]): Promise<boolean> {
+  return (await callApi('user/settings', { method: 'PUT', json: { favourite_teams: teams } })).ok;
+}
+
+export default function FavouriteTeams({ teams, lang, matchPath, labels, signedIn }: Props) {
   const favourites = useStore($favouriteTeams);
   // The server cannot see localStorage: render its empty state until mounted, then the real list.
   const [mounted, setMounted] = useState(false);
@@ -107,7 +119,21 @@ export default function FavouriteTeams({ teams, lang, matchPath, labels }: Props
   const searchId = useId();
   const titleId = useId();
 
-  useEffect(() => setMounted(true), []);
+  const [accountSaved, setAccountSaved] = useState(true);
+
+  useEffect(() => {
+    setMounted(true);
+    if (!signedIn) return;
+    // The account's list may have changed on another device since this one signed in.
+    void callApi('user/settings').then((answer) => {
+      const data = answer.body.data as { favourite_teams?: unknown } | undefined;
+      if (answer.ok && Array.isArray(data?.favourite_teams)) $favouriteTeams.set(data.favourite_teams.filter((key): key is string => typeof key === 'string'));
+    });
+  }, [signedIn]);
+
+  const keep = () => {
+    if (signedIn) void saveToAccount($favouriteTeams.get()).then(setAccountSaved);
+  };
 
   const byKey = useMemo(() => new Map(teams.map((team) => [team.url, team])), [teams]);
   const picked = mounted ? favourites : [];
@@ -146,10 +172,12 @@ export default function FavouriteTeams({ teams, lang, matchPath, labels }: Props
   const add = (key: string) => {
     setLimitHit(!addFavouriteTeam(key));
     setPage(1);
+    keep();
   };
   const remove = (key: string) => {
     removeFavouriteTeam(key);
     setPage(1);
+    keep();
   };
 
   const pages = load.state === 'done' ? pager(page, load.hasMore) : null;
@@ -185,7 +213,9 @@ export default function FavouriteTeams({ teams, lang, matchPath, labels }: Props
           <button type="button" className="fav-add" onClick={openPicker}>
             {labels.addTeams}
           </button>
-          <p className="fav-note">{labels.savedOnDevice}</p>
+          <p className="fav-note" role={accountSaved ? undefined : 'alert'}>
+            {!signedIn ? labels.savedOnDevice : accountSaved ? labels.savedToAccount : labels.accountSaveFailed}
+          </p>
         </div>
       )}
 

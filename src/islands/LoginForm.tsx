@@ -3,8 +3,8 @@
 // the account, the account's settings are applied here, then the user goes to `next`.
 import { useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { passwordError, phoneError, safeNextPath, type AccountSettings } from '../lib/account-rules.ts';
-import { applyAccountSettings, deviceSettings, rememberUser, type DeviceUser } from '../stores/account.ts';
+import { localizedNext, passwordError, phoneError } from '../lib/account-rules.ts';
+import { settleSignIn, type DeviceUser } from '../stores/account.ts';
 import { type Notice, NoticeLine, PasswordInput, PhoneInput, useHydrated } from './account-fields.tsx';
 
 export interface LoginLabels {
@@ -34,15 +34,6 @@ interface Props {
   next: string;
 }
 
-/** `next` in the account's language: '/hi/editProfile' for an account that reads Hindi. */
-function localizedNext(next: string, language: 'en' | 'hi' | null): string {
-  const safe = safeNextPath(next);
-  if (language === null) return safe;
-  const bare = safe === '/hi' ? '/' : safe.startsWith('/hi/') ? safe.slice(3) : safe;
-  if (language === 'en') return bare;
-  return bare === '/' ? '/hi' : `/hi${bare}`;
-}
-
 export default function LoginForm({ labels, links, next }: Props) {
   const hydrated = useHydrated();
   const [phone, setPhone] = useState('');
@@ -68,18 +59,9 @@ export default function LoginForm({ labels, links, next }: Props) {
       setNotice({ kind: 'error', text: answerText(answer, labels.networkError) });
       return;
     }
-    const user = answer.body.userData as DeviceUser | undefined;
-    if (user) rememberUser(user);
     setNotice({ kind: 'success', text: answerText(answer, labels.submit) });
-    const merged = await callApi('user/settings/merge', { json: deviceSettings() });
-    let language: 'en' | 'hi' | null = null;
-    if (merged.ok && merged.body.data) {
-      const settings = merged.body.data as AccountSettings;
-      applyAccountSettings(settings);
-      language = settings.language;
-    } else {
-      setNotice({ kind: 'error', text: labels.settingsFailed });
-    }
+    const { language, merged } = await settleSignIn(answer.body.userData as DeviceUser | undefined);
+    if (!merged) setNotice({ kind: 'error', text: labels.settingsFailed });
     // Spec: go on and reload, so every part of the page shows the signed-in state.
     window.location.replace(localizedNext(next, language));
   }

@@ -1,10 +1,12 @@
 // 'Sign Up' and 'Change Password' (spec §2, §4 Registration and Password reset, §5): a 10-digit
 // phone, Get OTP (enabled at exactly 10 digits), a 60-second resend countdown ticking every
 // second with Resend OTP enabled at 0, Verify OTP, a password enabled once an OTP is entered,
-// then Register (POST register) or Change Password (PUT change_password), and on to /login.
+// then Register (POST register, which signs the fan in: on to the home page, as after a login)
+// or Change Password (PUT change_password, which signs the account out everywhere: on to /login).
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { fill, OTP_RESEND_SECONDS, PHONE_LENGTH, passwordError, phoneError } from '../lib/account-rules.ts';
+import { fill, localizedNext, OTP_RESEND_SECONDS, PHONE_LENGTH, passwordError, phoneError } from '../lib/account-rules.ts';
+import { settleSignIn, type DeviceUser } from '../stores/account.ts';
 import { type Notice, NoticeLine, PasswordInput, PhoneInput, useHydrated } from './account-fields.tsx';
 
 export interface OtpFormLabels {
@@ -25,6 +27,7 @@ export interface OtpFormLabels {
   submit: string;
   done: string;
   goingToLogin: string;
+  goingHome: string;
   phoneInvalid: string;
   passwordRequired: string;
   passwordLength: string;
@@ -40,12 +43,14 @@ interface Props {
   labels: OtpFormLabels;
   /** /login in the page's language. */
   loginHref: string;
+  /** The home page in the page's language (where a registration goes on to). */
+  homeHref: string;
 }
 
 /** How long the success message stays before the login page opens. */
 const SUCCESS_PAUSE_MS = 1500;
 
-export default function OtpForm({ mode, labels, loginHref }: Props) {
+export default function OtpForm({ mode, labels, loginHref, homeHref }: Props) {
   const hydrated = useHydrated();
   const [phone, setPhone] = useState('');
   const [otpId, setOtpId] = useState<string | null>(null);
@@ -119,6 +124,12 @@ export default function OtpForm({ mode, labels, loginHref }: Props) {
       return;
     }
     setDone(true);
+    if (mode === 'register') {
+      setNotice({ kind: 'success', text: `${answerText(answer, labels.done)} ${labels.goingHome}` });
+      const { language } = await settleSignIn(answer.body.userData as DeviceUser | undefined);
+      setTimeout(() => window.location.assign(localizedNext(homeHref, language)), SUCCESS_PAUSE_MS);
+      return;
+    }
     setNotice({ kind: 'success', text: `${answerText(answer, labels.done)} ${labels.goingToLogin}` });
     setTimeout(() => window.location.assign(loginHref), SUCCESS_PAUSE_MS);
   }

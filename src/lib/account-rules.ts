@@ -5,7 +5,9 @@
 import type { Settings } from '../server/account/settings.ts';
 
 export const PHONE_LENGTH = 10;
-export const PASSWORD_LENGTH = 6;
+/** Passwords: 6 to 128 characters (the spec's clients send 6; issue 24 allows longer ones). */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
 /** Spec §9: the OTP resend countdown, ticking every second. */
 export const OTP_RESEND_SECONDS = 60;
 export const NAME_MIN = 2;
@@ -32,16 +34,20 @@ export function phoneError(phone: string): PhoneError | null {
 }
 
 export type PasswordError = 'passwordRequired' | 'passwordLength' | 'passwordSpaces';
-/** Spec §5 (login), and the contract's rule for register and reset: exactly 6 characters, no spaces. */
+/**
+ * Spec §5 (login), and the rule for register and reset: 6 to 128 characters, no spaces (the server
+ * also refuses the most common passwords when one is set).
+ */
 export function passwordError(password: string): PasswordError | null {
   if (password === '') return 'passwordRequired';
   if (/\s/.test(password)) return 'passwordSpaces';
-  return password.length === PASSWORD_LENGTH ? null : 'passwordLength';
+  const length = [...password].length;
+  return length >= PASSWORD_MIN && length <= PASSWORD_MAX ? null : 'passwordLength';
 }
 
-/** The password input drops whitespace and stops at 6 characters. */
+/** The password input drops whitespace and stops at 128 characters. */
 export function passwordInput(value: string): string {
-  return value.replace(/\s/g, '').slice(0, PASSWORD_LENGTH);
+  return [...value.replace(/\s/g, '')].slice(0, PASSWORD_MAX).join('');
 }
 
 /** A plausible address; the server has the last word. */
@@ -69,6 +75,15 @@ export function safeNextPath(next: string | null | undefined): string {
   } catch {
     return '/';
   }
+}
+
+/** A same-site path in the account's language: '/hi/editProfile' for an account that reads Hindi. */
+export function localizedNext(next: string, language: 'en' | 'hi' | null): string {
+  const safe = safeNextPath(next);
+  if (language === null) return safe;
+  const bare = safe === '/hi' ? '/' : safe.startsWith('/hi/') ? safe.slice(3) : safe;
+  if (language === 'en') return bare;
+  return bare === '/' ? '/hi' : `/hi${bare}`;
 }
 
 /** The login page's address for a guarded page the visitor asked for. */

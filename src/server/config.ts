@@ -86,6 +86,11 @@ export const configSchema = z.object({
     .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://crease.example.com (no path)')
     .optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Login lock-outs (decision 051): this many wrong passwords lock an account, and this many failed
+  // logins lock an address, for LOGIN_LOCKOUT_MINUTES (the right password included).
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(3).max(100).default(5),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(5).max(10_000).default(20),
+  LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SMS_TRANSPORT: z.enum(['console', 'webhook', 'twilio']).default('console'),
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),

@@ -64,7 +64,13 @@ async function main(): Promise<void> {
   const services = createServices(db, feed);
   const auth = createAuth({
     db,
-    config: { publicOrigin: config.publicOrigin, originFromHost: config.PUBLIC_ORIGIN === undefined, corsOrigins: config.API_CORS_ORIGINS, sessionTtlDays: config.SESSION_TTL_DAYS },
+    config: {
+      publicOrigin: config.publicOrigin,
+      originFromHost: config.PUBLIC_ORIGIN === undefined,
+      corsOrigins: config.API_CORS_ORIGINS,
+      sessionTtlDays: config.SESSION_TTL_DAYS,
+      lockout: { accountFailures: config.LOGIN_FAILURES_PER_ACCOUNT, addressFailures: config.LOGIN_FAILURES_PER_ADDRESS, minutes: config.LOGIN_LOCKOUT_MINUTES },
+    },
     logger,
     sms: smsTransportFromConfig(config, logger),
     redis: config.REDIS_URL ? { url: config.REDIS_URL } : undefined,

@@ -4,6 +4,7 @@
 // Signing in applies the account's settings to this device (theme, language, favourite teams,
 // speech); signing out clears the device (spec: logout clears all local storage).
 import { atom } from 'nanostores';
+import { callApi } from '../lib/account-api.ts';
 import { FAVOURITE_TEAMS_KEY, parseFavourites } from '../lib/fixtures-shared.ts';
 import { applyLanguage, applyTheme } from '../lib/device-choices.ts';
 import { DEFAULT_SPEECH, clampRate, type AccountSettings, type SpeechSettings } from '../lib/account-rules.ts';
@@ -82,6 +83,20 @@ export function applyAccountSettings(settings: AccountSettings): void {
   if (settings.language !== null) applyLanguage(settings.language);
   $favouriteTeams.set(settings.favourite_teams);
   rememberSpeech(settings.speech);
+}
+
+/**
+ * After a login or a registration: the user's info kept on the device, this device's theme,
+ * language and favourite teams merged into the account's, and the account's settings applied
+ * here. Answers the account's language (null when the merge failed) and whether it worked.
+ */
+export async function settleSignIn(user: DeviceUser | undefined): Promise<{ language: 'en' | 'hi' | null; merged: boolean }> {
+  if (user) rememberUser(user);
+  const merged = await callApi('user/settings/merge', { json: deviceSettings() });
+  if (!merged.ok || !merged.body.data) return { language: null, merged: false };
+  const settings = merged.body.data as AccountSettings;
+  applyAccountSettings(settings);
+  return { language: settings.language, merged: true };
 }
 
 /** Spec: logout clears all local storage. */

@@ -78,7 +78,7 @@ test('the login form checks its fields in the spec’s words and blocks e, E, + 
   await expect(phone).toHaveValue('9876543');
   await expect(page.getByText('Phone number is not valid')).toBeVisible();
   await page.getByLabel('Password').pressSequentially('ab c');
-  await expect(page.getByText('Password must be exactly 6 digits')).toBeVisible();
+  await expect(page.getByText('Password must be 6 to 128 characters')).toBeVisible();
   // A wrong password: the server's message in the alert region.
   await phone.fill('9000000001');
   await page.getByLabel('Password').fill('wrong1');
@@ -119,7 +119,14 @@ test('register with the SMS code, log in, edit the profile, theme and speech, fi
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('status')).toContainText('Registration Successful');
-    await page.waitForURL('**/login');
+    // Registered is signed in: on to the home page, where the account is open.
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBe(PHONE);
+    await openPage(page, '/login');
+    expect(new URL(page.url()).pathname).toBe('/editProfile');
+    // The same fan on a device that has never signed in.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
   });
 
   await test.step('as a visitor the device has a theme and a favourite team; logging in merges them into the account', async () => {
@@ -139,6 +146,29 @@ test('register with the SMS code, log in, edit the profile, theme and speech, fi
     // A signed-in visitor to /login goes to /editProfile.
     await openPage(page, '/login');
     expect(new URL(page.url()).pathname).toBe('/editProfile');
+  });
+
+  await test.step('My Matches keeps a signed-in fan\'s teams with the account, and says so', async () => {
+    await openPage(page, '/fixtures?tab=mymatches');
+    await expect(page.getByText('Kept with your account, on every device you sign in on.')).toBeVisible();
+    await expect(page.getByText(/log in to keep them/)).toHaveCount(0);
+    const accountTeams = async () => ((await (await page.request.get('/user/v1/user/settings')).json()) as { data: { favourite_teams: string[] } }).data.favourite_teams;
+    expect(await accountTeams()).toEqual(['mumbai-indians']);
+    // Each change is written to the account: a team added, then taken away again.
+    const saved = () => page.waitForResponse((response) => response.url().endsWith('/user/v1/user/settings') && response.request().method() === 'PUT');
+    await page.getByRole('button', { name: '+ Add Teams' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add Teams' });
+    await picker.getByLabel('Search teams').fill('kolkata');
+    const added = saved();
+    await picker.getByRole('button', { name: 'Add Kolkata Knight Riders' }).click();
+    expect((await added).status()).toBe(200);
+    expect(await accountTeams()).toEqual(['mumbai-indians', 'kolkata-knight-riders']);
+    const removed = saved();
+    await picker.getByRole('button', { name: 'Remove Kolkata Knight Riders' }).click();
+    expect((await removed).status()).toBe(200);
+    await picker.getByRole('button', { name: 'Done' }).click();
+    expect(await accountTeams()).toEqual(['mumbai-indians']);
+    await openPage(page, '/editProfile');
   });
 
   await test.step('edit profile: name and photo', async () => {

@@ -3,7 +3,7 @@
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { createAuth, type Auth } from '../../src/server/auth/index.ts';
+import { createAuth, type Auth, type LockoutSettings } from '../../src/server/auth/index.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { MemorySmsTransport } from '../../src/server/auth/sms/memory.ts';
 import type { Db } from '../../src/server/db/client.ts';
@@ -26,6 +26,8 @@ export interface AccountsAppOptions {
   redis?: { url: string; keyPrefix: string };
   /** As when PUBLIC_ORIGIN is not set: the origin a request is addressed to is the site's own. */
   originFromHost?: boolean;
+  /** Login lock-out thresholds other than the defaults (5 per account, 20 per address, 15 minutes). */
+  lockout?: LockoutSettings;
   /** A logger of the test's own (to read what is logged); silent by default. */
   logger?: FastifyBaseLogger;
   /** Anything else buildApp takes (avatars, mailer, pages, proxies, headers). */
@@ -37,7 +39,13 @@ export async function accountsApp(db: Db, options: AccountsAppOptions = {}): Pro
   const logger = options.logger ?? pino({ level: 'silent' });
   const auth = createAuth({
     db,
-    config: { publicOrigin: SITE_ORIGIN, originFromHost: options.originFromHost ?? false, corsOrigins: [APP_ORIGIN], sessionTtlDays: 30 },
+    config: {
+      publicOrigin: SITE_ORIGIN,
+      originFromHost: options.originFromHost ?? false,
+      corsOrigins: [APP_ORIGIN],
+      sessionTtlDays: 30,
+      ...(options.lockout ? { lockout: options.lockout } : {}),
+    },
     logger,
     sms,
     redis: options.redis,

@@ -67,7 +67,7 @@ export async function databasesUnderTest(): Promise<[string, () => Promise<Db>][
       async () => {
         const db = await openDatabase({ url, dataDir: '' });
         await migrateToLatest(db);
-        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs, users, otps, contact_queries, corrections, correction_files restart identity cascade`.execute(db.kysely);
+        await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs, users, otps, contact_queries, corrections, correction_files, limit_counters restart identity cascade`.execute(db.kysely);
         return db;
       },
     ]);

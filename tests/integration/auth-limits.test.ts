@@ -1,5 +1,6 @@
-// The limits of decision 020 over the real app: login locks that refuse the right password,
-// OTP send and check limits, and the same counts shared by two app instances on one Redis.
+// The limits of decisions 020 and 051 over the real app: login locks that refuse the right
+// password (kept in the database, where no flood can clear them), OTP send and check limits, and
+// the same counts shared by two app instances on one Redis and one database.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
@@ -34,7 +35,7 @@ describe('limits (one process, in memory)', () => {
   beforeEach(async () => {
     await accounts?.close();
     db ??= await freshDatabase();
-    await sql`truncate users, otps restart identity cascade`.execute(db.kysely);
+    await sql`truncate users, otps, limit_counters restart identity cascade`.execute(db.kysely);
     accounts = await accountsApp(db);
     await createUser(db, PHONE, PASSWORD);
   });
@@ -90,6 +91,38 @@ describe('limits (one process, in memory)', () => {
     expect((await login(PHONE, PASSWORD, '198.51.100.9')).statusCode).toBe(200);
   });
 
+  it('no flood clears a lock: 110,000 logins with random phones from one address leave a locked phone locked', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await login(PHONE, 'wrong1', '198.51.100.20')).statusCode).toBe(401);
+    expectLocked(await login(PHONE, PASSWORD, '198.51.100.21'), 15);
+    // The probe's flood: more logins than the in-memory store held keys, each naming another phone.
+    const FLOOD = 110_000;
+    const BATCH = 500;
+    const statuses = new Map<number, number>();
+    for (let sent = 0; sent < FLOOD; sent += BATCH) {
+      const answers = await Promise.all(Array.from({ length: BATCH }, (_, index) => login(`8${String(sent + index).padStart(9, '0')}`, 'wrong1')));
+      for (const { statusCode } of answers) statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    }
+    // Twenty wrong passwords, then the address is locked and the rest are refused unread.
+    expect(Object.fromEntries(statuses)).toEqual({ 401: 20, 429: FLOOD - 20 });
+    expectLocked(await login(PHONE, PASSWORD, '198.51.100.22'), 15);
+    // The refused logins counted no phone: only the twenty tried and the locked one have a count.
+    expect(Number((await sql<{ n: string }>`select count(*) as n from limit_counters where key like 'login-fail-phone:%'`.execute(db.kysely)).rows[0]!.n)).toBe(21);
+  });
+
+  it('the thresholds are the operator\'s (LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_LOCKOUT_MINUTES)', async () => {
+    const strict = await accountsApp(db, { lockout: { accountFailures: 3, addressFailures: 6, minutes: 30 } });
+    try {
+      const tryLogin = (phone: string, password: string, remoteAddress = '203.0.113.40') =>
+        strict.app.inject({ method: 'POST', url: '/user/v1/login', payload: { phone, password }, remoteAddress });
+      for (let attempt = 1; attempt <= 3; attempt++) expect((await tryLogin(PHONE, 'wrong1')).statusCode).toBe(401);
+      expectLocked(await tryLogin(PHONE, PASSWORD, '203.0.113.41'), 30);
+      for (let index = 0; index < 3; index++) expect((await tryLogin(phoneNo(index), 'wrong1')).statusCode).toBe(401);
+      expectLocked(await tryLogin(phoneNo(9), 'wrong1'), 30);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('sends 3 codes a phone in 10 minutes and 10 an address in an hour', async () => {
     const send = (phone: string, remoteAddress = '203.0.113.7') => accounts.app.inject({ url: `/user/v1/send/otp?phone=${phone}`, remoteAddress });
     for (let index = 0; index < 3; index++) expect((await send(PHONE)).statusCode).toBe(200);
@@ -123,7 +156,7 @@ describe.runIf(redisUrl)('limits shared by two processes on one Redis', () => {
     await first?.close();
     await second?.close();
     db ??= await freshDatabase();
-    await sql`truncate users, otps restart identity cascade`.execute(db.kysely);
+    await sql`truncate users, otps, limit_counters restart identity cascade`.execute(db.kysely);
     const redis = { url: redisUrl!, keyPrefix: uniqueChannel('crease_test_limits') };
     first = await accountsApp(db, { redis });
     second = await accountsApp(db, { redis });

@@ -17,7 +17,7 @@ import { registerReelJobs } from '../../src/server/reels/transcode-job.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
-import { makeTestVideo } from '../helpers/videos.ts';
+import { makeTestVideo, makeVideoWithLyingHeader } from '../helpers/videos.ts';
 
 const engines = await databasesUnderTest();
 const tools = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
@@ -103,6 +103,9 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     await make('mov', { seconds: 1, container: 'mov' }, 'mov');
     await make('long', { seconds: 61, width: 64, height: 48, rate: 2, audio: false });
     await make('big', { seconds: 10, width: 640, height: 480, rate: 25 });
+    const lying = path.join(dir, 'lying.mp4');
+    makeVideoWithLyingHeader(lying, 90, 10);
+    videos.lying = await readFile(lying);
   }, 120_000);
   afterAll(async () => {
     await accounts?.close();
@@ -185,9 +188,12 @@ describe.each(engines)('reels on %s', (_engine, open) => {
       [Buffer.from('<html><script>alert(1)</script></html>'), 415, /only MP4, MOV or WebM/],
       [damaged, 400, /could not be read; the file may be damaged/],
       [videos.long!, 400, /61 seconds long; a reel is at most 60 seconds/],
+      // Its headers say 10 s; its frames run for 90.
+      [videos.lying!, 400, /90 seconds long; a reel is at most 60 seconds/],
       [videos.big!, 413, /larger than/],
     ];
     expect(videos.big!.length).toBeGreaterThan(MAX_TEST_UPLOAD);
+    expect(Number(probe(path.join(dir, 'lying.mp4')).format.duration)).toBe(10);
     for (const [data, status, message] of cases) {
       const response = await upload(EDITOR, data, 'Bad', 'clip.mp4');
       expect(response.statusCode, message.source).toBe(status);

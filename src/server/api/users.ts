@@ -44,16 +44,9 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
 
     api.post(login.paths[0]!, { schema: actionSchema(login), bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const { phone, password, remember } = request.body;
-      // Each attempt is counted before the password is checked, so concurrent guesses cannot
-      // all pass a check made before any of them failed; a success takes its count back.
-      const [byPhone, byIp] = await Promise.all([
-        limiter.hit(phone, RULES.loginFailuresPerPhone),
-        limiter.hit(request.ip, RULES.loginFailuresPerIp),
-      ]);
-      // Locked: refused before the password is looked at, so the right one does not help.
-      if (!byPhone.allowed || !byIp.allowed) {
-        throw tooManyAttempts(Math.max(byPhone.allowed ? 0 : byPhone.retryAfterS, byIp.allowed ? 0 : byIp.retryAfterS));
-      }
+      // Counted before the password is checked; locked, the right password does not help (auth/lockouts.ts).
+      const attempt = await auth.lockouts.attempt(phone, request.ip);
+      if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterS);
       const user = await db
         .selectFrom('users')
         .select([sql<string>`id::text`.as('id'), 'phone', 'name', 'image', 'password_hash'])
@@ -62,10 +55,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       const matches = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !matches) {
         // Slowed before locked: a script guessing one phone's password waits a second a try.
-        if (byPhone.count > LOGIN_SLOW_AFTER) await sleep(LOGIN_SLOW_DELAY_MS);
+        if (attempt.accountFailures > LOGIN_SLOW_AFTER) await sleep(LOGIN_SLOW_DELAY_MS);
         throw new ApiError(401, WRONG_LOGIN);
       }
-      await Promise.all([limiter.reset(phone, RULES.loginFailuresPerPhone), limiter.undo(request.ip, RULES.loginFailuresPerIp)]);
+      await auth.lockouts.succeeded(phone, request.ip);
       const { token } = await sessions.create(user.id, request.headers['user-agent']);
       sessions.pruneEnded(user.id).catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions not pruned'));
       setSessionCookies(reply, auth, token, remember === true);
@@ -120,7 +113,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       verifyOtp(request, request.body.otp, request.body.otp_id),
     );
 
-    api.post(register.paths[0]!, { schema: actionSchema(register), bodyLimit: BODY_LIMIT }, async (request) => {
+    api.post(register.paths[0]!, { schema: actionSchema(register), bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const { phone, password, otp, otp_id } = request.body;
       await countCheck(request);
       // Hashed first: the code is used up only when the account can be written right after.
@@ -134,7 +127,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
         .executeTakeFirst();
       // Registered by another request between the code's sending and now.
       if (!created) throw new ApiError(409, 'This mobile number is already registered. Please log in.');
-      return { status: 'success' as const, message: 'Registration Successful' };
+      // The fan who registered is signed in, as after a login (without 'Remember Me').
+      const { token } = await sessions.create(created.id, request.headers['user-agent']);
+      setSessionCookies(reply, auth, token, false);
+      return { status: 'success' as const, message: 'Registration Successful', token, userData: { phone, name: null, image: null } };
     });
 
     const changePasswordHandler = async (request: FastifyRequest<{ Body: { phone: string; password: string; otp: string; otp_id: string } }>) => {
@@ -151,7 +147,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       if (!user) throw new ApiError(400, OTP_EXPIRED);
       // Whoever knew the old password is signed out everywhere.
       await sessions.revokeAllOf(user.id);
-      await limiter.reset(phone, RULES.loginFailuresPerPhone);
+      await auth.lockouts.clearAccount(phone);
       return { status: 'success' as const, message: 'Password Change Successful' };
     };
     for (const method of changePassword.methods) {

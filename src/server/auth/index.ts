@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
 import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.ts';
+import { LoginLockouts, type LockoutSettings } from './lockouts.ts';
 import { OtpService } from './otp.ts';
 import { SessionStore, type SessionUser } from './sessions.ts';
 import { ConsoleSmsTransport } from './sms/console.ts';
@@ -14,6 +15,7 @@ export { requireRole, requireUser, ROLES, isRole } from './roles.ts';
 export type { SessionUser } from './sessions.ts';
 export { avatarUrl, AVATAR_URL_PREFIX } from './sessions.ts';
 export type { Limiter, LimitRule, LimitResult } from './limits.ts';
+export type { LockoutSettings, LoginLockouts } from './lockouts.ts';
 export type { SmsTransport } from './sms/transport.ts';
 export { CSRF_COOKIE, SESSION_COOKIE } from './cookies.ts';
 export { CSRF_HEADER } from './csrf.ts';
@@ -26,6 +28,8 @@ export interface AuthConfig {
   /** Other origins whose pages may call the API (API_CORS_ORIGINS), without cookies. */
   corsOrigins: readonly string[];
   sessionTtlDays: number;
+  /** Login lock-outs (LOGIN_FAILURES_PER_ACCOUNT, LOGIN_FAILURES_PER_ADDRESS, LOGIN_LOCKOUT_MINUTES); 5, 20 and 15 by default. */
+  lockout?: LockoutSettings;
 }
 
 export interface Auth {
@@ -34,6 +38,8 @@ export interface Auth {
   readonly secureCookies: boolean;
   readonly sessions: SessionStore;
   readonly limiter: Limiter;
+  /** Wrong passwords per account and failures per address, in the database (decision 051). */
+  readonly lockouts: LoginLockouts;
   readonly sms: SmsTransport;
   readonly otps: OtpService;
   resolveSession(token: string): Promise<SessionUser | null>;
@@ -67,6 +73,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     secureCookies: config.publicOrigin.startsWith('https:'),
     sessions,
     limiter,
+    lockouts: new LoginLockouts(db.kysely, config.lockout),
     sms,
     otps: new OtpService(db, sms, logger),
     resolveSession: (token) => sessions.resolve(token),

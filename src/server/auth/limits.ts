@@ -62,9 +62,14 @@ export class Limiter {
   }
 }
 
-/** Counters of this process only; at most maxKeys of them (the oldest go first). */
+/**
+ * Counters of this process only, at most maxKeys of them. A live counter is never dropped to make
+ * room (a flood of new keys would otherwise clear a count before its window ends): when the store
+ * is full of live counters, a new key is refused (its hit is not allowed) until windows end.
+ */
 export class MemoryLimitStore implements LimitStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>();
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly maxKeys = 100_000,
@@ -83,7 +88,7 @@ export class MemoryLimitStore implements LimitStore {
   async increment(key: string, windowMs: number) {
     let counter = this.live(key);
     if (!counter) {
-      if (this.counters.size >= this.maxKeys) this.evict();
+      if (this.counters.size >= this.maxKeys && !this.sweep()) return { count: Number.POSITIVE_INFINITY, ttlMs: windowMs };
       counter = { count: 0, resetAt: this.now() + windowMs };
       this.counters.set(key, counter);
     }
@@ -109,18 +114,21 @@ export class MemoryLimitStore implements LimitStore {
     return this.counters.size;
   }
 
-  /** Expired counters first; if none, the oldest tenth (a flood of new keys cannot grow memory). */
-  private evict(): void {
+  /**
+   * Drops the expired counters, at most once a second (a flood against a full store must not
+   * cost a scan per request); whether there is room now.
+   */
+  private sweep(): boolean {
     const now = this.now();
-    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
-    if (this.counters.size < this.maxKeys) return;
-    let drop = Math.max(1, Math.floor(this.maxKeys / 10));
-    for (const key of this.counters.keys()) {
-      if (drop-- <= 0) break;
-      this.counters.delete(key);
+    if (now - this.sweptAt >= SWEEP_EVERY_MS) {
+      this.sweptAt = now;
+      for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
     }
+    return this.counters.size < this.maxKeys;
   }
 }
+
+const SWEEP_EVERY_MS = 1000;
 
 // INCR and the window's expiry in one step, so a crash between them cannot leave a counter forever.
 const INCREMENT_SCRIPT = `
@@ -163,13 +171,14 @@ export class RedisLimitStore implements LimitStore {
   }
 }
 
-/** The limits of issue 8 (docs/decisions/020-accounts-otp-and-sessions.md). */
+/**
+ * The limits of issue 8 (docs/decisions/020-accounts-otp-and-sessions.md). The login lock-outs
+ * are counted in the database instead (lockouts.ts, decision 051).
+ */
 export const RULES = {
   otpSendPerPhone: { name: 'otp-send-phone', limit: 3, windowS: 10 * 60 },
   otpSendPerIp: { name: 'otp-send-ip', limit: 10, windowS: 60 * 60 },
   otpVerifyPerIp: { name: 'otp-verify-ip', limit: 30, windowS: 10 * 60 },
-  loginFailuresPerPhone: { name: 'login-fail-phone', limit: 5, windowS: 15 * 60 },
-  loginFailuresPerIp: { name: 'login-fail-ip', limit: 20, windowS: 15 * 60 },
 } as const satisfies Record<string, LimitRule>;
 
 /** Wrong codes an otp_id takes before it is locked (counted on its row, so every process agrees). */

@@ -1,23 +1,29 @@
-// Passwords: the spec's rule (exactly 6 characters, no spaces) and argon2id hashing. The cost
+// Passwords: 6 to 128 characters without spaces, none of the 1,000 most common (issue 24; the
+// spec's clients send 6, and a longer one is stronger), and argon2id hashing. The cost
 // (19 MiB, 6 passes) makes one verification ~20-25 ms on the 2-core reference machine
 // (docs/benchmarks.md); the login limits bound online guessing, the cost slows offline guessing
 // of a stolen hash (docs/decisions/020-accounts-otp-and-sessions.md).
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/account-rules.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
-export const PASSWORD_LENGTH = 6;
+export const PASSWORD_LENGTH_PROBLEM = `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`;
+export const COMMON_PASSWORD_PROBLEM = 'This password is one of the most common; choose another';
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 // 19 MiB is OWASP's figure for argon2id; passes, not memory, buy the time: 64 MiB cost 3-4 times
 // more per hash once the two cores were busy, and held 256 MiB with four hashes at once.
 export const ARGON2_PARAMETERS = { algorithm: 2, memoryCost: 19_456, timeCost: 6, parallelism: 1 } as const;
 
-/** The spec's messages (§5), in the order the form checks them; null when the password is acceptable. */
+/** The spec's messages (§5), in the order the form checks them, then ours; null when the password may be set. */
 export function passwordProblem(password: string): string | null {
   if (password.length === 0) return 'Password is Required';
   if (/\s/.test(password)) return 'Password cannot contain spaces';
   // Characters, not UTF-16 units: an emoji is one character to the person typing it.
-  if ([...password].length !== PASSWORD_LENGTH) return 'Password must be exactly 6 digits';
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return PASSWORD_LENGTH_PROBLEM;
+  if (isCommonPassword(password)) return COMMON_PASSWORD_PROBLEM;
   return null;
 }
 

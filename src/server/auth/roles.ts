@@ -15,9 +15,11 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
+export const LOGIN_FIRST = 'Please log in first.';
+
 /** The signed-in user; 401 when the request carries no live session. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new ApiError(401, 'Please log in first.');
+  if (!request.user) throw new ApiError(401, LOGIN_FIRST);
   return request.user;
 }
 

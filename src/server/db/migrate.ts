@@ -17,6 +17,7 @@ import * as news from './migrations/014-news.ts';
 import * as fantasy from './migrations/015-fantasy.ts';
 import * as reels from './migrations/017-reels.ts';
 import * as bulkImport from './migrations/018-bulk-import.ts';
+import * as limitCounters from './migrations/019-limit-counters.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '015-fantasy': fantasy,
   '017-reels': reels,
   '018-bulk-import': bulkImport,
+  '019-limit-counters': limitCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

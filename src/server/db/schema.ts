@@ -309,6 +309,13 @@ export interface OtpsTable {
   deliverable: boolean;
 }
 
+/** Lock-out counters (migration 019): a count per key until resets_at. */
+export interface LimitCountersTable {
+  key: string;
+  count: number;
+  resets_at: Date;
+}
+
 export interface UserSettingsTable {
   user_id: string;
   settings: ColumnType<unknown, string, string>;
@@ -505,6 +512,7 @@ export interface Database {
   reel_comments: ReelCommentsTable;
   fantasy_points: FantasyPointsTable;
   search_pending: SearchPendingTable;
+  limit_counters: LimitCountersTable;
   corrections: CorrectionsTable;
   correction_files: CorrectionFilesTable;
   news_articles: NewsArticlesTable;

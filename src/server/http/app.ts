@@ -23,10 +23,11 @@ import { registerReelMedia } from './reel-media.ts';
 import { CoverStore } from '../news/covers.ts';
 import { COVER_URL_PREFIX } from '../../lib/news-view.ts';
 import { PageCache } from './page-cache.ts';
-import { carriesCredentials, keepPrivate } from './credentials.ts';
+import { keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
 import { redactUrl } from '../logging.ts';
 import { BAD_HOST_MESSAGE, parseHost, siteOriginFor } from './site-origin.ts';
+import { registerRequestGuards } from './request-guards.ts';
 
 /** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
 export type AstroHandler = (
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       logger: options.logger,
     });
   registerAuthHook(app, auth);
+  registerRequestGuards(app);
   const sitePolicy = { publicOrigin: auth.config.publicOrigin, fromHost: auth.config.originFromHost ?? false };
 
   app.get('/healthz', async (_request, reply) => {
@@ -184,11 +186,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (!astroHandler) return reply.code(404).send({ status: 'not found' });
     // No page, key or slug holds a control character ('/series/%00' would reach the database,
-    // which refuses a NUL): such a path is the 404 page, in Hindi under /hi.
+    // which refuses a NUL) or a percent sign (Astro decodes a rewritten /hi path twice, and '%25'
+    // became '%', a 500): such a path is the 404 page, in Hindi under /hi.
     const pathname = request.url.split('?')[0] ?? '';
-    if (/%(?:[01][0-9a-f]|7f)/i.test(pathname)) request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
+    // The error page answers 500 by design; asked for by its address it is just not a page.
+    if (/%(?:[01][0-9a-f]|7f|25)/i.test(pathname) || /^(?:\/hi)?\/500\/?$/.test(pathname)) {
+      request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
+    }
     reply.hijack();
-    const signedIn = carriesCredentials(request.headers);
+    // Only a session that resolved makes a page private; a bogus cookie or header does not.
+    const signedIn = request.user !== null;
     if (signedIn) keepPrivate(reply.raw);
     // Pages link to the site's origin; the renderer sees its host, never a foreign one.
     const origin = siteOriginFor(sitePolicy, parseHost(request.host), request.protocol === 'https');

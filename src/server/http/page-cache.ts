@@ -6,14 +6,17 @@
 // - A page's tags are those of every service read made while rendering it (tags-read.ts).
 // - Only responses that say they may be shared are kept: status 200, `Cache-Control: public`,
 //   no Set-Cookie; and not when a publication touching its tags came while it rendered.
-// - A request with credentials (session cookie, Authorization) is rendered, never cached.
+// - A signed-in request (a session that resolved) is rendered, never cached; a bogus session
+//   cookie or Authorization header, or an unknown language cookie, changes nothing and gets the
+//   cached page (none of them can force a render per request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { ChangeFeed } from '../feed/change-feed.ts';
 import { TaggedStore } from '../feed/tagged-store.ts';
 import { collectTagsRead } from '../feed/tags-read.ts';
 import { tags as tagNames } from '../feed/tags.ts';
-import { splitLangPrefix } from '../../i18n/index.ts';
+import { isLang, LANG_COOKIE, splitLangPrefix } from '../../i18n/index.ts';
+import { readCookie } from '../auth/cookies.ts';
 import { canonicalQuery, findPageRoute } from './page-routes.ts';
 
 interface CachedPage {
@@ -49,7 +52,7 @@ type Plan = { kind: 'render' } | { kind: 'redirect'; location: string } | { kind
 
 /** What the server knows of a page request beyond its URL. */
 export interface PageRequest {
-  /** The answer is for one person (credentials): rendered, never served from nor kept in the cache. */
+  /** A session resolved: the answer is for one person, rendered, never served from nor kept in the cache. */
   signedIn: boolean;
   /** The origin the page's links are built from (site-origin.ts): part of the key. */
   origin: string;
@@ -105,7 +108,9 @@ export class PageCache {
     const { search, sortedSearch, canonical } = canonicalQuery(route, url.searchParams);
     if (!canonical) return { kind: 'redirect', location: url.pathname + search };
     if (req.method !== 'GET') return { kind: 'render' };
-    const lang = /(?:^|;\s*)lang=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+    // Only a language that changes the answer (a redirect to /hi) is part of the key.
+    const chosen = readCookie(req.headers.cookie, LANG_COOKIE);
+    const lang = isLang(chosen) && chosen !== 'en' ? chosen : '';
     return { kind: 'cache', key: `${request.origin}${url.pathname}${sortedSearch}|${lang}` };
   }
 

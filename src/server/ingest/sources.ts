@@ -3,7 +3,7 @@
 // directory sits at its end). A source lists where each file is (entries()); the file itself
 // is read by readLocation(), synchronously, on the import's worker threads: inflating on the
 // writer's thread cost it as much as writing.
-import { closeSync, createWriteStream, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import yauzl from 'yauzl';
 
 /** Where one file's bytes are: a zip entry (local header offset and sizes) or a file of a folder. */
 export type FileLocation =
-  | { kind: 'zip'; archive: string; offset: number; method: number; compressedSize: number; size: number; crc32: number }
+  | { kind: 'zip'; archive: string; name: string; offset: number; method: number; compressedSize: number; size: number; crc32: number }
   | { kind: 'file'; path: string };
 
 /** One file of a source, not read yet: its name (for reports and the match id) and where it is. */
@@ -53,10 +53,18 @@ export interface OpenedSource {
   close(): Promise<void>;
 }
 
+/**
+ * The most a match file may hold. The largest real one (a five-day Test) is under 2 MB; a zip entry
+ * that inflates past this is a zip bomb or not a match, and is skipped without being held in
+ * memory. The bound is enforced while inflating: the sizes a zip's headers claim are not believed.
+ */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_MB = MAX_FILE_BYTES / (1024 * 1024);
+
 /** The bytes of one file; throws UnreadableFileError when they cannot be had intact. */
 export function readLocation(name: string, location: FileLocation): Buffer {
   try {
-    if (location.kind === 'file') return readFileSync(location.path);
+    if (location.kind === 'file') return readFileUpTo(location.path);
     return readZipEntry(location);
   } catch (error) {
     if (error instanceof UnreadableFileError) throw error;
@@ -66,7 +74,27 @@ export function readLocation(name: string, location: FileLocation): Buffer {
 
 const LOCAL_HEADER = 0x04034b50;
 
+/** The reason a file is skipped for its size (readLocation names the file it belongs to). */
+function tooLarge(what: string): Error {
+  return new Error(`${what} is larger than ${MAX_FILE_MB} MB, more than any match file holds`);
+}
+
+/** A file of a folder, when it is no larger than a match file can be. */
+function readFileUpTo(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) throw tooLarge(`file ${path.basename(file)}`);
+    const bytes = Buffer.alloc(size);
+    if (readSync(fd, bytes, 0, size, 0) !== size) throw new Error('file changed while it was read');
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readZipEntry(entry: Extract<FileLocation, { kind: 'zip' }>): Buffer {
+  const described = `entry ${entry.name} of ${path.basename(entry.archive)}`;
   const fd = openSync(entry.archive, 'r');
   try {
     const header = Buffer.alloc(30);
@@ -74,14 +102,27 @@ function readZipEntry(entry: Extract<FileLocation, { kind: 'zip' }>): Buffer {
       throw new Error('no local file header where the zip directory says the entry is');
     }
     const start = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    if (entry.method !== 0 && entry.method !== 8) throw new Error(`unsupported compression method ${entry.method}`);
+    // Refused unread when the directory admits it is too large (stored data is as large as its
+    // content); an entry whose sizes lie is stopped while inflating (inflateUpTo).
+    if (entry.compressedSize > MAX_FILE_BYTES || entry.size > MAX_FILE_BYTES) throw tooLarge(described);
     const compressed = Buffer.alloc(entry.compressedSize);
     if (readSync(fd, compressed, 0, entry.compressedSize, start) !== entry.compressedSize) throw new Error('entry is cut short');
-    if (entry.method !== 0 && entry.method !== 8) throw new Error(`unsupported compression method ${entry.method}`);
-    const bytes = entry.method === 8 ? inflateRawSync(compressed) : compressed;
+    const bytes = entry.method === 8 ? inflateUpTo(compressed, described) : compressed;
     if (bytes.length !== entry.size || crc32(bytes) !== entry.crc32) throw new Error('entry is damaged (size or CRC mismatch)');
     return bytes;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Inflates, stopping (and failing) as soon as the output passes MAX_FILE_BYTES, whatever the header said. */
+function inflateUpTo(compressed: Buffer, described: string): Buffer {
+  try {
+    return inflateRawSync(compressed, { maxOutputLength: MAX_FILE_BYTES });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(described);
+    throw error;
   }
 }
 
@@ -159,6 +200,7 @@ async function openZip(file: string, cleanup?: () => Promise<void>): Promise<Ope
           location: {
             kind: 'zip',
             archive: file,
+            name: entry.fileName,
             offset: entry.relativeOffsetOfLocalHeader,
             method: entry.compressionMethod,
             compressedSize: entry.compressedSize,

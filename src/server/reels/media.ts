@@ -56,8 +56,8 @@ export interface ProbedVideo {
 }
 
 interface ProbeJson {
-  format?: { format_name?: string; duration?: string };
-  streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[];
+  format?: { format_name?: string };
+  streams?: { codec_type?: string; width?: number; height?: number }[];
 }
 
 function run(file: string, args: string[], timeout: number): Promise<string> {
@@ -77,6 +77,25 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
+/**
+ * How long the first video stream runs, from the timestamps of its own packets (every frame ffmpeg
+ * would decode), not from the container's duration fields, which a file can set to anything: a
+ * 90 s clip whose headers say 10 s is 90 s here.
+ */
+export async function streamSeconds(tools: MediaTools, file: string): Promise<number> {
+  const packets = await run(tools.ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file], PROBE_TIMEOUT_MS);
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const line of packets.split('\n')) {
+    const [pts = '', duration = ''] = line.split(',');
+    const at = Number.parseFloat(pts);
+    if (!Number.isFinite(at)) continue;
+    start = Math.min(start, at);
+    end = Math.max(end, at + (Number.parseFloat(duration) || 0));
+  }
+  return end - start;
+}
+
 /** Checks an uploaded file is an MP4, MOV or WebM video of at most 60 s that ffprobe can read. */
 export async function probeUpload(tools: MediaTools, file: string): Promise<ProbedVideo> {
   const container = sniffContainer(await readHead(file));
@@ -93,7 +112,8 @@ export async function probeUpload(tools: MediaTools, file: string): Promise<Prob
   if (!expected.some((name) => formats.includes(name))) throw new ReelRejected(415, 'only MP4, MOV or WebM videos are accepted (this file is not one)');
   const video = probe.streams?.find((stream) => stream.codec_type === 'video' && (stream.width ?? 0) > 0 && (stream.height ?? 0) > 0);
   if (!video) throw new ReelRejected(400, 'the file has no picture to show; the file may be damaged or incomplete');
-  const durationS = Number(probe.format?.duration ?? video.duration);
+  // The header's duration is whatever the file says; the length is what its frames run for.
+  const durationS = await streamSeconds(tools, file).catch(() => Number.NaN);
   if (!Number.isFinite(durationS) || durationS <= 0) throw new ReelRejected(400, 'the length of the video could not be read; the file may be damaged or incomplete');
   if (durationS > MAX_REEL_SECONDS + DURATION_SLACK_S) {
     throw new ReelRejected(400, `the video is ${Math.round(durationS)} seconds long; a reel is at most ${MAX_REEL_SECONDS} seconds`);
@@ -171,5 +191,7 @@ export async function transcodeReel(tools: MediaTools, source: string, video: st
   );
   const at = Math.min(1, probed.durationS / 2).toFixed(2);
   await ffmpeg(tools, ['-ss', at, '-i', video, '-frames:v', '1', '-vf', `scale=${POSTER_WIDTH}:-2`, '-q:v', '4', '-f', 'image2', poster], signal);
-  return { durationMs: Math.round(Math.min(probed.durationS, MAX_REEL_SECONDS) * 1000) };
+  // The reel's length is the one it was made with (shortest of its picture and sound).
+  const madeS = await streamSeconds(tools, video).catch(() => probed.durationS);
+  return { durationMs: Math.round(Math.min(madeS, MAX_REEL_SECONDS) * 1000) };
 }

@@ -69,13 +69,24 @@ describe('memory store', () => {
     expect(await limiter.hit('k', rule)).toMatchObject({ allowed: true, count: 1 });
   });
 
-  it('keeps at most maxKeys counters: a flood of keys cannot grow memory', async () => {
-    const store = new MemoryLimitStore(1000);
+  it('keeps at most maxKeys counters, and a flood of new keys clears no live one: new keys are refused instead', async () => {
+    let now = 1_000_000;
+    const store = new MemoryLimitStore(1000, () => now);
     const limiter = new Limiter(store);
-    for (let index = 0; index < 5000; index++) await limiter.hit(`ip-${index}`, rule);
+    // A lock: the limit reached for one key.
+    for (let count = 0; count <= rule.limit; count++) await limiter.hit('locked-phone', rule);
+    expect((await limiter.peek('locked-phone', rule)).allowed).toBe(false);
+    // The flood: ten times the store's room in new keys.
+    let refused = 0;
+    for (let index = 0; index < 10_000; index++) if (!(await limiter.hit(`ip-${index}`, rule)).allowed) refused += 1;
     expect(store.size).toBeLessThanOrEqual(1000);
-    // The newest counters are the ones kept.
-    expect(await limiter.peek('ip-4999', rule)).toMatchObject({ count: 1 });
+    expect(refused).toBe(10_000 - 999);
+    expect(await limiter.peek('locked-phone', rule)).toMatchObject({ allowed: false, count: rule.limit + 1 });
+    expect(await limiter.peek('ip-0', rule)).toMatchObject({ count: 1 });
+    // Once the windows end, there is room again.
+    now += rule.windowS * 1000;
+    expect(await limiter.hit('ip-new', rule)).toMatchObject({ allowed: true, count: 1 });
+    expect((await limiter.peek('locked-phone', rule)).allowed).toBe(true);
   });
 });
 

@@ -1,19 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordProblem, verifyPassword } from '../../../src/server/auth/passwords.ts';
 
-describe('password rule (spec §5)', () => {
+describe('password rule: 6 to 128 characters, no spaces, none of the 1,000 most common', () => {
   it.each([
     ['', 'Password is Required'],
-    ['abc12', 'Password must be exactly 6 digits'],
-    ['abc1234', 'Password must be exactly 6 digits'],
+    ['zq7w2', 'Password must be 6 to 128 characters'],
+    ['zq7w2x', null],
+    ['a long passphrase'.replaceAll(' ', '-'), null],
+    [`k${'7'.repeat(127)}`, null],
+    [`k${'7'.repeat(128)}`, 'Password must be 6 to 128 characters'],
     ['abc 12', 'Password cannot contain spaces'],
     ['abc\t12', 'Password cannot contain spaces'],
-    ['abc123', null],
     ['12345€', null],
     // Six characters as a person counts them, though twelve UTF-16 units.
     ['😀😀😀😀😀😀', null],
+    // Common: the top of the list, further down it, and in another letter case.
+    ['123456', 'This password is one of the most common; choose another'],
+    ['password', 'This password is one of the most common; choose another'],
+    ['abc123', 'This password is one of the most common; choose another'],
+    ['Qwerty', 'This password is one of the most common; choose another'],
+    ['iloveyou', 'This password is one of the most common; choose another'],
   ])('%j → %s', (password, problem) => {
     expect(passwordProblem(password)).toBe(problem);
+  });
+
+  it('refuses exactly the first 1,000 of the package list that the rules would otherwise let through', async () => {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    const ranked = dictionary['passwords-common'];
+    const settable = (password: string) => /^\S{6,128}$/u.test(password);
+    const top = ranked.slice(0, 1000).filter(settable);
+    expect(top.length).toBeGreaterThan(800);
+    for (const password of top) expect(passwordProblem(password), password).toBe('This password is one of the most common; choose another');
+    // Past the first thousand, a listed password that no top one shadows is allowed.
+    const lowerTop = new Set(ranked.slice(0, 1000).map((password) => password.toLowerCase()));
+    const later = ranked.slice(1000).filter((password) => settable(password) && !lowerTop.has(password.toLowerCase())).slice(0, 20);
+    for (const password of later) expect(passwordProblem(password), password).toBeNull();
   });
 });
 

@@ -28,13 +28,16 @@ describe('phone and password rules (spec §5)', () => {
     expect(phoneError('9876543210')).toBeNull();
   });
 
-  it('wants exactly 6 characters without spaces', () => {
+  it('wants 6 to 128 characters without spaces', () => {
     expect(passwordError('')).toBe('passwordRequired');
     expect(passwordError('abc')).toBe('passwordLength');
-    expect(passwordError('abcdefg')).toBe('passwordLength');
+    expect(passwordError('abcdefg')).toBeNull();
+    expect(passwordError('x'.repeat(128))).toBeNull();
+    expect(passwordError('x'.repeat(129))).toBe('passwordLength');
     expect(passwordError('ab cde')).toBe('passwordSpaces');
     expect(passwordError('abc123')).toBeNull();
-    expect(passwordInput(' ab c1234 ')).toBe('abc123');
+    expect(passwordInput(' ab c1234 ')).toBe('abc1234');
+    expect(passwordInput('y'.repeat(200))).toHaveLength(128);
   });
 
   it('blocks whitespace, e, E, + and - as keys', () => {

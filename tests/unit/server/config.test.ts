@@ -73,3 +73,26 @@ describe('hardening settings', () => {
     }
   });
 });
+
+describe('login lock-outs', () => {
+  it('lock an account after 5 wrong passwords and an address after 20 failures, for 15 minutes, by default', () => {
+    expect(loadConfig({})).toMatchObject({ LOGIN_FAILURES_PER_ACCOUNT: 5, LOGIN_FAILURES_PER_ADDRESS: 20, LOGIN_LOCKOUT_MINUTES: 15 });
+  });
+
+  it("are the operator's to set within sane bounds, naming the variable otherwise", () => {
+    expect(loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '10', LOGIN_FAILURES_PER_ADDRESS: '200', LOGIN_LOCKOUT_MINUTES: '60' })).toMatchObject({
+      LOGIN_FAILURES_PER_ACCOUNT: 10,
+      LOGIN_FAILURES_PER_ADDRESS: 200,
+      LOGIN_LOCKOUT_MINUTES: 60,
+    });
+    for (const [name, value] of [
+      ['LOGIN_FAILURES_PER_ACCOUNT', '0'],
+      ['LOGIN_FAILURES_PER_ACCOUNT', '1000'],
+      ['LOGIN_FAILURES_PER_ADDRESS', 'many'],
+      ['LOGIN_LOCKOUT_MINUTES', '0'],
+      ['LOGIN_LOCKOUT_MINUTES', '1.5'],
+    ]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(name!));
+    }
+  });
+});

@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions, maskPhone, redactUrl } from '../../../src/server/logging.ts';
+import { logSink } from '../../helpers/log-sink.ts';
 
 describe('log redaction', () => {
   it('replaces secret query values and masks a phone to its last 4 digits', () => {
@@ -16,14 +16,8 @@ describe('log redaction', () => {
   });
 
   it('pino leaves out passwords, OTPs, tokens, cookies and Authorization headers at any of three levels', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = pino(loggerOptions('info'), sink);
+    const { lines, stream } = logSink();
+    const logger = pino(loggerOptions('info'), stream);
     logger.info(
       {
         req: { headers: { authorization: 'Bearer tok-en1', cookie: 'crease_session=tok-en2', host: 'crease.test' } },
@@ -37,5 +31,33 @@ describe('log redaction', () => {
     for (const secret of ['tok-en1', 'tok-en2', 'tok-en3', 'tok-en4', 'ab12cd', '135790', 'id-secret']) expect(text).not.toContain(secret);
     expect(text).toContain('crease.test');
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('database errors in the log', () => {
+  it('keep the statement and the reason but not the values the query was sent with', async () => {
+    const { freshDatabase } = await import('../../helpers/test-db.ts');
+    const { sql } = await import('kysely');
+    const db = await freshDatabase();
+    let failure: unknown;
+    try {
+      await sql`select ${'otp-hash-0123456789abcdef'}::int as n, ${'secret-otp-id'}::text as id`.execute(db.kysely);
+    } catch (error) {
+      failure = error;
+    } finally {
+      await db.close();
+    }
+    // The driver's error carries the parameters; the log does not.
+    expect(JSON.stringify((failure as { params?: unknown }).params)).toContain('secret-otp-id');
+    const { lines, stream } = logSink();
+    const logger = pino(loggerOptions('info'), stream);
+    logger.error({ err: failure }, 'request failed');
+    logger.error({ err: new Error('wrapped', { cause: failure }) }, 'job failed');
+    const text = lines.join('');
+    expect(text).not.toContain('secret-otp-id');
+    expect(text).not.toContain('otp-hash-0123456789abcdef');
+    expect(text).toContain('invalid input syntax for type integer: \\"[redacted]\\"');
+    expect(text).toContain('::int as n');
+    expect(text).toContain('"params":"[redacted]"');
   });
 });

@@ -60,6 +60,16 @@ export const loginSuccess = contract(
     userData: userSummary,
   }),
 );
+export const registered = contract(
+  'Registered',
+  z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    token: z.string().meta({ description: 'The new account is signed in: send as Authorization: Bearer <token>. The site also gets it as an HttpOnly cookie.' }),
+    userData: userSummary,
+  }),
+  "The spec's answer to a registration, with the session it starts (issue 24: a fan who registers is signed in).",
+);
 export const loggedOut = contract('LoggedOut', z.object({ status: z.literal(true), message: z.string() }));
 export const currentUser = contract(
   'CurrentUser',
@@ -153,10 +163,10 @@ export const otpRoutes = {
   register: action({
     paths: ['/register'],
     methods: ['POST'],
-    summary: 'Creates the account of a verified phone (does not sign in).',
+    summary: 'Creates the account of a verified phone and signs it in (a token, and the session cookies).',
     tags,
     body: registerBody,
-    response: successMessage,
+    response: registered,
     errors: [403, 409, 429],
     signedIn: false,
   }),
