@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger });
   logger.info({ transport: feed.transportName }, 'change feed ready');
   const services = createServices(db, feed);
+  // Profiles' Hindi names (Wikidata labels) over the shipped ones, before the first page renders.
+  await services.localNames.load().catch((error: unknown) => logger.warn({ err: error }, 'Hindi names of profiles not loaded'));
   const auth = createAuth({
     db,
     config: { publicOrigin: config.publicOrigin, originFromHost: config.PUBLIC_ORIGIN === undefined, corsOrigins: config.API_CORS_ORIGINS, sessionTtlDays: config.SESSION_TTL_DAYS },
@@ -166,6 +168,7 @@ async function main(): Promise<void> {
     onCorrected: (report) => logger.info({ corrections: report }, 'corrections applied'),
     onRebuildProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
     log: (message) => logger.info(message),
+    people: { register: config.registerSource, profiles: config.PLAYER_PROFILES ?? null, logger },
   })
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
@@ -189,6 +192,7 @@ async function main(): Promise<void> {
       url: config.CRICSHEET_UPDATE_URL,
       publish: (changed) => feed.publish(changed),
       correctionsFile: config.CORRECTIONS_FILE,
+      people: { register: config.registerSource, profiles: config.PLAYER_PROFILES ?? null },
       everyMs: config.updateEveryMs,
       logger,
       ready: backgroundDone,

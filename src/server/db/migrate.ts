@@ -17,6 +17,8 @@ import * as news from './migrations/014-news.ts';
 import * as fantasy from './migrations/015-fantasy.ts';
 import * as reels from './migrations/017-reels.ts';
 import * as bulkImport from './migrations/018-bulk-import.ts';
+import * as peopleRegister from './migrations/021-people-register.ts';
+import * as squadMarks from './migrations/022-squad-marks.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   '015-fantasy': fantasy,
   '017-reels': reels,
   '018-bulk-import': bulkImport,
+  '021-people-register': peopleRegister,
+  '022-squad-marks': squadMarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
