@@ -24,6 +24,10 @@ export const PLAYING_ROLES = [
 ] as const;
 export type PlayingRole = (typeof PLAYING_ROLES)[number];
 
+export function isPlayingRole(value: string): value is PlayingRole {
+  return (PLAYING_ROLES as readonly string[]).includes(value);
+}
+
 /** Lowercase words with hyphens, dots and brackets as spaces: 'Right-arm Fast-Medium' -> 'right arm fast medium'. */
 function words(text: string): string {
   return text

@@ -2,6 +2,7 @@
 // Squad, Player overview, Player info) in the domain's units and names, shared by the API and
 // the pages. api/presenters turns each into the provider's shape, which the zod schemas in
 // src/server/api/schemas validate; the match itself is a match summary here.
+import type { PlayerRole } from '../domain/player-role.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import type { MatchSummary } from './match-summary.ts';
@@ -217,7 +218,29 @@ export interface PlayerOverview {
     /** Sides played for, most recent first. */
     teams: { key: string; name: string }[];
     gender: 'male' | 'female';
+    /** Who the player is, from his profile (decision 055); null when no profile is held. */
+    profile: PlayerProfileFacts | null;
+    /** His role: the profile's, else derived from what he did in the matches held (labelled so). */
+    role: { label: string; codes: PlayerRole[]; derived: boolean } | null;
   };
+}
+
+/** A player's profile as the pages show it; every fact comes with the profile's source. */
+export interface PlayerProfileFacts {
+  fullName: string | null;
+  knownAs: string | null;
+  /** 'YYYY-MM-DD'. */
+  dateOfBirth: string | null;
+  birthplace: string | null;
+  country: string | null;
+  battingStyle: string | null;
+  bowlingStyle: string | null;
+  playingRole: string | null;
+  nameHi: string | null;
+  /** Shown only with a licence that allows it (checked at import), with its author and licence. */
+  photo: { url: string; licence: string; author: string | null; page: string | null } | null;
+  /** Where the profile comes from ('Wikidata Q213854', a file's name). */
+  source: string;
 }
 
 /** The player's n-th innings of each kind in a match: his n-th batting beside his n-th bowling. */

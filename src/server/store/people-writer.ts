@@ -225,13 +225,14 @@ export class PeopleWriter {
 
   /**
    * Rebuilds every search row when they were built by another terms rule or other shipped Hindi
-   * names (SEARCH_ROWS_VERSION); true when it did. A database with no rows only records the version.
+   * names (SEARCH_ROWS_VERSION), or were never built for the stored matches (migration 012 leaves
+   * them to this); true when it did. A database with no match only records the version.
    */
   async rebuildStaleSearch(): Promise<boolean> {
     const rebuilt = await this.kysely.transaction().execute(async (trx) => {
       const stored = await trx.selectFrom('search_versions').select('version').forUpdate().executeTakeFirst();
       if (stored?.version === SEARCH_ROWS_VERSION) return false;
-      const any = await trx.selectFrom('search_entries').select('kind').limit(1).executeTakeFirst();
+      const any = await trx.selectFrom('matches').select('id').limit(1).executeTakeFirst();
       if (any) await refreshSearchIndex(runnerOf(trx), null);
       await trx
         .insertInto('search_versions')

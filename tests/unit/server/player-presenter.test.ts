@@ -29,6 +29,8 @@ function overview(): PlayerOverview {
       nationality: { name: 'England', code: 'ENG' },
       teams: [{ key: 'england', name: 'England' }, { key: 'punjab-kings', name: 'Punjab Kings' }],
       gender: 'male',
+      profile: null,
+      role: null,
     },
   };
 }
