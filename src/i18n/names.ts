@@ -48,13 +48,24 @@ function folded(text: string): string {
 }
 
 /**
- * A venue's identity under its variant names: Cricsheet writes 'Wankhede Stadium' and, in later
- * files, 'Wankhede Stadium, Mumbai'; the part after the last comma is the city (or a suburb) and
- * the name before it is the ground. Punctuation and case do not count.
+ * A ground's name without the places Cricsheet appends to it: 'Wankhede Stadium, Mumbai' and
+ * 'Wankhede Stadium' are 'Wankhede Stadium'; 'MA Chidambaram Stadium, Chepauk, Chennai' is 'MA
+ * Chidambaram Stadium'. Cut at the first comma (or '. ', a comma mistyped).
  */
+export function groundName(name: string): string {
+  const cut = name.search(/,|\. /);
+  return (cut > 0 ? name.slice(0, cut) : name).trim();
+}
+
+/** A ground's name as a key: case, accents and punctuation do not count ('M.Chinnaswamy' is 'M Chinnaswamy'). */
 export function venueIdentity(name: string): string {
-  const comma = name.lastIndexOf(',');
-  return folded(comma > 0 ? name.slice(0, comma) : name);
+  return folded(groundName(name));
+}
+
+/** The places a venue's name and city name ('Kensington Oval, Bridgetown' in 'Barbados': bridgetown, barbados). */
+export function venuePlaces(name: string, city: string): string[] {
+  const places = name.slice(groundName(name).length).split(/,|\. /).map(folded);
+  return [...new Set([...places, folded(city)].filter((place) => place !== ''))];
 }
 
 /** The lookup key of a team's or venue's Latin name. */

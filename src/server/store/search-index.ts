@@ -4,7 +4,7 @@
 // touched, in the same transaction; migration 012 fills it for stored data.
 import { createHash } from 'node:crypto';
 import { searchTerms } from '../domain/search-terms.ts';
-import { bookOf, lookupName, SHIPPED_NAME_ROWS, venueIdentity } from '../../i18n/names.ts';
+import { bookOf, lookupName, SHIPPED_NAME_ROWS, venueIdentity, venuePlaces } from '../../i18n/names.ts';
 import type { QueryRunner } from './tournament-shapes.ts';
 
 export type SearchKind = 'player' | 'team' | 'tournament' | 'venue';
@@ -115,10 +115,33 @@ function termsOf(kind: SearchKind, row: EntityRow): string {
   return searchTerms(row.name, kind, [...(row.aliases ?? []), ...(hindi ? [hindi.name] : [])]);
 }
 
-/** Every venue's id and the ground it is (names.ts venueIdentity): variants of one ground share it. */
+/**
+ * Every venue's id and the ground it is: rows whose names are one ground's name (names.ts
+ * venueIdentity) and that share a place ('Kensington Oval, Bridgetown' in Barbados and 'Kensington
+ * Oval, Bridgetown, Barbados' in Bridgetown) are one ground; 'County Ground' in Taunton and in
+ * Worcester are two.
+ */
 async function groundsOf(query: QueryRunner): Promise<Map<number, string>> {
-  const venues = await query<{ id: number; name: string }>('select id, name from venues', []);
-  return new Map(venues.map((venue) => [venue.id, venueIdentity(venue.name)]));
+  const venues = await query<{ id: number; name: string; city: string }>('select id, name, city from venues order by id', []);
+  const parent = new Map<number, number>(venues.map((venue) => [venue.id, venue.id]));
+  const root = (id: number): number => {
+    let at = id;
+    while (parent.get(at) !== at) at = parent.get(at)!;
+    return at;
+  };
+  const byName = new Map<string, { id: number; places: string[] }[]>();
+  for (const venue of venues) {
+    const identity = venueIdentity(venue.name);
+    const places = venuePlaces(venue.name, venue.city);
+    const same = byName.get(identity) ?? [];
+    for (const other of same) {
+      // No place on either side (a name alone) counts as the same ground.
+      const shared = places.length === 0 || other.places.length === 0 || places.some((place) => other.places.includes(place));
+      if (shared) parent.set(root(venue.id), root(other.id));
+    }
+    byName.set(identity, [...same, { id: venue.id, places }]);
+  }
+  return new Map(venues.map((venue) => [venue.id, String(root(venue.id))]));
 }
 
 /**

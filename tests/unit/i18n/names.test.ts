@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookOf, installLocalNames, localName, localNameSource, lookupName, SHIPPED_NAME_ROWS, venueIdentity } from '../../../src/i18n/names.ts';
+import { bookOf, installLocalNames, localName, localNameSource, lookupName, SHIPPED_NAME_ROWS, venueIdentity, venuePlaces } from '../../../src/i18n/names.ts';
 
 afterEach(() => installLocalNames([]));
 
@@ -37,14 +37,33 @@ describe('localName', () => {
     expect(venueIdentity('Wankhede Stadium, Mumbai')).toBe(venueIdentity('Wankhede Stadium'));
     expect(venueIdentity('M.Chinnaswamy Stadium')).toBe(venueIdentity('M Chinnaswamy Stadium, Bengaluru'));
     expect(venueIdentity("Lord's, London")).toBe('lords');
+    expect(venueIdentity('MA Chidambaram Stadium, Chepauk, Chennai')).toBe(venueIdentity('MA Chidambaram Stadium, Chepauk'));
+    expect(venueIdentity('Gahanga International Cricket Stadium. Rwanda')).toBe(venueIdentity('Gahanga International Cricket Stadium, Rwanda'));
+    expect(venuePlaces('Kensington Oval, Bridgetown', 'Barbados')).toEqual(['bridgetown', 'barbados']);
     const book = bookOf([{ kind: 'venue', key: 'Wankhede Stadium', hi: 'वानखेड़े स्टेडियम', source: 'test' }]);
     expect(lookupName(book, 'venue', 'Wankhede Stadium, Mumbai')?.name).toBe('वानखेड़े स्टेडियम');
+  });
+
+  it('names the final of IPL 2025 in Hindi: Kohli and Royal Challengers Bengaluru', () => {
+    expect(localName('player', 'V Kohli', 'hi', 'ba607b88')).toBe('विराट कोहली');
+    expect(localName('team', 'Royal Challengers Bengaluru', 'hi')).toBe('रॉयल चैलेंजर्स बेंगलुरु');
+    expect(localName('venue', 'Wankhede Stadium, Mumbai', 'hi')).toBe('वानखेड़े स्टेडियम');
+    expect(localName('venue', 'Narendra Modi Stadium, Ahmedabad', 'hi')).toBe('नरेंद्र मोदी स्टेडियम');
+  });
+
+  it('ships at least 500 players, 100 grounds and every side held, each once', () => {
+    const count = (kind: string) => SHIPPED_NAME_ROWS.filter((row) => row.kind === kind).length;
+    expect(count('player')).toBeGreaterThanOrEqual(500);
+    expect(count('venue')).toBeGreaterThanOrEqual(100);
+    expect(count('team')).toBeGreaterThanOrEqual(280);
+    const keys = SHIPPED_NAME_ROWS.map((row) => `${row.kind}:${row.kind === 'player' ? row.key : venueIdentity(row.key)}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('ships a source with every Hindi name, in Devanagari', () => {
     for (const row of SHIPPED_NAME_ROWS) {
       expect(row.source.length, row.key).toBeGreaterThan(5);
-      expect(row.hi, row.key).toMatch(/^[\u0900-\u097F\u200c\u200d .()'-]+$/);
+      expect(row.hi, row.key).toMatch(/^[\u0900-\u097F\u200c\u200d .()'0-9-]+$/);
     }
   });
 });
