@@ -130,3 +130,54 @@ export function roleCodesOf(role: PlayingRole): PlayerRole[] {
       return ['bt'];
   }
 }
+
+const ROLE_HI: Record<PlayingRole, string> = {
+  Batter: 'बल्लेबाज़',
+  'Opening batter': 'सलामी बल्लेबाज़',
+  'Top-order batter': 'शीर्ष क्रम बल्लेबाज़',
+  'Middle-order batter': 'मध्य क्रम बल्लेबाज़',
+  'Wicketkeeper-batter': 'विकेटकीपर-बल्लेबाज़',
+  Wicketkeeper: 'विकेटकीपर',
+  'All-rounder': 'ऑलराउंडर',
+  'Batting all-rounder': 'बल्लेबाज़ी ऑलराउंडर',
+  'Bowling all-rounder': 'गेंदबाज़ी ऑलराउंडर',
+  Bowler: 'गेंदबाज़',
+};
+
+/** A playing role of the vocabulary in the page's language; other text unchanged. */
+export function playingRoleLabel(role: string, lang: 'en' | 'hi'): string {
+  return lang === 'hi' && isPlayingRole(role) ? ROLE_HI[role] : role;
+}
+
+const STYLE_HI: Record<string, string> = {
+  'Right-hand bat': 'दाएँ हाथ के बल्लेबाज़',
+  'Left-hand bat': 'बाएँ हाथ के बल्लेबाज़',
+  'Slow left-arm orthodox': 'बाएँ हाथ से धीमी ऑर्थोडॉक्स स्पिन',
+  'Left-arm wrist-spin': 'बाएँ हाथ से कलाई की स्पिन',
+  'Right-arm leg-break googly': 'दाएँ हाथ से लेग ब्रेक गुगली',
+};
+const PACE_HI: Record<string, string> = {
+  fast: 'तेज़',
+  'fast-medium': 'तेज़-मध्यम',
+  'medium-fast': 'मध्यम-तेज़',
+  medium: 'मध्यम गति',
+  'slow-medium': 'धीमी-मध्यम',
+  slow: 'धीमी',
+  'off-break': 'ऑफ़ ब्रेक',
+  'leg-break': 'लेग ब्रेक',
+  bowler: 'गेंदबाज़',
+};
+
+/** A batting or bowling style of the vocabulary (several joined by ', ') in the page's language. */
+export function styleLabel(style: string, lang: 'en' | 'hi'): string {
+  if (lang === 'en') return style;
+  return style
+    .split(', ')
+    .map((one) => {
+      if (STYLE_HI[one]) return STYLE_HI[one];
+      const match = /^(Right|Left)-arm (.+)$/.exec(one);
+      const pace = match && PACE_HI[match[2]!];
+      return match && pace ? `${match[1] === 'Right' ? 'दाएँ' : 'बाएँ'} हाथ से ${pace}` : one;
+    })
+    .join(', ');
+}

@@ -113,6 +113,14 @@ export function parseRegisterNames(text: string): Parsed<RegisterName> {
 /** Licences under which a photo may be shown on the site (with its author and licence beside it). */
 const FREE_LICENCE = /^(cc0|cc[ -]zero|public domain|pd([ -].*)?|cc[ -]by(-sa)?([ -]\d(\.\d)?)?([ -][a-z]{2,})?)$/i;
 
+/** Where a profile's photo may be served from (the pages' Content-Security-Policy allows these hosts). */
+export const PHOTO_HOSTS = ['https://upload.wikimedia.org', 'https://commons.wikimedia.org'] as const;
+
+/** Whether a photo's URL is on a host the pages may load it from. */
+export function photoHostAllowed(url: string): boolean {
+  return PHOTO_HOSTS.some((host) => url.startsWith(`${host}/`));
+}
+
 /** Whether a photo's licence lets the site show it: public domain, CC0, CC BY, CC BY-SA (not NC or ND). */
 export function photoLicenceAllows(licence: string | null | undefined): boolean {
   return !!licence && FREE_LICENCE.test(licence.trim());
@@ -192,12 +200,12 @@ export interface Profile {
 }
 
 export interface ParsedProfiles extends Parsed<Profile> {
-  /** Photos left out because their licence is missing or does not allow showing them. */
+  /** Photos left out: a licence missing or not allowing them, or a host other than Wikimedia Commons. */
   photosRefused: number;
 }
 
 function toProfile(raw: z.infer<typeof profileRowSchema>, defaultSource: string): { profile: Profile; photoRefused: boolean } {
-  const photoAllowed = raw.photo_url !== null && photoLicenceAllows(raw.photo_licence);
+  const photoAllowed = raw.photo_url !== null && photoLicenceAllows(raw.photo_licence) && photoHostAllowed(raw.photo_url);
   return {
     profile: {
       registryId: raw.registry_id,

@@ -149,6 +149,15 @@ export interface SquadPlayer {
   player: PlayerRef;
   /** 'Batted at 3 · 45 (30) · Bowled 4-0-22-2' */
   roleInMatch: string;
+  /** Captain and wicketkeeper of the side: known for live team sheets (Cricsheet's files do not say). */
+  captain: boolean;
+  keeper: boolean;
+  /** His role: his profile's, else derived from his matches in this tournament (derived: true). */
+  role: { codes: PlayerRole[]; label: string; derived: boolean } | null;
+  /** An impact player and the player he replaced (Cricsheet's replacements), each naming the other. */
+  substitution: { kind: 'in' | 'out'; reason: string; other: PlayerRef } | null;
+  /** A photo whose licence allows it (his profile), with its credit. */
+  photo: { url: string; licence: string; author: string | null } | null;
 }
 
 export interface SquadTeam {
