@@ -168,7 +168,8 @@ async function main(): Promise<void> {
     onCorrected: (report) => logger.info({ corrections: report }, 'corrections applied'),
     onRebuildProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
     log: (message) => logger.info(message),
-    people: { register: config.registerSource, profiles: config.PLAYER_PROFILES ?? null, logger },
+    // The register is part of the start-up import: none at start when that is off, unless named.
+    people: { register: config.IMPORT_ON_START || config.CRICSHEET_REGISTER ? config.registerSource : null, profiles: config.PLAYER_PROFILES ?? null, logger },
   })
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');

@@ -25,6 +25,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
           gender: hit.gender,
           matches: hit.matches,
           last_date: hit.lastDate,
+          typo: hit.typo,
           url: searchHitHref(hit, lang),
         })),
       };

@@ -37,6 +37,7 @@ export const searchHit = contract(
     gender: gender.nullable(),
     matches: z.number().int().meta({ description: 'Matches held here: what ranks hits of the same kind.' }),
     last_date: z.string().nullable().meta({ description: "'YYYY-MM-DD' of the latest of them." }),
+    typo: z.boolean().meta({ description: "Addition: found by forgiving a typo in the query ('kholi' for 'kohli'); such hits come after the others." }),
     url: z.string().meta({ description: "The site's page for it: a player's page, a team's squad in its latest tournament, a series, a venue's latest match." }),
   }),
   'One thing found by name.',
