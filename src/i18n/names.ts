@@ -15,7 +15,7 @@ import { PLAYER_NAMES } from './names/players.ts';
 import { TEAM_NAMES } from './names/teams.ts';
 import { VENUE_NAMES } from './names/venues.ts';
 
-export type NameKind = 'team' | 'venue' | 'player';
+export type NameKind = 'team' | 'venue' | 'player' | 'tournament';
 
 /** One Hindi name: the Latin name (a player's register id), its Devanagari form, and where it comes from. */
 export interface LocalNameRow {
@@ -74,6 +74,8 @@ function keyOf(kind: NameKind, latin: string): string {
 }
 
 const WOMEN = / women$/i;
+const REPLAY_PREFIX = 'Replay: ';
+const REPLAY_HI = 'रीप्ले: ';
 const WOMEN_HI = 'महिला';
 
 /** Names by kind and key: a book to look names up in. Build one with bookOf(). */
@@ -114,6 +116,7 @@ export const SHIPPED_NAME_ROWS: readonly LocalNameRow[] = [...TEAM_NAMES, ...VEN
  * (`key`) or, without one, by a Latin name only one player has.
  */
 export function lookupName(book: NameBook, kind: NameKind, latin: string, key?: string | null): LocalName | null {
+  if (kind === 'tournament') return null;
   if (kind === 'player') {
     if (key) {
       const found = book.byKey.get(`player:${key}`);
@@ -155,6 +158,8 @@ export function installLocalNames(rows: Iterable<LocalNameRow>): void {
  */
 export function localName(kind: NameKind, latin: string, lang: Lang, key?: string | null): string {
   if (lang === 'en') return latin;
+  // A replay's tournament is stored as 'Replay: <its name>' (jobs/replay.ts): the label is ours to translate.
+  if (kind === 'tournament') return latin.startsWith(REPLAY_PREFIX) ? `${REPLAY_HI}${latin.slice(REPLAY_PREFIX.length)}` : latin;
   return lookupName(currentNameBook(), kind, latin, key)?.name ?? latin;
 }
 
