@@ -266,5 +266,5 @@ export function parseProfiles(text: string, defaultSource: string): ParsedProfil
     if (photoRefused) photosRefused++;
     rows.push(profile);
   }
-  return { rows, problems, photosRefused };
+  return { rows, problems: problems.sort((x, y) => x.line - y.line), photosRefused };
 }

@@ -50,6 +50,9 @@ describe('presentPlayerOverview', () => {
       nationality: { name: 'England', code: 'ENG' },
       teams: [{ name: 'England', url: 'england' }, { name: 'Punjab Kings', url: 'punjab-kings' }],
       gender: 'male',
+      full_name: null,
+      profile: null,
+      role: null,
     });
   });
 });
