@@ -412,6 +412,7 @@ const hi: Dictionary = {
     copyright: '© {{year}} Crease',
     dataCredit: 'गेंद-दर-गेंद डेटा {{source}} से, {{licence}} लाइसेंस के तहत।',
     dataTo: '{{date}} तक का गेंद-दर-गेंद डेटा',
+    peopleCredit: 'खिलाड़ी: {{register}} (ODC-By 1.0); खिलाड़ियों की जानकारी और हिंदी नाम {{wikidata}} (CC0) से, जहाँ आयात हुए; खिलाड़ियों की फ़ोटो {{commons}} से, हर एक अपने लाइसेंस के तहत, खिलाड़ी के पेज पर श्रेय के साथ।',
     dataNone: 'अभी तक कोई गेंद-दर-गेंद डेटा आयात नहीं हुआ',
   },
   theme: {

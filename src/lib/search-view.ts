@@ -38,3 +38,8 @@ export function searchHitName(hit: Pick<SearchHit, 'kind' | 'key' | 'name' | 'fu
   if (hindi !== hit.name) return hindi;
   return hit.kind === 'player' ? (hit.fullName ?? hit.name) : hit.name;
 }
+
+/** A hit's detail in the page's language: a player's latest side in Devanagari on Hindi pages where known. */
+export function searchHitDetail(hit: Pick<SearchHit, 'kind' | 'detail'>, lang: Lang): string | null {
+  return hit.kind === 'player' && hit.detail !== null ? localName('team', hit.detail, lang) : hit.detail;
+}
