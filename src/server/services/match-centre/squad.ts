@@ -4,7 +4,7 @@ import type { Database, TeamSide } from '../../db/schema.ts';
 import { formatOvers } from '../../domain/overs.ts';
 import type { Lang } from '../../domain/result.ts';
 import { isTeamWicket } from '../../domain/scorecard.ts';
-import { playerRoles, roleLabel, type PlayerRole } from '../../domain/player-role.ts';
+import { playerRoles, roleLabel } from '../../domain/player-role.ts';
 import { isPlayingRole, playingRoleLabel, roleCodesOf } from '../../domain/player-styles.ts';
 import type { DismissalKind } from '../../domain/types.ts';
 import type { Squad, SquadPlayer, SquadTeam } from '../match-centre-types.ts';
