@@ -6,8 +6,11 @@ declare namespace App {
     lang: 'en' | 'hi';
     /** Server services, attached by the server entry before Astro renders. */
     services?: import('./server/services/index.ts').Services;
-    /** Operator settings the pages show (CONTACT_EMAIL). */
-    site?: { contactEmail: string | null };
+    /**
+     * Operator settings the pages show (CONTACT_EMAIL), and the origin every absolute URL is built
+     * from (PUBLIC_ORIGIN, or a validated Host on a local install: src/server/http/site-origin.ts).
+     */
+    site?: { contactEmail: string | null; origin: string };
     /** The signed-in user (session cookie), set by the server's auth hook; null when signed out. */
     user?: import('./server/auth/index.ts').SessionUser | null;
     /** The csrf value pages hand their islands (x-csrf-token); null when signed out. */

@@ -65,3 +65,11 @@ export function isCurrent(path: string, link: NavLink): boolean {
 export function contactEmail(locals: App.Locals): string | null {
   return locals.site?.contactEmail ?? null;
 }
+
+/**
+ * An absolute URL on the site: canonical, alternates, og:url, feeds. Built from the origin the
+ * server decided (never from the request's Host); a component test without a server uses the page's URL.
+ */
+export function absoluteUrl(locals: App.Locals, pageUrl: URL, pathAndQuery: string): string {
+  return new URL(pathAndQuery, locals.site?.origin ?? pageUrl.origin).href;
+}

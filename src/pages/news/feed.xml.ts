@@ -3,6 +3,7 @@
 import type { APIRoute } from 'astro';
 import { localizePath, t } from '../../i18n/index.ts';
 import { articlePath } from '../../lib/news-view.ts';
+import { absoluteUrl } from '../../components/site.ts';
 
 /** Items a feed carries: the latest few are what readers poll for. */
 const FEED_ITEMS = 30;
@@ -18,7 +19,7 @@ const xml = (text: string) =>
 export const GET: APIRoute = async ({ locals, url }) => {
   const { lang, services } = locals;
   const articles = services ? await services.news.list({ lang, limit: FEED_ITEMS, offset: 0 }) : [];
-  const absolute = (path: string) => new URL(path, url.origin).href;
+  const absolute = (path: string) => absoluteUrl(locals, url, path);
   const items = articles.map((article) => {
     const link = absolute(localizePath(articlePath(article.slug), lang));
     const date = (article.published_at ?? article.created_at).toUTCString();

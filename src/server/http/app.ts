@@ -26,6 +26,7 @@ import { PageCache } from './page-cache.ts';
 import { carriesCredentials, keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
 import { redactUrl } from '../logging.ts';
+import { BAD_HOST_MESSAGE, parseHost, siteOriginFor } from './site-origin.ts';
 
 /** Astro's request handler in middleware mode (dist/server/entry.mjs `handler`). */
 export type AstroHandler = (
@@ -98,6 +99,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     securityHeaders.apply(reply.raw);
   });
 
+  // A Host that is not a plain host[:port] ('x y', 'a@b', 'evil.example:99999') is refused before
+  // any route, page or cache reads it (docs/decisions/050-host-and-page-cache.md).
+  app.addHook('onRequest', async (request, reply) => {
+    const named = [request.headers.host, request.host].filter((host) => host !== undefined && host !== '');
+    if (named.every((host) => parseHost(host) !== null)) return;
+    if (isApiUrl(request.url)) return sendApiError(request, reply, new ApiError(400, BAD_HOST_MESSAGE));
+    return reply.code(400).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(BAD_HOST_MESSAGE);
+  });
+
   // One structured log line per request, Astro-rendered pages included.
   app.addHook('onRequest', async (request, reply) => {
     const started = process.hrtime.bigint();
@@ -122,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       logger: options.logger,
     });
   registerAuthHook(app, auth);
+  const sitePolicy = { publicOrigin: auth.config.publicOrigin, fromHost: auth.config.originFromHost ?? false };
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -177,11 +188,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const pathname = request.url.split('?')[0] ?? '';
     if (/%(?:[01][0-9a-f]|7f)/i.test(pathname)) request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
     reply.hijack();
-    if (carriesCredentials(request.headers)) keepPrivate(reply.raw);
-    await pageCache.handle(request.raw, reply.raw, () =>
+    const signedIn = carriesCredentials(request.headers);
+    if (signedIn) keepPrivate(reply.raw);
+    // Pages link to the site's origin; the renderer sees its host, never a foreign one.
+    const origin = siteOriginFor(sitePolicy, parseHost(request.host), request.protocol === 'https');
+    request.raw.headers.host = new URL(origin).host;
+    await pageCache.handle(request.raw, reply.raw, { signedIn, origin }, () =>
       astroHandler(request.raw, reply.raw, undefined, {
         services,
-        site: { contactEmail: options.contactEmail ?? null },
+        site: { contactEmail: options.contactEmail ?? null, origin },
         user: request.user,
         csrfToken: request.csrfToken,
         // The client's address as the proxy settings read it (news views count once per reader).

@@ -1,7 +1,8 @@
 // Rendered pages are kept in memory, with a gzip copy, until the change feed publishes a tag
 // of the data they show: a warm page costs a map lookup instead of a render.
-// - Only the routes of page-routes.ts are kept, keyed by path, the query the page reads and
-//   the language cookie (which decides redirects); another query gets a 301 to the canonical URL.
+// - Only the routes of page-routes.ts are kept, keyed by the origin the page links to (site-origin.ts),
+//   path, the query the page reads and the language cookie (which decides redirects); another query
+//   gets a 301 to the canonical URL. What was rendered for one origin is never served for another.
 // - A page's tags are those of every service read made while rendering it (tags-read.ts).
 // - Only responses that say they may be shared are kept: status 200, `Cache-Control: public`,
 //   no Set-Cookie; and not when a publication touching its tags came while it rendered.
@@ -14,7 +15,6 @@ import { collectTagsRead } from '../feed/tags-read.ts';
 import { tags as tagNames } from '../feed/tags.ts';
 import { splitLangPrefix } from '../../i18n/index.ts';
 import { canonicalQuery, findPageRoute } from './page-routes.ts';
-import { carriesCredentials } from './credentials.ts';
 
 interface CachedPage {
   headers: Record<string, string | string[]>;
@@ -47,6 +47,14 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 
 type Plan = { kind: 'render' } | { kind: 'redirect'; location: string } | { kind: 'cache'; key: string };
 
+/** What the server knows of a page request beyond its URL. */
+export interface PageRequest {
+  /** The answer is for one person (credentials): rendered, never served from nor kept in the cache. */
+  signedIn: boolean;
+  /** The origin the page's links are built from (site-origin.ts): part of the key. */
+  origin: string;
+}
+
 export class PageCache {
   private readonly pages: TaggedStore<CachedPage>;
   private readonly rendering = new Set<Render>();
@@ -60,8 +68,8 @@ export class PageCache {
   }
 
   /** Answers a page request from memory, with a redirect to its canonical URL, or by rendering it. */
-  async handle(req: IncomingMessage, res: ServerResponse, render: () => Promise<void>): Promise<void> {
-    const plan = this.plan(req);
+  async handle(req: IncomingMessage, res: ServerResponse, request: PageRequest, render: () => Promise<void>): Promise<void> {
+    const plan = this.plan(req, request);
     if (plan.kind === 'redirect') {
       res.writeHead(301, { location: plan.location, 'cache-control': `public, max-age=${REDIRECT_MAX_AGE_S}` });
       res.end();
@@ -83,9 +91,9 @@ export class PageCache {
     await collectTagsRead(inProgress.read, render);
   }
 
-  private plan(req: IncomingMessage): Plan {
+  private plan(req: IncomingMessage, request: PageRequest): Plan {
     // A signed-in visitor's page is theirs alone: never served from, nor kept in, the cache.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || carriesCredentials(req.headers)) return { kind: 'render' };
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || request.signedIn) return { kind: 'render' };
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://page.invalid');
@@ -98,7 +106,7 @@ export class PageCache {
     if (!canonical) return { kind: 'redirect', location: url.pathname + search };
     if (req.method !== 'GET') return { kind: 'render' };
     const lang = /(?:^|;\s*)lang=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-    return { kind: 'cache', key: `${url.pathname}${sortedSearch}|${lang}` };
+    return { kind: 'cache', key: `${request.origin}${url.pathname}${sortedSearch}|${lang}` };
   }
 
   private send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
