@@ -151,8 +151,9 @@ export class PeopleWriter {
       // Register ids the register does not know are kept out: a profile names a registered person.
       const known = new Set<string>();
       for (const part of chunks(rows.map(([id]) => id))) {
-        const found = await trx.selectFrom('register_people').select('registry_id').where('registry_id', 'in', part).execute();
-        for (const row of found) known.add(row.registry_id);
+        // One array parameter, not thousands of bound values.
+        const found = await sql<{ registry_id: string }>`select registry_id from register_people where registry_id = any(${part}::text[])`.execute(trx);
+        for (const row of found.rows) known.add(row.registry_id);
       }
       const kept = rows.filter(([id]) => known.has(id));
       unknown += rows.length - kept.length;
@@ -260,7 +261,7 @@ export class PeopleWriter {
     if (registryIds.length === 0) return;
     const people: number[] = [];
     for (const part of chunks(registryIds)) {
-      const rows = await trx.selectFrom('people').select('id').where('registry_id', 'in', part).execute();
+      const { rows } = await sql<{ id: number }>`select id from people where registry_id = any(${[...part]}::text[])`.execute(trx);
       people.push(...rows.map((row) => row.id));
     }
     await refreshSearchIndex(runnerOf(trx), { people, teams: [], tournaments: [], venues: [] });
