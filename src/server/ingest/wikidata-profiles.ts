@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { photoHostAllowed, photoLicenceAllows } from './people-sources.ts';
+import { photoHostAllowed, photoLicenceAllows, type ProfileRow } from './people-sources.ts';
 
 export interface WikidataOptions {
   /** SPARQL endpoint (WIKIDATA_SPARQL_URL): https://query.wikidata.org/sparql. */
@@ -37,24 +37,12 @@ export interface WikidataPerson {
   cricinfoIds: string[];
 }
 
-/** One profile in the profile format (README, 'Player profiles'), written as a JSON line. */
-export interface WikidataProfile {
+/** One profile in the profile format (README, 'Player profiles'), written as a JSON line: Wikidata has no batting style. */
+export type WikidataProfile = Omit<ProfileRow, 'registry_id' | 'cricinfo_id' | 'batting_style' | 'source'> & {
   registry_id: string;
   cricinfo_id: string;
-  full_name: string | null;
-  known_as: string | null;
-  date_of_birth: string | null;
-  birthplace: string | null;
-  country: string | null;
-  playing_role: string | null;
-  bowling_style: string | null;
-  name_hi: string | null;
-  photo_url: string | null;
-  photo_licence: string | null;
-  photo_author: string | null;
-  photo_page: string | null;
   source: string;
-}
+};
 
 export interface WikidataSummary {
   profiles: WikidataProfile[];
