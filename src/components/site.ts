@@ -5,6 +5,9 @@ import type { IconName } from './icons.ts';
 export const ANDROID_APP_URL = 'https://play.google.com/store/apps';
 export const CRICSHEET_URL = 'https://cricsheet.org/';
 export const ODC_BY_URL = 'https://opendatacommons.org/licenses/by/1-0/';
+export const CRICSHEET_REGISTER_URL = 'https://cricsheet.org/register/';
+export const WIKIDATA_URL = 'https://www.wikidata.org/';
+export const COMMONS_URL = 'https://commons.wikimedia.org/';
 
 export interface NavLink {
   /** Unprefixed path; localizePath() adds the language prefix. */

@@ -2,7 +2,7 @@
 // (/stats, /stats/{tou_key}): tab and query parsing, links that keep the page state, the
 // tournament carousel's order and tiles, featured matches, matches by day, squad filters and
 // the leader lists of the stats tables.
-import { localizePath, type Lang } from '../i18n/index.ts';
+import { localizePath, t, type Lang } from '../i18n/index.ts';
 import { isFormatType, type FormatType } from '../server/domain/format-type.ts';
 import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
 import type { StandingsRound } from '../server/domain/points-table.ts';
@@ -250,4 +250,34 @@ export function roleKind(role: string | undefined): PlayerRole | null {
   if (!role) return null;
   const word = role.trim();
   return ROLE_GROUPS.find((kind) => ROLE_WORDS[kind].test(word)) ?? null;
+}
+
+const STAGES: Record<string, 'league' | 'groupStage' | 'final' | 'qualifiers' | 'qualifier' | 'eliminator' | 'placePlayOffs' | 'semiFinal' | 'quarterFinal' | 'preliminaryQuarterFinal' | 'knockout'> = {
+  League: 'league',
+  'Group Stage': 'groupStage',
+  Final: 'final',
+  Qualifiers: 'qualifiers',
+  Qualifier: 'qualifier',
+  Eliminator: 'eliminator',
+  'Place Play-Offs': 'placePlayOffs',
+  'Semi Final': 'semiFinal',
+  'Quarter Final': 'quarterFinal',
+  'Preliminary Quarter Final': 'preliminaryQuarterFinal',
+  Knockout: 'knockout',
+};
+
+/**
+ * A points table's round or group name in the page's language ('League', 'Qualifiers',
+ * 'Qualifier 1', 'Group A', 'Super 8'); a name it does not know stays as it is.
+ */
+export function stageLabel(name: string, lang: Lang): string {
+  const known = STAGES[name];
+  if (known) return t(lang, `series.stages.${known}`);
+  const numbered = /^(.*\S) (\d+)$/.exec(name);
+  if (numbered && STAGES[numbered[1]!]) return `${t(lang, `series.stages.${STAGES[numbered[1]!]!}`)} ${numbered[2]}`;
+  const group = /^Group (\S+)$/.exec(name);
+  if (group) return t(lang, 'series.stages.group', { name: group[1]! });
+  const sup = /^Super (\S+)$/.exec(name);
+  if (sup) return t(lang, 'series.stages.super', { name: sup[1]! });
+  return name;
 }

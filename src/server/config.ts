@@ -8,6 +8,8 @@ const DEFAULT_CRICSHEET_URLS = ['https://cricsheet.org/downloads/all_json.zip'];
 // What the scheduled updater fetches: the matches Cricsheet added or revised in the last 7 days.
 const DEFAULT_UPDATE_URL = 'https://cricsheet.org/downloads/recently_added_7_json.zip';
 const DEFAULT_UPDATE_EVERY_MS = 6 * 3_600_000;
+// Cricsheet's people register (names.csv is read beside it).
+const DEFAULT_REGISTER_URL = 'https://cricsheet.org/register/people.csv';
 
 const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -56,6 +58,17 @@ export const configSchema = z.object({
   CRICSHEET_UPDATE_URL: z.string().min(1).default(DEFAULT_UPDATE_URL),
   // The shipped corrections file, applied at import and whenever it changes.
   CORRECTIONS_FILE: z.string().min(1).default('corrections/cricsheet.json'),
+  // ---- People (issue 31, decision 055) ----
+  // Cricsheet's register (people.csv; names.csv is read beside it): a file or an http(s) URL, or
+  // 'off'. Default: Cricsheet's own register when CRICSHEET_SOURCE is unset (Cricsheet's own
+  // downloads), none otherwise.
+  CRICSHEET_REGISTER: z.string().min(1).optional(),
+  // Player profiles in the profile format (README): a file or an http(s) URL, imported at start and
+  // on every scheduled update. Unset: none.
+  PLAYER_PROFILES: z.string().min(1).optional(),
+  // Where npm run profiles:wikidata asks: Wikidata's SPARQL endpoint and Wikimedia Commons' API.
+  WIKIDATA_SPARQL_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://query.wikidata.org/sparql'),
+  COMMONS_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://commons.wikimedia.org/w/api.php'),
   CONTACT_EMAIL: z.email().optional(),
   // Origins whose web pages may call /user/v1 from a browser: 'https://app.example.com,...'.
   API_CORS_ORIGINS: commaList
@@ -119,7 +132,13 @@ export const configSchema = z.object({
   CI: booleanFlag.default(false),
 });
 
-export type Config = z.infer<typeof configSchema> & { cricsheetSources: string[]; publicOrigin: string; updateEveryMs: number };
+export type Config = z.infer<typeof configSchema> & {
+  cricsheetSources: string[];
+  publicOrigin: string;
+  updateEveryMs: number;
+  /** people.csv of Cricsheet's register to import (names.csv beside it), or null for none. */
+  registerSource: string | null;
+};
 
 export class ConfigError extends Error {}
 
@@ -149,5 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cricsheetSources: data.CRICSHEET_SOURCE ?? DEFAULT_CRICSHEET_URLS,
     publicOrigin: data.PUBLIC_ORIGIN ?? `http://localhost:${data.PORT}`,
     updateEveryMs: data.CRICSHEET_UPDATE_EVERY ?? (data.CI ? 0 : DEFAULT_UPDATE_EVERY_MS),
+    registerSource:
+      data.CRICSHEET_REGISTER === 'off' ? null : (data.CRICSHEET_REGISTER ?? (data.CRICSHEET_SOURCE === undefined ? DEFAULT_REGISTER_URL : null)),
   };
 }

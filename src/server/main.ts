@@ -62,6 +62,8 @@ async function main(): Promise<void> {
   const feed = await openChangeFeed({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger });
   logger.info({ transport: feed.transportName }, 'change feed ready');
   const services = createServices(db, feed);
+  // Profiles' Hindi names (Wikidata labels) over the shipped ones, before the first page renders.
+  await services.localNames.load().catch((error: unknown) => logger.warn({ err: error }, 'Hindi names of profiles not loaded'));
   const auth = createAuth({
     db,
     config: {
@@ -172,6 +174,8 @@ async function main(): Promise<void> {
     onCorrected: (report) => logger.info({ corrections: report }, 'corrections applied'),
     onRebuildProgress: ({ done, total }) => logger.info({ done, total }, 'rebuilding derived rows with the current rules'),
     log: (message) => logger.info(message),
+    // The register is part of the start-up import: none at start when that is off, unless named.
+    people: { register: config.IMPORT_ON_START || config.CRICSHEET_REGISTER ? config.registerSource : null, profiles: config.PLAYER_PROFILES ?? null, logger },
   })
     .then((rebuilt) => {
       if (rebuilt > 0) logger.info({ matches: rebuilt }, 'derived rows rebuilt');
@@ -195,6 +199,7 @@ async function main(): Promise<void> {
       url: config.CRICSHEET_UPDATE_URL,
       publish: (changed) => feed.publish(changed),
       correctionsFile: config.CORRECTIONS_FILE,
+      people: { register: config.registerSource, profiles: config.PLAYER_PROFILES ?? null },
       everyMs: config.updateEveryMs,
       logger,
       ready: backgroundDone,

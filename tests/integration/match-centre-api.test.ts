@@ -145,7 +145,8 @@ describe('match centre API', () => {
     const notOut = innings(card).flatMap((inn) => inn.batsman.map((batter) => batter.score[String(inn.index)]!.batting.dismissal.msg));
     expect(notOut).toContain('नाबाद');
     const detail = await get<MatchDetail>(`/match/detail?match_key=${T20_FINAL}&lang=hi`);
-    expect(detail.play.result?.msg).toBe('Rajasthan Royals 30 रन से जीती');
+    // The sides are named in Devanagari too (src/i18n/names.ts).
+    expect(detail.play.result?.msg).toBe('राजस्थान रॉयल्स 30 रन से जीती');
   });
 
   it('commentary: one entry per delivery, newest first, wickets and over summaries marked', async () => {

@@ -299,7 +299,7 @@ describe('player API', () => {
 
       const infoPage = await page(`/hi/getMatchList/playerInformation?player_key=${greenKey}&tab=info`);
       expect(infoPage.statusCode).toBe(200);
-      expect(infoPage.body).toContain('Australia (AUS)');
+      expect(infoPage.body).toContain('ऑस्ट्रेलिया (AUS)');
       expect(infoPage.body).toContain('दर्ज नहीं');
 
       const unknown = await page('/getMatchList/playerInformation/335982?player_key=ffffffff');

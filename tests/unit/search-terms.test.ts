@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldWords, initialsOf, queryWords, searchTerms, matchQuery, MAX_QUERY_WORDS } from '../../src/server/domain/search-terms.ts';
+import { editDistance, foldWords, initialsOf, queryWords, searchTerms, matchQuery, typoAllowance, typoCandidates, MAX_QUERY_WORDS } from '../../src/server/domain/search-terms.ts';
 
 describe('search terms', () => {
   it('folds accents, case and punctuation into words', () => {
@@ -23,7 +23,8 @@ describe('search terms', () => {
   it('makes initials searchable for players only', () => {
     expect(searchTerms('JJ Bumrah', 'player')).toBe(' jj bumrah ~j ');
     expect(searchTerms('MI Cape Town', 'team')).toBe(' mi cape town ');
-    expect(searchTerms('Punjab Kings', 'team', ['Kings XI Punjab'])).toBe(' punjab kings xi ');
+    expect(searchTerms('Punjab Kings', 'team', ['Kings XI Punjab'])).toBe(' punjab kings | xi ');
+    expect(searchTerms('V Kohli', 'player', ['Virat Kohli', 'विराट कोहली'])).toBe(' v kohli ~v | virat विराट कोहली ');
   });
 
   it('matches each query word at the start of a word, or a word before the last at an initial', () => {
@@ -50,5 +51,34 @@ describe('search terms', () => {
     expect(queryWords('a b c d e f g h')).toHaveLength(MAX_QUERY_WORDS);
     expect(queryWords('kohli kohli')).toEqual(['kohli']);
     expect(queryWords('%_\\')).toEqual([]);
+  });
+});
+
+describe('typos', () => {
+  it('counts a swap of neighbours as one edit, and stops counting past the allowance', () => {
+    expect(editDistance('kholi', 'kohli', 1)).toBe(1);
+    expect(editDistance('bumra', 'bumrah', 1)).toBe(1);
+    expect(editDistance('smirti', 'smriti', 1)).toBe(1);
+    expect(editDistance('kohli', 'koli', 2)).toBe(1);
+    expect(editDistance('kohli', 'sharma', 2)).toBe(3);
+    expect(editDistance('मंधाना', 'मन्धाना', 2)).toBeLessThanOrEqual(2);
+  });
+
+  it('forgives no typo under four letters, one up to seven, two from eight', () => {
+    expect(typoAllowance('koh')).toBe(0);
+    expect(typoAllowance('kholi')).toBe(1);
+    expect(typoAllowance('chinnaswami')).toBe(2);
+  });
+
+  it('offers the closest words first, then the most prominent, never a word the query already starts', () => {
+    const vocabulary = [
+      { word: 'kohli', weight: 700 },
+      { word: 'kohl', weight: 3 },
+      { word: 'khali', weight: 20 },
+      { word: 'kholiwala', weight: 1 },
+      { word: 'sharma', weight: 900 },
+    ];
+    expect(typoCandidates('kholi', vocabulary)).toEqual(['kohli', 'khali']);
+    expect(typoCandidates('kho', vocabulary)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // GET user/v1/search?q=: players, teams, tournaments and venues by name (schemas/search.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { searchHitHref } from '../../lib/search-view.ts';
+import { searchHitDetail, searchHitHref, searchHitName } from '../../lib/search-view.ts';
 import type { Services } from '../services/index.ts';
 import { routeSchema } from './schemas/common.ts';
 import { searchRoutes } from './schemas/search.ts';
@@ -18,11 +18,14 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
         data: hits.map((hit) => ({
           kind: hit.kind,
           key: hit.key,
-          name: hit.name,
-          detail: hit.detail,
+          name: searchHitName(hit, lang),
+          full_name: hit.fullName,
+          scorecard_name: hit.kind === 'player' ? hit.name : null,
+          detail: searchHitDetail(hit, lang),
           gender: hit.gender,
           matches: hit.matches,
           last_date: hit.lastDate,
+          typo: hit.typo,
           url: searchHitHref(hit, lang),
         })),
       };

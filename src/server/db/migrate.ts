@@ -18,6 +18,8 @@ import * as fantasy from './migrations/015-fantasy.ts';
 import * as reels from './migrations/017-reels.ts';
 import * as bulkImport from './migrations/018-bulk-import.ts';
 import * as limitCounters from './migrations/019-limit-counters.ts';
+import * as peopleRegister from './migrations/021-people-register.ts';
+import * as squadMarks from './migrations/022-squad-marks.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '017-reels': reels,
   '018-bulk-import': bulkImport,
   '019-limit-counters': limitCounters,
+  '021-people-register': peopleRegister,
+  '022-squad-marks': squadMarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -158,6 +158,9 @@ export interface MatchPlayersTable {
   team: TeamSide;
   position: number;
   person_id: number;
+  /** Captain and wicketkeeper of the side (migration 022): known for live team sheets only. */
+  captain: Generated<boolean>;
+  keeper: Generated<boolean>;
 }
 
 export interface PlayerOfMatchTable {
@@ -396,6 +399,8 @@ export interface SearchEntriesTable {
   /** What ranks it: its matches; for a tournament, its series' matches over every season. */
   weight: number;
   last_date: DateColumn | null;
+  /** A player's full name from his profile (migration 021). */
+  full_name: string | null;
 }
 
 /** Fantasy points of a listed player in a match (store/fantasy-rows.ts), with the rules version that gave them. */
@@ -519,6 +524,57 @@ export interface Database {
   news_texts: NewsTextsTable;
   news_tags: NewsTagsTable;
   news_views: NewsViewsTable;
+  register_people: RegisterPeopleTable;
+  register_names: RegisterNamesTable;
+  player_profiles: PlayerProfilesTable;
+  register_imports: RegisterImportsTable;
+  search_versions: SearchVersionsTable;
+}
+
+// Cricsheet's people register and player profiles (migration 021, decision 055).
+export interface RegisterPeopleTable {
+  registry_id: string;
+  name: string;
+  unique_name: string;
+  key_cricinfo: string | null;
+  other_keys: Generated<Record<string, string>>;
+}
+
+export interface RegisterNamesTable {
+  registry_id: string;
+  name: string;
+}
+
+export interface PlayerProfilesTable {
+  registry_id: string;
+  full_name: string | null;
+  known_as: string | null;
+  date_of_birth: DateColumn | null;
+  birthplace: string | null;
+  country: string | null;
+  batting_style: string | null;
+  bowling_style: string | null;
+  playing_role: string | null;
+  name_hi: string | null;
+  photo_url: string | null;
+  photo_licence: string | null;
+  photo_author: string | null;
+  photo_page: string | null;
+  source: string;
+  updated_at: Generated<Date>;
+}
+
+export interface RegisterImportsTable {
+  source_kind: 'people' | 'names' | 'profiles';
+  location: string;
+  fingerprint: string;
+  rows: number;
+  imported_at: Generated<Date>;
+}
+
+export interface SearchVersionsTable {
+  id: Generated<boolean>;
+  version: string;
 }
 
 // Reels (migration 017, decision 041).

@@ -38,12 +38,16 @@ export function initialsOf(name: string): string[] {
 
 /**
  * The searchable text of a name: ' word word ~i ~i ' (spaces around every word, so that a
- * word's start is ' word'). Initials only for people.
+ * word's start is ' word'), initials only for people; then, after ' | ', the words of its other
+ * names (a full name, aliases, a Hindi name) that the name itself does not hold. The name's own
+ * words come first so that 'the name exactly as asked' stays a test on the text's start.
  */
 export function searchTerms(name: string, kind: 'player' | 'team' | 'tournament' | 'venue', extra: readonly string[] = []): string {
-  const words = [...foldWords(name), ...extra.flatMap(foldWords)];
+  const own = new Set(foldWords(name));
   const initials = kind === 'player' ? initialsOf(name).map((letter) => `~${letter}`) : [];
-  return ` ${[...new Set(words), ...new Set(initials)].join(' ')} `;
+  const others = new Set(extra.flatMap(foldWords).filter((word) => !own.has(word)));
+  const aliases = others.size > 0 ? ['|', ...others] : [];
+  return ` ${[...own, ...new Set(initials), ...aliases].join(' ')} `;
 }
 
 /** The words of a query, at most MAX_QUERY_WORDS, duplicates dropped. */
@@ -65,4 +69,54 @@ export function matchQuery(terms: string, words: readonly string[]): 'words' | '
     byInitial = true;
   }
   return words.length === 0 ? null : byInitial ? 'initials' : 'words';
+}
+
+/**
+ * Edits between two words (insertions, deletions, substitutions, and two neighbours swapped:
+ * 'kholi' is one edit from 'kohli'); stops counting past `max` and answers max + 1.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Typos forgiven in a query word: none under 4 letters (too many names are that close), one up to 7, two from 8. */
+export function typoAllowance(word: string): number {
+  const letters = [...word].length;
+  return letters < 4 ? 0 : letters < 8 ? 1 : 2;
+}
+
+/**
+ * Words of the names that a query word may be a typo of, best first: the fewest edits, then the
+ * most prominent name holding it. `vocabulary` is every name word with the weight of its best holder.
+ */
+export function typoCandidates(word: string, vocabulary: readonly { word: string; weight: number }[], limit = 5): string[] {
+  const allowed = typoAllowance(word);
+  if (allowed === 0) return [];
+  const found: { word: string; distance: number; weight: number }[] = [];
+  for (const entry of vocabulary) {
+    if (entry.word === word || entry.word.startsWith(word)) continue;
+    const distance = editDistance(word, entry.word, allowed);
+    if (distance <= allowed) found.push({ word: entry.word, distance, weight: entry.weight });
+  }
+  return found
+    .sort((x, y) => x.distance - y.distance || y.weight - x.weight)
+    .slice(0, limit)
+    .map((entry) => entry.word);
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { inlineScripts } from '../../lib/inline-scripts.ts';
 import { overrideAtWriteHead } from './write-head.ts';
+import { PHOTO_HOSTS } from '../ingest/people-sources.ts';
 
 export interface SecurityHeaderOptions {
   /** The site's origin (PUBLIC_ORIGIN): HSTS only when it is https. */
@@ -49,8 +50,9 @@ export function createSecurityHeaders(options: SecurityHeaderOptions): SecurityH
       // Style attributes (--size on a player photo) and Astro's scoped <style> blocks: inline
       // styles cannot run code, so 'unsafe-inline' is accepted here and only here.
       "style-src 'self' 'unsafe-inline'",
-      // data: for inline SVG icons; blob: for the preview of a photo before it is uploaded.
-      "img-src 'self' data: blob:",
+      // data: for inline SVG icons; blob: for the preview of a photo before it is uploaded;
+      // Wikimedia Commons for players' photos under a free licence (decision 057).
+      `img-src 'self' data: blob: ${PHOTO_HOSTS.join(' ')}`,
       "media-src 'self' blob:",
       "font-src 'self'",
       // 'self' covers ws:/wss: to this origin (Socket.IO) in CSP Level 3 browsers.

@@ -2,6 +2,7 @@
 // or an iCalendar file of events. Every row is checked on its own; a bad one is reported by its
 // line and the rest still count. docs/decisions/026-scorer-console.md.
 import { z } from 'zod';
+import { csvRecords } from './csv.ts';
 
 /** A file bigger than this is not a schedule. */
 export const MAX_SCHEDULE_BYTES = 2 * 1024 * 1024;
@@ -130,50 +131,6 @@ class Collector {
 
 export const CSV_COLUMNS = ['tournament', 'team_a', 'team_b', 'start_at', 'format', 'venue', 'city', 'overs', 'balls_per_over', 'gender', 'match_type'] as const;
 const REQUIRED_COLUMNS = ['tournament', 'team_a', 'team_b', 'start_at', 'format'];
-
-/** RFC 4180 records (quoted fields may hold commas, quotes as "" and line breaks), each with its first line. */
-function csvRecords(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === '\n') line++;
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      fields.push(field);
-      records.push({ line: recordLine, fields });
-      fields = [];
-      field = '';
-      line++;
-      recordLine = line;
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    records.push({ line: recordLine, fields });
-  }
-  return records.filter((record) => record.fields.some((value) => value.trim() !== ''));
-}
 
 export function parseScheduleCsv(text: string): ParsedSchedule {
   const collector = new Collector();

@@ -14,6 +14,7 @@ import type { CorrectionsReport } from '../store/corrections.ts';
 import type { PublishTags } from '../store/match-writer.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { importSources, type ImportSummary } from './importer.ts';
+import { keepPeopleCurrent, type PeopleSources } from './people-import.ts';
 
 export const UPDATE_JOB = 'cricsheet-update';
 
@@ -24,6 +25,8 @@ export interface UpdateOptions {
   publish: PublishTags;
   correctionsFile: string | null;
   signal?: AbortSignal;
+  /** Cricsheet's register and player profiles, read again at each update (decision 055). */
+  people?: PeopleSources;
 }
 
 export interface UpdateResult {
@@ -37,6 +40,7 @@ export async function runCricsheetUpdate(options: UpdateOptions): Promise<Update
   // A download that failed is retried by the queue, later.
   const failed = summary.failedSources[0];
   if (failed) throw new Error(`cannot read ${failed.source}: ${failed.reason}`);
+  if (options.people) await keepPeopleCurrent(options.db, options.people, { publish: options.publish, atStart: false, ...(options.signal ? { signal: options.signal } : {}) });
   const corrections = await keepCorrected(options.db, {
     file: options.correctionsFile,
     publish: options.publish,

@@ -9,6 +9,8 @@ import type { ImportProgress, ImportSummary } from '../ingest/importer.ts';
 import { keepCorrected } from '../corrections/file.ts';
 import type { CorrectionsReport } from '../store/corrections.ts';
 import { MatchWriter, type PublishTags, type RederiveProgress } from '../store/match-writer.ts';
+import { keepPeopleCurrent, type PeopleLogger, type PeopleSources } from '../ingest/people-import.ts';
+import { PeopleWriter } from '../store/people-writer.ts';
 
 export interface StartUpWork {
   db: Db;
@@ -25,12 +27,19 @@ export interface StartUpWork {
   onCorrected?: (report: CorrectionsReport) => void;
   onRebuildProgress?: (progress: RederiveProgress) => void;
   log?: (message: string) => void;
+  /** Cricsheet's register and player profiles (decision 055); absent: none. */
+  people?: PeopleSources & { logger?: PeopleLogger };
 }
 
 /** Runs the start-up work; returns the matches rebuilt. */
 export async function runStartUpWork(work: StartUpWork): Promise<number> {
   const { db, publish, signal } = work;
   let imported = false;
+  // People first: the register's names and aliases then go into the search rows the import builds.
+  if (work.people) await keepPeopleCurrent(db, work.people, { publish, signal, atStart: true, ...(work.people.logger ? { logger: work.people.logger } : {}) });
+  // Search rows built by an older terms rule or older shipped Hindi names are rebuilt (a fresh database just records the version).
+  if (await new PeopleWriter(db, publish).rebuildStaleSearch()) work.log?.('search rows rebuilt for the current names');
+  if (signal.aborted) return 0;
   if (work.importSources && (await startupImportNeeded(db))) {
     work.onImportStart?.();
     const options = { signal, publish, ...(work.log ? { log: work.log } : {}), ...(work.onImportProgress ? { onProgress: work.onImportProgress } : {}) };

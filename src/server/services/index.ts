@@ -14,6 +14,7 @@ import { SearchService } from './search.ts';
 import { TournamentService } from './tournaments.ts';
 import { CorrectionService } from './corrections.ts';
 import { ImportStatus } from '../ingest/progress.ts';
+import { LocalNamesKeeper } from './local-names.ts';
 
 export interface Services {
   readonly db: Db;
@@ -39,6 +40,8 @@ export interface Services {
   readonly importStatus: ImportStatus;
   /** News articles: lists, article pages, the editor's desk and match reports. */
   readonly news: NewsService;
+  /** The profiles' Hindi names in this process's name book (src/i18n/names.ts); load() once at start, then it follows the feed. */
+  readonly localNames: LocalNamesKeeper;
 }
 
 /** Services over the database; without a feed, an in-process one (a single process). */
@@ -48,6 +51,9 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
   const commentaryCache = new TaggedCache(feed, 40);
   // Search answers are small (a few hits) and many (one per query typed).
   const searchCache = new TaggedCache(feed, 2000);
+  const localNames = new LocalNamesKeeper(db.kysely);
+  // A failed reload keeps the names installed before; the next publication tries again.
+  localNames.follow(feed, () => undefined);
   return {
     db,
     feed,
@@ -63,5 +69,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     corrections: new CorrectionService(db, (changed) => feed.publish(changed)),
     importStatus: new ImportStatus(),
     news: new NewsService(db.kysely, cache, feed),
+    localNames,
   };
 }

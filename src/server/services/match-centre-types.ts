@@ -2,6 +2,7 @@
 // Squad, Player overview, Player info) in the domain's units and names, shared by the API and
 // the pages. api/presenters turns each into the provider's shape, which the zod schemas in
 // src/server/api/schemas validate; the match itself is a match summary here.
+import type { PlayerRole } from '../domain/player-role.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import type { MatchSummary } from './match-summary.ts';
@@ -148,6 +149,15 @@ export interface SquadPlayer {
   player: PlayerRef;
   /** 'Batted at 3 · 45 (30) · Bowled 4-0-22-2' */
   roleInMatch: string;
+  /** Captain and wicketkeeper of the side: known for live team sheets (Cricsheet's files do not say). */
+  captain: boolean;
+  keeper: boolean;
+  /** His role: his profile's, else derived from his matches in this tournament (derived: true). */
+  role: { codes: PlayerRole[]; label: string; derived: boolean } | null;
+  /** An impact player and the player he replaced (Cricsheet's replacements), each naming the other. */
+  substitution: { kind: 'in' | 'out'; reason: string; other: PlayerRef } | null;
+  /** A photo whose licence allows it (his profile), with its credit. */
+  photo: { url: string; licence: string; author: string | null } | null;
 }
 
 export interface SquadTeam {
@@ -217,7 +227,29 @@ export interface PlayerOverview {
     /** Sides played for, most recent first. */
     teams: { key: string; name: string }[];
     gender: 'male' | 'female';
+    /** Who the player is, from his profile (decision 055); null when no profile is held. */
+    profile: PlayerProfileFacts | null;
+    /** His role: the profile's, else derived from what he did in the matches held (labelled so). */
+    role: { label: string; codes: PlayerRole[]; derived: boolean } | null;
   };
+}
+
+/** A player's profile as the pages show it; every fact comes with the profile's source. */
+export interface PlayerProfileFacts {
+  fullName: string | null;
+  knownAs: string | null;
+  /** 'YYYY-MM-DD'. */
+  dateOfBirth: string | null;
+  birthplace: string | null;
+  country: string | null;
+  battingStyle: string | null;
+  bowlingStyle: string | null;
+  playingRole: string | null;
+  nameHi: string | null;
+  /** Shown only with a licence that allows it (checked at import), with its author and licence. */
+  photo: { url: string; licence: string; author: string | null; page: string | null } | null;
+  /** Where the profile comes from ('Wikidata Q213854', a file's name). */
+  source: string;
 }
 
 /** The player's n-th innings of each kind in a match: his n-th batting beside his n-th bowling. */

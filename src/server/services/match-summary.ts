@@ -9,6 +9,7 @@ import { matchSituation, type Situation } from '../domain/situation.ts';
 import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, PlayStatus, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import type { LiveState } from './live-state.ts';
+import { localName } from '../../i18n/names.ts';
 
 /** A match as the listings select it: match columns plus its tournament, teams and venue. */
 export type MatchRow = Pick<
@@ -263,7 +264,8 @@ export function summariseMatch(
         ? {
             text: resultText(
               {
-                teamNames: teamName,
+                // The sentence in the summary's language names the sides in it (Devanagari on Hindi pages).
+                teamNames: { a: localName('team', teamName.a, lang), b: localName('team', teamName.b, lang) },
                 winner: row.winner,
                 result: row.result,
                 winByRuns: row.win_by_runs,

@@ -8,9 +8,11 @@ import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings 
 import { broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
+import { playerRoles, roleLabel } from '../domain/player-role.ts';
+import { isPlayingRole, roleCodesOf } from '../domain/player-styles.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { HeldSince, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview, TypeCareer } from './match-centre-types.ts';
+import type { HeldSince, PlayerProfileFacts, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview, TypeCareer } from './match-centre-types.ts';
 import { displayTeamName, subTitle } from './match-summary.ts';
 import { groupBy } from './match-rows.ts';
 
@@ -49,6 +51,7 @@ interface AppearanceRow {
 interface BattingRow {
   match_id: number;
   innings_no: number;
+  position: number;
   runs: number;
   balls: number;
   fours: number;
@@ -73,6 +76,9 @@ interface PlayerRecord {
   appearances: AppearanceRow[];
   batting: BattingRow[];
   bowling: BowlingRow[];
+  profile: PlayerProfileFacts | null;
+  /** Batters he stumped in the matches held: the one sure sign he kept wicket (player-role.ts). */
+  stumpings: number;
 }
 
 export class PlayerService {
@@ -129,12 +135,15 @@ export class PlayerService {
         .where('registry_id', '=', playerKey)
         .executeTakeFirst();
       if (!person) return null;
-      const [appearances, batting, bowling] = await Promise.all([
+      const [appearances, batting, bowling, profile] = await Promise.all([
         this.appearances(person.id),
         this.battingInnings(person.id),
         this.bowlingInnings(person.id),
+        this.profile(person.registry_id),
       ]);
-      return { key: person.registry_id, name: person.name, appearances, batting, bowling };
+      // Only the role derived without a profile needs them.
+      const stumpings = profile?.playingRole ? 0 : await this.stumpings(person.id, appearances.map((row) => row.match_id));
+      return { key: person.registry_id, name: person.name, appearances, batting, bowling, profile, stumpings };
     });
   }
 
@@ -179,12 +188,42 @@ export class PlayerService {
       .execute();
   }
 
+  private async profile(registryId: string): Promise<PlayerProfileFacts | null> {
+    const row = await this.db.selectFrom('player_profiles').selectAll().where('registry_id', '=', registryId).executeTakeFirst();
+    if (!row) return null;
+    return {
+      fullName: row.full_name,
+      knownAs: row.known_as,
+      dateOfBirth: row.date_of_birth,
+      birthplace: row.birthplace,
+      country: row.country,
+      battingStyle: row.batting_style,
+      bowlingStyle: row.bowling_style,
+      playingRole: row.playing_role,
+      nameHi: row.name_hi,
+      photo: row.photo_url && row.photo_licence ? { url: row.photo_url, licence: row.photo_licence, author: row.photo_author, page: row.photo_page } : null,
+      source: row.source,
+    };
+  }
+
+  private async stumpings(personId: number, matchIds: readonly number[]): Promise<number> {
+    if (matchIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('batting_innings')
+      .select(sql<number>`count(*)::int`.as('stumpings'))
+      .where('match_id', 'in', matchIds)
+      .where('dismissal_kind', '=', 'stumped')
+      .where(sql<boolean>`${personId} = any(fielder_ids)`)
+      .executeTakeFirst();
+    return row?.stumpings ?? 0;
+  }
+
   // Super overs are left out of career figures, as scorers do.
   private battingInnings(personId: number): Promise<BattingRow[]> {
     return this.db
       .selectFrom('batting_innings as b')
       .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'b.match_id').onRef('i.innings_no', '=', 'b.innings_no'))
-      .select(['b.match_id', 'b.innings_no', 'b.runs', 'b.balls', 'b.fours', 'b.sixes', 'b.dismissal_kind'])
+      .select(['b.match_id', 'b.innings_no', 'b.position', 'b.runs', 'b.balls', 'b.fours', 'b.sixes', 'b.dismissal_kind'])
       .where('b.person_id', '=', personId)
       .where('i.super_over', '=', false)
       .orderBy('b.match_id')
@@ -296,9 +335,9 @@ function toOverview(record: PlayerRecord): PlayerOverview {
     player: {
       key: record.key,
       name: record.name,
-      // Cricsheet has neither photos nor birth dates.
-      image: null,
-      dateOfBirth: null,
+      // Cricsheet has neither photos nor birth dates: they come from the profile, when one is held.
+      image: record.profile?.photo?.url ?? null,
+      dateOfBirth: record.profile?.dateOfBirth ?? null,
       nationality: nationalTeam
         ? { name: displayTeamName(nationalTeam.team_current_name, gender), code: nationalTeam.team_code }
         : null,
@@ -307,8 +346,28 @@ function toOverview(record: PlayerRecord): PlayerOverview {
         return team ? [{ key: team.team_key, name: displayTeamName(team.team_current_name, gender) }] : [];
       }),
       gender,
+      profile: record.profile,
+      role: roleOf(record),
     },
   };
+}
+
+/** The profile's role; without one, the role his matches show (player-role.ts), marked derived. */
+function roleOf(record: PlayerRecord): PlayerOverview['player']['role'] {
+  const stated = record.profile?.playingRole;
+  if (stated && isPlayingRole(stated)) return { label: stated, codes: roleCodesOf(stated), derived: false };
+  if (record.appearances.length === 0) return null;
+  const positions = record.batting.map((inn) => inn.position);
+  const codes = playerRoles({
+    matches: new Set(record.appearances.map((row) => row.match_id)).size,
+    battingInnings: record.batting.length,
+    averageBattingPosition: positions.length === 0 ? null : positions.reduce((sum, at) => sum + at, 0) / positions.length,
+    bowlingInnings: record.bowling.length,
+    ballsBowled: record.bowling.reduce((sum, inn) => sum + inn.legal_balls, 0),
+    stumpings: record.stumpings,
+  });
+  const label = codes[0] === 'wc' ? (codes[1] === 'bt' ? 'Wicketkeeper-batter' : roleLabel('wc')) : roleLabel(codes[0]!);
+  return { label, codes, derived: true };
 }
 
 function toInfo(record: PlayerRecord): PlayerInfo {

@@ -6,7 +6,7 @@
 // 'ind' finds India before a player called Induwara), the latest first.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { queryWords } from '../domain/search-terms.ts';
+import { queryWords, typoCandidates } from '../domain/search-terms.ts';
 import { tags } from '../feed/tags.ts';
 import type { SearchKind } from '../store/search-index.ts';
 import type { TaggedCache } from './cache.ts';
@@ -26,7 +26,14 @@ export interface SearchHit {
   gender: 'male' | 'female' | null;
   matches: number;
   lastDate: string | null;
+  /** A player's full name from his profile ('Virat Kohli' for 'V Kohli'). */
+  fullName: string | null;
+  /** Found by forgiving a typo ('kholi' for 'kohli'): listed after what the words found as typed. */
+  typo: boolean;
 }
+
+/** Every word of the names, with the weight of the most prominent name holding it (typo candidates). */
+type Vocabulary = { word: string; weight: number }[];
 
 interface HitRow {
   kind: SearchKind;
@@ -37,6 +44,7 @@ interface HitRow {
   gender: string | null;
   matches: number;
   last_date: string | null;
+  full_name: string | null;
 }
 
 export class SearchService {
@@ -55,7 +63,44 @@ export class SearchService {
     const words = queryWords(query);
     if (words.length === 0) return Promise.resolve([]);
     const rows = Math.min(Math.max(1, limit), MAX_SEARCH_LIMIT);
-    return this.cache.get(`search:${rows}:${words.join(' ')}`, [tags.players], () => this.load(words, rows));
+    return this.cache.get(`search:${rows}:${words.join(' ')}`, [tags.players], async () => {
+      const found = await this.load(words, rows);
+      if (found.length >= rows) return found;
+      // Too few as typed: forgive a typo in the words that may hold one ('kholi', 'bumrha').
+      const typos = await this.forgiving(words, rows, new Set(found.map((hit) => `${hit.kind}:${hit.key}`)));
+      return [...found, ...typos].slice(0, rows);
+    });
+  }
+
+  /** The names' words, loaded once per change of what search reads. */
+  private vocabulary(): Promise<Vocabulary> {
+    return this.cache.get('search:vocabulary', [tags.players], async () => {
+      const { rows } = await sql<{ word: string; weight: number }>`
+        select word, max(weight)::int as weight
+        from search_entries, regexp_split_to_table(btrim(terms), ' ') as word
+        where word not in ('', '|') and left(word, 1) <> '~'
+        group by word`.execute(this.db);
+      return rows;
+    });
+  }
+
+  /** Hits where each word that found nothing as typed is read as its likeliest corrections. */
+  private async forgiving(words: readonly string[], limit: number, seen: ReadonlySet<string>): Promise<SearchHit[]> {
+    const vocabulary = await this.vocabulary();
+    const alternatives = words.map((word) => typoCandidates(word, vocabulary));
+    if (alternatives.every((list) => list.length === 0)) return [];
+    const eachWord = words.map((word, at) => {
+      const fixes = alternatives[at]!.map((fix) => sql`terms like ${`% ${fix} %`}`);
+      return sql`(${sql.join([sql`terms like ${`% ${word}%`}`, ...fixes], sql` or `)})`;
+    });
+    const { rows } = await sql<HitRow>`
+      select kind, key, name, detail, link, gender, matches, last_date::text as last_date, full_name
+      from search_entries
+      where ${sql.join(eachWord, sql` and `)}
+      order by weight desc, last_date desc nulls last, name
+      limit ${limit + seen.size}
+    `.execute(this.db);
+    return rows.filter((row) => !seen.has(`${row.kind}:${row.key}`)).map((row) => toHit(row, true));
   }
 
   private async load(words: readonly string[], limit: number): Promise<SearchHit[]> {
@@ -69,24 +114,30 @@ export class SearchService {
     const allWords = sql.join(words.map(asWord), sql` and `);
     const exact = `${words.join(' ')} `;
     const { rows } = await sql<HitRow>`
-      select kind, key, name, detail, link, gender, matches, last_date::text as last_date
+      select kind, key, name, detail, link, gender, matches, last_date::text as last_date, full_name
       from search_entries
       where ${sql.join(eachWord, sql` and `)}
       order by
-        case when left(terms, ${exact.length + 1}) = ${` ${exact}`} and (length(terms) = ${exact.length + 1} or substr(terms, ${exact.length + 2}, 1) = '~') then 0
+        case when left(terms, ${exact.length + 1}) = ${` ${exact}`} and (length(terms) = ${exact.length + 1} or substr(terms, ${exact.length + 2}, 1) in ('~', '|')) then 0
              when ${allWords} then 1 else 2 end,
         weight desc, last_date desc nulls last, name
       limit ${limit}
     `.execute(this.db);
-    return rows.map((row) => ({
-      kind: row.kind,
-      key: row.key,
-      name: row.name,
-      detail: row.detail,
-      link: row.link,
-      gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
-      matches: row.matches,
-      lastDate: row.last_date,
-    }));
+    return rows.map((row) => toHit(row, false));
   }
+}
+
+function toHit(row: HitRow, typo: boolean): SearchHit {
+  return {
+    kind: row.kind,
+    key: row.key,
+    name: row.name,
+    detail: row.detail,
+    link: row.link,
+    gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
+    matches: row.matches,
+    lastDate: row.last_date,
+    fullName: row.full_name,
+    typo,
+  };
 }

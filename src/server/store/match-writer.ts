@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { BulkTransaction, Db } from '../db/client.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
 import { RULES_VERSION } from '../domain/rules-version.ts';
+import { isInternationalType } from '../domain/format-type.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
@@ -231,6 +232,7 @@ export class MatchWriter {
               date: write.facts.startDate,
               team: write.teams[player.team === 'a' ? 0 : 1].usedName,
               gender: write.facts.gender,
+              international: isInternationalType(write.facts.formatType),
             })),
           ),
       );

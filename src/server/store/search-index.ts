@@ -2,7 +2,9 @@
 // tournament and venue, with its name's searchable terms (domain/search-terms.ts) and what ranks
 // it (matches held, the latest of them). The write path refreshes the rows of what a commit
 // touched, in the same transaction; migration 012 fills it for stored data.
+import { createHash } from 'node:crypto';
 import { searchTerms } from '../domain/search-terms.ts';
+import { bookOf, lookupName, SHIPPED_NAME_ROWS, venueIdentity, venuePlaces } from '../../i18n/names.ts';
 import type { QueryRunner } from './tournament-shapes.ts';
 
 export type SearchKind = 'player' | 'team' | 'tournament' | 'venue';
@@ -28,24 +30,35 @@ interface EntityRow {
   /** What ranks it among names matched alike: its matches; a tournament's series' matches over every season. */
   weight: number;
   last_date: string | null;
+  /** A player's full name from his profile. */
+  full_name: string | null;
 }
+
+// A player's other names: his profile's full and known-as names and Hindi name, and every name
+// Cricsheet's register has him under (names.csv). Shared by the recount and the new-match count.
+const PLAYER_ALIASES = `
+  array_remove(array[pp.full_name, pp.known_as, pp.name_hi], null)
+    || coalesce((select array_agg(rn.name) from register_names rn where rn.registry_id = p.registry_id and rn.name <> p.name), '{}')`;
 
 // Each query reads the entities in scope ($1 null: all) that have at least one match.
 const ENTITY_QUERIES: Record<SearchKind, string> = {
   // The latest match's side and gender by max() over 'date|id|value' (no sort per player).
   player: `
-    select p.id, p.registry_id as key, p.name, null::text[] as aliases,
+    -- Weight: prominence, each match once and an international (a cap) twice.
+    select p.id, p.registry_id as key, p.name, ${PLAYER_ALIASES} as aliases,
       substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || case mp.team when 'a' then m.team_a_name else m.team_b_name end), 21) as detail,
       null::text as link, substr(max(m.start_date::text || m.gender), 11) as gender,
-      count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date
+      count(*)::int as matches, (count(*) + count(*) filter (where m.format_type in ('test', 'odi', 't20i')))::int as weight,
+      max(m.start_date)::text as last_date, pp.full_name
     from people p join match_players mp on mp.person_id = p.id join matches m on m.id = mp.match_id
+    left join player_profiles pp on pp.registry_id = p.registry_id
     where $1::integer[] is null or p.id = any($1::integer[])
-    group by p.id`,
+    group by p.id, pp.registry_id`,
   team: `
     select t.id, t.team_key as key, t.name,
       (select array_agg(tn.name) from team_names tn where tn.team_id = t.id and tn.name <> t.name) as aliases,
       null::text as detail, substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || tu.tou_key), 21) as link, t.gender,
-      count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date
+      count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date, null::text as full_name
     from teams t
     -- Each side's matches by its own index (a join on 'a or b' read every match for every team).
     join (
@@ -73,25 +86,112 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
       group by t.event_name, t.gender
     )
     select tu.id, tu.tou_key as key, tu.name, array_remove(array[tu.event_abbreviation], null) as aliases,
-      null::text as detail, null::text as link, tu.gender, own.matches, series.weight, own.last_date
+      null::text as detail, null::text as link, tu.gender, own.matches, series.weight, own.last_date, null::text as full_name
     from own join tournaments tu on tu.id = own.id join series on series.event_name = own.event_name and series.gender = own.gender`,
+  // One row per stored venue; variants of one ground are joined into one entry (groundEntries).
   venue: `
     select v.id, v.id::text as key, v.name, array[v.city] as aliases, nullif(v.city, '') as detail,
-      substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || m.match_key), 21) as link, null::text as gender,
-      count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date
+      substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || m.match_key), 21) as link,
+      null::text as gender, count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date, null::text as full_name
     from venues v join matches m on m.venue_id = v.id
     where $1::integer[] is null or v.id = any($1::integer[])
     group by v.id`,
 };
+
+/** Hindi names shipped with the code, searched beside the Latin ones ('भारत', 'मुंबई इंडियंस'). */
+const shippedNames = bookOf(SHIPPED_NAME_ROWS);
+
+/**
+ * What the stored rows were built with: the terms rule's version and the shipped Hindi names.
+ * A server whose version differs rebuilds them in the background (PeopleWriter.rebuildStaleSearch).
+ */
+export const SEARCH_ROWS_VERSION = `terms-2:${createHash('sha1')
+  .update(JSON.stringify(SHIPPED_NAME_ROWS.map((row) => [row.kind, row.key, row.hi])))
+  .digest('hex')
+  .slice(0, 16)}`;
+
+function termsOf(kind: SearchKind, row: EntityRow): string {
+  const hindi = kind === 'tournament' ? null : lookupName(shippedNames, kind, row.name, kind === 'player' ? row.key : null);
+  return searchTerms(row.name, kind, [...(row.aliases ?? []), ...(hindi ? [hindi.name] : [])]);
+}
+
+/**
+ * Every venue's id and the ground it is: rows whose names are one ground's name (names.ts
+ * venueIdentity) and that share a place ('Kensington Oval, Bridgetown' in Barbados and 'Kensington
+ * Oval, Bridgetown, Barbados' in Bridgetown) are one ground; 'County Ground' in Taunton and in
+ * Worcester are two.
+ */
+async function groundsOf(query: QueryRunner): Promise<Map<number, string>> {
+  const venues = await query<{ id: number; name: string; city: string }>('select id, name, city from venues order by id', []);
+  const parent = new Map<number, number>(venues.map((venue) => [venue.id, venue.id]));
+  const root = (id: number): number => {
+    let at = id;
+    while (parent.get(at) !== at) at = parent.get(at)!;
+    return at;
+  };
+  const byName = new Map<string, { id: number; places: string[] }[]>();
+  for (const venue of venues) {
+    const identity = venueIdentity(venue.name);
+    const places = venuePlaces(venue.name, venue.city);
+    const same = byName.get(identity) ?? [];
+    for (const other of same) {
+      // No place on either side (a name alone) counts as the same ground.
+      const shared = places.length === 0 || other.places.length === 0 || places.some((place) => other.places.includes(place));
+      if (shared) parent.set(root(venue.id), root(other.id));
+    }
+    byName.set(identity, [...same, { id: venue.id, places }]);
+  }
+  return new Map(venues.map((venue) => [venue.id, String(root(venue.id))]));
+}
+
+/**
+ * One entry per ground: 'Wankhede Stadium' and 'Wankhede Stadium, Mumbai' are one venue to a fan.
+ * The entry takes the id of the ground's oldest row, the name used for most matches (without the
+ * city Cricsheet later appended), every variant's name as an alias, and the matches of all.
+ */
+function groundEntries(rows: readonly EntityRow[], grounds: ReadonlyMap<number, string>): EntityRow[] {
+  const byGround = new Map<string, EntityRow[]>();
+  for (const row of rows) {
+    const ground = grounds.get(row.id) ?? String(row.id);
+    byGround.set(ground, [...(byGround.get(ground) ?? []), row]);
+  }
+  return [...byGround.values()].map((variants) => {
+    const mostUsed = variants.reduce((best, row) => (row.matches > best.matches ? row : best));
+    const latest = variants.reduce((best, row) => ((row.last_date ?? '') > (best.last_date ?? '') ? row : best));
+    const first = variants.reduce((best, row) => (row.id < best.id ? row : best));
+    const city = mostUsed.detail ?? variants.find((row) => row.detail)?.detail ?? null;
+    const comma = mostUsed.name.lastIndexOf(',');
+    const name = comma > 0 && city !== null && mostUsed.name.slice(comma + 1).trim() === city ? mostUsed.name.slice(0, comma) : mostUsed.name;
+    const matches = variants.reduce((sum, row) => sum + row.matches, 0);
+    return {
+      ...first,
+      key: String(first.id),
+      name,
+      aliases: [...new Set(variants.flatMap((row) => [row.name, ...(row.aliases ?? [])]))],
+      detail: city,
+      link: latest.link,
+      matches,
+      weight: matches,
+      last_date: latest.last_date,
+    };
+  });
+}
 
 const SCOPE_FIELD: Record<SearchKind, keyof SearchScope> = { player: 'people', team: 'teams', tournament: 'tournaments', venue: 'venues' };
 
 /** Rewrites the search rows of the entities in scope: those with matches get a fresh row, the others none. */
 export async function refreshSearchIndex(query: QueryRunner, scope: SearchScope | null): Promise<void> {
   for (const kind of Object.keys(ENTITY_QUERIES) as SearchKind[]) {
-    const ids = scope === null ? null : [...new Set(scope[SCOPE_FIELD[kind]])];
+    let ids = scope === null ? null : [...new Set(scope[SCOPE_FIELD[kind]])];
     if (ids !== null && ids.length === 0) continue;
-    const rows = await query<EntityRow>(ENTITY_QUERIES[kind], [ids]);
+    const grounds = kind === 'venue' ? await groundsOf(query) : null;
+    if (grounds && ids !== null) {
+      // A ground's every variant is recounted with any one of them.
+      const touched = new Set(ids.map((id) => grounds.get(id)));
+      ids = [...grounds].filter(([, ground]) => touched.has(ground)).map(([id]) => id);
+    }
+    const read = await query<EntityRow>(ENTITY_QUERIES[kind], [ids]);
+    const rows = grounds ? groundEntries(read, grounds) : read;
     // Rows in scope that have no match any more go. The rows read may go beyond the ids asked
     // for (a tournament's other seasons), never fewer.
     await query(
@@ -102,26 +202,28 @@ export async function refreshSearchIndex(query: QueryRunner, scope: SearchScope 
     // Only rows that changed are written; an update that keeps the terms is a HOT update
     // (fillfactor 70) and leaves the trigram index alone: most rows of a batch only count a match more.
     await query(
-      `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date)
-       select $1, * from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::integer[], $11::date[])
+      `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date, full_name)
+       select $1, * from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::integer[], $11::date[], $12::text[])
        on conflict (kind, entity_id) do update set key = excluded.key, name = excluded.name, terms = excluded.terms, detail = excluded.detail,
-         link = excluded.link, gender = excluded.gender, matches = excluded.matches, weight = excluded.weight, last_date = excluded.last_date
+         link = excluded.link, gender = excluded.gender, matches = excluded.matches, weight = excluded.weight, last_date = excluded.last_date,
+         full_name = excluded.full_name
        where (search_entries.key, search_entries.name, search_entries.terms, search_entries.detail, search_entries.link, search_entries.gender,
-              search_entries.matches, search_entries.weight, search_entries.last_date)
+              search_entries.matches, search_entries.weight, search_entries.last_date, search_entries.full_name)
          is distinct from (excluded.key, excluded.name, excluded.terms, excluded.detail, excluded.link, excluded.gender,
-              excluded.matches, excluded.weight, excluded.last_date)`,
+              excluded.matches, excluded.weight, excluded.last_date, excluded.full_name)`,
       [
         kind,
         rows.map((row) => row.id),
         rows.map((row) => row.key),
         rows.map((row) => row.name),
-        rows.map((row) => searchTerms(row.name, kind, row.aliases ?? [])),
+        rows.map((row) => termsOf(kind, row)),
         rows.map((row) => row.detail),
         rows.map((row) => row.link),
         rows.map((row) => row.gender),
         rows.map((row) => row.matches),
         rows.map((row) => row.weight),
         rows.map((row) => row.last_date),
+        rows.map((row) => row.full_name),
       ],
     );
   }
@@ -135,6 +237,8 @@ export interface NewAppearance {
   /** The side's name as played in the match. */
   team: string;
   gender: string;
+  /** A Test, ODI or T20I: a cap, which counts twice in the player's weight. */
+  international: boolean;
 }
 
 /**
@@ -146,24 +250,30 @@ export interface NewAppearance {
  */
 export async function countNewAppearances(query: QueryRunner, appearances: readonly NewAppearance[]): Promise<void> {
   if (appearances.length === 0) return;
-  const byPerson = new Map<number, { matches: number; latest: NewAppearance }>();
+  const byPerson = new Map<number, { matches: number; weight: number; latest: NewAppearance }>();
   for (const appearance of appearances) {
     const seen = byPerson.get(appearance.personId);
-    if (!seen) byPerson.set(appearance.personId, { matches: 1, latest: appearance });
+    const weight = appearance.international ? 2 : 1;
+    if (!seen) byPerson.set(appearance.personId, { matches: 1, weight, latest: appearance });
     else {
       seen.matches += 1;
+      seen.weight += weight;
       const later = appearance.date > seen.latest.date || (appearance.date === seen.latest.date && appearance.matchId > seen.latest.matchId);
       if (later) seen.latest = appearance;
     }
   }
   const ids = [...byPerson.keys()];
-  const people = await query<{ id: number; registry_id: string; name: string }>('select id, registry_id, name from people where id = any($1::integer[])', [ids]);
+  const people = await query<{ id: number; key: string; name: string; aliases: string[]; full_name: string | null }>(
+    `select p.id, p.registry_id as key, p.name, ${PLAYER_ALIASES} as aliases, pp.full_name
+     from people p left join player_profiles pp on pp.registry_id = p.registry_id where p.id = any($1::integer[])`,
+    [ids],
+  );
   const counted = people.map((person) => ({ person, ...byPerson.get(person.id)! }));
   await query(
-    `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date)
-     select 'player', id, key, name, terms, detail, null, gender, matches, matches, last_date
-     from unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::date[])
-       as fresh(id, key, name, terms, detail, gender, matches, last_date)
+    `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date, full_name)
+     select 'player', id, key, name, terms, detail, null, gender, matches, weight, last_date, full_name
+     from unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::date[], $9::integer[], $10::text[])
+       as fresh(id, key, name, terms, detail, gender, matches, last_date, weight, full_name)
      on conflict (kind, entity_id) do update set
        matches = search_entries.matches + excluded.matches,
        weight = search_entries.weight + excluded.weight,
@@ -172,13 +282,15 @@ export async function countNewAppearances(query: QueryRunner, appearances: reado
        last_date = greatest(search_entries.last_date, excluded.last_date)`,
     [
       counted.map((entry) => entry.person.id),
-      counted.map((entry) => entry.person.registry_id),
+      counted.map((entry) => entry.person.key),
       counted.map((entry) => entry.person.name),
-      counted.map((entry) => searchTerms(entry.person.name, 'player')),
+      counted.map((entry) => termsOf('player', { ...entry.person, detail: null, link: null, gender: null, matches: 0, weight: 0, last_date: null })),
       counted.map((entry) => entry.latest.team),
       counted.map((entry) => entry.latest.gender),
       counted.map((entry) => entry.matches),
       counted.map((entry) => entry.latest.date),
+      counted.map((entry) => entry.weight),
+      counted.map((entry) => entry.person.full_name),
     ],
   );
 }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../../../src/server/db/client.ts';
+import { openDatabase, type Db } from '../../../src/server/db/client.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import type { Database } from '../../../src/server/db/schema.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
@@ -24,7 +24,7 @@ export function requireBuild(): void {
 }
 
 /** Runs a query on the bench database, importing both archives into it on first use. */
-export async function withBenchDatabase<T>(query: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function withBenchDatabase<T>(query: (db: Kysely<Database>, opened: Db) => Promise<T>): Promise<T> {
   const db = await openDatabase({ dataDir });
   try {
     await migrateToLatest(db);
@@ -35,7 +35,7 @@ export async function withBenchDatabase<T>(query: (db: Kysely<Database>) => Prom
       console.log(`Importing ${sources.join(', ')} into ${dataDir} (once)...`);
       await importSources(db, sources);
     }
-    return await query(db.kysely);
+    return await query(db.kysely, db);
   } finally {
     await db.close();
   }

@@ -29,6 +29,8 @@ function overview(): PlayerOverview {
       nationality: { name: 'England', code: 'ENG' },
       teams: [{ key: 'england', name: 'England' }, { key: 'punjab-kings', name: 'Punjab Kings' }],
       gender: 'male',
+      profile: null,
+      role: null,
     },
   };
 }
@@ -48,6 +50,9 @@ describe('presentPlayerOverview', () => {
       nationality: { name: 'England', code: 'ENG' },
       teams: [{ name: 'England', url: 'england' }, { name: 'Punjab Kings', url: 'punjab-kings' }],
       gender: 'male',
+      full_name: null,
+      profile: null,
+      role: null,
     });
   });
 });

@@ -211,8 +211,17 @@ function presentSquadTeam(team: SquadTeam): SquadObject['team']['a'] {
     players: team.players.map((member) => ({
       player_key: member.player.key,
       player_name: member.player.name,
-      image: null,
+      image: member.photo?.url ?? null,
       role_in_match: member.roleInMatch,
+      captain: member.captain,
+      keeper: member.keeper,
+      role: member.role && { codes: [...member.role.codes], label: member.role.label, derived: member.role.derived },
+      substitution: member.substitution && {
+        kind: member.substitution.kind,
+        reason: member.substitution.reason,
+        player_key: member.substitution.other.key,
+        player_name: member.substitution.other.name,
+      },
     })),
   };
 }

@@ -77,6 +77,21 @@ export function presentPlayerOverview(overview: PlayerOverview, heldSince: HeldS
       nationality: player.nationality && { ...player.nationality },
       teams: player.teams.map((team) => ({ name: team.name, url: team.key })),
       gender: player.gender,
+      full_name: player.profile?.fullName ?? null,
+      profile: player.profile && {
+        full_name: player.profile.fullName,
+        known_as: player.profile.knownAs,
+        date_of_birth: player.profile.dateOfBirth,
+        birthplace: player.profile.birthplace,
+        country: player.profile.country,
+        batting_style: player.profile.battingStyle,
+        bowling_style: player.profile.bowlingStyle,
+        playing_role: player.profile.playingRole,
+        name_hi: player.profile.nameHi,
+        photo: player.profile.photo && { ...player.profile.photo },
+        source: player.profile.source,
+      },
+      role: player.role && { label: player.role.label, codes: [...player.role.codes], derived: player.role.derived },
     },
   };
 }

@@ -229,6 +229,16 @@ export const squadPlayer = z.object({
   player_name: z.string(),
   image: z.string().nullable().meta({ description: 'Cricsheet has no photos; null, and pages show a silhouette.' }),
   role_in_match: z.string().meta({ description: "What the player did in this match, e.g. 'Batted at 3 · Bowled 4 overs'." }),
+  captain: z.boolean().meta({ description: "Addition: the side's captain (known for live team sheets; Cricsheet's files do not say)." }),
+  keeper: z.boolean().meta({ description: "Addition: the side's wicketkeeper (known for live team sheets)." }),
+  role: z
+    .object({ codes: z.array(z.enum(['bt', 'bo', 'ar', 'wc'])), label: z.string(), derived: z.boolean() })
+    .nullable()
+    .meta({ description: "Addition: his profile's role, or (derived: true) the role his matches in this tournament show." }),
+  substitution: z
+    .object({ kind: z.enum(['in', 'out']), reason: z.string(), player_key: z.string(), player_name: z.string() })
+    .nullable()
+    .meta({ description: "Addition: 'in' for an impact player (reason 'impact_player') or substitute, naming the player he replaced; 'out' for that player, naming who came in." }),
 });
 
 export const squad = contract(

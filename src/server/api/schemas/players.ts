@@ -83,6 +83,30 @@ export const playerOverview = contract(
         .meta({ description: 'The international side the player has represented most, when any.' }),
       teams: z.array(z.object({ name: z.string(), url: z.string() })),
       gender,
+      full_name: z.string().nullable().meta({ description: "Addition: the player's full name from his profile ('Virat Kohli' for 'V Kohli'); null without a profile." }),
+      profile: z
+        .object({
+          full_name: z.string().nullable(),
+          known_as: z.string().nullable(),
+          date_of_birth: z.string().nullable().meta({ description: "'YYYY-MM-DD'." }),
+          birthplace: z.string().nullable(),
+          country: z.string().nullable(),
+          batting_style: z.string().nullable().meta({ description: "'Right-hand bat' or 'Left-hand bat'." }),
+          bowling_style: z.string().nullable().meta({ description: "'Right-arm fast-medium', 'Slow left-arm orthodox', ... (several joined by ', ')." }),
+          playing_role: z.string().nullable().meta({ description: "'Top-order batter', 'Wicketkeeper-batter', 'All-rounder', 'Bowler', ..." }),
+          name_hi: z.string().nullable().meta({ description: 'The name in Devanagari, from the profile.' }),
+          photo: z
+            .object({ url: z.string(), licence: z.string(), author: z.string().nullable(), page: z.string().nullable() })
+            .nullable()
+            .meta({ description: 'A photo whose licence allows showing it, with its author and licence (credit them).' }),
+          source: z.string().meta({ description: "Where every fact of the profile comes from ('Wikidata Q213854', a file)." }),
+        })
+        .nullable()
+        .meta({ description: 'Addition: who the player is (decision 055); null when no profile is held.' }),
+      role: z
+        .object({ label: z.string(), codes: z.array(z.enum(['bt', 'bo', 'ar', 'wc'])), derived: z.boolean() })
+        .nullable()
+        .meta({ description: "Addition: the profile's playing role, or (derived: true) the role the matches held show: batter, bowler, all-rounder, wicketkeeper where he made stumpings." }),
     }),
   }),
   'Career batting and bowling per format, and the player.',

@@ -22,7 +22,7 @@ export const searchQuery = z.object({
   )
     .transform((value) => value ?? DEFAULT_SEARCH_LIMIT)
     .meta({ description: `How many hits at most (default ${DEFAULT_SEARCH_LIMIT}).` }),
-  lang: langParameter.meta({ description: 'Language of the url of each hit.' }),
+  lang: langParameter.meta({ description: "Language of each hit's name (Devanagari in 'hi' where one is known) and url." }),
 });
 
 export const searchHit = contract(
@@ -30,11 +30,14 @@ export const searchHit = contract(
   z.object({
     kind: z.enum(['player', 'team', 'tournament', 'venue']),
     key: z.string().meta({ description: 'player_key, team key, tou_key, or the venue id.' }),
-    name: z.string(),
+    name: z.string().meta({ description: "The name in the asked language: a player's full name when his profile is held ('Virat Kohli'), in Devanagari for lang=hi where known ('विराट कोहली'), else as Cricsheet writes it." }),
+    full_name: z.string().nullable().meta({ description: "Addition: a player's full name from his profile; null without one." }),
+    scorecard_name: z.string().nullable().meta({ description: "Addition: a player's name as scorecards write it ('V Kohli')." }),
     detail: z.string().nullable().meta({ description: "A player's latest team; a venue's city." }),
     gender: gender.nullable(),
     matches: z.number().int().meta({ description: 'Matches held here: what ranks hits of the same kind.' }),
     last_date: z.string().nullable().meta({ description: "'YYYY-MM-DD' of the latest of them." }),
+    typo: z.boolean().meta({ description: "Addition: found by forgiving a typo in the query ('kholi' for 'kohli'); such hits come after the others." }),
     url: z.string().meta({ description: "The site's page for it: a player's page, a team's squad in its latest tournament, a series, a venue's latest match." }),
   }),
   'One thing found by name.',
@@ -46,7 +49,7 @@ export const searchRoutes = {
     summary: 'Players, teams, tournaments and venues by name',
     tags: ['search'],
     querystring: searchQuery,
-    response: envelope(z.array(searchHit).meta({ description: 'Best first: the name as asked, then every word as a word (not as an initial), then most matches held (a tournament: its series over every season), the latest first.' })),
+    response: envelope(z.array(searchHit).meta({ description: 'Best first: the name as asked, then every word as a word (not as an initial), then prominence (a player: matches held, international caps counting twice; a tournament: its series over every season), the latest first; then what forgiving a typo found.' })),
     notFound: false,
   }),
 };

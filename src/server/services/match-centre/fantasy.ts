@@ -48,7 +48,7 @@ export async function buildTopFantasy(db: Kysely<Database>, match: MatchCentreRo
   const [facts] = await sql<{ venue_id: number | null; start_date: string }>`
     select venue_id, start_date::text as start_date from matches where id = ${match.id}
   `.execute(db).then((result) => result.rows);
-  let squad = await matchPlayers(db, match.id);
+  let squad: { team: TeamSide; person_id: number }[] = await matchPlayers(db, match.id);
   let squadFrom: TopFantasy['squadFrom'] = 'match';
   if (squad.length === 0) {
     squad = await latestSquads(db, match);

@@ -13,7 +13,7 @@ export type MatchCentreRow = MatchRow & { team_a_id: number; team_b_id: number }
 export function matchPlayers(db: Kysely<Database>, matchId: number) {
   return db
     .selectFrom('match_players')
-    .select(['team', 'person_id'])
+    .select(['team', 'person_id', 'captain', 'keeper'])
     .where('match_id', '=', matchId)
     .orderBy('team')
     .orderBy('position')
