@@ -14,7 +14,7 @@ import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Services } from '../services/index.ts';
 import { ballKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
-import { MatchWriter, type AppendedBall } from '../store/match-writer.ts';
+import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
 import { BALL_BYTES } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
@@ -65,7 +65,7 @@ export interface InningsStart {
 export interface LiveEngine {
   createFixture(input: FixtureInput): Promise<{ matchKey: string }>;
   setToss(matchKey: string, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void>;
-  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[]): Promise<void>;
+  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[], marks?: SquadMarks): Promise<void>;
   /** Opens the next innings by the rules: the side batting by default the rules' (a follow-on named), its target the rules' unless given. */
   startInnings(matchKey: string, options: { battingSide?: TeamSide; target?: { runs: number; overs: number } }): Promise<void>;
   /**
@@ -163,8 +163,8 @@ class Engine implements LiveEngine {
     return this.changeState(matchKey, (match) => this.writer.setToss(match.id, toss));
   }
 
-  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[]): Promise<void> {
-    return this.changeState(matchKey, (match) => this.writer.setPlayingXI(match.id, side, playerKeys));
+  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[], marks?: SquadMarks): Promise<void> {
+    return this.changeState(matchKey, (match) => this.writer.setPlayingXI(match.id, side, playerKeys, marks));
   }
 
   startInnings(matchKey: string, options: { battingSide?: TeamSide; target?: { runs: number; overs: number } }): Promise<void> {

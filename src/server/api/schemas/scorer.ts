@@ -50,14 +50,20 @@ export const createFixtureBody = z
 
 export const tossBody = z.object({ winner: teamSide, decision: z.enum(['bat', 'field']) });
 
-export const playingXiBody = z.object({
-  side: teamSide,
-  player_keys: z
-    .array(playerKey)
-    .min(2, 'A playing XI has at least 2 players')
-    .max(12, 'A playing XI has at most 12 players (an impact substitute included)')
-    .refine((keys) => new Set(keys).size === keys.length, 'A player is named twice'),
-});
+export const playingXiBody = z
+  .object({
+    side: teamSide,
+    player_keys: z
+      .array(playerKey)
+      .min(2, 'A playing XI has at least 2 players')
+      .max(12, 'A playing XI has at most 12 players (an impact substitute included)')
+      .refine((keys) => new Set(keys).size === keys.length, 'A player is named twice'),
+    /** The side's captain and wicketkeeper (squads mark them c and †); each one of player_keys. */
+    captain_key: playerKey.nullable().optional(),
+    keeper_key: playerKey.nullable().optional(),
+  })
+  .refine((body) => !body.captain_key || body.player_keys.includes(body.captain_key), { message: 'The captain must be in the XI', path: ['captain_key'] })
+  .refine((body) => !body.keeper_key || body.player_keys.includes(body.keeper_key), { message: 'The wicketkeeper must be in the XI', path: ['keeper_key'] });
 
 export const startInningsBody = z.object({
   /** By default the rules' side: the other side, the toss's for the first innings, the last side for a super over. Name it for a follow-on. */
