@@ -101,6 +101,7 @@ export const liveRoutes = {
     response: createdToken,
     errors: [401, 403, 409],
     signedIn: true,
+    roles: ['scorer', 'admin'],
   }),
   listTokens: action({
     paths: ['/scorer/tokens'],
@@ -110,6 +111,7 @@ export const liveRoutes = {
     response: tokenList,
     errors: [401, 403],
     signedIn: true,
+    roles: ['scorer', 'admin'],
   }),
   revokeToken: action({
     paths: ['/scorer/tokens/:id'],
@@ -119,5 +121,6 @@ export const liveRoutes = {
     response: tokenRevoked,
     errors: [401, 403, 404],
     signedIn: true,
+    roles: ['scorer', 'admin'],
   }),
 };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { cricsheetBall } from '../../live/cricsheet-ball.ts';
 import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
 import { INGEST_KEY_PREFIX } from '../../live/ingest-keys.ts';
-import { action, contract, envelope, format, gender, keyParameter, langParameter, teamSide } from './common.ts';
+import { action, contract, envelope, format, forRoles, gender, keyParameter, langParameter, teamSide } from './common.ts';
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const MAX_NAME = 100;
@@ -176,7 +176,7 @@ export const scorerMatch = contract(
 const ok = z.object({ status: z.literal(true) });
 const SCORER = [401, 403, 404, 409, 429];
 
-export const scorerRoutes = {
+export const scorerRoutes = forRoles(['scorer', 'admin'], {
   people: action({
     paths: ['/scorer/people'],
     methods: ['GET'],
@@ -319,6 +319,6 @@ export const scorerRoutes = {
     errors: SCORER,
     signedIn: true,
   }),
-};
+});
 
 export { matchKeyParams };
