@@ -39,8 +39,15 @@ export type { BreakReason };
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 /** Matches in play primed when a server starts (primeMatchesInPlay). */
 export const MATCHES_PRIMED = 20;
-/** Events one catch-up answer holds at most; a client asks again from the last one it got. */
-export const CATCH_UP_LIMIT = 2000;
+/**
+ * Events one catch-up sends at most (decision 058): about 50 balls, several minutes of play. A
+ * client that missed more is told to reload the match, which costs one page (or one match
+ * detail) rather than a replay of its log.
+ */
+export const CATCH_UP_WINDOW = 100;
+
+/** The answer to a catch-up: the missed events, or the match's last sequence when more than CATCH_UP_WINDOW were missed. */
+export type CatchUp = { kind: 'events'; events: LiveEvent[] } | { kind: 'reload'; sequence: number };
 
 export interface RecordedBall {
   /** Sequence of the ball's 'commentory' event (its 'score' event is the next). */
@@ -83,8 +90,10 @@ export interface LiveEngine {
   addPenaltyRuns(matchKey: string, penalty: { side: TeamSide; runs: number }): Promise<void>;
   /** Completes the match with its computed result and the players of the match; on a match its deciding ball completed, records the award. */
   completeMatch(matchKey: string, options: { playerOfMatch: string[] }): Promise<void>;
-  /** The match's events after `afterSequence`, oldest first (at most CATCH_UP_LIMIT). */
+  /** The match's events after `afterSequence`, oldest first (at most CATCH_UP_WINDOW). */
   eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]>;
+  /** What a client that saw up to `afterSequence` is sent: the events after it, or 'reload' when they are too many. */
+  catchUp(matchKey: string, afterSequence: number): Promise<CatchUp>;
   /** The match's last event sequence; null for an unknown match. */
   lastSequence(matchKey: string): Promise<number | null>;
   /**
@@ -309,13 +318,20 @@ class Engine implements LiveEngine {
   async eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]> {
     const match = await this.matchRef(matchKey);
     if (!match) return [];
-    const rows = await this.log.since(match.id, afterSequence, CATCH_UP_LIMIT);
+    const rows = await this.log.since(match.id, afterSequence, CATCH_UP_WINDOW);
     const events: LiveEvent[] = [];
     for (const row of rows) {
       const payload = row.payload && 'sequence' in row.payload ? row.payload : await this.rebuild(match, row);
       events.push({ event: socketEventOf(row.kind), payload } as LiveEvent);
     }
     return events;
+  }
+
+  async catchUp(matchKey: string, afterSequence: number): Promise<CatchUp> {
+    // Sequences are consecutive: the gap is known from the counter alone, without reading the log.
+    const last = await this.lastSequence(matchKey);
+    if (last !== null && last - afterSequence > CATCH_UP_WINDOW) return { kind: 'reload', sequence: last };
+    return { kind: 'events', events: await this.eventsSince(matchKey, afterSequence) };
   }
 
   async lastSequence(matchKey: string): Promise<number | null> {
