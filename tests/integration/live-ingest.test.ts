@@ -321,6 +321,49 @@ describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
     expect((await postBall(consoleKey, apiToken, { sequence: 3, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') })).json<{ expected_sequence: number }>().expected_sequence).toBe(2);
   });
 
+  it('a ball that makes no cricket sense is refused with the rule it breaks, stores nothing, and leaves the start-up clean', async () => {
+    const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { players: Record<string, string[]> } }).info.players;
+    const [kkr, rcb] = Object.values(registry) as [string[], string[]];
+    // Each side's sheet leaves out its last player: a known person who is not in this match.
+    const made = await engine.createFixture(t20Fixture({
+      tournament: { name: 'Ingest Cup' },
+      teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+      source: 'ingest',
+      squads: { a: kkr.slice(0, -1).map((name) => ({ key: key(name) })), b: rcb.slice(0, -1).map((name) => ({ key: key(name) })) },
+    }));
+    await engine.setToss(made.matchKey, { winner: 'b', decision: 'field' });
+    const post = (sequence: number, ball: CricsheetBall) => postBall(made.matchKey, apiToken, { sequence, innings: 1, ball });
+    // Kolkata bat (Ganguly and McCullum), Praveen Kumar bowls the third over.
+    expect((await post(1, { ...dot('SC Ganguly', 'BB McCullum'), over: 2 })).statusCode).toBe(200);
+    const stored = async () => [
+      await engine.lastSequence(made.matchKey),
+      await queryNumber(db, `select count(*) from ball_idempotency b join matches m on m.id = b.match_id where m.match_key = '${made.matchKey}'`),
+      await queryNumber(db, `select coalesce(sum(length(b.balls)), 0) from innings_balls b join matches m on m.id = b.match_id where m.match_key = '${made.matchKey}'`),
+    ];
+    const before = await stored();
+    const nonsense: [string, number, CricsheetBall][] = [
+      ['bowler-is-batter', 400, { ...dot('SC Ganguly', 'BB McCullum'), bowler: key('SC Ganguly') }],
+      ['bowler-on-batting-side', 409, { ...dot('SC Ganguly', 'BB McCullum'), bowler: key('RT Ponting') }],
+      ['batter-on-fielding-side', 409, dot('R Dravid', 'BB McCullum')],
+      ['player-not-in-match', 409, dot(kkr.at(-1)!, 'BB McCullum')],
+      ['player-not-in-match', 409, { ...dot('SC Ganguly', 'BB McCullum'), bowler: key(rcb.at(-1)!) }],
+      ['out-not-batting', 400, { ...dot('SC Ganguly', 'BB McCullum'), wickets: [{ player_out: key('RT Ponting'), kind: 'caught' }] }],
+      ['two-dismissals', 400, { ...dot('SC Ganguly', 'BB McCullum'), wickets: [{ player_out: key('SC Ganguly'), kind: 'run out' }, { player_out: key('BB McCullum'), kind: 'run out' }] }],
+      ['over-beyond-limit', 409, { ...dot('SC Ganguly', 'BB McCullum'), over: 999 }],
+      ['over-backwards', 409, { ...dot('SC Ganguly', 'BB McCullum'), over: 1 }],
+      ['wide-with-byes', 400, { ...dot('SC Ganguly', 'BB McCullum'), extras: { wides: 1, byes: 1 }, runs: { batter: 0, extras: 2, total: 2 } }],
+    ];
+    for (const [rule, status, ball] of nonsense) {
+      const response = await post(2, ball);
+      expect([rule, response.statusCode, response.json<{ rule?: string }>().rule]).toEqual([rule, status, rule]);
+      expect(response.json<{ message: string }>().message).toContain(rule);
+    }
+    expect(await stored()).toEqual(before);
+    // The live payloads of every match in play are built at start-up from what is stored: all of it makes sense.
+    await expect(engine.primeMatchesInPlay()).resolves.toBeGreaterThan(0);
+    expect((await post(2, { ...dot('SC Ganguly', 'BB McCullum', 4), over: 2 })).statusCode).toBe(200);
+  });
+
   it('a revoked token scores no more', async () => {
     const [{ id }] = (await accounts.app.inject({ method: 'GET', url: '/user/v1/scorer/tokens', headers: { authorization: `Bearer ${scorerSession}` } })).json<{
       data: { id: string }[];

@@ -99,6 +99,10 @@ export const errorBody = contract(
       .nullable()
       .optional()
       .meta({ description: 'On a live ball sent for an innings that cannot take it (409): the innings in progress, null when none is.' }),
+    rule: z
+      .string()
+      .optional()
+      .meta({ description: "On a live ball that makes no cricket sense (400 for the ball itself, 409 in its match): the rule it breaks, e.g. 'bowler-is-batter', 'over-backwards'." }),
   }),
   'The one error shape of the API.',
 );
