@@ -4,7 +4,7 @@
 // the rule it names.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ballInPlayRefusal, ballItselfRefusal, type BallSituation } from '../../../src/server/domain/ball-sense.ts';
+import { ballInPlayRefusal, ballItselfRefusal, type BallRule, type BallSituation } from '../../../src/server/domain/ball-sense.ts';
 import type { Delivery } from '../../../src/server/domain/types.ts';
 import { readMatch, realInnings } from './cricket-data.ts';
 
@@ -81,7 +81,7 @@ describe('the ball itself', () => {
     expect(ballItselfRefusal({ ...first, wickets: [out('run out', 'SC Ganguly'), out('retired hurt', 'BB McCullum')] })).toBeNull();
   });
 
-  it.each([
+  it.each<[BallRule, Delivery]>([
     ['bowler-is-batter', { ...first, bowler: 'SC Ganguly' }],
     ['bowler-is-batter', { ...first, bowler: 'BB McCullum' }],
     ['out-not-batting', { ...first, wickets: [out('caught', 'RT Ponting')] }],
@@ -91,7 +91,7 @@ describe('the ball itself', () => {
     ['wide-with-byes', { ...first, extras: { ...first.extras, wides: 1, legbyes: 0, byes: 4 } }],
     ['wide-with-byes', { ...first, extras: { ...first.extras, wides: 1 } }],
     ['wide-and-no-ball', { ...first, extras: { ...first.extras, legbyes: 0, wides: 1, noballs: 1 } }],
-  ] as const)('refuses %s', (rule, delivery) => {
+  ])('refuses %s', (rule, delivery) => {
     expect(ballItselfRefusal(delivery)?.rule).toBe(rule);
   });
 });
@@ -110,7 +110,7 @@ describe('the ball in its match', () => {
     expect(ballInPlayRefusal(caughtBySub, inPlay)).toBeNull();
   });
 
-  it.each([
+  it.each<[BallRule, Delivery, BallSituation]>([
     ['bowler-on-batting-side', { ...first, over: 3, bowler: 'RT Ponting' }, inPlay],
     ['batter-on-fielding-side', { ...first, over: 3, batter: 'R Dravid' }, inPlay],
     ['batter-on-fielding-side', { ...first, over: 3, nonStriker: 'JH Kallis' }, inPlay],
@@ -121,7 +121,7 @@ describe('the ball in its match', () => {
     ['over-beyond-limit', { ...first, over: 20 }, { ...inPlay, lastOver: 19 }],
     ['over-beyond-limit', { ...first, over: 1 }, { ...inPlay, oversLimit: 1, lastOver: 0 }],
     ['over-backwards', { ...first, over: 2 }, inPlay],
-  ] as const)('refuses %s', (rule, delivery, situation) => {
+  ])('refuses %s', (rule, delivery, situation) => {
     expect(ballInPlayRefusal(delivery, situation)?.rule).toBe(rule);
   });
 });
