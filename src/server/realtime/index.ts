@@ -147,8 +147,8 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     // The session middleware runs again on a recovered socket: a session ended meanwhile is over.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-    // Same origin only: no CORS headers are needed or sent.
-    // Called for a new connection's handshake only.
+    // Called for a new connection's handshake only. Same origin only: no CORS headers are needed
+    // or sent. Then the address's connections open.
     allowRequest: (req, callback) => {
       if (allowedOrigins && !originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(FOREIGN_ORIGIN, false);
       else if ((openByAddress.get(addressOf(req)) ?? 0) >= socketsPerAddress) callback(TOO_MANY_SOCKETS, false);
