@@ -170,6 +170,8 @@ const en = {
     formT: 'Tied',
     formNR: 'No result',
     formD: 'Drawn',
+    /** The chip's own text: a letter in English, the word in Hindi (docs/hindi-style-guide.md). */
+    formBadge: { W: 'W', L: 'L', T: 'T', NR: 'NR', D: 'D' },
     versus: 'vs {{team}}',
     headToHead: 'Head to head',
     played: 'Matches played: {{count}}',
