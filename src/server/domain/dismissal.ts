@@ -156,3 +156,25 @@ export function dismissalText(dismissal: DismissalInput, lang: Lang = 'en'): str
       return words.plain[kind];
   }
 }
+
+const HINDI_KIND_LABELS: Record<DismissalKind, string> = {
+  bowled: 'बोल्ड',
+  caught: 'कैच',
+  'caught and bowled': 'कैच व बोल्ड',
+  lbw: 'पगबाधा',
+  stumped: 'स्टंप्ड',
+  'run out': 'रन आउट',
+  'hit wicket': 'हिट विकेट',
+  'handled the ball': WORDING.hi.plain['handled the ball'],
+  'obstructing the field': WORDING.hi.plain['obstructing the field'],
+  'hit the ball twice': WORDING.hi.plain['hit the ball twice'],
+  'timed out': WORDING.hi.plain['timed out'],
+  'retired hurt': WORDING.hi.plain['retired hurt'],
+  'retired not out': WORDING.hi.plain['retired not out'],
+  'retired out': WORDING.hi.plain['retired out'],
+};
+
+/** A dismissal's kind as a label ('caught', 'कैच', 'पगबाधा'): English keeps Cricsheet's words, as does an unknown kind. */
+export function dismissalKindLabel(kind: string, lang: Lang): string {
+  return lang === 'en' ? kind : (HINDI_KIND_LABELS[kind as DismissalKind] ?? kind);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISMISSAL_KINDS, dismissalText, notationName, type DismissalInput } from '../../../src/server/domain/dismissal.ts';
+import { DISMISSAL_KINDS, dismissalKindLabel, dismissalText, notationName, type DismissalInput } from '../../../src/server/domain/dismissal.ts';
 
 const fielder = (name: string | null, substitute = false) => ({ name, substitute });
 const out = (kind: DismissalInput['kind'], bowler: string | null, fielders: DismissalInput['fielders'] = []): DismissalInput => ({
@@ -85,5 +85,16 @@ describe('notationName', () => {
     expect(notationName('श्रेयस अय्यर', 'hi')).toBe('अय्यर');
     expect(notationName('SS Iyer', 'hi')).toBe('SS Iyer');
     expect(notationName('SS Iyer', 'en')).toBe('SS Iyer');
+  });
+});
+
+describe('dismissalKindLabel', () => {
+  it('labels a wicket in Hindi: कैच, पगबाधा, बोल्ड, रन आउट; English keeps the kind', () => {
+    expect(dismissalKindLabel('caught', 'hi')).toBe('कैच');
+    expect(dismissalKindLabel('lbw', 'hi')).toBe('पगबाधा');
+    expect(dismissalKindLabel('bowled', 'hi')).toBe('बोल्ड');
+    expect(dismissalKindLabel('run out', 'hi')).toBe('रन आउट');
+    expect(dismissalKindLabel('run out', 'en')).toBe('run out');
+    for (const kind of DISMISSAL_KINDS) expect(dismissalKindLabel(kind, 'hi'), kind).toMatch(/^[\u0900-\u097F\s]+$/);
   });
 });
