@@ -239,6 +239,8 @@ const en = {
     runRateSentence: '{{team}} scored at {{rate}} an over.',
     requiredSentence: '{{team}} needed {{rate}} an over after over {{n}}.',
     partnerships: 'Partnerships',
+    /** What ends a sentence built from parts (a chart's sentence). */
+    sentenceEnd: '.',
     partnershipsCaption: 'Runs of each partnership, by wicket: the first batter, the second, then extras.',
     extras: 'Extras',
     winProb: 'Win probability',

@@ -238,6 +238,8 @@ const hi: Dictionary = {
     runRateSentence: '{{team}} ने {{rate}} प्रति ओवर की दर से रन बनाए।',
     requiredSentence: 'ओवर {{n}} के बाद {{team}} को {{rate}} प्रति ओवर चाहिए थे।',
     partnerships: 'साझेदारियाँ',
+    /** What ends a sentence built from parts (a chart's sentence). */
+    sentenceEnd: '।',
     partnershipsCaption: 'हर विकेट की साझेदारी के रन: पहला बल्लेबाज़, दूसरा, फिर अतिरिक्त रन।',
     extras: 'अतिरिक्त',
     winProb: 'जीत की संभावना',

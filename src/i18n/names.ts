@@ -167,3 +167,8 @@ export function localName(kind: NameKind, latin: string, lang: Lang, key?: strin
 export function localNameSource(kind: NameKind, latin: string, key?: string | null): string | null {
   return lookupName(currentNameBook(), kind, latin, key)?.source ?? null;
 }
+
+/** A player's name in `lang`, by register id first: localName('player', player.name, lang, player.key). */
+export function localPlayerName(player: { name: string; key?: string | null }, lang: Lang): string {
+  return localName('player', player.name, lang, player.key);
+}
