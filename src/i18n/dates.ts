@@ -40,11 +40,12 @@ export function dayRangeText(fromMs: number, toMs: number, lang: Lang): string {
   return `${dayText(fromMs, lang, { year: !sameYear })} – ${dayText(toMs, lang)}`;
 }
 
-/** A month: 'June 2025' / 'जून 2025' (in full in both languages). */
-export function monthText(when: number | string, lang: Lang): string {
+/** A month: 'June 2025' ('Jun 2025' where English is short) / 'जून 2025' (Hindi always in full). */
+export function monthText(when: number | string, lang: Lang, englishMonth: 'long' | 'short' = 'long'): string {
   const ms = typeof when === 'number' ? when : Date.parse(`${when.slice(0, 7)}-01T00:00:00Z`);
   if (Number.isNaN(ms)) return String(when);
-  return new Intl.DateTimeFormat(LOCALE[lang], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(ms);
+  const month = lang === 'hi' ? 'long' : englishMonth;
+  return new Intl.DateTimeFormat(LOCALE[lang], { month, year: 'numeric', timeZone: 'UTC' }).format(ms);
 }
 
 /** A clock time with its zone: '14:05 UTC' (24 hours in both languages). */

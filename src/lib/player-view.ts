@@ -128,9 +128,9 @@ export function dateText(epochSeconds: number, lang: Lang): string {
   return dayText(epochSeconds * 1000, lang);
 }
 
-/** 'December 2001', 'दिसंबर 2001' from 'YYYY-MM-DD'. */
+/** 'Dec 2001', 'दिसंबर 2001' from 'YYYY-MM-DD'. */
 export function monthYearText(isoDate: string, lang: Lang): string {
-  return monthText(isoDate, lang);
+  return monthText(isoDate, lang, 'short');
 }
 
 /** '18 Apr – 01 Jun 2008', or one date when both are the same day. */

@@ -41,5 +41,6 @@ describe('Hindi dates: one style', () => {
     expect(dayText(june3, 'en')).toBe('03 Jun 2025');
     expect(dayText(june3, 'en', { weekday: true })).toBe('Tue, 03 Jun 2025');
     expect(datesText(['2026-01-04', '2026-01-08'], 'en')).toBe('04 Jan – 08 Jan 2026');
+    expect(monthYearText('2001-12-26', 'en')).toBe('Dec 2001');
   });
 });
