@@ -331,7 +331,7 @@ describe('automated match reports on real matches', () => {
     const watson = deliveries(match.innings[1]!).filter((d) => d.batter === 'SR Watson');
     expect(watson.reduce((sum, d) => sum + d.runs.batter, 0)).toBe(117);
     expect(report.texts.en.heading).toBe('Chennai Super Kings beat Sunrisers Hyderabad by 8 wickets to win the Indian Premier League 2018');
-    expect(report.texts.hi.heading).toBe('चेन्नई सुपर किंग्स ने सनराइज़र्स हैदराबाद को 8 विकेट से हराकर Indian Premier League 2018 का ख़िताब जीता');
+    expect(report.texts.hi.heading).toBe('चेन्नई सुपर किंग्स ने सनराइज़र्स हैदराबाद को 8 विकेट से हराकर इंडियन प्रीमियर लीग 2018 का ख़िताब जीता');
     expect(report.texts.en.paragraphs.join(' ')).toContain('an unbeaten hundred, 117 not out');
     expect(report.texts.hi.paragraphs.join(' ')).toMatch(/नाबाद 117 रन बनाकर शतक लगाया।/);
     expect(report.texts.hi.paragraphs.join(' ')).toContain('लुंगी एनगिडी ने 4 ओवर में 26 रन देकर 1 विकेट लिया।');
