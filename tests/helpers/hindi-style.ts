@@ -71,7 +71,7 @@ export function hindiStyleProblems(text: string): StyleProblem[] {
     if (verb !== null) add('result-verb', verb);
   }
   const iso = /\b\d{4}-\d{2}-\d{2}\b/.exec(text);
-  if (iso && DEVANAGARI.test(text)) add('date', iso[0]);
+  if (iso) add('date', iso[0]);
   const zero = new RegExp(`(?:^|\\D)(0\\d\\s+(?:${HI_MONTHS}))`).exec(text);
   if (zero) add('date', zero[1]!);
   const short = /[\u0900-\u097F]+॰/.exec(text);

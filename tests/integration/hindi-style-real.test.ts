@@ -40,9 +40,9 @@ function pageTexts(html: string): string[] {
   return htmlTextNodes(html.replace(/<span class="ball-dot[^"]*"[^>]*>[^<]*<\/span>/g, ' '));
 }
 
-/** An API answer's texts: short Latin codes (a ball's 'W', 'wd'; a side 'a') are data, not words. */
+/** An API answer's texts: short Latin codes (a ball's 'W', 'wd'; a side 'a') and ISO dates and times are data, not words. */
 function apiTexts(body: unknown): string[] {
-  return jsonStrings(body).filter((text) => !/^[\x20-\x7e]{1,3}$/.test(text));
+  return jsonStrings(body).filter((text) => !/^[\x20-\x7e]{1,3}$/.test(text) && !/^\d{4}-\d{2}-\d{2}([T ][\d:.]+Z?)?$/.test(text));
 }
 
 describe('Hindi pages and API answers of real matches follow the style guide', () => {
