@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability } from './presenters/match-centre.ts';
+import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability, providerSquad } from './presenters/match-centre.ts';
 import { routeSchema, type RouteContract } from './schemas/common.ts';
 import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
@@ -44,10 +44,15 @@ export function registerMatchCentreRoutes(app: FastifyInstance, services: Servic
     const commentary = await centre.commentary(key, lang);
     return commentary && presentCommentary(commentary);
   });
-  serve(matchCentreRoutes.squad, async (key, lang) => {
-    const squad = await centre.squad(key, lang);
-    return squad && presentSquad(squad);
-  });
+  for (const path of matchCentreRoutes.squad.paths) {
+    api.get(path, { schema: routeSchema(matchCentreRoutes.squad) }, async (request) => {
+      const { match_key, lang } = request.query;
+      const squad = await centre.squad(match_key, lang);
+      if (squad === null) throw new ApiError(404, `No match with key ${match_key}`);
+      const data = presentSquad(squad);
+      return { status: true as const, data, team: providerSquad(data) };
+    });
+  }
   serve(matchCentreRoutes.info, async (key, lang) => {
     const info = await centre.info(key, lang);
     return info && presentMatchInfo(info);
