@@ -10,7 +10,10 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/http/app.ts';
+import type { AddressInfo } from 'node:net';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
+import type { LiveEngine } from '../../src/server/live/engine.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createLiveEngine } from '../../src/server/live/engine.ts';
@@ -18,9 +21,8 @@ import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 import { createReplay, playReplay } from '../../src/server/jobs/replay.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
-import { checkingContract } from '../helpers/api-contract.ts';
 import { expectShape, prefixed, type ShapeRules } from '../helpers/wire-shape.ts';
-import { createUser } from '../helpers/accounts.ts';
+import { accountsApp, APP_ORIGIN, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const T20_FINAL = '1529312';
@@ -29,7 +31,6 @@ const ASHES_TEST = '1455615';
 const IPL_2026 = 'indian-premier-league-2026';
 const ASHES = 'the-ashes-2025-26';
 const OPENER = '335982';
-const APP_ORIGIN = 'https://app.partner.test';
 /** What the client sends on every call when signed out (services/api.js). */
 const SIGNED_OUT = { 'content-type': 'application/json', authorization: 'Bearer null' };
 
@@ -197,7 +198,10 @@ const REELS: ShapeRules = {
 describe('the provider web client contract', () => {
   let db: Db;
   let services: Services;
+  let accounts: AccountsApp;
   let app: FastifyInstance;
+  let live: LiveEngine;
+  let broadcaster: SocketBroadcaster;
   let folder: string;
   let replayKey: string;
   let playerKey: string;
@@ -209,8 +213,11 @@ describe('the provider web client contract', () => {
     services = createServices(db);
     const summary = await importSources(db, [path.join(fixtures, 'e2e'), folder], { publish: (tags) => services.feed.publish(tags) });
     expect(summary.failedSources).toEqual([]);
-    const live = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
-    app = checkingContract(await buildApp({ services, logger: pino({ level: 'silent' }), apiCorsOrigins: [APP_ORIGIN], live }));
+    broadcaster = new SocketBroadcaster();
+    live = createLiveEngine({ db, services, broadcaster });
+    // The app as main.ts builds it, API_CORS_ORIGINS naming the provider client's origin.
+    accounts = await accountsApp(db, { appOptions: { services, live } });
+    app = accounts.app;
 
     // The opener replayed up to the chase's fifth over: a match in play with a target.
     replayKey = await createReplay(db, live, OPENER);
@@ -232,7 +239,7 @@ describe('the provider web client contract', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await app?.close();
+    await accounts?.close();
     await db?.close();
     if (folder) await rm(folder, { recursive: true, force: true });
   });
@@ -520,4 +527,135 @@ describe('the provider web client contract', () => {
     const reelId = (page.data as { reel_id: string }[])[0]!.reel_id;
     expectShape(await call(`get/comment?reel_id=${reelId}`), { comments: 'array', 'comments[].comment': 'string' }, 'E19');
   });
+
+  // ---------- signed out: 'Bearer null' (§0.2) ----------
+
+  it('public endpoints answer "Bearer null", a bogus token and no header alike, as for a visitor', async () => {
+    const urls = [
+      'get/all/matches',
+      `match/detail?match_key=${T20_FINAL}`,
+      `get/tournament/${IPL_2026}`,
+      'get/all/news?limit=3&offset=0',
+      'reels?limit=8&offset=0',
+      'auth/reels?limit=5&offset=0',
+      `player/info?player_key=${playerKey}`,
+    ];
+    for (const url of urls) {
+      const answers = [];
+      for (const authorization of [undefined, 'Bearer null', 'Bearer undefined', 'Bearer not-a-session-token']) {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/user/v1/${url}`,
+          headers: { 'content-type': 'application/json', origin: APP_ORIGIN, ...(authorization ? { authorization } : {}) },
+        });
+        expect(response.statusCode, `${url} with ${authorization}`).toBe(200);
+        answers.push(response.json());
+      }
+      for (const answer of answers.slice(1)) expect(answer, url).toEqual(answers[0]);
+    }
+  });
+
+  // ---------- Socket.IO from the app's origin (§3) ----------
+
+  describe('Socket.IO from the app origin', () => {
+    let realtime: Realtime;
+    let url: string;
+    const sockets: Socket[] = [];
+
+    beforeAll(async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      // As main.ts attaches it: the site's origin, the API's allowed ones, sessions, catch-up, snapshots.
+      realtime = await attachRealtime(app.server, pino({ level: 'silent' }), {
+        allowedOrigins: [SITE_ORIGIN],
+        apiOrigins: [APP_ORIGIN],
+        resolveUser: (token) => accounts.auth.resolveSession(token),
+        catchUp: (matchKey, after) => live.eventsSince(matchKey, after),
+        snapshot: (matchKey) => live.snapshot(matchKey),
+      });
+      broadcaster.attach(realtime.io);
+      url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      for (const socket of sockets) socket.close();
+      await realtime?.close();
+    });
+
+    /** A socket as the client opens it: WebSocket only, from `origin`, with these handshake extras. */
+    function open(origin: string, extra: { auth?: Record<string, string>; cookie?: string } = {}): Socket {
+      const socket = connectClient(url, {
+        transports: ['websocket'],
+        extraHeaders: { origin, ...(extra.cookie ? { cookie: extra.cookie } : {}) },
+        ...(extra.auth ? { auth: extra.auth } : {}),
+        reconnection: false,
+      });
+      sockets.push(socket);
+      return socket;
+    }
+    const connected = (socket: Socket) =>
+      new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+    const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+
+    /** §3.3 what the client reads of a 'score' payload. */
+    const SCORE: ShapeRules = { ...liveRules('live'), 'live.striker_key': 'string|null', ...prefixed('players', SCOREBOARD) };
+    /** §3.4 what it reads of a 'commentory' payload. */
+    const COMMENTORY: ShapeRules = {
+      commentory: 'array',
+      ...prefixed('commentory[]', BALL),
+      'last_ball_key?.team_score.is_wicket': 'boolean',
+      'last_ball_key?.batsman.runs': 'number',
+      last_ball_key: 'object|null',
+    };
+
+    it('a visitor from the allowed origin hears the match as it stands on sub, then every ball', async () => {
+      const socket = open(APP_ORIGIN);
+      await connected(socket);
+      const score = next<Record<string, unknown>>(socket, 'score');
+      const commentory = next<Record<string, unknown>>(socket, 'commentory');
+      // MatchDetails.jsx emits the raw match_key string.
+      socket.emit('sub', replayKey);
+      const [firstScore, firstBall] = await Promise.all([score, commentory]);
+      expectShape(firstScore, SCORE, 'score on sub');
+      expectShape(firstBall, COMMENTORY, 'commentory on sub');
+      expect((firstBall.last_ball_key as { key: string }).key).toBe((firstScore.live as { last_ball_key: string }).last_ball_key);
+      const players = firstScore.players as { nationality: unknown[] };
+      expect(players.nationality).toHaveLength(2);
+
+      // Two more balls of the replay: each pushed as a complete snapshot in the same shapes.
+      const heard: { event: string; payload: Record<string, unknown> }[] = [];
+      socket.on('score', (payload: Record<string, unknown>) => heard.push({ event: 'score', payload }));
+      socket.on('commentory', (payload: Record<string, unknown>) => heard.push({ event: 'commentory', payload }));
+      const stop = new AbortController();
+      let balls = 0;
+      await playReplay(db, live, OPENER, replayKey, { ballsPerMinute: 0, signal: stop.signal, onBall: () => (balls += 1) === 2 && stop.abort() });
+      await until(() => heard.length >= 4);
+      for (const { event, payload } of heard) expectShape(payload, event === 'score' ? SCORE : COMMENTORY, `pushed ${event}`);
+      expect(heard.map((one) => one.event)).toEqual(['commentory', 'score', 'commentory', 'score']);
+    });
+
+    it('a foreign origin is refused; an allowed one with a session cookie is a visitor, with auth.token a user', async () => {
+      const refused = open('https://elsewhere.test');
+      await expect(connected(refused)).rejects.toThrow();
+
+      await createUser(db, '9876543210', 'pass12');
+      const login = await app.inject({ method: 'POST', url: '/user/v1/login', headers: { origin: APP_ORIGIN }, payload: { phone: '9876543210', password: 'pass12' } });
+      const token = login.json<{ token: string }>().token;
+      const withCookie = open(APP_ORIGIN, { cookie: `crease_session=${token}` });
+      const withToken = open(APP_ORIGIN, { auth: { token } });
+      await Promise.all([connected(withCookie), connected(withToken)]);
+      const users = new Map((await realtime.io.fetchSockets()).map((socket) => [socket.id, socket.data.user]));
+      expect(users.get(withCookie.id!)).toBeNull();
+      expect(users.get(withToken.id!)).toMatchObject({ role: 'user' });
+    });
+  });
 });
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

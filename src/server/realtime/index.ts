@@ -7,8 +7,10 @@
 // RECOVERY_WINDOW_MS gets its rooms back and the events it missed when it reconnects, to this
 // process or another one on the same Redis (connection-state recovery, docs/decisions/028).
 // What one socket may send is limited in limits.ts.
-// Browsers may connect only from the site's own origin; a socket that brings a session (the
-// crease_session cookie, or auth: { token } from an app) knows its user (docs/decisions/021).
+// Browsers may connect from the site's own origin and the API's allowed ones (API_CORS_ORIGINS,
+// whose sockets bring no cookie); a socket that brings a session (the crease_session cookie, or
+// auth: { token } from an app) knows its user (docs/decisions/021, 061). On 'sub' a match in
+// play is sent as it stands ('score' and 'commentory') when a snapshot source is given.
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
@@ -59,13 +61,17 @@ const STREAM_MAX_ENTRIES = 2_000;
 
 const handshakeToken = z.string().min(1).max(512);
 
-/** The session token a handshake brings: auth.token (apps), else the session cookie (the site). */
-function sessionToken(auth: unknown, cookieHeader: string | undefined): { token: string | null; explicit: boolean } {
+/**
+ * The session token a handshake brings: auth.token (apps), else the session cookie (the site's
+ * pages only: a page of another allowed origin is a visitor unless it names a token itself).
+ */
+function sessionToken(auth: unknown, cookieHeader: string | undefined, cookiesCount: boolean): { token: string | null; explicit: boolean } {
   const given = (auth as { token?: unknown } | undefined)?.token;
   if (given !== undefined) {
     const parsed = handshakeToken.safeParse(given);
     return { token: parsed.success ? parsed.data : null, explicit: true };
   }
+  if (!cookiesCount) return { token: null, explicit: false };
   const cookie = readCookie(cookieHeader, SESSION_COOKIE);
   const parsed = handshakeToken.safeParse(cookie);
   return { token: parsed.success ? parsed.data : null, explicit: false };
@@ -85,6 +91,11 @@ function originAllowed(req: IncomingMessage, allowed: readonly string[], originF
 export interface RealtimeOptions {
   /** Origins whose pages may connect (the site's own, PUBLIC_ORIGIN); any origin when not given. */
   allowedOrigins?: readonly string[];
+  /**
+   * Other origins whose pages may connect too (API_CORS_ORIGINS: apps calling the API), without
+   * cookies: such a socket is a visitor's, or the user's of the token it sends as auth.token.
+   */
+  apiOrigins?: readonly string[];
   /** PUBLIC_ORIGIN was not set: a page from the origin the handshake is addressed to may connect too. */
   originFromHost?: boolean;
   /** Resolves a session token to its user; without it every socket is a visitor. */
@@ -97,6 +108,8 @@ export interface RealtimeOptions {
   redisKey?: string;
   /** A match's events after a sequence, oldest first (the live engine's eventsSince). */
   catchUp?: (matchKey: string, afterSequence: number) => Promise<ReplayedEvent[]>;
+  /** A match in play as it stands ('score', then 'commentory'), sent to a socket on 'sub' (the live engine's snapshot). */
+  snapshot?: (matchKey: string) => Promise<ReplayedEvent[]>;
 }
 
 export interface Realtime {
@@ -108,13 +121,17 @@ export interface Realtime {
 }
 
 export async function attachRealtime(server: HttpServer, logger: Logger, options: RealtimeOptions = {}): Promise<Realtime> {
-  const allowedOrigins = options.allowedOrigins;
+  const apiOrigins = options.apiOrigins ?? [];
+  const allowedOrigins = options.allowedOrigins && [...options.allowedOrigins, ...apiOrigins];
+  /** A handshake from an API origin (and not the site's own) brings no cookie that counts. */
+  const cookiesCount = (origin: string | undefined) =>
+    origin === undefined || !apiOrigins.includes(origin) || (options.allowedOrigins?.includes(origin) ?? false);
   const io: RealtimeServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     // The session middleware runs again on a recovered socket: a session ended meanwhile is over.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-    // Same origin only: no CORS headers are needed or sent.
+    // The site's origin and the API's allowed ones: a WebSocket handshake needs no CORS headers.
     allowRequest: (req, callback) => {
       if (!allowedOrigins || originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(null, true);
       else callback(FOREIGN_ORIGIN, false);
@@ -126,7 +143,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   io.engine.on('initial_headers', addHeaders);
   io.engine.on('headers', addHeaders);
   io.use((socket, next) => {
-    const { token, explicit } = sessionToken(socket.handshake.auth, socket.handshake.headers.cookie);
+    const { token, explicit } = sessionToken(socket.handshake.auth, socket.handshake.headers.cookie, cookiesCount(socket.handshake.headers.origin));
     socket.data.user = null;
     if (token === null || !options.resolveUser) {
       // A malformed token an app sent itself is refused; an odd cookie is a visitor.
@@ -181,6 +198,14 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       }
       await socket.join(matchRoom(key));
       logger.debug({ socket: socket.id, match_key: key }, 'subscribed');
+      // The match as it stands, so a client that replaces its state with each event has it all
+      // before the next ball (the provider's client does); clients that keep sequences see a duplicate.
+      if (!options.snapshot) return;
+      try {
+        for (const { event, payload: sent } of await options.snapshot(key)) socket.emit(event, sent);
+      } catch (error) {
+        logger.error({ err: error, match_key: key }, 'snapshot failed');
+      }
     });
     socket.on('unsub', async (payload: unknown) => {
       const key = subscribedKey(payload);
