@@ -4,7 +4,7 @@
 // Test (the Ashes), a live replay stopped in the chase, a league with a table (IPL 2026), a
 // bilateral series without one (the Ashes), a player, news and a reel — and every field path the
 // client reads checked with its type and each rule that keeps it from crashing. PGlite.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -553,6 +553,112 @@ describe('the provider web client contract', () => {
       }
       for (const answer of answers.slice(1)) expect(answer, url).toEqual(answers[0]);
     }
+  });
+
+  // ---------- §4 auth and profile, as the app drives them ----------
+
+  /** Every auth answer: status and message (or errMsg), and never a code (OTP) anywhere. */
+  function expectNoCode(body: Record<string, unknown>, code: string | undefined) {
+    expect(body).not.toHaveProperty('OTP');
+    expect(body).not.toHaveProperty('otp');
+    if (code !== undefined) expect(JSON.stringify(body)).not.toContain(code);
+  }
+
+  it('§4.2 register: POST send/otp, verify/otp with the SMS code, register with the otp_id, then log in', async () => {
+    const phone = '9123456780';
+    const sent = await call(`send/otp?phone=${phone}`, 'POST');
+    const code = accounts.sms.lastCodeTo(phone);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(sent).toMatchObject({ status: true, otp_id: expect.any(String) });
+    expectNoCode(sent, code);
+    // Register before verifying: refused, with a message the app alerts.
+    const early = await call('register', 'POST', { phone, password: 'Kx7q2z', otp_id: sent.otp_id });
+    expect(early).toMatchObject({ status: false, errMsg: 'Please verify the OTP from your SMS first.' });
+    const wrong = await call(`verify/otp?otp=000000&otp_id=${String(sent.otp_id)}&phone=${phone}`, 'POST');
+    expect(wrong.status).toBe(false);
+    const verified = await call(`verify/otp?otp=${code}&otp_id=${String(sent.otp_id)}&phone=${phone}`, 'POST');
+    expect(verified).toMatchObject({ status: true, message: 'OTP verification successful!' });
+    const registered = await call('register', 'POST', { phone, password: 'Kx7q2z', otp_id: sent.otp_id });
+    expect(registered).toMatchObject({ status: true, message: 'Registration Successful' });
+    expectNoCode(registered, code);
+    // The otp_id is used up.
+    expect((await call('register', 'POST', { phone, password: 'Kx7q2z', otp_id: sent.otp_id })).status).toBe(false);
+
+    const login = await call('login', 'POST', { phone, password: 'Kx7q2z' });
+    expect(login).toMatchObject({ status: true, message: expect.any(String), token: expect.any(String), userData: { phone, name: null, image: null } });
+    const failed = await call('login', 'POST', { phone, password: 'wrong1' });
+    expect(failed).toMatchObject({ status: false, errMsg: expect.any(String) });
+  });
+
+  it('§4.3 forgot password: the code goes by SMS only, so the step that sends back the returned code fails with a clear message', async () => {
+    const phone = '9111111111';
+    await createUser(db, phone, 'Pw9rt4');
+    const sent = await call(`send_otp?phone=${phone}`, 'POST');
+    const code = accounts.sms.lastCodeTo(phone);
+    expect(sent).toMatchObject({ status: 'success', otp_id: expect.any(String) });
+    expectNoCode(sent, code);
+    // The app sends the OTP it kept from the answer: there was none.
+    const verify = await call(`verify_otp?otp=undefined&otp_id=${String(sent.otp_id)}`, 'POST');
+    const refusal = /only by SMS, never back to this app.*Forgot Password on the Crease website/;
+    expect(verify).toMatchObject({ status: false, errMsg: expect.stringMatching(refusal) });
+    const change = await call('change_password', 'PUT', { phone, password: 'Nw5yu8', otp_id: sent.otp_id });
+    expect(change).toMatchObject({ status: false, errMsg: expect.stringMatching(refusal) });
+    // Nothing changed, and the code was not used up: the site's form can still use it.
+    expect((await call('login', 'POST', { phone, password: 'Pw9rt4' })).status).toBe(true);
+    const onSite = await call('change_password', 'PUT', { phone, password: 'Nw5yu8', otp: code, otp_id: sent.otp_id });
+    expect(onSite).toMatchObject({ status: 'success' });
+  });
+
+  it('§4.4 profile: get/user, user/profile and the photo under docs, with the Bearer token', async () => {
+    const phone = '9222222222';
+    await createUser(db, phone, 'pic123');
+    const { token } = (await call('login', 'POST', { phone, password: 'pic123' })) as { token: string };
+    const signedIn = { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: APP_ORIGIN };
+    const user = await app.inject({ method: 'GET', url: '/user/v1/get/user', headers: signedIn });
+    expectShape(user.json(), { 'data.name': 'string|null', 'data.phone': 'string', 'data.email': 'string|null', 'data.image': 'string|null' }, 'E23');
+    const saved = await app.inject({ method: 'PUT', url: '/user/v1/user/profile', headers: signedIn, payload: { name: 'Asha', phone, email: 'asha@example.com' } });
+    expect(saved.json()).toMatchObject({ status: true, message: expect.any(String) });
+    const boundary = '----provider-contract';
+    const png = await readFile(path.resolve(import.meta.dirname, '../fixtures/avatar-48.png'));
+    const photo = await app.inject({
+      method: 'PUT',
+      url: '/user/v1/user/profile/image',
+      headers: { authorization: `Bearer ${token}`, origin: APP_ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="docs"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(photo.statusCode, photo.body).toBe(200);
+    const after = (await app.inject({ method: 'GET', url: '/user/v1/get/user', headers: signedIn })).json<{ data: { name: string; image: string } }>();
+    expect(after.data.name).toBe('Asha');
+    expect(after.data.image).toEqual(expect.any(String));
+  });
+
+  it('E20–E22 reel writes: like, unlike and comment as the app sends them answer status "success"', async () => {
+    const phone = '9333333333';
+    await createUser(db, phone, 'reel12');
+    const { token } = (await call('login', 'POST', { phone, password: 'reel12' })) as { token: string };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: APP_ORIGIN };
+    const [reel] = (await app.inject({ method: 'GET', url: '/user/v1/auth/reels?limit=5&offset=0', headers })).json<{ data: { reel_id: string }[] }>().data;
+    const like = (await app.inject({ method: 'POST', url: '/user/v1/add/like', headers, payload: { reel_id: reel!.reel_id, phone, status: 'like' } })).json();
+    expect(like).toMatchObject({ status: 'success' });
+    const [liked] = (await app.inject({ method: 'GET', url: '/user/v1/auth/reels?limit=5&offset=0', headers })).json<{ data: { like_id: string; likeStatus: string }[] }>().data;
+    expect(liked!.likeStatus).toBe('like');
+    const unlike = await app.inject({
+      method: 'POST',
+      url: `/user/v1/update/like?like_id=${liked!.like_id}`,
+      headers,
+      payload: { reel_id: reel!.reel_id, phone, status: 'dislike', is_deleted: 0 },
+    });
+    expect(unlike.json()).toMatchObject({ status: 'success' });
+    // No body, the JSON content type all the same, the text not encoded.
+    const comment = await app.inject({ method: 'POST', url: `/user/v1/add/comment?reel_id=${reel!.reel_id}&phone=${phone}&comment=Great shot`, headers });
+    expect(comment.json()).toMatchObject({ status: 'success' });
+    const comments = await call(`get/comment?reel_id=${reel!.reel_id}`);
+    expectShape(comments, { comments: 'array', 'comments[].comment': 'string' }, 'E19 after a comment');
+    expect((comments.comments as { comment: string }[]).map((one) => one.comment)).toEqual(['Great shot']);
   });
 
   // ---------- Socket.IO from the app's origin (§3) ----------

@@ -250,7 +250,7 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     const id = await uploadReady('Likes');
     expect((await call('POST', '/add/like', { payload: { reel_id: id, status: 'like' } })).statusCode).toBe(401);
     const liked = await call('POST', '/add/like', { phone: ALICE, payload: { reel_id: id, phone: ALICE, status: 'like' } });
-    expect(liked.json()).toMatchObject({ status: true, data: { likeStatus: 'like', likeCount: 1 } });
+    expect(liked.json()).toMatchObject({ status: 'success', data: { likeStatus: 'like', likeCount: 1 } });
     const likeId = liked.json().data.like_id;
     const again = await call('POST', '/add/like', { phone: ALICE, payload: { reel_id: Number(id), status: 'like' } });
     expect(again.json().data).toEqual({ like_id: likeId, likeStatus: 'like', likeCount: 1 });
@@ -275,7 +275,7 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     const html = '<img src=x onerror=alert(1)> great   ball';
     const viaQuery = await call('POST', `/add/comment?reel_id=${id}&phone=${ALICE}&comment=${encodeURIComponent(html)}`, { phone: ALICE });
     expect(viaQuery.json().message).toBe('Comment added');
-    expect(viaQuery.json()).toMatchObject({ status: true, data: { commentCount: 1 } });
+    expect(viaQuery.json()).toMatchObject({ status: 'success', data: { commentCount: 1 } });
     const viaBody = await call('POST', '/add/comment', { phone: BOB, payload: { reel_id: id, comment: 'शानदार यॉर्कर' } });
     expect(viaBody.json().data.commentCount).toBe(2);
     for (const [comment, message] of [

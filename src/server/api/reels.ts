@@ -103,7 +103,7 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       await limited(auth, user.id, REEL_RULES.likesPerUser);
       const state = await reels.like(user.id, request.body.reel_id);
       if (!state) throw new ApiError(404, 'No such reel');
-      return { status: true as const, message: 'Liked', data: state };
+      return { status: 'success' as const, message: 'Liked', data: state };
     });
 
     for (const method of routes.updateLike.methods) {
@@ -117,7 +117,7 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
           await limited(auth, user.id, REEL_RULES.likesPerUser);
           const state = await reels.updateLike(user.id, request.query.like_id, request.body.status, request.body.reel_id);
           if (!state) throw new ApiError(404, 'No such like of yours');
-          return { status: true as const, message: request.body.status === 'like' ? 'Liked' : 'Like removed', data: state };
+          return { status: 'success' as const, message: request.body.status === 'like' ? 'Liked' : 'Like removed', data: state };
         },
       });
     }
@@ -139,7 +139,7 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       await limited(auth, user.id, REEL_RULES.commentsPerUser, REEL_RULES.commentsPerUserDaily);
       const added = await reels.addComment(user.id, reelId, text.data);
       if (!added) throw new ApiError(404, 'No such reel');
-      return { status: true as const, message: 'Comment added', data: added };
+      return { status: 'success' as const, message: 'Comment added', data: added };
     });
 
     for (const method of routes.deleteComment.methods) {

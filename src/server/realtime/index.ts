@@ -9,8 +9,8 @@
 // What one socket may send is limited in limits.ts.
 // Browsers may connect from the site's own origin and the API's allowed ones (API_CORS_ORIGINS,
 // whose sockets bring no cookie); a socket that brings a session (the crease_session cookie, or
-// auth: { token } from an app) knows its user (docs/decisions/021, 061). On 'sub' a match in
-// play is sent as it stands ('score' and 'commentory') when a snapshot source is given.
+// auth: { token } from an app) knows its user (docs/decisions/021, 061). On 'sub', a socket of
+// an API origin is sent a match in play as it stands ('score' and 'commentory').
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
@@ -108,7 +108,7 @@ export interface RealtimeOptions {
   redisKey?: string;
   /** A match's events after a sequence, oldest first (the live engine's eventsSince). */
   catchUp?: (matchKey: string, afterSequence: number) => Promise<ReplayedEvent[]>;
-  /** A match in play as it stands ('score', then 'commentory'), sent to a socket on 'sub' (the live engine's snapshot). */
+  /** A match in play as it stands ('score', then 'commentory'), sent on 'sub' to a socket of an API origin (the live engine's snapshot). */
   snapshot?: (matchKey: string) => Promise<ReplayedEvent[]>;
 }
 
@@ -123,9 +123,9 @@ export interface Realtime {
 export async function attachRealtime(server: HttpServer, logger: Logger, options: RealtimeOptions = {}): Promise<Realtime> {
   const apiOrigins = options.apiOrigins ?? [];
   const allowedOrigins = options.allowedOrigins && [...options.allowedOrigins, ...apiOrigins];
-  /** A handshake from an API origin (and not the site's own) brings no cookie that counts. */
-  const cookiesCount = (origin: string | undefined) =>
-    origin === undefined || !apiOrigins.includes(origin) || (options.allowedOrigins?.includes(origin) ?? false);
+  /** A handshake from an API origin that is not the site's own: its cookies do not count. */
+  const fromApiOrigin = (origin: string | undefined) =>
+    origin !== undefined && apiOrigins.includes(origin) && !(options.allowedOrigins?.includes(origin) ?? false);
   const io: RealtimeServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
@@ -143,7 +143,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   io.engine.on('initial_headers', addHeaders);
   io.engine.on('headers', addHeaders);
   io.use((socket, next) => {
-    const { token, explicit } = sessionToken(socket.handshake.auth, socket.handshake.headers.cookie, cookiesCount(socket.handshake.headers.origin));
+    const { token, explicit } = sessionToken(socket.handshake.auth, socket.handshake.headers.cookie, !fromApiOrigin(socket.handshake.headers.origin));
     socket.data.user = null;
     if (token === null || !options.resolveUser) {
       // A malformed token an app sent itself is refused; an odd cookie is a visitor.
@@ -198,9 +198,10 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       }
       await socket.join(matchRoom(key));
       logger.debug({ socket: socket.id, match_key: key }, 'subscribed');
-      // The match as it stands, so a client that replaces its state with each event has it all
-      // before the next ball (the provider's client does); clients that keep sequences see a duplicate.
-      if (!options.snapshot) return;
+      // An app of an API origin replaces its state with each event (the provider's client does):
+      // it gets the match as it stands at once. The site's pages have theirs from the page, and
+      // catch up by sequence.
+      if (!options.snapshot || !fromApiOrigin(socket.handshake.headers.origin)) return;
       try {
         for (const { event, payload: sent } of await options.snapshot(key)) socket.emit(event, sent);
       } catch (error) {

@@ -103,6 +103,9 @@ export const editorReel = contract(
 
 const SIGNED_IN = [401, 403, 429];
 
+/** A like, unlike or comment done: the string 'success', as the provider's client tests it (decision 061). */
+const writeDone = z.literal('success');
+
 export const reelRoutes = {
   publicReels: action({
     paths: ['/reels'],
@@ -134,7 +137,7 @@ export const reelRoutes = {
       phone: z.unknown().optional().meta({ description: 'Sent by the spec’s client; ignored (the session says who likes).' }),
       status: z.literal('like', { error: "status must be 'like'" }).optional(),
     }),
-    response: z.object({ status: z.literal(true), message: z.string(), data: likeState }),
+    response: z.object({ status: writeDone, message: z.string(), data: likeState }),
     errors: [...SIGNED_IN, 404],
     signedIn: true,
   }),
@@ -150,7 +153,7 @@ export const reelRoutes = {
       status: z.enum(['like', 'dislike'], { error: "status must be 'like' or 'dislike'" }),
       is_deleted: z.unknown().optional().meta({ description: 'Sent by the spec’s client (0); ignored.' }),
     }),
-    response: z.object({ status: z.literal(true), message: z.string(), data: likeState }),
+    response: z.object({ status: writeDone, message: z.string(), data: likeState }),
     errors: [...SIGNED_IN, 404],
     signedIn: true,
   }),
@@ -171,7 +174,7 @@ export const reelRoutes = {
     tags: ['reels'],
     querystring: z.object({ reel_id: optionalParameter(idParameter('reel_id')), phone: z.unknown().optional(), comment: z.string().optional() }),
     body: z.object({ reel_id: optionalParameter(idParameter('reel_id')), comment: z.string().optional() }).nullish(),
-    response: z.object({ status: z.literal(true), message: z.string(), data: z.object({ comment_id: z.string(), commentCount: z.number().int() }) }),
+    response: z.object({ status: writeDone, message: z.string(), data: z.object({ comment_id: z.string(), commentCount: z.number().int() }) }),
     errors: [...SIGNED_IN, 404],
     signedIn: true,
   }),
