@@ -22,6 +22,8 @@ import { createReplay, playReplay } from '../../src/server/jobs/replay.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { expectShape, prefixed, type ShapeRules } from '../helpers/wire-shape.ts';
+import { t20Fixture } from '../helpers/live-fixture.ts';
+import { openerKey, openerKkr, openerRcb } from '../helpers/live-server.ts';
 import { accountsApp, APP_ORIGIN, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
@@ -102,7 +104,7 @@ const liveRules = (at: string): ShapeRules =>
   });
 
 /** The detail adds these to the Match object (§0.7 detail only, §2 Info tab). */
-const DETAIL: ShapeRules = { ...MATCH, match_id: 'string|number', weather: 'primitive', 'association.code': 'string' };
+const DETAIL: ShapeRules = { ...MATCH, match_id: 'string', weather: 'primitive', 'association.code': 'string' };
 
 /** A ball of get/commentory and of the socket's commentory (§2 E3). */
 const BALL: ShapeRules = {
@@ -204,6 +206,7 @@ describe('the provider web client contract', () => {
   let broadcaster: SocketBroadcaster;
   let folder: string;
   let replayKey: string;
+  let scorerFixture: string;
   let playerKey: string;
 
   beforeAll(async () => {
@@ -224,6 +227,16 @@ describe('the provider web client contract', () => {
     const stop = new AbortController();
     let balls = 0;
     await playReplay(db, live, OPENER, replayKey, { ballsPerMinute: 0, signal: stop.signal, onBall: () => (balls += 1) === 150 && stop.abort() });
+
+    // A scorer's fixture with no venue and no toss yet: still a complete match object.
+    const { matchKey: fixtureKey } = await live.createFixture(
+      t20Fixture({
+        tournament: { name: 'Contract Cup' },
+        teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+        squads: { a: openerKkr.map((name) => ({ key: openerKey(name) })), b: openerRcb.map((name) => ({ key: openerKey(name) })) },
+      }),
+    );
+    scorerFixture = fixtureKey;
 
     const { id } = await services.news.create(
       { texts: { en: { heading: 'Royals take the title', sub_heading: 'A 30-run win', content: 'Rajasthan Royals beat Mumbai Indians.', paragraphs: ['p1'] } }, tags: [] },
@@ -273,17 +286,20 @@ describe('the provider web client contract', () => {
     const body = await call('get/all/matches');
     expectShape(body, { data: 'array', 'data[]': 'object', ...prefixed('data[]', MATCH) }, 'E1');
     const matches = body.data as { match_key: string; status: string; play: { live: unknown } }[];
+    expect(matches.map((match) => match.match_key)).toContain(scorerFixture);
     const live = matches.find((match) => match.match_key === replayKey);
     expect(live?.status).toBe('started');
     expectShape(live, liveRules('play.live'), 'E1 live match');
   });
 
   it('E2 match/detail of a completed T20, a Test, a no result and the live replay', async () => {
-    for (const key of [T20_FINAL, ASHES_TEST, NO_RESULT, replayKey]) {
+    for (const key of [T20_FINAL, ASHES_TEST, NO_RESULT, replayKey, scorerFixture]) {
       const body = await call(`match/detail?match_key=${key}`);
       expectShape(body, { data: 'object', ...prefixed('data', DETAIL) }, `E2 ${key}`);
     }
-    const done = (await call(`match/detail?match_key=${T20_FINAL}`)).data as { status: string; play: { result: { pom: string[] } } };
+    const done = (await call(`match/detail?match_key=${T20_FINAL}`)).data as { match_id: string; status: string; play: { result: { pom: string[] } } };
+    // The player page's back arrow opens /getMatchList/{match_id} as a match key.
+    expect(((await call(`match/detail?match_key=${done.match_id}`)).data as { match_key: string }).match_key).toBe(T20_FINAL);
     expect(done.status).toBe('completed');
     expect(done.play.result.pom.length).toBeGreaterThan(0);
     const noResult = (await call(`match/detail?match_key=${NO_RESULT}`)).data as { play: { result: unknown } };
