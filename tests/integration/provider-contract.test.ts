@@ -317,6 +317,9 @@ describe('the provider web client contract', () => {
       expectShape(body, { 'data.related_balls': 'array', ...prefixed('data.related_balls[]', BALL) }, `E3 ${key}`);
       expect((body.data as { related_balls: unknown[] }).related_balls.length).toBeGreaterThan(0);
     }
+    // In play, every wicket box shows the striker's figures from data.live.
+    const live = await call(`get/commentory/?match_key=${replayKey}`);
+    expectShape(live, { 'data.live': 'object', ...liveRules('data.live') }, 'E3 live');
   });
 
   it('E4 scorecard/: innings chips and every line keyed by the side\'s innings number from 1', async () => {
@@ -494,8 +497,13 @@ describe('the provider web client contract', () => {
       },
       'E14',
     );
-    const stats = (body.data as { stats: { formet: string; bowling: { overs: unknown } }[] }).stats;
-    for (const row of stats.filter((entry) => entry.formet !== 't20')) expectShape(row, { 'bowling.overs': 'overs' }, `E14 ${row.formet} overs`);
+    // A Test player: his non-T20 rows have bowling.overs (a string, '45.2', which the app indexes: decision 061).
+    const card = await services.matchCentre.scorecard(ASHES_TEST, 'en');
+    const bowler = card!.innings[0]!.bowling[0]!.player.key;
+    const test = await call(`player/overview?ass_key=cricsheet&player_key=${bowler}`);
+    const stats = (test.data as { stats: { formet: string }[] }).stats;
+    expect(stats.some((row) => row.formet === 'test')).toBe(true);
+    for (const row of stats) expectShape(row, { 'bowling.overs': 'string|overs', ...Object.fromEntries(bowling.map((stat) => [`bowling.${stat}`, 'primitive'])) }, `E14 ${row.formet}`);
     // Without navigation state the client sends these; the answer is still JSON.
     const odd = await call('player/overview?ass_key=undefined&player_key=[object Object]');
     expect(odd.status).toBe(false);

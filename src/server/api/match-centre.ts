@@ -7,6 +7,7 @@ import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
 import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability, providerSquad } from './presenters/match-centre.ts';
+import { presentLiveState } from './presenters/live.ts';
 import { routeSchema, type RouteContract } from './schemas/common.ts';
 import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
@@ -41,8 +42,8 @@ export function registerMatchCentreRoutes(app: FastifyInstance, services: Servic
     return card && presentScorecard(card);
   });
   serve(matchCentreRoutes.commentary, async (key, lang) => {
-    const commentary = await centre.commentary(key, lang);
-    return commentary && presentCommentary(commentary);
+    const [commentary, live] = await Promise.all([centre.commentary(key, lang), centre.live(key)]);
+    return commentary && presentCommentary(commentary, live?.state ? presentLiveState(live.state, live.teamNames, lang) : null);
   });
   for (const path of matchCentreRoutes.squad.paths) {
     api.get(path, { schema: routeSchema(matchCentreRoutes.squad) }, async (request) => {

@@ -219,8 +219,9 @@ export function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObje
   };
 }
 
-export function presentCommentary(commentary: Commentary): CommentaryObject {
-  return { related_balls: commentary.balls.map(presentCommentaryBall) };
+/** The commentary, with play.live (`live`, already presented) of a match in play. */
+export function presentCommentary(commentary: Commentary, live: CommentaryObject['live'] = null): CommentaryObject {
+  return { related_balls: commentary.balls.map(presentCommentaryBall), live };
 }
 
 /** A team sheet as the provider sends it; Cricsheet has no photos, so every image is null. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FORM_LETTERS } from '../../domain/form.ts';
 import type { OverSummary } from '../../domain/types.ts';
 import { bySide, contract, envelope, gender, keyParameter, langParameter, overs, playerRef, route, teamSide } from './common.ts';
-import { matchObject } from './match.ts';
+import { liveState, matchObject } from './match.ts';
 
 export const matchQuery = z.object({
   match_key: keyParameter('match_key').meta({ description: 'The match key (the Cricsheet match id, e.g. 1455615).' }),
@@ -245,7 +245,12 @@ export const commentaryEntry = contract(
 
 export const commentary = contract(
   'Commentary',
-  z.object({ related_balls: z.array(commentaryEntry).meta({ description: 'Newest first, as the spec lists them.' }) }),
+  z.object({
+    related_balls: z.array(commentaryEntry).meta({ description: 'Newest first, as the spec lists them.' }),
+    live: liveState
+      .nullable()
+      .meta({ description: "play.live of a match in play (the provider's client shows the striker's figures from live.recent_players); null otherwise." }),
+  }),
 );
 
 // ---------- squad ----------
