@@ -171,7 +171,7 @@ describe('match centre API', () => {
         expect(ball.comment).not.toMatch(/<(?!\/?(b|strong|em|br)\b)/);
         expect(ball.batsman.key).toMatch(/^[0-9a-f]{8}$/);
       }
-      expect(await get<Commentary>(`/get/commentory?match_key=${key}`)).toEqual({ related_balls: balls });
+      expect(await get<Commentary>(`/get/commentory?match_key=${key}`)).toEqual({ related_balls: balls, live: null });
     }
     const hindi = await get<Commentary>(`/get/commentory/?match_key=${T20_FINAL}&lang=hi`);
     expect(hindi.related_balls[0]!.comment).not.toBe((await get<Commentary>(`/get/commentory/?match_key=${T20_FINAL}`)).related_balls[0]!.comment);
