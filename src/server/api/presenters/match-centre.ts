@@ -116,30 +116,30 @@ function presentInnings(inn: ScorecardInnings, ballsPerOver: number, sideInnings
     batsman: inn.batting.map((line) => ({
       player: line.player,
       score: keyed({
-          batting: {
-            score: { runs: line.runs, balls: line.balls, fours: line.fours, sixes: line.sixes, strike_rate: line.strikeRate },
-            dismissal: presentDismissal(line.dismissal),
-            how_out: line.dismissal.text,
-          },
-        }),
+        batting: {
+          score: { runs: line.runs, balls: line.balls, fours: line.fours, sixes: line.sixes, strike_rate: line.strikeRate },
+          dismissal: presentDismissal(line.dismissal),
+          how_out: line.dismissal.text,
+        },
+      }),
     })),
     did_not_bat: inn.didNotBat,
     bowler: inn.bowling.map((line) => ({
       player: line.player,
       score: keyed({
-          bowling: {
-            score: {
-              overs: ballsToOvers(line.calledBalls, ballsPerOver),
-              maiden_overs: line.maidens,
-              runs: line.runs,
-              wickets: line.wickets,
-              economy: line.economy,
-              wides: line.wides,
-              no_balls: line.noBalls,
-              dots: line.dots,
-            },
+        bowling: {
+          score: {
+            overs: ballsToOvers(line.calledBalls, ballsPerOver),
+            maiden_overs: line.maidens,
+            runs: line.runs,
+            wickets: line.wickets,
+            economy: line.economy,
+            wides: line.wides,
+            no_balls: line.noBalls,
+            dots: line.dots,
           },
-        }),
+        },
+      }),
     })),
     extraRun: {
       extra: inn.extras.total,

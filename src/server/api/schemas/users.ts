@@ -41,7 +41,7 @@ export const registerBody = z.object({
   otp_id: otpIdField,
 });
 /** The provider's client checks a code with everything in the query (verify/otp and POST verify_otp without a body). */
-export const verifyOtpQuery = z.object({ otp: otpField.optional(), otp_id: otpIdField.optional(), phone: phoneField.optional() });
+export const providerVerifyQuery = z.object({ otp: otpField.optional(), otp_id: otpIdField.optional(), phone: phoneField.optional() });
 export const loginBody = z.object({
   phone: phoneField,
   // Any password is compared (a wrong one is just wrong); the length bound keeps hashing cheap.
@@ -176,7 +176,7 @@ export const otpRoutes = {
     methods: ['POST'],
     summary: "Checks a code (a JSON body, or the query as the provider's client sends it). Five wrong codes lock the otp_id.",
     tags,
-    querystring: verifyOtpQuery,
+    querystring: providerVerifyQuery,
     body: verifyOtpInput.nullish(),
     response: successMessage,
     errors: [403, 429],
@@ -208,7 +208,7 @@ export const otpRoutes = {
     methods: ['POST'],
     summary: "Checks a registration code as the provider's client sends it (otp, otp_id and phone in the query; status true).",
     tags,
-    querystring: verifyOtpQuery,
+    querystring: providerVerifyQuery,
     response: providerVerified,
     errors: [429],
     signedIn: false,
