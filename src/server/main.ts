@@ -109,9 +109,11 @@ async function main(): Promise<void> {
     redisUrl: config.REDIS_URL,
     headers: securityHeaders.all,
     allowedOrigins: [config.publicOrigin],
+    apiOrigins: config.API_CORS_ORIGINS,
     originFromHost: config.PUBLIC_ORIGIN === undefined,
     resolveUser: (token) => auth.resolveSession(token),
     catchUp: (matchKey, afterSequence) => live.catchUp(matchKey, afterSequence),
+    snapshot: (matchKey) => live.snapshot(matchKey),
     socketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
     trustProxyHops: config.TRUST_PROXY,
   });

@@ -38,7 +38,8 @@ export interface CommentoryPayload {
   sequence: number;
   commentory: LiveBall[];
   live: LiveStateObject | null;
-  last_ball_key: string | null;
+  /** The latest ball (the event's own), or null. */
+  last_ball_key: LiveBall | null;
 }
 
 export type LiveEvent = { name: 'score'; payload: ScorePayload } | { name: 'commentory'; payload: CommentoryPayload };

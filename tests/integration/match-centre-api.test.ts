@@ -107,7 +107,7 @@ describe('match centre API', () => {
       expect(inn.batsman.length + inn.did_not_bat.length).toBe(sheet);
       expect(inn.fall_of_wickets.length).toBe(inn.total.wickets);
       expect(inn.partnerships.map((stand) => stand.score.runs).reduce((x, y) => x + y, 0)).toBe(inn.total.runs);
-      for (const batter of inn.batsman) expect(batter.score[key]!.batting.dismissal.msg).not.toBe('');
+      for (const batter of inn.batsman) expect(batter.score[key]!.batting.how_out).not.toBe('');
     }
     expect(card.teamB?.target?.runs).toBe(card.teamA!.total.runs + 1);
     // The spelling without the trailing slash answers the same.
@@ -142,7 +142,7 @@ describe('match centre API', () => {
 
   it('Hindi texts come with lang=hi', async () => {
     const card = await get<Scorecard>(`/scorecard/?match_key=${T20_FINAL}&lang=hi`);
-    const notOut = innings(card).flatMap((inn) => inn.batsman.map((batter) => batter.score[String(inn.index)]!.batting.dismissal.msg));
+    const notOut = innings(card).flatMap((inn) => inn.batsman.map((batter) => batter.score[String(inn.index)]!.batting.how_out));
     expect(notOut).toContain('नाबाद');
     const detail = await get<MatchDetail>(`/match/detail?match_key=${T20_FINAL}&lang=hi`);
     // The sides are named in Devanagari too (src/i18n/names.ts).
@@ -171,7 +171,7 @@ describe('match centre API', () => {
         expect(ball.comment).not.toMatch(/<(?!\/?(b|strong|em|br)\b)/);
         expect(ball.batsman.key).toMatch(/^[0-9a-f]{8}$/);
       }
-      expect(await get<Commentary>(`/get/commentory?match_key=${key}`)).toEqual({ related_balls: balls });
+      expect(await get<Commentary>(`/get/commentory?match_key=${key}`)).toEqual({ related_balls: balls, live: null });
     }
     const hindi = await get<Commentary>(`/get/commentory/?match_key=${T20_FINAL}&lang=hi`);
     expect(hindi.related_balls[0]!.comment).not.toBe((await get<Commentary>(`/get/commentory/?match_key=${T20_FINAL}`)).related_balls[0]!.comment);

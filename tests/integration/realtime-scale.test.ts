@@ -329,9 +329,9 @@ describe.skipIf(postgresUrl === null || redisUrl === null)('two server processes
       expectToMatchSchema(scoreEvent, payload, 'score');
       heard.push({ event: 'score', sequence: payload.sequence });
     });
-    client.on('commentory', (payload: { sequence: number; last_ball_key: string | null }) => {
+    client.on('commentory', (payload: { sequence: number; last_ball_key: { key: string } | null }) => {
       expectToMatchSchema(commentoryEvent, payload, 'commentory');
-      heard.push({ event: 'commentory', sequence: payload.sequence, ballKey: payload.last_ball_key });
+      heard.push({ event: 'commentory', sequence: payload.sequence, ballKey: payload.last_ball_key?.key ?? null });
     });
     return heard;
   }

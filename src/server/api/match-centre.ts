@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability } from './presenters/match-centre.ts';
+import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability, providerSquad } from './presenters/match-centre.ts';
+import { presentLiveState } from './presenters/live.ts';
 import { routeSchema, type RouteContract } from './schemas/common.ts';
 import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
 
@@ -41,13 +42,18 @@ export function registerMatchCentreRoutes(app: FastifyInstance, services: Servic
     return card && presentScorecard(card);
   });
   serve(matchCentreRoutes.commentary, async (key, lang) => {
-    const commentary = await centre.commentary(key, lang);
-    return commentary && presentCommentary(commentary);
+    const [commentary, live] = await Promise.all([centre.commentary(key, lang), centre.live(key)]);
+    return commentary && presentCommentary(commentary, live?.state ? presentLiveState(live.state, live.teamNames, lang) : null);
   });
-  serve(matchCentreRoutes.squad, async (key, lang) => {
-    const squad = await centre.squad(key, lang);
-    return squad && presentSquad(squad);
-  });
+  for (const path of matchCentreRoutes.squad.paths) {
+    api.get(path, { schema: routeSchema(matchCentreRoutes.squad) }, async (request) => {
+      const { match_key, lang } = request.query;
+      const squad = await centre.squad(match_key, lang);
+      if (squad === null) throw new ApiError(404, `No match with key ${match_key}`);
+      const data = presentSquad(squad);
+      return { status: true as const, data, team: providerSquad(data) };
+    });
+  }
   serve(matchCentreRoutes.info, async (key, lang) => {
     const info = await centre.info(key, lang);
     return info && presentMatchInfo(info);

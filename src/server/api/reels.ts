@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { requireRole, requireUser, type Auth, type LimitRule } from '../auth/index.ts';
+import { PRIVATE_NO_STORE } from '../http/credentials.ts';
 import type { ReelFiles } from '../reels/files.ts';
 import { MAX_REEL_BYTES, probeUpload, ReelRejected, type MediaTools } from '../reels/media.ts';
 import type { Services } from '../services/index.ts';
@@ -88,10 +89,13 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       return { status: true as const, data: await reels.list({ limit, offset, lang, viewerId: null }) };
     });
 
-    api.get(routes.authReels.paths[0]!, { schema: actionSchema(routes.authReels) }, async (request) => {
-      const user = requireUser(request);
+    // The provider's reels page is open to visitors and calls this with 'Bearer null' when signed
+    // out: a visitor gets the reels without likes of their own, as from /reels (decision 061).
+    api.get(routes.authReels.paths[0]!, { schema: actionSchema(routes.authReels) }, async (request, reply) => {
       const { limit, offset, lang } = request.query;
-      return { status: true as const, data: await reels.list({ limit, offset, lang, viewerId: user.id }) };
+      // The same URL answers with a fan's likes: no shared cache may hand the visitor's copy to a fan.
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      return { status: true as const, data: await reels.list({ limit, offset, lang, viewerId: request.user?.id ?? null }) };
     });
 
     api.post(routes.addLike.paths[0]!, { schema: actionSchema(routes.addLike), bodyLimit: BODY_LIMIT }, async (request) => {
@@ -99,7 +103,7 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       await limited(auth, user.id, REEL_RULES.likesPerUser);
       const state = await reels.like(user.id, request.body.reel_id);
       if (!state) throw new ApiError(404, 'No such reel');
-      return { status: true as const, message: 'Liked', data: state };
+      return { status: 'success' as const, message: 'Liked', data: state };
     });
 
     for (const method of routes.updateLike.methods) {
@@ -113,14 +117,15 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
           await limited(auth, user.id, REEL_RULES.likesPerUser);
           const state = await reels.updateLike(user.id, request.query.like_id, request.body.status, request.body.reel_id);
           if (!state) throw new ApiError(404, 'No such like of yours');
-          return { status: true as const, message: request.body.status === 'like' ? 'Liked' : 'Like removed', data: state };
+          return { status: 'success' as const, message: request.body.status === 'like' ? 'Liked' : 'Like removed', data: state };
         },
       });
     }
 
-    api.get(routes.getComments.paths[0]!, { schema: actionSchema(routes.getComments) }, async (request) => {
-      const user = requireUser(request);
-      const comments = await reels.comments(request.query.reel_id, user);
+    // Open to visitors, as the provider's reels page is: its comment list loads signed out too.
+    api.get(routes.getComments.paths[0]!, { schema: actionSchema(routes.getComments) }, async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      const comments = await reels.comments(request.query.reel_id, request.user);
       if (!comments) throw new ApiError(404, 'No such reel');
       return { status: true as const, comments };
     });
@@ -134,7 +139,7 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       await limited(auth, user.id, REEL_RULES.commentsPerUser, REEL_RULES.commentsPerUserDaily);
       const added = await reels.addComment(user.id, reelId, text.data);
       if (!added) throw new ApiError(404, 'No such reel');
-      return { status: true as const, message: 'Comment added', data: added };
+      return { status: 'success' as const, message: 'Comment added', data: added };
     });
 
     for (const method of routes.deleteComment.methods) {

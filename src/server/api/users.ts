@@ -9,7 +9,7 @@ import { CSRF_COOKIE, SESSION_COOKIE, serializeCookie } from '../auth/cookies.ts
 import { csrfTokenFor } from '../auth/csrf.ts';
 import { LOGIN_SLOW_AFTER, LOGIN_SLOW_DELAY_MS, RULES } from '../auth/limits.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { OTP_EXPIRED, type OtpPurpose } from '../auth/otp.ts';
+import { CODE_NOT_RETURNED, OTP_EXPIRED, OTP_NOT_VERIFIED, type OtpExpectation, type OtpPurpose } from '../auth/otp.ts';
 import { requireUser } from '../auth/roles.ts';
 import { avatarUrl } from '../auth/sessions.ts';
 import type { Services } from '../services/index.ts';
@@ -81,7 +81,8 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image: user.image, role: user.role } };
     });
 
-    const { sendRegisterOtp, sendResetOtp, verifyOtpQuery, verifyOtpBody, register, changePassword } = otpRoutes;
+    const { sendRegisterOtp, sendResetOtp, verifyOtpQuery, verifyOtpBody, register, changePassword, sendRegisterOtpPost, sendResetOtpPost, verifyRegisterOtp } =
+      otpRoutes;
 
     /** The send limits: per IP first (a flood from one address counts no phone), then per phone. */
     const sendOtp = async (request: FastifyRequest, phone: string, purpose: OtpPurpose) => {
@@ -97,28 +98,59 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
     };
     api.get(sendRegisterOtp.paths[0]!, { schema: actionSchema(sendRegisterOtp) }, (request) => sendOtp(request, request.query.phone, 'register'));
     api.get(sendResetOtp.paths[0]!, { schema: actionSchema(sendResetOtp) }, (request) => sendOtp(request, request.query.phone, 'reset'));
+    // The provider's client POSTs with the phone in the query and reads status true for a registration code.
+    api.post(sendRegisterOtpPost.paths[0]!, { schema: actionSchema(sendRegisterOtpPost), bodyLimit: BODY_LIMIT }, async (request) => ({
+      ...(await sendOtp(request, request.query.phone, 'register')),
+      status: true as const,
+    }));
+    api.post(sendResetOtpPost.paths[0]!, { schema: actionSchema(sendResetOtpPost), bodyLimit: BODY_LIMIT }, (request) =>
+      sendOtp(request, request.query.phone, 'reset'),
+    );
 
     /** Every code check (verify, register, change_password) counts against the IP's limit. */
     const countCheck = async (request: FastifyRequest) => {
       const result = await limiter.hit(request.ip, RULES.otpVerifyPerIp);
       if (!result.allowed) throw tooManyAttempts(result.retryAfterS);
     };
-    const verifyOtp = async (request: FastifyRequest, otp: string, otpId: string) => {
+    const verifyOtp = async (request: FastifyRequest, otp: string | undefined, otpId: string | undefined) => {
+      if (otpId === undefined) throw new ApiError(400, 'otp_id is required');
+      // The provider's forgot-password form sends back the code it expects the server to have
+      // returned ('undefined' here): no code ever is, so that form cannot work (decision 061).
+      if (otp === undefined || otp === 'undefined') throw new ApiError(400, CODE_NOT_RETURNED);
       await countCheck(request);
       await auth.otps.check(otpId, otp, { consume: false });
       return { status: 'success' as const, message: 'OTP verification successful!' };
     };
     api.get(verifyOtpQuery.paths[0]!, { schema: actionSchema(verifyOtpQuery) }, (request) => verifyOtp(request, request.query.otp, request.query.otp_id));
-    api.post(verifyOtpBody.paths[0]!, { schema: actionSchema(verifyOtpBody), bodyLimit: BODY_LIMIT }, (request) =>
-      verifyOtp(request, request.body.otp, request.body.otp_id),
-    );
+    api.post(verifyOtpBody.paths[0]!, { schema: actionSchema(verifyOtpBody), bodyLimit: BODY_LIMIT }, (request) => {
+      const input = request.body ?? request.query;
+      return verifyOtp(request, input.otp, input.otp_id);
+    });
+    api.post(verifyRegisterOtp.paths[0]!, { schema: actionSchema(verifyRegisterOtp), bodyLimit: BODY_LIMIT }, async (request) => {
+      const { otp, otp_id } = request.query;
+      if (otp === undefined) throw new ApiError(400, 'OTP is required');
+      const { message } = await verifyOtp(request, otp, otp_id);
+      return { status: true as const, message };
+    });
+
+    /**
+     * Uses up the code of a register or change_password call: the code itself, or (the provider's
+     * client, which leaves it out) a code of this phone verified just before.
+     */
+    const useCode = async (otpId: string, otp: string | undefined, expect: OtpExpectation) => {
+      if (otp !== undefined) {
+        await auth.otps.check(otpId, otp, { consume: true, expect });
+        return;
+      }
+      if (!(await auth.otps.useVerified(otpId, expect))) throw new ApiError(400, expect.purpose === 'register' ? OTP_NOT_VERIFIED : CODE_NOT_RETURNED);
+    };
 
     api.post(register.paths[0]!, { schema: actionSchema(register), bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const { phone, password, otp, otp_id } = request.body;
       await countCheck(request);
       // Hashed first: the code is used up only when the account can be written right after.
       const passwordHash = await hashPassword(password);
-      await auth.otps.check(otp_id, otp, { consume: true, expect: { phone, purpose: 'register' } });
+      await useCode(otp_id, otp, { phone, purpose: 'register' });
       const created = await db
         .insertInto('users')
         .values({ phone, password_hash: passwordHash })
@@ -130,14 +162,15 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       // The fan who registered is signed in, as after a login (without 'Remember Me').
       const { token } = await sessions.create(created.id, request.headers['user-agent']);
       setSessionCookies(reply, auth, token, false);
-      return { status: 'success' as const, message: 'Registration Successful', token, userData: { phone, name: null, image: null } };
+      // The provider's client (no otp in the body) reads status true.
+      return { status: otp === undefined ? (true as const) : ('success' as const), message: 'Registration Successful', token, userData: { phone, name: null, image: null } };
     });
 
-    const changePasswordHandler = async (request: FastifyRequest<{ Body: { phone: string; password: string; otp: string; otp_id: string } }>) => {
+    const changePasswordHandler = async (request: FastifyRequest<{ Body: { phone: string; password: string; otp?: string | undefined; otp_id: string } }>) => {
       const { phone, password, otp, otp_id } = request.body;
       await countCheck(request);
       const passwordHash = await hashPassword(password);
-      await auth.otps.check(otp_id, otp, { consume: true, expect: { phone, purpose: 'reset' } });
+      await useCode(otp_id, otp, { phone, purpose: 'reset' });
       const user = await db
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })

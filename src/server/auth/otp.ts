@@ -23,6 +23,12 @@ export const OTP_WRONG = 'OTP verification failed. Please try again.';
 export const OTP_EXPIRED = 'This OTP has expired. Request a new one.';
 export const OTP_LOCKED = 'Too many wrong codes. Request a new OTP.';
 export const SMS_FAILED = 'We could not send the OTP. Please try again.';
+// The provider's client registers with the otp_id of a code it verified before (decision 061).
+export const OTP_NOT_VERIFIED = 'Please verify the OTP from your SMS first.';
+// Its forgot-password form sends back the code the server returned instead of the one typed; codes
+// go only by SMS, so that form cannot work (decision 061). Its alert shows this.
+export const CODE_NOT_RETURNED =
+  'For your security the code goes only by SMS, never back to this app, so this app cannot reset your password. Please use Forgot Password on the Crease website.';
 
 // What a number gets instead of a code, so that the API's answer never tells whether it has an account.
 export const ALREADY_REGISTERED_TEXT = 'This number already has a Crease account. Log in, or use Forgot Password to set a new password.';
@@ -84,6 +90,25 @@ export class OtpService {
       throw new ApiError(502, SMS_FAILED);
     }
     return otpId;
+  }
+
+  /**
+   * Uses up a code verified within OTP_VERIFIED_GRACE_MINUTES for this phone and purpose, without
+   * the code itself (the provider's client registers with the otp_id alone); false when there is
+   * no such code (never verified, used, expired, another phone's).
+   */
+  async useVerified(otpId: string, expect: OtpExpectation): Promise<boolean> {
+    const row = await this.db.kysely
+      .updateTable('otps')
+      .set({ consumed_at: sql<Date>`now()` })
+      .where('id', '=', otpId)
+      .where('consumed_at', 'is', null)
+      .where('verified_at', '>', sql<Date>`now() - make_interval(mins => ${OTP_VERIFIED_GRACE_MINUTES})`)
+      .where('phone', '=', expect.phone)
+      .where('purpose', '=', expect.purpose)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**

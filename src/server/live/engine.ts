@@ -98,6 +98,11 @@ export interface LiveEngine {
   /** The match's last event sequence; null for an unknown match. */
   lastSequence(matchKey: string): Promise<number | null>;
   /**
+   * A match in play as it stands: its 'score', then its latest ball's 'commentory', both with the
+   * last sequence (what a socket hears on 'sub'); empty for a match not in play or unknown.
+   */
+  snapshot(matchKey: string): Promise<LiveEvent[]>;
+  /**
    * Builds the payloads of the matches in play (at most MATCHES_PRIMED, the latest), caching what
    * the match centre caches: a server started during play serves its first ball and the fans
    * coming back without cold caches, connections and code. Returns how many it primed.
@@ -354,6 +359,23 @@ class Engine implements LiveEngine {
   async lastSequence(matchKey: string): Promise<number | null> {
     const [row] = await this.read<{ live_sequence: number }>('select live_sequence from matches where match_key = $1', [matchKey]);
     return row?.live_sequence ?? null;
+  }
+
+  async snapshot(matchKey: string): Promise<LiveEvent[]> {
+    const match = await this.matchRef(matchKey);
+    if (!match) return [];
+    const [row] = await this.read<{ status: string; live_sequence: number }>('select status, live_sequence from matches where id = $1', [match.id]);
+    if (row?.status !== 'started') return [];
+    const sequence = row.live_sequence;
+    const events: LiveEvent[] = [
+      { event: 'score', payload: await this.payloads.score({ match_key: matchKey, sequence }, await this.payloads.matchObject(matchKey)) },
+    ];
+    const lastBall = await lastBallKey(this.read, match.id);
+    if (lastBall !== null) {
+      const payload = await this.payloadOf(match, { sequence, kind: 'ball', ballKey: lastBall, payload: null }, null);
+      events.push({ event: 'commentory', payload: payload as CommentoryEvent });
+    }
+    return events;
   }
 
   async primeMatchesInPlay(): Promise<number> {

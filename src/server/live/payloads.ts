@@ -4,7 +4,7 @@
 // only once that commits. Texts are in English, the provider's language for socket payloads.
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
-import { presentCommentaryBall, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
+import { presentCommentaryBall, presentScorecard, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
 import { presentLiveState, type LiveStateObject } from '../api/presenters/live.ts';
 import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
 import type { CardEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
@@ -35,14 +35,19 @@ export class LivePayloads {
   }
 
   async score(header: Header, match: MatchObject): Promise<ScoreEvent> {
-    const players: ScoreEvent['players'] = {};
-    const recent = match.play.live?.recent_players;
-    for (const player of [recent?.striker, recent?.non_striker, recent?.bowler, recent?.prev_over_bowler]) {
-      if (player) players[player.key] = { key: player.key, name: player.name };
-    }
-    const chances = await this.services.matchCentre.winProbability(header.match_key);
+    const [chances, card] = await Promise.all([
+      this.services.matchCentre.winProbability(header.match_key),
+      this.services.matchCentre.scorecard(header.match_key, LANG),
+    ]);
     const last = chances?.points.at(-1);
-    return { ...header, innings: match.play.innings, live: match.play.live, players, win_probability: last ? presentWinProbabilityBall(last) : null };
+    return {
+      ...header,
+      innings: match.play.innings,
+      live: match.play.live,
+      // The provider's client shows this as the Scoreboard tab of a match in play (decision 061).
+      players: card ? presentScorecard(card) : { nationality: [], more: [] },
+      win_probability: last ? presentWinProbabilityBall(last) : null,
+    };
   }
 
   card(header: Header, match: MatchObject): CardEvent {
@@ -51,7 +56,10 @@ export class LivePayloads {
 
   /** `live` is the match object's play.live (live() reads it alone). */
   commentory(header: Header, ball: LiveBallObject, live: LiveStateObject | null): CommentoryEvent {
-    return { ...header, commentory: [ball], live, last_ball_key: live?.last_ball_key ?? null };
+    // The latest ball itself (the provider's client reads last_ball_key.team_score...): this ball,
+    // unless the event takes it back or corrects an older one.
+    const latest = !ball.is_delete && live?.last_ball_key === ball.key ? ball : null;
+    return { ...header, commentory: [ball], live, last_ball_key: latest };
   }
 
   /**

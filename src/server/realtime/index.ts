@@ -10,8 +10,10 @@
 // process or another one on the same Redis (connection-state recovery, docs/decisions/028).
 // What one socket may send is limited in limits.ts; one address holds at most socketsPerAddress
 // sockets at once.
-// Browsers may connect only from the site's own origin; a socket that brings a session (the
-// crease_session cookie, or auth: { token } from an app) knows its user (docs/decisions/021).
+// Browsers may connect from the site's own origin and the API's allowed ones (API_CORS_ORIGINS,
+// whose sockets bring no cookie); a socket that brings a session (the crease_session cookie, or
+// auth: { token } from an app) knows its user (docs/decisions/021, 061). On 'sub', a socket of
+// an API origin is sent a match in play as it stands ('score' and 'commentory').
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
@@ -70,13 +72,17 @@ const STREAM_MAX_ENTRIES = 2_000;
 
 const handshakeToken = z.string().min(1).max(512);
 
-/** The session token a handshake brings: auth.token (apps), else the session cookie (the site). */
-function sessionToken(auth: unknown, cookieHeader: string | undefined): { token: string | null; explicit: boolean } {
+/**
+ * The session token a handshake brings: auth.token (apps), else the session cookie (the site's
+ * pages only: a page of another allowed origin is a visitor unless it names a token itself).
+ */
+function sessionToken(auth: unknown, cookieHeader: string | undefined, cookiesCount: boolean): { token: string | null; explicit: boolean } {
   const given = (auth as { token?: unknown } | undefined)?.token;
   if (given !== undefined) {
     const parsed = handshakeToken.safeParse(given);
     return { token: parsed.success ? parsed.data : null, explicit: true };
   }
+  if (!cookiesCount) return { token: null, explicit: false };
   const cookie = readCookie(cookieHeader, SESSION_COOKIE);
   const parsed = handshakeToken.safeParse(cookie);
   return { token: parsed.success ? parsed.data : null, explicit: false };
@@ -110,6 +116,11 @@ function originAllowed(req: IncomingMessage, allowed: readonly string[], originF
 export interface RealtimeOptions {
   /** Origins whose pages may connect (the site's own, PUBLIC_ORIGIN); any origin when not given. */
   allowedOrigins?: readonly string[];
+  /**
+   * Other origins whose pages may connect too (API_CORS_ORIGINS: apps calling the API), without
+   * cookies: such a socket is a visitor's, or the user's of the token it sends as auth.token.
+   */
+  apiOrigins?: readonly string[];
   /** PUBLIC_ORIGIN was not set: a page from the origin the handshake is addressed to may connect too. */
   originFromHost?: boolean;
   /** Resolves a session token to its user; without it every socket is a visitor. */
@@ -122,6 +133,8 @@ export interface RealtimeOptions {
   redisKey?: string;
   /** A match's events after a sequence, oldest first, or 'reload' when too many (the live engine's catchUp). */
   catchUp?: (matchKey: string, afterSequence: number) => Promise<CatchUpAnswer>;
+  /** A match in play as it stands ('score', then 'commentory'), sent on 'sub' to a socket of an API origin (the live engine's snapshot). */
+  snapshot?: (matchKey: string) => Promise<ReplayedEvent[]>;
   /** Sockets one client address may hold at once (default DEFAULT_SOCKETS_PER_ADDRESS). */
   socketsPerAddress?: number;
   /** Proxies whose X-Forwarded-For is believed for the client's address (TRUST_PROXY; default 0). */
@@ -137,7 +150,11 @@ export interface Realtime {
 }
 
 export async function attachRealtime(server: HttpServer, logger: Logger, options: RealtimeOptions = {}): Promise<Realtime> {
-  const allowedOrigins = options.allowedOrigins;
+  const apiOrigins = options.apiOrigins ?? [];
+  const allowedOrigins = options.allowedOrigins && [...options.allowedOrigins, ...apiOrigins];
+  /** A handshake from an API origin that is not the site's own: its cookies do not count. */
+  const fromApiOrigin = (origin: string | undefined) =>
+    origin !== undefined && apiOrigins.includes(origin) && !(options.allowedOrigins?.includes(origin) ?? false);
   const socketsPerAddress = options.socketsPerAddress ?? DEFAULT_SOCKETS_PER_ADDRESS;
   const addressOf = (req: IncomingMessage) => clientAddress(req, options.trustProxyHops ?? 0);
   /** Open engine.io connections by client address (counted when made, so a burst of handshakes may pass by a few). */
@@ -147,8 +164,8 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     // The session middleware runs again on a recovered socket: a session ended meanwhile is over.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-    // Called for a new connection's handshake only. Same origin only: no CORS headers are needed
-    // or sent. Then the address's connections open.
+    // Called for a new connection's handshake only. The site's origin and the API's allowed ones:
+    // a WebSocket handshake needs no CORS headers. Then the address's connections open.
     allowRequest: (req, callback) => {
       if (allowedOrigins && !originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(FOREIGN_ORIGIN, false);
       else if ((openByAddress.get(addressOf(req)) ?? 0) >= socketsPerAddress) callback(TOO_MANY_SOCKETS, false);
@@ -170,7 +187,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   io.engine.on('initial_headers', addHeaders);
   io.engine.on('headers', addHeaders);
   io.use((socket, next) => {
-    const { token, explicit } = sessionToken(socket.handshake.auth, socket.handshake.headers.cookie);
+    const { token, explicit } = sessionToken(socket.handshake.auth, socket.handshake.headers.cookie, !fromApiOrigin(socket.handshake.headers.origin));
     socket.data.user = null;
     if (token === null || !options.resolveUser) {
       // A malformed token an app sent itself is refused; an odd cookie is a visitor.
@@ -229,6 +246,15 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       }
       await socket.join(matchRoom(key));
       logger.debug({ socket: socket.id, match_key: key }, 'subscribed');
+      // An app of an API origin replaces its state with each event (the provider's client does):
+      // it gets the match as it stands at once. The site's pages have theirs from the page, and
+      // catch up by sequence.
+      if (!options.snapshot || !fromApiOrigin(socket.handshake.headers.origin)) return;
+      try {
+        for (const { event, payload: sent } of await options.snapshot(key)) socket.emit(event, sent);
+      } catch (error) {
+        logger.error({ err: error, match_key: key }, 'snapshot failed');
+      }
     });
     socket.on('unsub', async (payload: unknown) => {
       const key = subscribedKey(payload);

@@ -34,7 +34,7 @@ function initial(sequence = 10, balls: LiveBall[] = [ball(2), ball(1)]): LiveMat
 
 const commentory = (sequence: number, balls: LiveBall[]): { name: 'commentory'; payload: CommentoryPayload } => ({
   name: 'commentory',
-  payload: { match_key: 'm1', sequence, commentory: balls, live, last_ball_key: balls[0]?.key ?? null },
+  payload: { match_key: 'm1', sequence, commentory: balls, live, last_ball_key: balls[0] ?? null },
 });
 const score = (sequence: number, runs: number): { name: 'score'; payload: ScorePayload } => ({
   name: 'score',

@@ -121,7 +121,8 @@ describe('match object presenter', () => {
     const object = presentMatchObject(summariseMatch(row(), innings, ['RD Gaikwad'], 'en'));
     expectToMatchSchema(matchObject, object, 'match object');
     expect(object).toMatchObject({
-      match_id: 7,
+      // The key again: the provider's client opens a match from match_id (decision 061).
+      match_id: '1234',
       match_key: '1234',
       tou_key: 'ipl-2026',
       sub_title: 'Match 12',

@@ -10,13 +10,26 @@ import type {
   MatchDetail,
   MatchInfo,
   Scorecard,
+  ScorecardBatterLine,
   ScorecardInnings,
   Squad,
   SquadTeam,
 } from '../../services/match-centre-types.ts';
 import type { WinProbPoint } from '../../domain/winprob.ts';
 import type { WinProbability } from '../../services/match-centre/winprob.ts';
-import type { commentary, commentaryEntry, matchDetail, matchInfo, scorecard, scorecardInnings, squad, winProbability, winProbabilityBall } from '../schemas/match-centre.ts';
+import type {
+  commentary,
+  commentaryEntry,
+  dismissal,
+  matchDetail,
+  matchInfo,
+  providerSquad as providerSquadSchema,
+  scorecard,
+  scorecardInnings,
+  squad,
+  winProbability,
+  winProbabilityBall,
+} from '../schemas/match-centre.ts';
 import { presentMatchObject } from './match.ts';
 
 export type MatchDetailObject = z.output<typeof matchDetail>;
@@ -26,6 +39,8 @@ export type ScorecardInningsObject = z.output<typeof scorecardInnings>;
 export type CommentaryObject = z.output<typeof commentary>;
 export type CommentaryEntryObject = z.output<typeof commentaryEntry>;
 export type SquadObject = z.output<typeof squad>;
+type DismissalObject = z.output<typeof dismissal>;
+export type ProviderSquadObject = z.output<typeof providerSquadSchema>;
 export type WinProbabilityObject = z.output<typeof winProbability>;
 export type WinProbabilityBallObject = z.output<typeof winProbabilityBall>;
 
@@ -41,6 +56,7 @@ export function presentMatchDetail(detail: MatchDetail): MatchDetailObject {
     },
     player_of_match: detail.awards,
     toss_text: detail.tossText,
+    association: { code: 'cricsheet' },
     dates: [...detail.dates],
     gender: detail.gender,
     match_type: detail.matchType,
@@ -67,14 +83,25 @@ export function presentMatchInfo(info: MatchInfo): MatchInfoObject {
   };
 }
 
+/** A wicket as the provider sends it; null for a batter not out, whom its client leaves out of the fall of wickets. */
+function presentDismissal(dismissal: ScorecardBatterLine['dismissal']): DismissalObject | null {
+  if (dismissal.wicketNumber === null || dismissal.teamRuns === null) return null;
+  return { msg: dismissal.text, wicket_number: dismissal.wicketNumber, team_runs: dismissal.teamRuns, overs: ballPair(dismissal.ball) };
+}
+
 /** A ball's place as the provider's [over index, ball number] pair. */
 function ballPair(ball: BallPosition | null): [number, number] | null {
   return ball && [ball.over, ball.ball];
 }
 
-/** One innings as the provider sends it: each batter's and bowler's figures keyed by the innings' index. */
-function presentInnings(inn: ScorecardInnings, ballsPerOver: number): ScorecardInningsObject {
-  const key = String(inn.index);
+/**
+ * One innings as the provider sends it: each batter's and bowler's figures keyed by the innings'
+ * index, and by the batting side's innings number from 1 (its second innings is '2'), which the
+ * provider's client reads (decision 061). The two keys hold the same line.
+ */
+function presentInnings(inn: ScorecardInnings, ballsPerOver: number, sideInnings: number): ScorecardInningsObject {
+  const keys = [...new Set([String(inn.index), String(sideInnings)])];
+  const keyed = <T>(line: T): Record<string, T> => Object.fromEntries(keys.map((key) => [key, line]));
   return {
     index: inn.index,
     innings_no: inn.inningsNo,
@@ -88,39 +115,31 @@ function presentInnings(inn: ScorecardInnings, ballsPerOver: number): ScorecardI
     target: inn.target && { runs: inn.target.runs, overs: ballsToOvers(inn.target.balls ?? 0, ballsPerOver) },
     batsman: inn.batting.map((line) => ({
       player: line.player,
-      score: {
-        [key]: {
-          batting: {
-            score: { runs: line.runs, balls: line.balls, fours: line.fours, sixes: line.sixes, strike_rate: line.strikeRate },
-            dismissal: {
-              msg: line.dismissal.text,
-              wicket_number: line.dismissal.wicketNumber,
-              team_runs: line.dismissal.teamRuns,
-              overs: ballPair(line.dismissal.ball),
-            },
-          },
+      score: keyed({
+        batting: {
+          score: { runs: line.runs, balls: line.balls, fours: line.fours, sixes: line.sixes, strike_rate: line.strikeRate },
+          dismissal: presentDismissal(line.dismissal),
+          how_out: line.dismissal.text,
         },
-      },
+      }),
     })),
     did_not_bat: inn.didNotBat,
     bowler: inn.bowling.map((line) => ({
       player: line.player,
-      score: {
-        [key]: {
-          bowling: {
-            score: {
-              overs: ballsToOvers(line.calledBalls, ballsPerOver),
-              maiden_overs: line.maidens,
-              runs: line.runs,
-              wickets: line.wickets,
-              economy: line.economy,
-              wides: line.wides,
-              no_balls: line.noBalls,
-              dots: line.dots,
-            },
+      score: keyed({
+        bowling: {
+          score: {
+            overs: ballsToOvers(line.calledBalls, ballsPerOver),
+            maiden_overs: line.maidens,
+            runs: line.runs,
+            wickets: line.wickets,
+            economy: line.economy,
+            wides: line.wides,
+            no_balls: line.noBalls,
+            dots: line.dots,
           },
         },
-      },
+      }),
     })),
     extraRun: {
       extra: inn.extras.total,
@@ -152,14 +171,16 @@ function presentInnings(inn: ScorecardInnings, ballsPerOver: number): ScorecardI
 
 /** The provider's slots: the first four innings as teamA..teamD, any later ones (super overs) in more. */
 export function presentScorecard(card: Scorecard): ScorecardObject {
-  const innings = card.innings.map((inn) => presentInnings(inn, card.ballsPerOver));
+  const played = { a: 0, b: 0 };
+  const innings = card.innings.map((inn) => presentInnings(inn, card.ballsPerOver, (played[inn.side] += 1)));
   const [teamA, teamB, teamC, teamD, ...more] = innings;
   return {
     nationality: innings.map((inn) => ({
       code: inn.team.code,
       name: inn.team.name,
       team: inn.batting_team,
-      score: { runs: inn.total.runs, wickets: inn.total.wickets, overs: inn.total.overs },
+      // The provider's innings chip reads the runs one level down (score.score.runs).
+      score: { runs: inn.total.runs, wickets: inn.total.wickets, overs: inn.total.overs, score: { runs: inn.total.runs } },
     })),
     ...(teamA && { teamA }),
     ...(teamB && { teamB }),
@@ -198,8 +219,9 @@ export function presentCommentaryBall(ball: CommentaryBall): CommentaryEntryObje
   };
 }
 
-export function presentCommentary(commentary: Commentary): CommentaryObject {
-  return { related_balls: commentary.balls.map(presentCommentaryBall) };
+/** The commentary, with play.live (`live`, already presented) of a match in play. */
+export function presentCommentary(commentary: Commentary, live: CommentaryObject['live'] = null): CommentaryObject {
+  return { related_balls: commentary.balls.map(presentCommentaryBall), live };
 }
 
 /** A team sheet as the provider sends it; Cricsheet has no photos, so every image is null. */
@@ -228,6 +250,12 @@ function presentSquadTeam(team: SquadTeam): SquadObject['team']['a'] {
 
 export function presentSquad(squad: Squad): SquadObject {
   return { team: { a: presentSquadTeam(squad.teams.a), b: presentSquadTeam(squad.teams.b) } };
+}
+
+/** The squad where the provider's client reads it: each side's players under player. */
+export function providerSquad(squad: SquadObject): ProviderSquadObject {
+  const side = ({ players, ...team }: SquadObject['team']['a']) => ({ ...team, player: players });
+  return { a: side(squad.team.a), b: side(squad.team.b) };
 }
 
 /** One delivery's win probability as match/winprob and the live 'score' event send it. */

@@ -54,7 +54,7 @@ function presentResult(result: ResultSummary): z.output<typeof matchResult> {
 export function presentMatchObject(match: MatchSummary): MatchObject {
   const team = (side: 'a' | 'b') => ({ url: match.teams[side].key, code: match.teams[side].code, name: match.teams[side].name });
   return {
-    match_id: match.id,
+    match_id: match.key,
     match_key: match.key,
     tou_key: match.tournament.key,
     tou_name: match.tournament.name,
@@ -67,7 +67,8 @@ export function presentMatchObject(match: MatchSummary): MatchObject {
     is_replay: match.isReplay,
     start_at: Math.floor(match.startsAt / 1000),
     start_time_known: match.startTimeKnown,
-    venue: match.venue && { ...match.venue },
+    // The provider's client reads venue.name unguarded: an unknown venue is empty words, not null.
+    venue: match.venue ? { ...match.venue } : { name: '', city: '' },
     weather: null,
     toss: match.toss && JSON.stringify({ winner: match.toss.winner, elected: match.toss.decision }),
     team: { a: team('a'), b: team('b') },

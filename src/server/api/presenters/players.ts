@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { ballsToOvers, formatOvers, RATE_BALLS } from '../../domain/overs.ts';
 import type { CareerBatting, CareerBowling } from '../../domain/types.ts';
+import type { MatchFormat } from '../../db/schema.ts';
 import type { HeldSince, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerOverview } from '../../services/match-centre-types.ts';
 import type { careerBatting, careerBowling, playerInfo, playerInfoMatch, playerInfoTournament, playerOverview } from '../schemas/players.ts';
 
@@ -35,13 +36,14 @@ function presentCareerBatting(batting: CareerBatting): z.output<typeof careerBat
  * 3,089 balls are 514.5 overs, however many were bowled in The Hundred's five-ball sets (rates
  * are per six balls too, domain/overs.ts RATE_BALLS).
  */
-function presentCareerBowling(bowling: CareerBowling): z.output<typeof careerBowling> {
+function presentCareerBowling(bowling: CareerBowling, format: MatchFormat): z.output<typeof careerBowling> {
   return {
     matches: bowling.matches,
     innings: bowling.innings,
     wickets: bowling.wickets,
     best_str: bowling.bestFigures,
-    overs: formatOvers(bowling.balls, RATE_BALLS),
+    // The provider's client prints a t20 entry's overs whole and reads overs[0] of the others.
+    overs: format === 't20' ? formatOvers(bowling.balls, RATE_BALLS) : ballsToOvers(bowling.balls, RATE_BALLS),
     runs: bowling.runs,
     economy: bowling.economy,
     average: bowling.average,
@@ -67,7 +69,7 @@ export function presentPlayerOverview(overview: PlayerOverview, heldSince: HeldS
       last_match: career.lastMatch,
       held_since: held[career.formatType] ?? career.firstMatch,
       batting: presentCareerBatting(career.batting),
-      bowling: presentCareerBowling(career.bowling),
+      bowling: presentCareerBowling(career.bowling, career.format),
     })),
     player: {
       player_key: player.key,

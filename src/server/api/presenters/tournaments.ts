@@ -75,6 +75,8 @@ function presentSeriesPart(part: SeriesPart): z.output<typeof seriesPart> {
 }
 
 export function presentTournamentDetail(detail: TournamentDetail): TournamentDetailObject {
+  const teams = detail.teams.map(presentTournamentTeam);
+  const tournamentPoints = detail.pointsTable.map(presentPointsRound);
   return {
     tournamentName: detail.name,
     tournamentKey: detail.key,
@@ -86,9 +88,10 @@ export function presentTournamentDetail(detail: TournamentDetail): TournamentDet
     gender: detail.gender,
     bilateral: detail.bilateral,
     series: detail.parts.map(presentSeriesPart),
-    teamsDetails: { matches: detail.matches.map(presentMatchObject) },
-    teams: detail.teams.map(presentTournamentTeam),
-    tournamentPoints: detail.pointsTable.map(presentPointsRound),
+    // The provider's client reads teams and the table inside teamsDetails (decision 061).
+    teamsDetails: { matches: detail.matches.map(presentMatchObject), teams, tournamentPoints },
+    teams,
+    tournamentPoints,
   };
 }
 

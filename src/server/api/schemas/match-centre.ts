@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FORM_LETTERS } from '../../domain/form.ts';
 import type { OverSummary } from '../../domain/types.ts';
 import { bySide, contract, envelope, gender, keyParameter, langParameter, overs, playerRef, route, teamSide } from './common.ts';
-import { matchObject } from './match.ts';
+import { liveState, matchObject } from './match.ts';
 
 export const matchQuery = z.object({
   match_key: keyParameter('match_key').meta({ description: 'The match key (the Cricsheet match id, e.g. 1455615).' }),
@@ -26,6 +26,12 @@ export const matchDetail = contract(
     /** Player(s) of the match with keys (play.result.pom keeps the names, as the spec has it). */
     player_of_match: z.array(playerRef),
     toss_text: z.string().nullable().meta({ description: 'Toss in words, in the requested language; null when not recorded.' }),
+    association: z
+      .object({ code: z.string() })
+      .meta({
+        description:
+          "The provider's governing association. Cricsheet does not record it, so its code is 'cricsheet' (the data's source): the provider's client sends it back lowercased as ass_key, which is accepted and not used.",
+      }),
     dates: z.array(z.string()).meta({ description: "Every day the match was played on ('YYYY-MM-DD')." }),
     gender,
     match_type: z.string().meta({ description: 'Cricsheet match type: Test, ODI, T20, IT20, MDM, ODM' }),
@@ -47,9 +53,8 @@ export const battingScore = z.object({
 
 export const dismissal = z.object({
   msg: z.string().meta({ description: "'c Fielder b Bowler', 'not out', 'retired hurt'..." }),
-  /** null for a batter not out or retired not out/hurt. */
-  wicket_number: z.number().int().nullable(),
-  team_runs: z.number().int().nullable(),
+  wicket_number: z.number().int(),
+  team_runs: z.number().int(),
   overs: overs.nullable(),
 });
 
@@ -58,8 +63,22 @@ export const scorecardBatter = contract(
   z.object({
     player: playerRef,
     score: z
-      .record(z.string(), z.object({ batting: z.object({ score: battingScore, dismissal }) }))
-      .meta({ description: "Keyed by the innings index ('0'..'3') of this scorecard, as the provider does." }),
+      .record(
+        z.string(),
+        z.object({
+          batting: z.object({
+            score: battingScore,
+            dismissal: dismissal
+              .nullable()
+              .meta({ description: "null for a batter not out (retired hurt, retired not out too): the provider's client lists every other in the fall of wickets." }),
+            how_out: z.string().meta({ description: "Addition: how the innings ended or stands, always: 'c Fielder b Bowler', 'not out', 'retired hurt'..." }),
+          }),
+        }),
+      )
+      .meta({
+        description:
+          "Keyed by the innings index ('0'..'3') of this scorecard, and by the batting side's innings number from 1 ('1', '2'), which the provider's client reads; both keys hold the same line.",
+      }),
   }),
 );
 
@@ -79,7 +98,9 @@ export const scorecardBowler = contract(
   'ScorecardBowler',
   z.object({
     player: playerRef,
-    score: z.record(z.string(), z.object({ bowling: z.object({ score: bowlingScore }) })).meta({ description: 'Keyed by the innings index.' }),
+    score: z
+      .record(z.string(), z.object({ bowling: z.object({ score: bowlingScore }) }))
+      .meta({ description: "Keyed by the innings index, and by the batting side's innings number from 1 (as batters' lines)." }),
   }),
 );
 
@@ -147,7 +168,12 @@ export const scorecard = contract(
         code: z.string(),
         name: z.string(),
         team: teamSide,
-        score: z.object({ runs: z.number().int(), wickets: z.number().int(), overs }),
+        score: z.object({
+          runs: z.number().int(),
+          wickets: z.number().int(),
+          overs,
+          score: z.object({ runs: z.number().int() }).meta({ description: 'The runs again, where the provider\'s client reads them (nationality[i].score.score.runs).' }),
+        }),
       }),
     ),
     teamA: scorecardInnings.optional(),
@@ -219,7 +245,12 @@ export const commentaryEntry = contract(
 
 export const commentary = contract(
   'Commentary',
-  z.object({ related_balls: z.array(commentaryEntry).meta({ description: 'Newest first, as the spec lists them.' }) }),
+  z.object({
+    related_balls: z.array(commentaryEntry).meta({ description: 'Newest first, as the spec lists them.' }),
+    live: liveState
+      .nullable()
+      .meta({ description: "play.live of a match in play (the provider's client shows the striker's figures from live.recent_players); null otherwise." }),
+  }),
 );
 
 // ---------- squad ----------
@@ -244,6 +275,13 @@ export const squadPlayer = z.object({
 export const squad = contract(
   'Squad',
   z.object({ team: bySide(z.object({ name: z.string(), code: z.string(), url: z.string(), players: z.array(squadPlayer) })) }),
+);
+
+/** The squad as the provider's client reads it: at the top level, each side's players under player. */
+export const providerSquad = contract(
+  'ProviderSquad',
+  bySide(z.object({ name: z.string(), code: z.string(), url: z.string(), player: z.array(squadPlayer) })),
+  "Both sides at the top level of get/squad, players under player (the provider's client reads team.a.player).",
 );
 
 // ---------- match info tab ----------
@@ -316,7 +354,15 @@ export const matchCentreRoutes = {
   scorecard: matchCentreRoute(['/scorecard/', '/scorecard'], 'Scorecard of every innings', scorecard),
   // 'commentory' is the spec's spelling; data is { related_balls: [...] }.
   commentary: matchCentreRoute(['/get/commentory/', '/get/commentory'], 'Ball-by-ball commentary, newest first', commentary),
-  squad: matchCentreRoute(['/get/squad'], 'Both sides with their players and what each did', squad),
+  squad: route({
+    paths: ['/get/squad'],
+    summary: 'Both sides with their players and what each did',
+    tags: ['match centre'],
+    querystring: matchQuery,
+    // The provider's client reads team at the top level, not under data (decision 061).
+    response: envelope(squad, { team: providerSquad }),
+    notFound: true,
+  }),
   info: matchCentreRoute(['/match/info'], 'Info tab: venue, form, head to head, recent matches', matchInfo),
   winProbability: matchCentreRoute(['/match/winprob'], 'Win probability after every delivery, and before the first', winProbability),
 };

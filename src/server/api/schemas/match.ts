@@ -118,7 +118,9 @@ export const matchTarget = z.object({
 export const matchObject = contract(
   'Match',
   z.object({
-    match_id: z.number().int(),
+    match_id: z
+      .string()
+      .meta({ description: "The match key again: the provider's client links the player page with match_id and opens the match from it as a match_key." }),
     match_key: z.string(),
     tou_key: z.string(),
     tou_name: z.string(),
@@ -133,7 +135,7 @@ export const matchObject = contract(
     is_replay: z.boolean().meta({ description: 'A stored match played again as if live (shown as Replay), never real play.' }),
     start_at: z.number().int().meta({ description: 'Epoch seconds: the start time when known (start_time_known), else midnight UTC of the first day.' }),
     start_time_known: z.boolean(),
-    venue: z.object({ name: z.string(), city: z.string() }).nullable(),
+    venue: z.object({ name: z.string(), city: z.string() }).meta({ description: "Empty strings when not recorded (a scorer's fixture without one)." }),
     weather: z.null(),
     toss: z.string().nullable().meta({ description: 'JSON string { winner: "a"|"b", elected: "bat"|"field" }' }),
     team: z.object({ a: matchTeam, b: matchTeam }),

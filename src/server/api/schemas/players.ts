@@ -38,7 +38,10 @@ export const careerBowling = z.object({
   innings: z.number().int(),
   wickets: z.number().int(),
   best_str: z.string().nullable().meta({ description: "Best figures in an innings, e.g. '5/27'." }),
-  overs: z.string().meta({ description: 'Legal balls as six-ball overs, whatever the length of the overs bowled.' }),
+  overs: z.union([z.string(), overs]).meta({
+    description:
+      "Legal balls as six-ball overs, whatever the length of the overs bowled: '514.5' in a t20 entry, [514, 5] in the others, as the provider's client reads them (it prints a t20 entry's whole and the others' overs[0], decision 061).",
+  }),
   runs: z.number().int(),
   economy: z.number().nullable(),
   average: z.number().nullable(),

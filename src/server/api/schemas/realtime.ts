@@ -6,7 +6,7 @@
 // number, consecutive per match: a client that sees a gap, or comes back, emits 'catchup'.
 import { z } from 'zod';
 import { contract, keyParameter } from './common.ts';
-import { commentaryEntry, winProbabilityBall } from './match-centre.ts';
+import { commentaryEntry, scorecard, winProbabilityBall } from './match-centre.ts';
 import { inningsScore, liveState, matchObject } from './match.ts';
 
 /** 'sub' and 'unsub': the match key alone, or { match_key }. */
@@ -42,9 +42,6 @@ export const liveBall = contract(
   'A delivery as the live feed sends it.',
 );
 
-const livePlayers = z
-  .record(z.string(), z.object({ key: z.string(), name: z.string() }))
-  .meta({ description: 'The players play.live names (striker, non-striker, bowlers), by key.' });
 
 export const scoreEvent = contract(
   'ScoreEvent',
@@ -52,13 +49,13 @@ export const scoreEvent = contract(
     ...eventHeader,
     innings: z.object({ a_1: inningsScore.optional(), a_2: inningsScore.optional(), b_1: inningsScore.optional(), b_2: inningsScore.optional() }),
     live: liveState.nullable(),
-    players: livePlayers,
+    players: scorecard.meta({ description: "The scorecard as scorecard/ serves it (the provider's client shows it as the Scoreboard tab)." }),
     win_probability: winProbabilityBall
       .nullable()
       .optional()
       .meta({ description: "P(team a wins) after the latest delivery, as match/winprob's last ball; null before the first ball or for a match the model does not cover." }),
   }),
-  "Socket event 'score': play.innings and play.live after the change, and the latest win probability.",
+  "Socket event 'score': play.innings and play.live after the change, the scorecard, and the latest win probability.",
 );
 
 export const commentoryEvent = contract(
@@ -68,8 +65,9 @@ export const commentoryEvent = contract(
     /** The ball this event is about (one per event). */
     commentory: z.array(liveBall).length(1),
     live: liveState.nullable(),
-    /** Key of the latest ball after the event (v5 play.live.last_ball_key). */
-    last_ball_key: z.string().nullable(),
+    last_ball_key: liveBall
+      .nullable()
+      .meta({ description: "The latest ball itself, as the spec and the provider's client read it (team_score.is_wicket, wicket.wicket_type, batsman.runs); null when the event takes a ball back or corrects an older one. Its key is live.last_ball_key." }),
   }),
   "Socket event 'commentory': a new ball, or a correction (is_delete) of one.",
 );

@@ -103,6 +103,9 @@ export const editorReel = contract(
 
 const SIGNED_IN = [401, 403, 429];
 
+/** A like, unlike or comment done: the string 'success', as the provider's client tests it (decision 061). */
+const writeDone = z.literal('success');
+
 export const reelRoutes = {
   publicReels: action({
     paths: ['/reels'],
@@ -117,12 +120,12 @@ export const reelRoutes = {
   authReels: action({
     paths: ['/auth/reels'],
     methods: ['GET'],
-    summary: "Ready reels, newest first, with the signed-in user's likes (the reels page pages by 5)",
+    summary: "Ready reels, newest first, with the signed-in user's likes (the reels page pages by 5); a visitor gets them without likes",
     tags: ['reels'],
     querystring: z.object(reelPaging),
     response: envelope(z.array(reel)),
-    errors: [401],
-    signedIn: true,
+    errors: [],
+    signedIn: false,
   }),
   addLike: action({
     paths: ['/add/like'],
@@ -134,7 +137,7 @@ export const reelRoutes = {
       phone: z.unknown().optional().meta({ description: 'Sent by the spec’s client; ignored (the session says who likes).' }),
       status: z.literal('like', { error: "status must be 'like'" }).optional(),
     }),
-    response: z.object({ status: z.literal(true), message: z.string(), data: likeState }),
+    response: z.object({ status: writeDone, message: z.string(), data: likeState }),
     errors: [...SIGNED_IN, 404],
     signedIn: true,
   }),
@@ -150,7 +153,7 @@ export const reelRoutes = {
       status: z.enum(['like', 'dislike'], { error: "status must be 'like' or 'dislike'" }),
       is_deleted: z.unknown().optional().meta({ description: 'Sent by the spec’s client (0); ignored.' }),
     }),
-    response: z.object({ status: z.literal(true), message: z.string(), data: likeState }),
+    response: z.object({ status: writeDone, message: z.string(), data: likeState }),
     errors: [...SIGNED_IN, 404],
     signedIn: true,
   }),
@@ -161,8 +164,8 @@ export const reelRoutes = {
     tags: ['reels'],
     querystring: z.object({ reel_id: idParameter('reel_id') }),
     response: z.object({ status: z.literal(true), comments: z.array(reelComment) }),
-    errors: [401, 404],
-    signedIn: true,
+    errors: [404],
+    signedIn: false,
   }),
   addComment: action({
     paths: ['/add/comment'],
@@ -171,7 +174,7 @@ export const reelRoutes = {
     tags: ['reels'],
     querystring: z.object({ reel_id: optionalParameter(idParameter('reel_id')), phone: z.unknown().optional(), comment: z.string().optional() }),
     body: z.object({ reel_id: optionalParameter(idParameter('reel_id')), comment: z.string().optional() }).nullish(),
-    response: z.object({ status: z.literal(true), message: z.string(), data: z.object({ comment_id: z.string(), commentCount: z.number().int() }) }),
+    response: z.object({ status: writeDone, message: z.string(), data: z.object({ comment_id: z.string(), commentCount: z.number().int() }) }),
     errors: [...SIGNED_IN, 404],
     signedIn: true,
   }),

@@ -198,7 +198,13 @@ export const tournamentDetail = contract(
     gender,
     bilateral: z.boolean().meta({ description: 'Addition: two sides play all its matches (a tour): each type has a series result, and there is no points table.' }),
     series: z.array(seriesPart).meta({ description: 'Addition: its matches by type, each type a series (with its result when bilateral), in the order Test, ODI, T20I, first-class, List A, T20, The Hundred.' }),
-    teamsDetails: z.object({ matches: z.array(matchObject).meta({ description: 'Every match of the tournament in playing order.' }) }),
+    teamsDetails: z.object({
+      matches: z.array(matchObject).meta({ description: 'Every match of the tournament in playing order.' }),
+      teams: z.array(tournamentTeam).meta({ description: "The same as teams, where the provider's client reads them." }),
+      tournamentPoints: z
+        .array(pointsRound)
+        .meta({ description: "The same as tournamentPoints, where the provider's client reads it: [] without a table, never absent." }),
+    }),
     teams: z.array(tournamentTeam),
     tournamentPoints: z.array(pointsRound).meta({ description: 'Empty when the tournament has no league stage (a bilateral series, or knockout matches only).' }),
   }),

@@ -32,7 +32,16 @@ const otpIdField = z.string({ error: 'otp_id is required' }).min(1, 'otp_id is r
 
 export const phoneQuery = z.object({ phone: phoneField });
 export const verifyOtpInput = z.object({ otp: otpField, otp_id: otpIdField });
-export const registerBody = z.object({ phone: phoneField, password: newPasswordField, otp: otpField, otp_id: otpIdField });
+export const registerBody = z.object({
+  phone: phoneField,
+  password: newPasswordField,
+  otp: otpField.optional().meta({
+    description: "The SMS code. The provider's client leaves it out and sends the otp_id of a code it verified before (verify/otp, within 10 minutes).",
+  }),
+  otp_id: otpIdField,
+});
+/** The provider's client checks a code with everything in the query (verify/otp and POST verify_otp without a body). */
+export const providerVerifyQuery = z.object({ otp: otpField.optional(), otp_id: otpIdField.optional(), phone: phoneField.optional() });
 export const loginBody = z.object({
   phone: phoneField,
   // Any password is compared (a wrong one is just wrong); the length bound keeps hashing cheap.
@@ -50,6 +59,16 @@ export const otpSent = contract(
   z.object({ status: z.literal('success'), message: z.string(), otp_id: z.string() }),
   'The code went out by SMS (never in this answer); otp_id names it for verify_otp, register and change_password.',
 );
+export const providerOtpSent = contract(
+  'ProviderOtpSent',
+  z.object({ status: z.literal(true), message: z.string(), otp_id: z.string() }),
+  "POST send/otp as the provider's client reads it (status true); the code goes by SMS, never in this answer.",
+);
+export const providerVerified = contract(
+  'ProviderVerified',
+  z.object({ status: z.literal(true), message: z.string() }),
+  "verify/otp as the provider's client reads it (status true).",
+);
 export const userSummary = z.object({ phone: z.string(), name: z.string().nullable(), image: z.string().nullable().meta({ description: 'Avatar URL path.' }) });
 export const loginSuccess = contract(
   'LoginSuccess',
@@ -63,7 +82,9 @@ export const loginSuccess = contract(
 export const registered = contract(
   'Registered',
   z.object({
-    status: z.literal('success'),
+    status: z
+      .union([z.literal('success'), z.literal(true)])
+      .meta({ description: "'success'; true when the otp_id of a verified code stood for the code (the provider's client reads true)." }),
     message: z.string(),
     token: z.string().meta({ description: 'The new account is signed in: send as Authorization: Bearer <token>. The site also gets it as an HttpOnly cookie.' }),
     userData: userSummary,
@@ -153,11 +174,43 @@ export const otpRoutes = {
   verifyOtpBody: action({
     paths: ['/verify_otp'],
     methods: ['POST'],
-    summary: 'Checks a code. Five wrong codes lock the otp_id.',
+    summary: "Checks a code (a JSON body, or the query as the provider's client sends it). Five wrong codes lock the otp_id.",
     tags,
-    body: verifyOtpInput,
+    querystring: providerVerifyQuery,
+    body: verifyOtpInput.nullish(),
     response: successMessage,
     errors: [403, 429],
+    signedIn: false,
+  }),
+  // The provider's client (docs/decisions/061): POST with the phone in the query, status true.
+  sendRegisterOtpPost: action({
+    paths: ['/send/otp'],
+    methods: ['POST'],
+    summary: "Sends a registration code by SMS, as the provider's client asks (POST, phone in the query; status true).",
+    tags,
+    querystring: phoneQuery,
+    response: providerOtpSent,
+    errors: [429, 502],
+    signedIn: false,
+  }),
+  sendResetOtpPost: action({
+    paths: ['/send_otp'],
+    methods: ['POST'],
+    summary: "Sends a password-reset code by SMS, as the provider's client asks (POST, phone in the query).",
+    tags,
+    querystring: phoneQuery,
+    response: otpSent,
+    errors: [429, 502],
+    signedIn: false,
+  }),
+  verifyRegisterOtp: action({
+    paths: ['/verify/otp'],
+    methods: ['POST'],
+    summary: "Checks a registration code as the provider's client sends it (otp, otp_id and phone in the query; status true).",
+    tags,
+    querystring: providerVerifyQuery,
+    response: providerVerified,
+    errors: [429],
     signedIn: false,
   }),
   register: action({
