@@ -66,7 +66,8 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
         const { sequence, innings, ball, previous_innings: closePrevious, batting_team: battingSide } = request.body;
         const [last] = await read<{ last: number | null }>(
           `select max(substring(b.idempotency_key from 5)::integer) as last from ball_idempotency b
-           join matches m on m.id = b.match_id where m.match_key = $1 and b.idempotency_key like 'seq:%'`,
+           join matches m on m.id = b.match_id where m.match_key = $1 -- uncounted: this match, by its key
+           and b.idempotency_key like 'seq:%'`,
           [matchKey],
         );
         const expected = (last?.last ?? 0) + 1;

@@ -103,7 +103,7 @@ export class PlayerService {
   heldSince(): Promise<HeldSince> {
     return this.cache.get('players:held-since', [tags.players], async () => {
       const rows = await this.db
-        .selectFrom('matches')
+        .selectFrom('counted_matches')
         .select(['gender', 'format_type', sql<string>`min(start_date)::text`.as('first_day')])
         .groupBy(['gender', 'format_type'])
         .execute();
@@ -147,10 +147,12 @@ export class PlayerService {
     });
   }
 
+  // The counted matches only (decision 059): a replay or a voided match is in no career, form or Matches tab;
+  // the innings below count only in these matches (careerOver).
   private appearances(personId: number): Promise<AppearanceRow[]> {
     return this.db
       .selectFrom('match_players as mp')
-      .innerJoin('matches as m', 'm.id', 'mp.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'mp.match_id')
       .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
       .innerJoin('teams as pt', (join) =>
         join.on(sql<boolean>`pt.id = case mp.team when 'a' then m.team_a_id else m.team_b_id end`),

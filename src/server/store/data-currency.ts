@@ -13,7 +13,7 @@ export interface DataCurrency {
 
 export async function readDataCurrency(db: Kysely<Database>): Promise<DataCurrency> {
   const row = await db
-    .selectFrom('matches as m')
+    .selectFrom('counted_matches as m')
     .where('m.source', '=', 'cricsheet')
     .select([sql<string | null>`max(m.dates[cardinality(m.dates)])::text`.as('last_day'), sql<number>`count(*)::int`.as('matches')])
     .executeTakeFirstOrThrow();
