@@ -232,7 +232,7 @@ export class TournamentService {
   // ---------- detail ----------
 
   private async buildDetail(tournament: TournamentSummaryRow, lang: Lang): Promise<TournamentDetail> {
-    const [rows, tableInnings, tallies] = await Promise.all([
+    const [rows, counted, tableInnings, tallies] = await Promise.all([
       // uncounted: the tournament's own list; a voided match shows, labelled (a replay's tournament holds replays only).
       selectMatchRows(this.db, 'matches')
         .where('m.tournament_id', '=', tournament.id)
@@ -241,9 +241,12 @@ export class TournamentService {
         .orderBy('m.event_match_number')
         .orderBy('m.id')
         .execute(),
+      this.db.selectFrom('counted_matches').select('id').where('tournament_id', '=', tournament.id).execute(),
       this.selectTableInnings(tournament.id),
       this.tallies(tournament),
     ]);
+    const countedIds = new Set(counted.map((row) => row.id));
+    const countedOf = (of: readonly { id: number }[]) => of.filter((row) => countedIds.has(row.id)).length;
     const matches = await summariseMatches(this.db, rows, lang);
     const inningsByMatch = groupBy(tableInnings, (inn) => inn.match_id);
     const bilateral = isBilateral(tournament.sides);
@@ -254,6 +257,7 @@ export class TournamentService {
       return {
         formatType,
         matchKeys: partRows.map((row) => row.match_key),
+        countedMatches: countedOf(partRows),
         result: bilateral ? bilateralResult(partRows, formatType, lang) : null,
         teams: squads(partRows, tallies.get(formatType) ?? emptyTallies(), lang),
       };
@@ -269,6 +273,7 @@ export class TournamentService {
       gender: tournament.gender === 'female' ? 'female' : 'male',
       bilateral,
       matches,
+      countedMatches: countedOf(rows),
       parts,
       teams: squads(rows, mergeTallies([...tallies.values()]), lang),
       pointsTable: pointsRounds(
