@@ -67,7 +67,7 @@ describe.skipIf(!iplArchive)('a replay of an IPL 2025 match is a demo, never rea
     sourceKey = String(last.id);
     db = await freshDatabase();
     expect((await importSources(db, [folder])).failedSources).toEqual([]);
-    [{ team_key: miKey }] = await queryRows<{ team_key: string }>(db, "select team_key from teams where name = 'Mumbai Indians'");
+    miKey = (await queryRows<{ team_key: string }>(db, "select team_key from teams where name = 'Mumbai Indians'"))[0]!.team_key;
     before = await realAnswers(createServices(db), miKey, sourceKey);
 
     const services = createServices(db);
