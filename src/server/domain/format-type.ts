@@ -73,10 +73,10 @@ export function isInternationalType(type: FormatType): boolean {
 
 /**
  * The career a match counts in besides its own type, as the record books keep them: a Test is
- * also first-class, an ODI also List A, a T20I also T20. The Hundred has no T20 status and
- * counts only as itself.
+ * also first-class, an ODI also List A, a T20I also T20, and a match of The Hundred (official T20
+ * status: its matches count in T20 records) also T20, beside its own row.
  */
-export const WIDER_CAREER: Partial<Record<FormatType, FormatType>> = { test: 'first_class', odi: 'list_a', t20i: 't20' };
+export const WIDER_CAREER: Partial<Record<FormatType, FormatType>> = { test: 'first_class', odi: 'list_a', t20i: 't20', hundred: 't20' };
 
 /** The careers a match of this type counts in, its own first. */
 export function careerTypesOf(type: FormatType): FormatType[] {

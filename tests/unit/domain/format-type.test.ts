@@ -56,7 +56,7 @@ describe('the record books around the types', () => {
     expect(careerTypesOf('odi')).toEqual(['odi', 'list_a']);
     expect(careerTypesOf('t20i')).toEqual(['t20i', 't20']);
     expect(careerTypesOf('first_class')).toEqual(['first_class']);
-    expect(careerTypesOf('hundred')).toEqual(['hundred']);
+    expect(careerTypesOf('hundred')).toEqual(['hundred', 't20']);
   });
 
   it('orders and names them', () => {
