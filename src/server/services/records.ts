@@ -7,6 +7,7 @@
 // completed (tags.players: every such write publishes it).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { competitionOf, eventNamesOf, renamedEvents } from '../domain/competition.ts';
 import { careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { tags } from '../feed/tags.ts';
 import { slug } from '../ingest/naming.ts';
@@ -22,7 +23,10 @@ export type Gender = 'male' | 'female';
 export interface RecordScope {
   formatType: FormatType;
   gender: Gender;
-  /** The event name of a series ('Indian Premier League'), across its seasons. */
+  /**
+   * A series ('Indian Premier League') across its seasons, by its event name: a competition
+   * renamed over the years is one, under any of its names (domain/competition.ts).
+   */
   eventName?: string;
 }
 
@@ -123,6 +127,7 @@ const NO_BESTS: CompetitionBests = { count: 0, highestTotal: null, highestScore:
 export interface RecordSeries {
   /** slug of the event name: the URL key. */
   key: string;
+  /** The competition's name now, for one renamed over the years (domain/competition.ts). */
   eventName: string;
   gender: Gender;
   seasons: number;
@@ -159,13 +164,17 @@ export class RecordsService {
   series(): Promise<RecordSeries[]> {
     return this.cache.get('records:series', [tags.players, tags.tournaments], async () => {
       const { rows } = await sql<{ event_name: string; gender: Gender; seasons: number; matches: number; types: FormatType[] }>`
-        select t.event_name, t.gender, count(distinct t.season)::int as seasons, count(*)::int as matches,
-          array_agg(distinct m.format_type) as types
-        from tournaments t join counted_matches m on m.tournament_id = t.id
-        where m.status = 'completed'
-        group by t.event_name, t.gender
-        having count(distinct t.season) >= 2
-        order by matches desc, t.event_name
+        select c.event_name, c.gender, count(distinct c.season)::int as seasons, count(*)::int as matches,
+          array_agg(distinct c.format_type) as types
+        from (
+          -- A renamed competition under its name now (domain/competition.ts).
+          select ${competitionName(sql`t.event_name`)} as event_name, t.gender, t.season, m.format_type
+          from tournaments t join counted_matches m on m.tournament_id = t.id
+          where m.status = 'completed'
+        ) c
+        group by c.event_name, c.gender
+        having count(distinct c.season) >= 2
+        order by matches desc, c.event_name
         limit ${RECORD_SERIES}
       `.execute(this.db);
       return rows.map((row) => ({
@@ -191,7 +200,7 @@ export class RecordsService {
    * a match is written, so the reports of many of its matches cost one read.
    */
   async competitionBefore(scope: { eventName: string; gender: string; formatType: FormatType }, day: string): Promise<CompetitionBests> {
-    const key = `records:timeline:${scope.formatType}:${scope.gender}:${scope.eventName}`;
+    const key = `records:timeline:${scope.formatType}:${scope.gender}:${competitionOf(scope.eventName)}`;
     const timeline = await this.cache.get(key, [tags.players], () => this.loadTimeline(scope));
     // The last day before `day` (days are ISO dates, so they sort as text).
     let low = 0;
@@ -208,7 +217,7 @@ export class RecordsService {
     const db = this.db;
     const from = sql`counted_matches m join innings i on i.match_id = m.id and not i.super_over and not i.forfeited`;
     const where = sql`m.status = 'completed' and m.format_type = ${scope.formatType}
-      and m.gender = ${scope.gender} and m.tournament_id in (select id from tournaments where event_name = ${scope.eventName} and gender = ${scope.gender})`;
+      and m.gender = ${scope.gender} and m.tournament_id in (select id from tournaments where event_name = any(${eventNamesOf(scope.eventName)}::text[]) and gender = ${scope.gender})`;
     const [totals, scores, spells, stands] = await Promise.all([
       sql<{ day: string; matches: number; total: number }>`
         select m.start_date::text as day, count(distinct m.id)::int as matches, max(i.runs)::int as total from ${from} where ${where} group by m.start_date`.execute(db),
@@ -245,7 +254,7 @@ export class RecordsService {
   }
 
   records(scope: RecordScope): Promise<Records> {
-    const cacheKey = `records:${scope.formatType}:${scope.gender}:${scope.eventName ?? ''}`;
+    const cacheKey = `records:${scope.formatType}:${scope.gender}:${scope.eventName === undefined ? '' : competitionOf(scope.eventName)}`;
     return this.cache.get(cacheKey, [tags.players], () => this.load(scope));
   }
 
@@ -255,7 +264,7 @@ export class RecordsService {
     // Completed matches of the scope (a live one counts once it is over).
     const inScope = (m: string): RawBuilder<unknown> =>
       sql`${sql.ref(`${m}.format_type`)} in (${sql.join(counted)}) and ${sql.ref(`${m}.gender`)} = ${scope.gender} and ${sql.ref(`${m}.status`)} = 'completed'
-        ${scope.eventName === undefined ? sql`` : sql`and ${sql.ref(`${m}.tournament_id`)} in (select id from tournaments where event_name = ${scope.eventName} and gender = ${scope.gender})`}`;
+        ${scope.eventName === undefined ? sql`` : sql`and ${sql.ref(`${m}.tournament_id`)} in (select id from tournaments where event_name = any(${eventNamesOf(scope.eventName)}::text[]) and gender = ${scope.gender})`}`;
     const teamOf = (side: RawBuilder<unknown>) => sql`case ${side} when 'a' then m.team_a_name else m.team_b_name end`;
     const againstOf = (side: RawBuilder<unknown>) => sql`case ${side} when 'a' then m.team_b_name else m.team_a_name end`;
 
@@ -378,6 +387,12 @@ export class RecordsService {
       biggestWinsByInnings: winRecords.filter((win) => win.byInnings),
     };
   }
+}
+
+/** The competition an event name column belongs to, by its name now (domain/competition.ts), in SQL. */
+function competitionName(column: RawBuilder<unknown>): RawBuilder<string> {
+  const renamed = renamedEvents();
+  return sql<string>`case ${column} ${sql.join(renamed.map(([earlier, current]) => sql`when ${earlier} then ${current}`), sql` `)} else ${column} end`;
 }
 
 /** The types a record of this type counts, its own first: first-class counts Tests too (domain/format-type.ts careerTypesOf). */
