@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings } from '../domain/career.ts';
-import { broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
+import { broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, widerCareerHoldsMore, type FormatType } from '../domain/format-type.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
 import { playerRoles, roleLabel } from '../domain/player-role.ts';
@@ -307,6 +307,8 @@ function typeCareers(record: PlayerRecord): TypeCareer[] {
   return FORMAT_TYPES.flatMap((formatType) => {
     const appearances = byCareer.get(formatType);
     if (!appearances) return [];
+    // An umbrella row only where it holds more than its international row (Kohli's first-class row is not his Tests again).
+    if (!widerCareerHoldsMore(formatType, appearances.map((appearance) => appearance.format_type))) return [];
     // Appearances are newest first.
     return [
       {
