@@ -27,7 +27,10 @@ export default getViteConfig({
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two files at a time on the 2-core CI machine (one waits on a child process, PostgreSQL or
+          // Redis while the other computes); each worker has a PostgreSQL database of its own.
+          maxWorkers: 2,
+          setupFiles: ['tests/helpers/worker-database.setup.ts'],
         },
       },
     ],

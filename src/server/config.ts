@@ -88,6 +88,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  // Set by Vitest in each worker (1, 2, ...): integration workers each use a PostgreSQL database
+  // of their own beside TEST_DATABASE_URL's (tests/helpers/worker-database.setup.ts).
+  VITEST_POOL_ID: z.coerce.number().int().min(1).optional(),
   // Tests only: the end-to-end servers listen on this port and the two above it (the live
   // server, the SMS receiver, the site), so several checkouts can run Playwright side by side.
   E2E_PORT_BASE: z.coerce.number().int().min(1024).max(65_000).default(4397),

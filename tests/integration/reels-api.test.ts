@@ -280,7 +280,7 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     for (const [comment, message] of [
       ['   ', /comment is required/],
       ['x'.repeat(501), /at most 500 characters/],
-      ['bad\u0000byte', /control characters/],
+      ['bad\u0000byte', /must not contain a NUL character/],
       ['flip\u202Etext', /control characters/],
     ] as const) {
       const response = await call('POST', '/add/comment', { phone: ALICE, payload: { reel_id: id, comment } });

@@ -139,12 +139,15 @@ function ffmpeg(tools: MediaTools, args: string[], signal?: AbortSignal): Promis
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-2000);
     });
+    // An abort emits 'error' while ffmpeg may still be writing; settle only on 'close', once the
+    // process is gone, so the caller's clean-up of the output cannot race a file still being written.
+    let failure: Error | undefined;
     child.once('error', (error) => {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') reject(new Error(`ffmpeg was not found at '${tools.ffmpeg}' (FFMPEG_PATH)`));
-      else reject(error);
+      failure = (error as NodeJS.ErrnoException).code === 'ENOENT' ? new Error(`ffmpeg was not found at '${tools.ffmpeg}' (FFMPEG_PATH)`) : error;
     });
     child.once('close', (code, killed) => {
-      if (code === 0) resolve();
+      if (failure) reject(failure);
+      else if (code === 0) resolve();
       else reject(new TranscodeFailed(killed ? `ffmpeg stopped (${killed})` : `ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
