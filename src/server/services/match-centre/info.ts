@@ -27,7 +27,9 @@ interface Comparison {
 
 export async function buildInfo(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<MatchInfo> {
   const teamIds: Record<TeamSide, number> = { a: match.team_a_id, b: match.team_b_id };
-  const comparison: Comparison = { before: match.is_replay ? await replayedDay(db, match.id) ?? match.start_date : match.start_date, formatType: match.format_type };
+  // A replay compares as of its source's first day: its tabs read as the source's did before it was played.
+  const before = (match.is_replay ? await replayedDay(db, match.id) : null) ?? match.start_date;
+  const comparison: Comparison = { before, formatType: match.format_type };
   const [latestA, latestB, meetingCounts, meetings] = await Promise.all([
     latestMatchesBefore(db, teamIds.a, comparison, Math.max(FORM_LENGTH, RECENT_LIMIT)),
     latestMatchesBefore(db, teamIds.b, comparison, Math.max(FORM_LENGTH, RECENT_LIMIT)),
