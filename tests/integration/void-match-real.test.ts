@@ -59,6 +59,16 @@ describe.skipIf(!iplArchive)('IPL 2025 with its void match left out of every fig
     expect(page?.result?.text).toBe('Match void (replayed in full later)');
   });
 
+  it('counts the wash-out of 17 May (no ball bowled) in no form or head to head', async () => {
+    const detail = (await services.tournaments.detail(SEASON, 'en'))!;
+    const washout = detail.matches.find((match) => match.dates[0] === '2025-05-17')!;
+    const later = detail.matches.filter((match) => match.dates[0]! > '2025-05-17' && [match.teams.a.name, match.teams.b.name].includes('Royal Challengers Bengaluru'));
+    expect(later.length).toBeGreaterThan(0);
+    const info = (await services.matchCentre.info(later[0]!.key, 'en'))!;
+    expect([...info.form.a, ...info.form.b].map((entry) => entry.matchKey)).not.toContain(washout.key);
+    expect(info.recent.map((match) => match.key)).not.toContain(washout.key);
+  });
+
   it('leaves it out of careers, the Matches tab, records and search', async () => {
     const overview = (await services.players.overview(PRABHSIMRAN))!;
     expect(overview.careers.find((career) => career.formatType === 't20')!.batting).toMatchObject({ runs: 549, matches: 17, innings: 17 });

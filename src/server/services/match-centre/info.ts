@@ -68,13 +68,20 @@ async function replayedDay(db: Kysely<Database>, replayId: number): Promise<stri
   return rows[0]?.day ?? null;
 }
 
-/** Counted completed matches of the type that started before the day, newest first. */
+/**
+ * A match in which a ball was bowled: a wash-out without one counts in the points table and in no
+ * form or head to head (issue 28).
+ */
+const BALL_BOWLED = sql<boolean>`exists (select 1 from innings i where i.match_id = m.id)`;
+
+/** Counted completed matches of the type, with a ball bowled, that started before the day, newest first. */
 function completedBefore(db: Kysely<Database>, { before, formatType }: Comparison) {
   return selectMatchRows(db, 'counted_matches')
     .select(['m.team_a_id', 'm.team_b_id'])
     .where('m.status', '=', 'completed')
     .where('m.format_type', '=', formatType)
     .where('m.start_date', '<', before)
+    .where(BALL_BOWLED)
     .orderBy('m.start_date', 'desc')
     .orderBy('m.id', 'desc');
 }
@@ -98,6 +105,7 @@ async function headToHeadCounts(db: Kysely<Database>, teamIds: Record<TeamSide, 
     .where('m.status', '=', 'completed')
     .where('m.format_type', '=', formatType)
     .where('m.start_date', '<', before)
+    .where(BALL_BOWLED)
     .where((eb) => betweenTeams(eb, teamIds))
     .execute();
   return headToHead(meetings.map((meeting) => formLetter(meeting, meeting.team_a_id === teamIds.a ? 'a' : 'b')));
