@@ -46,7 +46,7 @@ try {
   console.log('| match | deliveries | model alone | whole answer | read deliveries (baseline) | ratio | commentary (baseline) | ratio |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [key, name] of MATCHES) {
-    const row = await selectMatchRows(db.kysely).select(['m.team_a_id', 'm.team_b_id']).where('m.match_key', '=', key).executeTakeFirstOrThrow();
+    const row = await selectMatchRows(db.kysely, 'matches').select(['m.team_a_id', 'm.team_b_id']).where('m.match_key', '=', key).executeTakeFirstOrThrow();
     const stored = await readStoredInnings(queryRows(db.kysely), [row.id]);
     const answer = await buildWinProbability(db.kysely, row);
     if (!answer.supported) throw new Error(`${key} is not covered by the model`);

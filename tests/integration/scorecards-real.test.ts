@@ -194,9 +194,8 @@ function expectedInnings(innings: RawInnings, players: string[]): ExpectedInning
         out.outBowler = delivery.bowler;
         if (!NOT_THE_BOWLERS.has(wicket.kind)) bowler.wickets += 1;
         if (!NOT_A_TEAM_WICKET.has(wicket.kind)) {
-          // The ball it fell on: over index, and legal balls of the over before it plus one.
-          const ball = legal ? overLegal : overLegal + 1;
-          fallOfWickets.push({ wicket: fallOfWickets.length + 1, name: wicket.player_out, runs, overs: [over.over, ball] });
+          // The overs bowled when it fell: over index, and legal balls of the over by then (a wide or no-ball adds none).
+          fallOfWickets.push({ wicket: fallOfWickets.length + 1, name: wicket.player_out, runs, overs: [over.over, overLegal] });
         }
       }
     }

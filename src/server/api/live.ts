@@ -65,6 +65,7 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
       async (request) => {
         const holder = await tokenHolder(request, tokens, auth);
         const { match_key: matchKey } = request.params;
+        // uncounted: this match, by its key.
         const [match] = await read<{ source: MatchSource }>('select source from matches where match_key = $1', [matchKey]);
         if (!match) throw new ApiError(404, 'Match not found');
         const refusal = tokenRefusal(holder, { key: matchKey, source: match.source });
@@ -72,7 +73,8 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
         const { sequence, innings, ball, previous_innings: closePrevious, batting_team: battingSide } = request.body;
         const [last] = await read<{ last: number | null }>(
           `select max(substring(b.idempotency_key from $2::integer)::integer) as last from ball_idempotency b
-           join matches m on m.id = b.match_id where m.match_key = $1 and b.idempotency_key ~ $3`,
+           join matches m on m.id = b.match_id where m.match_key = $1 -- uncounted: this match, by its key
+           and b.idempotency_key ~ $3`,
           [matchKey, INGEST_KEY_PREFIX.length + 1, INGEST_KEY_PATTERN],
         );
         const expected = (last?.last ?? 0) + 1;
@@ -100,6 +102,7 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
       const user = requireRole(request, 'scorer', 'admin');
       const { label, match_keys: matchKeys = null } = request.body;
       if (matchKeys !== null) {
+        // uncounted: the given matches, by key.
         const scored = await read<{ match_key: string }>('select match_key from matches where match_key = any($1) and source = any($2)', [matchKeys, LIVE_SCORED_SOURCES]);
         const found = new Set(scored.map((row) => row.match_key));
         const missing = matchKeys.filter((key) => !found.has(key));

@@ -21,6 +21,7 @@ import * as limitCounters from './migrations/019-limit-counters.ts';
 import * as peopleRegister from './migrations/021-people-register.ts';
 import * as squadMarks from './migrations/022-squad-marks.ts';
 import * as tokenScopes from './migrations/023-token-scopes.ts';
+import * as countedMatches from './migrations/024-counted-matches.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '021-people-register': peopleRegister,
   '022-squad-marks': squadMarks,
   '023-token-scopes': tokenScopes,
+  '024-counted-matches': countedMatches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -493,6 +493,9 @@ export interface Database {
   venues: VenuesTable;
   tournaments: TournamentsTable;
   matches: MatchesTable;
+  /** Views (migration 024, decision 059): the matches but replays, and of those the ones not voided, what every aggregate reads. */
+  real_matches: MatchesTable;
+  counted_matches: MatchesTable;
   innings: InningsTable;
   match_players: MatchPlayersTable;
   player_of_match: PlayerOfMatchTable;

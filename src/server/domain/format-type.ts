@@ -73,10 +73,20 @@ export function isInternationalType(type: FormatType): boolean {
 
 /**
  * The career a match counts in besides its own type, as the record books keep them: a Test is
- * also first-class, an ODI also List A, a T20I also T20. The Hundred has no T20 status and
- * counts only as itself.
+ * also first-class, an ODI also List A, a T20I also T20, and a match of The Hundred (official T20
+ * status: its matches count in T20 records) also T20, beside its own row.
  */
-export const WIDER_CAREER: Partial<Record<FormatType, FormatType>> = { test: 'first_class', odi: 'list_a', t20i: 't20' };
+export const WIDER_CAREER: Partial<Record<FormatType, FormatType>> = { test: 'first_class', odi: 'list_a', t20i: 't20', hundred: 't20' };
+
+/**
+ * Whether a wider career (first-class, List A, T20) is worth a row of its own: only when it holds
+ * matches beyond its international type's (a Test-only player's first-class row would repeat his
+ * Test row and read as his whole first-class career); any other career always is. `types`: the
+ * types of the matches it holds.
+ */
+export function widerCareerHoldsMore(career: FormatType, types: readonly FormatType[]): boolean {
+  return types.some((type) => !(isInternationalType(type) && WIDER_CAREER[type] === career));
+}
 
 /** The careers a match of this type counts in, its own first. */
 export function careerTypesOf(type: FormatType): FormatType[] {

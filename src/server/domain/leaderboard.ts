@@ -95,9 +95,13 @@ export function compareBowlingFigures(a: BowlingFigures, b: BowlingFigures): num
   return b.wickets - a.wickets || a.runs - b.runs;
 }
 
-/** The best of a player's innings figures; null when he never bowled. */
+/**
+ * The best of a player's innings figures; null when he never took a wicket (pages show '–', not
+ * 'Best 0/0': best figures are a wicket-taking innings').
+ */
 export function bestBowling<T extends BowlingFigures>(figures: readonly T[]): T | null {
-  return [...figures].sort(compareBowlingFigures)[0] ?? null;
+  const best = [...figures].sort(compareBowlingFigures)[0];
+  return best && best.wickets > 0 ? best : null;
 }
 
 /** What one player did in a tournament, as the lists rank it. */

@@ -1,6 +1,6 @@
 // Overs arithmetic. Overs are kept as legal balls; the 'O.B' form is for display only,
 // because 19.4 overs is 118 balls, not 19.4 × 6.
-import type { Delivery } from './types.ts';
+import type { BallPosition, Delivery } from './types.ts';
 
 /** Whole overs and the balls of the over in progress: 118 balls → [19, 4]. */
 export function ballsToOvers(legalBalls: number, ballsPerOver = 6): [number, number] {
@@ -46,6 +46,17 @@ export function runRate(runs: number, legalBalls: number): number {
 /** A ball's place as commentary and the fall of wickets print it: over index and ball number, '12.3'. */
 export function formatBallPosition(position: { over: number; ball: number }): string {
   return `${position.over}.${position.ball}`;
+}
+
+/**
+ * Where a wicket fell, as scorecards give the fall of wickets: the overs bowled when it fell
+ * (O.B: the over's index and its legal balls bowled by then). The ball it fell on counts only
+ * when it was legal: a stumping off a wide, or a run out off a no-ball, after the over's first
+ * ball fell at 10.1, not at the delivery's place in the over ([10, 2]); a wicket off the sixth
+ * legal ball at 10.6. `position` is the delivery's place: its over and the legal balls before it, plus one.
+ */
+export function fallOfWicketOvers(position: BallPosition, legal: boolean): BallPosition {
+  return legal ? position : { over: position.over, ball: position.ball - 1 };
 }
 
 /** A delivery that counts towards the over: neither a wide nor a no-ball. */

@@ -2,7 +2,7 @@
 // wickets and partnerships. One fold (InningsTally) serves every source: an imported innings is
 // folded whole, a live innings one ball at a time from its saved state, and commentary reads the
 // same figures after each ball, so the scorecard and the commentary cannot disagree.
-import { isLegalDelivery } from './overs.ts';
+import { fallOfWicketOvers, isLegalDelivery } from './overs.ts';
 import type {
   BallPosition,
   BattingEntry,
@@ -262,7 +262,7 @@ export class InningsTally {
           kind: wicket.kind,
           teamRuns: state.runs,
           legalBalls: state.legalBalls,
-          position,
+          position: fallOfWicketOvers(position, legal),
         };
         state.fallOfWickets.push(fall);
         falls.push(fall);

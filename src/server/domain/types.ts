@@ -124,7 +124,7 @@ export interface FallOfWicket {
   teamRuns: number;
   /** Legal balls bowled in the innings when the wicket fell. */
   legalBalls: number;
-  /** The ball it fell on. */
+  /** The overs bowled when it fell, as scorecards print them (overs.ts fallOfWicketOvers). */
   position: BallPosition;
 }
 

@@ -156,7 +156,8 @@ export class MatchCentreService {
   }
 
   private findMatch(matchKey: string): Promise<MatchCentreRow | undefined> {
-    return selectMatchRows(this.db)
+    // uncounted: by its key, any match (a replay or a voided match keeps its page).
+    return selectMatchRows(this.db, 'matches')
       .select(['m.team_a_id', 'm.team_b_id'])
       .where('m.match_key', '=', matchKey)
       .executeTakeFirst();

@@ -28,6 +28,7 @@ export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCe
     matchCentre.detail(matchKey, 'en'),
     matchCentre.detail(matchKey, 'hi'),
     matchCentre.scorecard(matchKey, 'en'),
+    // uncounted: this match, by its key.
     db.selectFrom('matches').select(['overs_limit', 'balls_per_over', 'is_replay']).where('match_key', '=', matchKey).executeTakeFirst(),
   ]);
   if (!en || !hi || !scorecard || !row || en.status !== 'completed' || !en.result || !hi.result) return null;
@@ -82,12 +83,12 @@ export async function loadRecordBook(db: Kysely<Database>, records: RecordsServi
     await sql<{ venue_id: number | null; format_type: FormatType; gender: string; start_date: string; event_name: string; ground: Figures; a: Figures; b: Figures }>`
       with me as (
         select m.venue_id, m.format_type, m.gender, m.start_date, m.team_a_id, m.team_b_id, t.event_name
-        from matches m join tournaments t on t.id = m.tournament_id where m.match_key = ${matchKey}
+        from matches m join tournaments t on t.id = m.tournament_id where m.match_key = ${matchKey} -- uncounted: this match, by its key
       ),
       earlier as (
         select m.id, m.venue_id, m.team_a_id, m.team_b_id, i.batting_team, i.runs, i.wickets
-        from me, matches m join innings i on i.match_id = m.id and not i.super_over and not i.forfeited
-        where m.status = 'completed' and not m.is_replay and m.void_replayed_by is null
+        from me, counted_matches m join innings i on i.match_id = m.id and not i.super_over and not i.forfeited
+        where m.status = 'completed'
           and m.format_type = me.format_type and m.gender = me.gender and m.start_date < me.start_date
           and (m.venue_id = me.venue_id or m.team_a_id in (me.team_a_id, me.team_b_id) or m.team_b_id in (me.team_a_id, me.team_b_id))
       )
@@ -141,9 +142,10 @@ export async function reportsDue(db: Kysely<Database>, matchKeys: readonly strin
     with ranked as (
       select m.match_key, m.tournament_id,
         row_number() over (partition by m.tournament_id order by m.start_date desc, m.id desc) as recent
-      from matches m
-      where m.status = 'completed' and not m.is_replay
+      from counted_matches m
+      where m.status = 'completed'
         and m.tournament_id in (
+          -- uncounted: the tournaments of the given matches
           select tournament_id from matches where ${matchKeys === null ? sql`true` : sql`match_key = any(${[...matchKeys]}::text[])`}
         )
     )

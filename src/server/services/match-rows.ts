@@ -7,10 +7,17 @@ import type { Lang } from '../domain/result.ts';
 import { loadLiveStates } from './live-state.ts';
 import { summariseMatch, type InningsRow, type MatchRow, type MatchSummary } from './match-summary.ts';
 
+/**
+ * Which matches a select reads (decision 059): 'matches', every one (a match by its key, a
+ * tournament's own list); 'real_matches', no replay (lists of real cricket: a voided match
+ * shows, labelled); 'counted_matches', no replay and no voided match (what any figure counts).
+ */
+export type MatchSet = 'matches' | 'real_matches' | 'counted_matches';
+
 /** Matches with their tournament, teams and venue, selected as MatchRow; add where/order/limit. */
-export function selectMatchRows(db: Kysely<Database>) {
+export function selectMatchRows(db: Kysely<Database>, set: MatchSet) {
   return db
-    .selectFrom('matches as m')
+    .selectFrom(`${set} as m`)
     .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
     .innerJoin('teams as ta', 'ta.id', 'm.team_a_id')
     .innerJoin('teams as tb', 'tb.id', 'm.team_b_id')

@@ -29,10 +29,15 @@ export class MatchService {
     return this.cache.get('data-currency', [tags.dataCurrency, tags.home], () => readDataCurrency(this.db));
   }
 
-  /** Live first, then not started (soonest first), then completed (latest first). */
+  /**
+   * Live first, then not started (soonest first), then completed (latest first). A replay is
+   * listed only while it is being played (labelled); once over it is out (decision 059).
+   */
   listForHome(lang: Lang, limit = HOME_MATCH_LIMIT): Promise<MatchSummary[]> {
     return this.cache.get(`home:${lang}:${limit}`, [tags.home], async () => {
-      const rows = await selectMatchRows(this.db)
+      // uncounted: the home slider lists a replay while it is played.
+      const rows = await selectMatchRows(this.db, 'matches')
+        .where(sql<boolean>`not (m.is_replay and m.status = 'completed')`)
         .orderBy(sql`case m.status when 'started' then 0 when 'not_started' then 1 else 2 end`)
         .orderBy(sql`case when m.status = 'not_started' then coalesce(m.start_at, m.start_date::timestamptz) end asc`)
         .orderBy('m.start_date', 'desc')

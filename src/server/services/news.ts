@@ -250,7 +250,8 @@ export class NewsService {
     const keys = (kind: NewsTagKind) => list.filter((tag) => tag.kind === kind).map((tag) => tag.key);
     const { rows } = await sql<NewsTag & { name: string }>`
       select 'tournament' as kind, tou_key as key, name from tournaments where tou_key = any(${[...keys('tournament')]}::text[])
-      union all select 'match', match_key, team_a_name || ' v ' || team_b_name || ', ' || start_date::text from matches where match_key = any(${[...keys('match')]}::text[])
+      union all select 'match', match_key, team_a_name || ' v ' || team_b_name || ', ' || start_date::text from matches where match_key = any( -- uncounted: the tagged matches, by key
+        ${[...keys('match')]}::text[])
       union all select 'team', team_key, name from teams where team_key = any(${[...keys('team')]}::text[])
       union all select 'player', registry_id, name from people where registry_id = any(${[...keys('player')]}::text[])`.execute(this.db);
     const named = new Map(rows.map((row) => [`${row.kind}:${row.key}`, row.name]));

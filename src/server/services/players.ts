@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings } from '../domain/career.ts';
-import { broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
+import { broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, widerCareerHoldsMore, type FormatType } from '../domain/format-type.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
 import { playerRoles, roleLabel } from '../domain/player-role.ts';
@@ -103,7 +103,7 @@ export class PlayerService {
   heldSince(): Promise<HeldSince> {
     return this.cache.get('players:held-since', [tags.players], async () => {
       const rows = await this.db
-        .selectFrom('matches')
+        .selectFrom('counted_matches')
         .select(['gender', 'format_type', sql<string>`min(start_date)::text`.as('first_day')])
         .groupBy(['gender', 'format_type'])
         .execute();
@@ -147,10 +147,12 @@ export class PlayerService {
     });
   }
 
+  // The counted matches only (decision 059): a replay or a voided match is in no career, form or Matches tab;
+  // the innings below count only in these matches (careerOver).
   private appearances(personId: number): Promise<AppearanceRow[]> {
     return this.db
       .selectFrom('match_players as mp')
-      .innerJoin('matches as m', 'm.id', 'mp.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'mp.match_id')
       .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
       .innerJoin('teams as pt', (join) =>
         join.on(sql<boolean>`pt.id = case mp.team when 'a' then m.team_a_id else m.team_b_id end`),
@@ -305,6 +307,8 @@ function typeCareers(record: PlayerRecord): TypeCareer[] {
   return FORMAT_TYPES.flatMap((formatType) => {
     const appearances = byCareer.get(formatType);
     if (!appearances) return [];
+    // An umbrella row only where it holds more than its international row (Kohli's first-class row is not his Tests again).
+    if (!widerCareerHoldsMore(formatType, appearances.map((appearance) => appearance.format_type))) return [];
     // Appearances are newest first.
     return [
       {

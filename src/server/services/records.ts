@@ -1,11 +1,13 @@
 // All-time records (issue 10 §4; docs/decisions/033-search-and-records.md): per type of cricket
 // and gender, or per tournament series across its seasons (always one type at a time: records
 // never add runs across types, except as the record books do and careers here do: first-class
-// records include Tests, List A ODIs, T20 T20Is). Read from the derived innings rows (batting_innings,
+// records include Tests, List A ODIs, T20 T20Is). Only the counted matches (no replay, no voided
+// match: decision 059). Read from the derived innings rows (batting_innings,
 // bowling_innings, innings), super overs left out, and cached until a whole match is written or
 // completed (tags.players: every such write publishes it).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { competitionOf, eventNamesOf, renamedEvents } from '../domain/competition.ts';
 import { careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { tags } from '../feed/tags.ts';
 import { slug } from '../ingest/naming.ts';
@@ -21,7 +23,10 @@ export type Gender = 'male' | 'female';
 export interface RecordScope {
   formatType: FormatType;
   gender: Gender;
-  /** The event name of a series ('Indian Premier League'), across its seasons. */
+  /**
+   * A series ('Indian Premier League') across its seasons, by its event name: a competition
+   * renamed over the years is one, under any of its names (domain/competition.ts).
+   */
   eventName?: string;
 }
 
@@ -122,6 +127,7 @@ const NO_BESTS: CompetitionBests = { count: 0, highestTotal: null, highestScore:
 export interface RecordSeries {
   /** slug of the event name: the URL key. */
   key: string;
+  /** The competition's name now, for one renamed over the years (domain/competition.ts). */
   eventName: string;
   gender: Gender;
   seasons: number;
@@ -147,7 +153,7 @@ export class RecordsService {
   types(): Promise<RecordTypes> {
     return this.cache.get('records:types', [tags.players], async () => {
       const { rows } = await sql<{ format_type: FormatType; gender: string }>`
-        select distinct format_type, gender from matches where status = 'completed'
+        select distinct format_type, gender from counted_matches where status = 'completed'
       `.execute(this.db);
       const of = (gender: Gender) => orderedFormatTypes(rows.filter((row) => row.gender === gender).map((row) => row.format_type));
       return { male: of('male'), female: of('female') };
@@ -158,13 +164,17 @@ export class RecordsService {
   series(): Promise<RecordSeries[]> {
     return this.cache.get('records:series', [tags.players, tags.tournaments], async () => {
       const { rows } = await sql<{ event_name: string; gender: Gender; seasons: number; matches: number; types: FormatType[] }>`
-        select t.event_name, t.gender, count(distinct t.season)::int as seasons, count(*)::int as matches,
-          array_agg(distinct m.format_type) as types
-        from tournaments t join matches m on m.tournament_id = t.id
-        where m.status = 'completed'
-        group by t.event_name, t.gender
-        having count(distinct t.season) >= 2
-        order by matches desc, t.event_name
+        select c.event_name, c.gender, count(distinct c.season)::int as seasons, count(*)::int as matches,
+          array_agg(distinct c.format_type) as types
+        from (
+          -- A renamed competition under its name now (domain/competition.ts).
+          select ${competitionName(sql`t.event_name`)} as event_name, t.gender, t.season, m.format_type
+          from tournaments t join counted_matches m on m.tournament_id = t.id
+          where m.status = 'completed'
+        ) c
+        group by c.event_name, c.gender
+        having count(distinct c.season) >= 2
+        order by matches desc, c.event_name
         limit ${RECORD_SERIES}
       `.execute(this.db);
       return rows.map((row) => ({
@@ -190,7 +200,7 @@ export class RecordsService {
    * a match is written, so the reports of many of its matches cost one read.
    */
   async competitionBefore(scope: { eventName: string; gender: string; formatType: FormatType }, day: string): Promise<CompetitionBests> {
-    const key = `records:timeline:${scope.formatType}:${scope.gender}:${scope.eventName}`;
+    const key = `records:timeline:${scope.formatType}:${scope.gender}:${competitionOf(scope.eventName)}`;
     const timeline = await this.cache.get(key, [tags.players], () => this.loadTimeline(scope));
     // The last day before `day` (days are ISO dates, so they sort as text).
     let low = 0;
@@ -205,9 +215,9 @@ export class RecordsService {
 
   private async loadTimeline(scope: { eventName: string; gender: string; formatType: FormatType }): Promise<CompetitionTimeline> {
     const db = this.db;
-    const from = sql`matches m join innings i on i.match_id = m.id and not i.super_over and not i.forfeited`;
-    const where = sql`m.status = 'completed' and not m.is_replay and m.void_replayed_by is null and m.format_type = ${scope.formatType}
-      and m.gender = ${scope.gender} and m.tournament_id in (select id from tournaments where event_name = ${scope.eventName} and gender = ${scope.gender})`;
+    const from = sql`counted_matches m join innings i on i.match_id = m.id and not i.super_over and not i.forfeited`;
+    const where = sql`m.status = 'completed' and m.format_type = ${scope.formatType}
+      and m.gender = ${scope.gender} and m.tournament_id in (select id from tournaments where event_name = any(${eventNamesOf(scope.eventName)}::text[]) and gender = ${scope.gender})`;
     const [totals, scores, spells, stands] = await Promise.all([
       sql<{ day: string; matches: number; total: number }>`
         select m.start_date::text as day, count(distinct m.id)::int as matches, max(i.runs)::int as total from ${from} where ${where} group by m.start_date`.execute(db),
@@ -244,7 +254,7 @@ export class RecordsService {
   }
 
   records(scope: RecordScope): Promise<Records> {
-    const cacheKey = `records:${scope.formatType}:${scope.gender}:${scope.eventName ?? ''}`;
+    const cacheKey = `records:${scope.formatType}:${scope.gender}:${scope.eventName === undefined ? '' : competitionOf(scope.eventName)}`;
     return this.cache.get(cacheKey, [tags.players], () => this.load(scope));
   }
 
@@ -254,13 +264,13 @@ export class RecordsService {
     // Completed matches of the scope (a live one counts once it is over).
     const inScope = (m: string): RawBuilder<unknown> =>
       sql`${sql.ref(`${m}.format_type`)} in (${sql.join(counted)}) and ${sql.ref(`${m}.gender`)} = ${scope.gender} and ${sql.ref(`${m}.status`)} = 'completed'
-        ${scope.eventName === undefined ? sql`` : sql`and ${sql.ref(`${m}.tournament_id`)} in (select id from tournaments where event_name = ${scope.eventName} and gender = ${scope.gender})`}`;
+        ${scope.eventName === undefined ? sql`` : sql`and ${sql.ref(`${m}.tournament_id`)} in (select id from tournaments where event_name = any(${eventNamesOf(scope.eventName)}::text[]) and gender = ${scope.gender})`}`;
     const teamOf = (side: RawBuilder<unknown>) => sql`case ${side} when 'a' then m.team_a_name else m.team_b_name end`;
     const againstOf = (side: RawBuilder<unknown>) => sql`case ${side} when 'a' then m.team_b_name else m.team_a_name end`;
 
     const [span, runs, wickets, scores, bowling, totals, wins] = await Promise.all([
       sql<{ first_date: string | null; last_date: string | null; matches: number }>`
-        select min(m.start_date)::text as first_date, max(m.start_date)::text as last_date, count(*)::int as matches from matches m where ${inScope('m')}
+        select min(m.start_date)::text as first_date, max(m.start_date)::text as last_date, count(*)::int as matches from counted_matches m where ${inScope('m')}
       `.execute(db),
       sql<{ key: string; name: string; innings: number; runs: number; outs: number; high: number; high_not_out: boolean }>`
         select p.registry_id as key, p.name, r.innings, r.runs, r.outs, r.high, r.high_not_out
@@ -269,7 +279,7 @@ export class RecordsService {
             max(b.runs)::int as high,
             (array_agg(not ${OUT} order by b.runs desc, ${OUT}))[1] as high_not_out
           from batting_innings b join innings i on i.match_id = b.match_id and i.innings_no = b.innings_no and not i.super_over
-          join matches m on m.id = b.match_id
+          join counted_matches m on m.id = b.match_id
           where ${inScope('m')}
           group by b.person_id order by runs desc limit ${RECORD_ROWS}
         ) r join people p on p.id = r.person_id
@@ -282,7 +292,7 @@ export class RecordsService {
             (array_agg(w.wickets order by w.wickets desc, w.runs))[1] as best_wickets,
             (array_agg(w.runs order by w.wickets desc, w.runs))[1] as best_runs
           from bowling_innings w join innings i on i.match_id = w.match_id and i.innings_no = w.innings_no and not i.super_over
-          join matches m on m.id = w.match_id
+          join counted_matches m on m.id = w.match_id
           where ${inScope('m')}
           group by w.person_id having sum(w.wickets) > 0 order by wickets desc, runs limit ${RECORD_ROWS}
         ) r join people p on p.id = r.person_id
@@ -292,7 +302,7 @@ export class RecordsService {
         select p.registry_id as key, p.name, b.runs, b.balls, not ${OUT} as not_out, m.match_key, m.start_date::text as date,
           ${teamOf(sql`i.batting_team`)} as team, ${againstOf(sql`i.batting_team`)} as against
         from batting_innings b join innings i on i.match_id = b.match_id and i.innings_no = b.innings_no and not i.super_over
-        join matches m on m.id = b.match_id join people p on p.id = b.person_id
+        join counted_matches m on m.id = b.match_id join people p on p.id = b.person_id
         where ${inScope('m')}
         order by b.runs desc, b.balls, m.start_date, p.name limit ${RECORD_ROWS}
       `.execute(db),
@@ -300,14 +310,14 @@ export class RecordsService {
         select p.registry_id as key, p.name, w.wickets, w.runs, w.legal_balls as balls, m.balls_per_over as bpo, m.match_key,
           m.start_date::text as date, ${againstOf(sql`i.batting_team`)} as team, ${teamOf(sql`i.batting_team`)} as against
         from bowling_innings w join innings i on i.match_id = w.match_id and i.innings_no = w.innings_no and not i.super_over
-        join matches m on m.id = w.match_id join people p on p.id = w.person_id
+        join counted_matches m on m.id = w.match_id join people p on p.id = w.person_id
         where ${inScope('m')} and w.wickets > 0
         order by w.wickets desc, w.runs, m.start_date, p.name limit ${RECORD_ROWS}
       `.execute(db),
       sql<{ runs: number; wickets: number; balls: number; bpo: number; declared: boolean; match_key: string; date: string; team: string; against: string }>`
         select i.runs, i.wickets, i.legal_balls as balls, m.balls_per_over as bpo, i.declared, m.match_key, m.start_date::text as date,
           ${teamOf(sql`i.batting_team`)} as team, ${againstOf(sql`i.batting_team`)} as against
-        from innings i join matches m on m.id = i.match_id
+        from innings i join counted_matches m on m.id = i.match_id
         where ${inScope('m')} and not i.super_over
         order by i.runs desc, i.wickets, m.start_date limit ${RECORD_ROWS}
       `.execute(db),
@@ -315,12 +325,12 @@ export class RecordsService {
         select * from (
           (select m.win_by_runs as runs, true as by_innings, m.match_key, m.start_date::text as date,
              ${teamOf(sql`m.winner`)} as team, ${againstOf(sql`m.winner`)} as against
-           from matches m where ${inScope('m')} and m.win_by_innings and m.win_by_runs is not null
+           from counted_matches m where ${inScope('m')} and m.win_by_innings and m.win_by_runs is not null
            order by m.win_by_runs desc, m.start_date limit ${RECORD_ROWS})
           union all
           (select m.win_by_runs, false, m.match_key, m.start_date::text,
              ${teamOf(sql`m.winner`)}, ${againstOf(sql`m.winner`)}
-           from matches m where ${inScope('m')} and not m.win_by_innings and m.win_by_runs is not null
+           from counted_matches m where ${inScope('m')} and not m.win_by_innings and m.win_by_runs is not null
            order by m.win_by_runs desc, m.start_date limit ${RECORD_ROWS})
         ) wins order by by_innings desc, runs desc, date
       `.execute(db),
@@ -377,6 +387,12 @@ export class RecordsService {
       biggestWinsByInnings: winRecords.filter((win) => win.byInnings),
     };
   }
+}
+
+/** The competition an event name column belongs to, by its name now (domain/competition.ts), in SQL. */
+function competitionName(column: RawBuilder<unknown>): RawBuilder<string> {
+  const renamed = renamedEvents();
+  return sql<string>`case ${column} ${sql.join(renamed.map(([earlier, current]) => sql`when ${earlier} then ${current}`), sql` `)} else ${column} end`;
 }
 
 /** The types a record of this type counts, its own first: first-class counts Tests too (domain/format-type.ts careerTypesOf). */

@@ -106,6 +106,7 @@ export class ScorerService {
   /** Matches made on the console: unfinished first, by start time. */
   async list(limit = 100): Promise<ScorerMatchListItem[]> {
     const rows = await this.db
+      // uncounted: the console's own matches (source scorer).
       .selectFrom('matches as m')
       .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
       .select(['m.match_key', 'm.team_a_name', 'm.team_b_name', 'm.match_type', 'm.event_match_number', 'm.start_at', 'm.status', 'm.play_status', 't.name as tou_name'])
@@ -125,6 +126,7 @@ export class ScorerService {
 
   async match(matchKey: string, lang: Lang = 'en'): Promise<ScorerMatchState | null> {
     const match = await this.db
+      // uncounted: this match, by its key.
       .selectFrom('matches as m')
       .innerJoin('teams as ta', 'ta.id', 'm.team_a_id')
       .innerJoin('teams as tb', 'tb.id', 'm.team_b_id')

@@ -41,6 +41,8 @@ export interface SeriesPart {
   formatType: FormatType;
   /** Its matches' keys, in playing order. */
   matchKeys: string[];
+  /** Of those, the matches that count (decision 059): a voided match is listed but not counted. */
+  countedMatches: number;
   /** The series result of a bilateral tournament (domain/series-result.ts); null in a competition. */
   result: SeriesResult | null;
   teams: TournamentTeam[];
@@ -60,8 +62,10 @@ export interface TournamentDetail {
   gender: 'male' | 'female';
   /** Two sides play all its matches (a tour): each type is a series with a result, and there is no points table. */
   bilateral: boolean;
-  /** Every match in playing order. */
+  /** Every match in playing order (a voided one too, labelled). */
   matches: MatchSummary[];
+  /** Of those, the matches that count (decision 059): the number its header and info give. */
+  countedMatches: number;
   /** Its matches by type, in display order (Test, ODI, T20I, first-class, List A, T20, The Hundred). */
   parts: SeriesPart[];
   /** Sides by name, with their players in all of its matches. */

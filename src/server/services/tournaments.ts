@@ -15,7 +15,7 @@ import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
 import { displayTeamName, type MatchRow } from './match-summary.ts';
-import { groupBy, summariseMatches, selectMatchRows } from './match-rows.ts';
+import { groupBy, summariseMatches, selectMatchRows, type MatchSet } from './match-rows.ts';
 import { epochSeconds, BROAD_FORMATS } from './players.ts';
 import type {
   FixtureDay,
@@ -72,14 +72,10 @@ export class TournamentService {
     private readonly cache: TaggedCache,
   ) {}
 
-  /**
-   * Every tournament, the one with the latest match day first; demo replays (dated today) after
-   * the real ones, so /series and /stats open on real play.
-   */
+  /** Every tournament of real cricket, the one with the latest match day first (replays are demos: decision 059). */
   list(): Promise<TournamentListItem[]> {
     return this.cache.get('tournaments:list', [tags.tournaments], async () => {
-      const rows = await this.selectSummaries()
-        .orderBy(sql`bool_and(m.is_replay)`)
+      const rows = await this.selectSummaries('real_matches')
         .orderBy('end_date', 'desc')
         .orderBy('t.id', 'desc')
         .execute();
@@ -91,7 +87,7 @@ export class TournamentService {
   months(page: Page, filter: MonthFilter): Promise<{ groups: MonthGroup[]; hasMore: boolean }> {
     const key = `tournaments:months:${filter.format ?? ''}:${filter.formatType ?? ''}:${page.limit}:${page.offset}`;
     return this.cache.get(key, [tags.tournaments], async () => {
-      let query = this.selectSummaries();
+      let query = this.selectSummaries('real_matches');
       if (filter.format) query = query.having(sql<boolean>`bool_or(m.format = ${filter.format})`);
       if (filter.formatType) query = query.having(sql<boolean>`bool_or(m.format_type = ${filter.formatType})`);
       const rows = await query
@@ -114,7 +110,8 @@ export class TournamentService {
     const teams = [...(filter.teams ?? [])].sort();
     const key = `tournaments:fixtures:${filter.format ?? ''}:${filter.formatType ?? ''}:${filter.gender ?? ''}:${filter.teamType ?? ''}:${teams.join(',')}:${filter.from ?? ''}:${page.limit}:${page.offset}:${lang}`;
     return this.cache.get(key, [tags.fixtures], async () => {
-      let query = selectMatchRows(this.db);
+      // Real matches (My Matches too): a replay is no fixture; a voided match shows, labelled.
+      let query = selectMatchRows(this.db, 'real_matches');
       if (filter.format) query = query.where('m.format', '=', filter.format);
       if (filter.formatType) query = query.where('m.format_type', '=', filter.formatType);
       if (filter.gender) query = query.where('m.gender', '=', filter.gender);
@@ -150,7 +147,7 @@ export class TournamentService {
   fixtureYears(): Promise<number[]> {
     return this.cache.get('tournaments:fixture-years', [tags.fixtures], async () => {
       const rows = await this.db
-        .selectFrom('matches')
+        .selectFrom('real_matches')
         .select(sql<number>`extract(year from start_date)::int`.as('year'))
         .distinct()
         .orderBy('year', 'desc')
@@ -196,7 +193,8 @@ export class TournamentService {
   private async cached<T>(cacheKey: string, touKey: string, build: (tournament: TournamentSummaryRow) => Promise<T>): Promise<T | null> {
     try {
       return await this.cache.get(cacheKey, [tags.tournament(touKey)], async () => {
-        const tournament = await this.selectSummaries().where('t.tou_key', '=', touKey).executeTakeFirst();
+        // uncounted: any tournament by its key (a replay's, every match a replay, keeps its page).
+        const tournament = await this.selectSummaries('matches').where('t.tou_key', '=', touKey).executeTakeFirst();
         if (!tournament) throw new UnknownTournament();
         return build(tournament);
       });
@@ -206,11 +204,15 @@ export class TournamentService {
     }
   }
 
-  /** Tournaments with at least one match, with their formats, match count and span. */
-  private selectSummaries() {
+  /**
+   * Tournaments with at least one match of the set, with their formats, span and count of
+   * matches: the counted ones (a voided match is listed, labelled, but is not one of them).
+   */
+  private selectSummaries(set: Exclude<MatchSet, 'counted_matches'>) {
     return this.db
       .selectFrom('tournaments as t')
-      .innerJoin('matches as m', 'm.tournament_id', 't.id')
+      .innerJoin(`${set} as m`, 'm.tournament_id', 't.id')
+      .leftJoin('counted_matches as c', 'c.id', 'm.id')
       .select([
         't.id',
         't.tou_key',
@@ -223,7 +225,7 @@ export class TournamentService {
         sql<MatchFormat[]>`array_agg(distinct m.format)`.as('formats'),
         sql<FormatType[]>`array_agg(distinct m.format_type)`.as('format_types'),
         't.sides',
-        sql<number>`count(*)::int`.as('matches'),
+        sql<number>`count(c.id)::int`.as('matches'),
       ])
       .groupBy('t.id');
   }
@@ -231,17 +233,21 @@ export class TournamentService {
   // ---------- detail ----------
 
   private async buildDetail(tournament: TournamentSummaryRow, lang: Lang): Promise<TournamentDetail> {
-    const [rows, tableInnings, tallies] = await Promise.all([
-      selectMatchRows(this.db)
+    const [rows, counted, tableInnings, tallies] = await Promise.all([
+      // uncounted: the tournament's own list; a voided match shows, labelled (a replay's tournament holds replays only).
+      selectMatchRows(this.db, 'matches')
         .where('m.tournament_id', '=', tournament.id)
         // Playing order: by day, then match number (Postgres puts a missing number last), then id.
         .orderBy('m.start_date')
         .orderBy('m.event_match_number')
         .orderBy('m.id')
         .execute(),
+      this.db.selectFrom('counted_matches').select('id').where('tournament_id', '=', tournament.id).execute(),
       this.selectTableInnings(tournament.id),
       this.tallies(tournament),
     ]);
+    const countedIds = new Set(counted.map((row) => row.id));
+    const countedOf = (of: readonly { id: number }[]) => of.filter((row) => countedIds.has(row.id)).length;
     const matches = await summariseMatches(this.db, rows, lang);
     const inningsByMatch = groupBy(tableInnings, (inn) => inn.match_id);
     const bilateral = isBilateral(tournament.sides);
@@ -252,6 +258,7 @@ export class TournamentService {
       return {
         formatType,
         matchKeys: partRows.map((row) => row.match_key),
+        countedMatches: countedOf(partRows),
         result: bilateral ? bilateralResult(partRows, formatType, lang) : null,
         teams: squads(partRows, tallies.get(formatType) ?? emptyTallies(), lang),
       };
@@ -267,6 +274,7 @@ export class TournamentService {
       gender: tournament.gender === 'female' ? 'female' : 'male',
       bilateral,
       matches,
+      countedMatches: countedOf(rows),
       parts,
       teams: squads(rows, mergeTallies([...tallies.values()]), lang),
       pointsTable: pointsRounds(
@@ -280,6 +288,7 @@ export class TournamentService {
   private selectTableInnings(tournamentId: number) {
     return this.db
       .selectFrom('innings as i')
+      // uncounted: the points table's own rule leaves out the voided match (and counts a wash-out).
       .innerJoin('matches as m', 'm.id', 'i.match_id')
       .select([
         'i.match_id',
@@ -332,7 +341,7 @@ export class TournamentService {
   private async selectTournamentPlayers(tournamentId: number): Promise<TournamentPlayerRow[]> {
     const rows = await this.db
       .selectFrom('match_players as mp')
-      .innerJoin('matches as m', 'm.id', 'mp.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'mp.match_id')
       .innerJoin('people as p', 'p.id', 'mp.person_id')
       .innerJoin('teams as pt', (join) => join.on(sql<boolean>`pt.id = case mp.team when 'a' then m.team_a_id else m.team_b_id end`))
       .select([
@@ -360,7 +369,7 @@ export class TournamentService {
     return this.db
       .selectFrom('batting_innings as b')
       .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'b.match_id').onRef('i.innings_no', '=', 'b.innings_no'))
-      .innerJoin('matches as m', 'm.id', 'b.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'b.match_id')
       .select([
         'b.person_id',
         'm.format_type',
@@ -381,7 +390,7 @@ export class TournamentService {
     return this.db
       .selectFrom('bowling_innings as w')
       .innerJoin('innings as i', (join) => join.onRef('i.match_id', '=', 'w.match_id').onRef('i.innings_no', '=', 'w.innings_no'))
-      .innerJoin('matches as m', 'm.id', 'w.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'w.match_id')
       .select([
         'w.person_id',
         'm.format_type',
@@ -403,7 +412,7 @@ export class TournamentService {
   private countStumpings(tournamentId: number) {
     const stumpedBy = this.db
       .selectFrom('batting_innings as b')
-      .innerJoin('matches as m', 'm.id', 'b.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'b.match_id')
       .select(['m.format_type', sql<number>`unnest(b.fielder_ids)`.as('person_id')])
       .where('m.tournament_id', '=', tournamentId)
       .where('b.dismissal_kind', '=', 'stumped');

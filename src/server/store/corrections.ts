@@ -171,12 +171,26 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
       for (const key of reshaped.matches) changedTags.add(tags.match(key));
       if (deleted.length > 0) [tags.home, tags.fixtures, tags.tournaments].forEach((tag) => changedTags.add(tag));
     }
-    const voidUpdate = async (matchKey: string, replayedBy: string | null) =>
-      tx.query<{ tou_key: string }>(
+    // What search counts (players, teams, tournaments, venues by their counted matches: decision 059) moves with a void.
+    const searchScope = { people: [] as number[], teams: [] as number[], tournaments: [] as number[], venues: [] as number[] };
+    const voidUpdate = async (matchKey: string, replayedBy: string | null) => {
+      const rows = await tx.query<{ id: number; tou_key: string; tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
         `update matches m set void_replayed_by = $2 from tournaments t
-         where t.id = m.tournament_id and m.match_key = $1 and m.void_replayed_by is distinct from $2 returning t.tou_key`,
+         where t.id = m.tournament_id and m.match_key = $1 and m.void_replayed_by is distinct from $2
+         returning m.id, t.tou_key, m.tournament_id, m.team_a_id, m.team_b_id, m.venue_id`,
         [matchKey, replayedBy],
       );
+      for (const row of rows) {
+        const players = await tx.query<{ person_id: number }>('select person_id from match_players where match_id = $1', [row.id]);
+        searchScope.people.push(...players.map((player) => player.person_id));
+        searchScope.teams.push(row.team_a_id, row.team_b_id);
+        searchScope.tournaments.push(row.tournament_id);
+        if (row.venue_id !== null) searchScope.venues.push(row.venue_id);
+        // Careers, records, form and counts across the site hold it or not: rare, like a rename.
+        changedTags.add(tags.all);
+      }
+      return rows;
+    };
     for (const { matchKey, replayedBy } of plan.setVoid) {
       const [row] = await voidUpdate(matchKey, replayedBy);
       if (!row) {
@@ -194,7 +208,6 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
       changedTags.add(tags.match(matchKey)).add(tags.tournament(row.tou_key)).add(tags.home).add(tags.fixtures);
     }
     // Renamed people and teams are searched by their new names; a player's latest team is shown by its name.
-    const searchScope = { people: [] as number[], teams: [] as number[], tournaments: [], venues: [] };
     for (const { registryId, name } of plan.personNames) {
       const renamed = await tx.query<{ id: number }>('update people set name = $2 where registry_id = $1 and name <> $2 returning id', [registryId, name]);
       report.renamed += renamed.length;

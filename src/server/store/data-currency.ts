@@ -13,6 +13,7 @@ export interface DataCurrency {
 
 export async function readDataCurrency(db: Kysely<Database>): Promise<DataCurrency> {
   const row = await db
+    // uncounted: what is held of Cricsheet's files (source cricsheet: never a replay; a voided match's file is held too).
     .selectFrom('matches as m')
     .where('m.source', '=', 'cricsheet')
     .select([sql<string | null>`max(m.dates[cardinality(m.dates)])::text`.as('last_day'), sql<number>`count(*)::int`.as('matches')])

@@ -225,12 +225,13 @@ export class MatchWriter {
         await tx.query('insert into search_pending (token) values ($1) on conflict (token) do update set touched_at = now()', [deferred.token]);
         return refreshTournamentShapes(run, [...touched]);
       }
-      // Search rows: a new match counts one more for each of its players; the players of a
-      // replaced match (either version) are recounted, as are its teams, tournament and venue.
+      // Search rows: a new match counts one more for each of its players (a replay is a demo:
+      // it counts for no one, decision 059); the players of a replaced match (either version)
+      // are recounted, as are its teams, tournament and venue.
       await countNewAppearances(
         run,
         writes
-          .filter((write) => !replacedIds.has(write.id))
+          .filter((write) => !replacedIds.has(write.id) && write.facts.live?.isReplay !== true)
           .flatMap((write) =>
             playersOf(write).map(({ player, personId }) => ({
               personId,

@@ -40,7 +40,8 @@ const PLAYER_ALIASES = `
   array_remove(array[pp.full_name, pp.known_as, pp.name_hi], null)
     || coalesce((select array_agg(rn.name) from register_names rn where rn.registry_id = p.registry_id and rn.name <> p.name), '{}')`;
 
-// Each query reads the entities in scope ($1 null: all) that have at least one match.
+// Each query reads the entities in scope ($1 null: all) that have at least one counted match
+// (no replay, no voided match: decision 059), and counts only those.
 const ENTITY_QUERIES: Record<SearchKind, string> = {
   // The latest match's side and gender by max() over 'date|id|value' (no sort per player).
   player: `
@@ -50,7 +51,7 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
       null::text as link, substr(max(m.start_date::text || m.gender), 11) as gender,
       count(*)::int as matches, (count(*) + count(*) filter (where m.format_type in ('test', 'odi', 't20i')))::int as weight,
       max(m.start_date)::text as last_date, pp.full_name
-    from people p join match_players mp on mp.person_id = p.id join matches m on m.id = mp.match_id
+    from people p join match_players mp on mp.person_id = p.id join counted_matches m on m.id = mp.match_id
     left join player_profiles pp on pp.registry_id = p.registry_id
     where $1::integer[] is null or p.id = any($1::integer[])
     group by p.id, pp.registry_id`,
@@ -62,9 +63,9 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
     from teams t
     -- Each side's matches by its own index (a join on 'a or b' read every match for every team).
     join (
-      select team_a_id as team_id, id, start_date, tournament_id from matches
+      select team_a_id as team_id, id, start_date, tournament_id from counted_matches
       union all
-      select team_b_id, id, start_date, tournament_id from matches where team_b_id <> team_a_id
+      select team_b_id, id, start_date, tournament_id from counted_matches where team_b_id <> team_a_id
     ) m on m.team_id = t.id
     join tournaments tu on tu.id = m.tournament_id
     where $1::integer[] is null or t.id = any($1::integer[])
@@ -77,11 +78,11 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
         select event_name, gender from tournaments where id = any($1::integer[]))
     ), own as (
       select tu.id, tu.event_name, tu.gender, count(*)::int as matches, max(m.start_date)::text as last_date
-      from tournaments tu join chosen c on c.id = tu.id join matches m on m.tournament_id = tu.id
+      from tournaments tu join chosen c on c.id = tu.id join counted_matches m on m.tournament_id = tu.id
       group by tu.id
     ), series as (
       select t.event_name, t.gender, count(*)::int as weight
-      from tournaments t join matches m on m.tournament_id = t.id
+      from tournaments t join counted_matches m on m.tournament_id = t.id
       where (t.event_name, t.gender) in (select event_name, gender from own)
       group by t.event_name, t.gender
     )
@@ -93,7 +94,7 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
     select v.id, v.id::text as key, v.name, array[v.city] as aliases, nullif(v.city, '') as detail,
       substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || m.match_key), 21) as link,
       null::text as gender, count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date, null::text as full_name
-    from venues v join matches m on m.venue_id = v.id
+    from venues v join counted_matches m on m.venue_id = v.id
     where $1::integer[] is null or v.id = any($1::integer[])
     group by v.id`,
 };

@@ -99,7 +99,8 @@ describe('careerBowling', () => {
 
   it('best figures: most wickets, then fewest runs', () => {
     expect(careerBowling([bowl(24, 20, 3), bowl(24, 35, 4), bowl(24, 30, 4)], 3).bestFigures).toBe('4/30');
-    expect(careerBowling([bowl(24, 40, 0), bowl(24, 12, 0)], 2).bestFigures).toBe('0/12');
+    // No wicket, no best figures: '–' on the page, never 'Best 0/12'.
+    expect(careerBowling([bowl(24, 40, 0), bowl(24, 12, 0)], 2).bestFigures).toBeNull();
     expect(careerBowling([], 1).bestFigures).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   broadFormatOf,
   careerTypesOf,
+  widerCareerHoldsMore,
   formatTypeLabel,
   formatTypeOf,
   orderedFormatTypes,
@@ -56,7 +57,15 @@ describe('the record books around the types', () => {
     expect(careerTypesOf('odi')).toEqual(['odi', 'list_a']);
     expect(careerTypesOf('t20i')).toEqual(['t20i', 't20']);
     expect(careerTypesOf('first_class')).toEqual(['first_class']);
-    expect(careerTypesOf('hundred')).toEqual(['hundred']);
+    expect(careerTypesOf('hundred')).toEqual(['hundred', 't20']);
+  });
+
+  it('keeps an umbrella row only where it holds matches beyond its international row', () => {
+    expect(widerCareerHoldsMore('test', ['test'])).toBe(true);
+    expect(widerCareerHoldsMore('first_class', ['test', 'test'])).toBe(false);
+    expect(widerCareerHoldsMore('first_class', ['test', 'first_class'])).toBe(true);
+    expect(widerCareerHoldsMore('list_a', ['odi'])).toBe(false);
+    expect(widerCareerHoldsMore('t20', ['t20i', 'hundred'])).toBe(true);
   });
 
   it('orders and names them', () => {

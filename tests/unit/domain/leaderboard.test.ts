@@ -183,6 +183,8 @@ describe('bowling', () => {
     expect(compareBowlingFigures({ wickets: 3, runs: 20 }, { wickets: 3, runs: 20 })).toBe(0);
     expect(bestBowling(figures)).toEqual({ wickets: 5, runs: 20 });
     expect(bestBowling([])).toBeNull();
+    // A bowler without a wicket has no best figures ('–'), not 0/0.
+    expect(bestBowling([{ wickets: 0, runs: 0 }, { wickets: 0, runs: 14 }])).toBeNull();
   });
 
   it('gives economy per over from legal balls, to two decimals', () => {

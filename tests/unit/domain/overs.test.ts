@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { ballsToOvers, formatOvers, isLegalDelivery, oversToBalls, RATE_BALLS, runRate } from '../../../src/server/domain/overs.ts';
+import { ballsToOvers, fallOfWicketOvers, formatBallPosition, formatOvers, isLegalDelivery, oversToBalls, RATE_BALLS, runRate } from '../../../src/server/domain/overs.ts';
+import { summariseInnings } from '../../../src/server/domain/scorecard.ts';
 import { ball, readMatch, realInnings } from './cricket-data.ts';
 
 describe('ballsToOvers', () => {
@@ -94,5 +95,23 @@ describe('against a real match: KKR v RCB, IPL 2008 opener (Cricsheet 335982)', 
     expect(formatOvers(rcbBalls)).toBe('15.1');
     expect(oversToBalls(15.1)).toBe(rcbBalls);
     expect(runRate(222, kkrBalls)).toBeCloseTo(11.1, 10);
+  });
+});
+
+describe('fallOfWicketOvers', () => {
+  it('gives the overs bowled when the wicket fell: the ball it fell on counts only when legal', () => {
+    // The delivery's place: over 10, the legal balls before it plus one.
+    expect(fallOfWicketOvers({ over: 10, ball: 2 }, true)).toEqual({ over: 10, ball: 2 });
+    // Stumped off a wide, run out off a no-ball, after the over's first ball: 10.1, not 10.2.
+    expect(fallOfWicketOvers({ over: 10, ball: 2 }, false)).toEqual({ over: 10, ball: 1 });
+    // Off a wide before any legal ball of the over: 10.0; off the sixth legal ball: 10.6.
+    expect(fallOfWicketOvers({ over: 10, ball: 1 }, false)).toEqual({ over: 10, ball: 0 });
+    expect(fallOfWicketOvers({ over: 10, ball: 6 }, true)).toEqual({ over: 10, ball: 6 });
+  });
+
+  it('places the falls of a real innings as its scorecard does (Mumbai Indians v Gujarat Lions, IPL 2016: Buttler stumped off a wide at 8.5)', () => {
+    const summary = summariseInnings(realInnings(readMatch('falls/980917'), 0));
+    expect(summary.fallOfWickets.map((fall) => formatBallPosition(fall.position))).toEqual(['1.3', '3.3', '8.5', '10.1', '12.6', '15.5', '16.6', '19.5']);
+    expect(summary.fallOfWickets[2]).toMatchObject({ kind: 'stumped', legalBalls: 53 });
   });
 });

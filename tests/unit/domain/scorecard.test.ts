@@ -221,9 +221,9 @@ describe('summariseInnings: wickets and fall of wickets', () => {
     );
     expect(summary.fallOfWickets).toEqual([
       { wicketNumber: 1, player: 'A', kind: 'run out', teamRuns: 5, legalBalls: 2, position: { over: 0, ball: 2 } },
-      // Off a wide and a no-ball: at the number of the legal ball still to come.
-      { wicketNumber: 2, player: 'C', kind: 'stumped', teamRuns: 6, legalBalls: 2, position: { over: 0, ball: 3 } },
-      { wicketNumber: 3, player: 'B', kind: 'run out', teamRuns: 7, legalBalls: 2, position: { over: 0, ball: 3 } },
+      // Off a wide and a no-ball: at the overs bowled when they fell (0.2), not the next legal ball's number.
+      { wicketNumber: 2, player: 'C', kind: 'stumped', teamRuns: 6, legalBalls: 2, position: { over: 0, ball: 2 } },
+      { wicketNumber: 3, player: 'B', kind: 'run out', teamRuns: 7, legalBalls: 2, position: { over: 0, ball: 2 } },
     ]);
     // stumped off a wide: the bowler's wicket, but no ball faced
     expect(bowler(summary, 'X').wickets).toBe(1);

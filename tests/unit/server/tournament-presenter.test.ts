@@ -19,7 +19,8 @@ const detail: TournamentDetail = {
   gender: 'male',
   bilateral: false,
   matches: [matchSummary({ key: '335982' })],
-  parts: [{ formatType: 't20', matchKeys: ['335982'], result: null, teams: [] }],
+  countedMatches: 1,
+  parts: [{ formatType: 't20', matchKeys: ['335982'], countedMatches: 1, result: null, teams: [] }],
   teams: [
     {
       key: 'deccan-chargers',
@@ -112,7 +113,7 @@ describe('presentTournamentDetail', () => {
       'en',
     );
     const wire = tournamentDetail.parse(
-      presentTournamentDetail({ ...detail, bilateral: true, pointsTable: [], parts: [{ formatType: 'test', matchKeys: ['1479571', '1479572'], result, teams: [] }] }),
+      presentTournamentDetail({ ...detail, bilateral: true, pointsTable: [], parts: [{ formatType: 'test', matchKeys: ['1479571', '1479572'], countedMatches: 2, result, teams: [] }] }),
     );
     expect(wire.tournamentPoints).toEqual([]);
     expect(wire.series).toEqual([

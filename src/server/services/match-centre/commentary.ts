@@ -42,7 +42,7 @@ export async function buildInningsCommentary(query: QueryRows, match: MatchCentr
     query<{ balls_before: number; last_innings: number; status: MatchCentreRow['status'] }>(
       `select (select coalesce(sum(length(b.balls) / ${BALL_BYTES}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
          (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings,
-         (select m.status from matches m where m.id = $1) as status`,
+         (select m.status from matches m where m.id = $1) as status`, // uncounted: this match, by id
       [match.id, inningsNo],
     ),
   ]);

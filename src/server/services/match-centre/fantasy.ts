@@ -46,7 +46,7 @@ interface PastRow {
  */
 export async function buildTopFantasy(db: Kysely<Database>, match: MatchCentreRow, tab: TopFantasyTab): Promise<TopFantasy> {
   const [facts] = await sql<{ venue_id: number | null; start_date: string }>`
-    select venue_id, start_date::text as start_date from matches where id = ${match.id}
+    select venue_id, start_date::text as start_date from matches where id = ${match.id} -- uncounted: this match, by id
   `.execute(db).then((result) => result.rows);
   let squad: { team: TeamSide; person_id: number }[] = await matchPlayers(db, match.id);
   let squadFrom: TopFantasy['squadFrom'] = 'match';
@@ -59,7 +59,7 @@ export async function buildTopFantasy(db: Kysely<Database>, match: MatchCentreRo
   const past = squad.length === 0 ? [] : await sql<PastRow>`
     select f.person_id, f.team, f.points, m.match_key, m.start_date::text as start_date, m.venue_id, m.team_a_id, m.team_b_id,
       m.team_a_name, m.team_b_name, m.gender
-    from fantasy_points f join matches m on m.id = f.match_id
+    from fantasy_points f join counted_matches m on m.id = f.match_id
     where f.person_id = any(${[...sideOf.keys()]}::integer[]) and m.format = ${match.format} and m.status = 'completed'
       and m.id <> ${match.id} and m.start_date <= ${facts!.start_date}::date and f.rules = ${FANTASY_RULES_VERSION}
     order by m.start_date desc, m.id desc
@@ -106,10 +106,10 @@ async function latestSquads(db: Kysely<Database>, match: MatchCentreRow): Promis
     const rows = await sql<{ person_id: number }>`
       select mp.person_id from match_players mp
       where mp.match_id = (
-        select m.id from matches m where (m.team_a_id = ${teamId} or m.team_b_id = ${teamId}) and m.id <> ${match.id}
+        select m.id from counted_matches m where (m.team_a_id = ${teamId} or m.team_b_id = ${teamId}) and m.id <> ${match.id}
           and m.format = ${match.format} and exists (select 1 from match_players x where x.match_id = m.id)
         order by m.start_date desc, m.id desc limit 1)
-      and mp.team = (select case when m.team_a_id = ${teamId} then 'a' else 'b' end from matches m where m.id = mp.match_id)
+      and mp.team = (select case when m.team_a_id = ${teamId} then 'a' else 'b' end from matches m where m.id = mp.match_id) -- uncounted: that match, by id
       order by mp.position
     `.execute(db);
     squads.push(...rows.rows.map((row) => ({ team: side, person_id: row.person_id })));

@@ -1,7 +1,10 @@
 // The Info and History tabs: venue, each side's form, head to head and recent matches, from
-// the teams' earlier completed matches.
-import type { ExpressionBuilder, Kysely } from 'kysely';
+// the teams' earlier completed matches that count (no replay, no voided match: decision 059),
+// of the match's own type of cricket (a Test page compares Tests only). A replay's tabs read as
+// its source's did before it was played, so they never give away the result being replayed.
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, TeamSide } from '../../db/schema.ts';
+import type { FormatType } from '../../domain/format-type.ts';
 import { formLetter, headToHead } from '../../domain/form.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { FormResult, MatchInfo } from '../match-centre-types.ts';
@@ -16,13 +19,22 @@ export const RECENT_LIMIT = 6;
 /** Head to head lists this many latest meetings. */
 export const HEAD_TO_HEAD_LIMIT = 10;
 
+/** Which earlier matches compare with this one: of its type, before the day it is played as of. */
+interface Comparison {
+  before: string;
+  formatType: FormatType;
+}
+
 export async function buildInfo(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<MatchInfo> {
   const teamIds: Record<TeamSide, number> = { a: match.team_a_id, b: match.team_b_id };
+  // A replay compares as of its source's first day: its tabs read as the source's did before it was played.
+  const before = (match.is_replay ? await replayedDay(db, match.id) : null) ?? match.start_date;
+  const comparison: Comparison = { before, formatType: match.format_type };
   const [latestA, latestB, meetingCounts, meetings] = await Promise.all([
-    latestMatchesBefore(db, teamIds.a, match.start_date, Math.max(FORM_LENGTH, RECENT_LIMIT)),
-    latestMatchesBefore(db, teamIds.b, match.start_date, Math.max(FORM_LENGTH, RECENT_LIMIT)),
-    headToHeadCounts(db, teamIds, match.start_date),
-    completedBefore(db, match.start_date)
+    latestMatchesBefore(db, teamIds.a, comparison, Math.max(FORM_LENGTH, RECENT_LIMIT)),
+    latestMatchesBefore(db, teamIds.b, comparison, Math.max(FORM_LENGTH, RECENT_LIMIT)),
+    headToHeadCounts(db, teamIds, comparison),
+    completedBefore(db, comparison)
       .where((eb) => betweenTeams(eb, teamIds))
       .limit(HEAD_TO_HEAD_LIMIT)
       .execute(),
@@ -47,34 +59,53 @@ export async function buildInfo(db: Kysely<Database>, match: MatchCentreRow, lan
   };
 }
 
-/** Completed matches that started before the date, newest first. */
-function completedBefore(db: Kysely<Database>, startDate: string) {
-  return selectMatchRows(db)
+/** The day the match a replay plays again started (null when the source is gone). */
+async function replayedDay(db: Kysely<Database>, replayId: number): Promise<string | null> {
+  const { rows } = await sql<{ day: string }>`
+    -- uncounted: the one match the replay copies, by its key.
+    select source.start_date::text as day from matches replay join matches source on source.match_key = replay.replay_of
+    where replay.id = ${replayId}`.execute(db);
+  return rows[0]?.day ?? null;
+}
+
+/**
+ * A match in which a ball was bowled: a wash-out without one counts in the points table and in no
+ * form or head to head (issue 28).
+ */
+const BALL_BOWLED = sql<boolean>`exists (select 1 from innings i where i.match_id = m.id)`;
+
+/** Counted completed matches of the type, with a ball bowled, that started before the day, newest first. */
+function completedBefore(db: Kysely<Database>, { before, formatType }: Comparison) {
+  return selectMatchRows(db, 'counted_matches')
     .select(['m.team_a_id', 'm.team_b_id'])
     .where('m.status', '=', 'completed')
-    .where('m.start_date', '<', startDate)
+    .where('m.format_type', '=', formatType)
+    .where('m.start_date', '<', before)
+    .where(BALL_BOWLED)
     .orderBy('m.start_date', 'desc')
     .orderBy('m.id', 'desc');
 }
 
-function latestMatchesBefore(db: Kysely<Database>, teamId: number, startDate: string, limit: number): Promise<MatchCentreRow[]> {
-  return completedBefore(db, startDate)
+function latestMatchesBefore(db: Kysely<Database>, teamId: number, comparison: Comparison, limit: number): Promise<MatchCentreRow[]> {
+  return completedBefore(db, comparison)
     .where((eb) => eb.or([eb('m.team_a_id', '=', teamId), eb('m.team_b_id', '=', teamId)]))
     .limit(limit)
     .execute();
 }
 
 /**
- * Results of every earlier meeting of the two teams, in all formats, counted by the domain's
- * form rule. A team row is one name, gender and team type, so the meetings are of the same
- * gender and team type.
+ * Results of every earlier counted meeting of the two teams in the match's type, counted by the
+ * domain's form rule. A team row is one name, gender and team type, so the meetings are of the
+ * same gender and team type.
  */
-async function headToHeadCounts(db: Kysely<Database>, teamIds: Record<TeamSide, number>, startDate: string) {
+async function headToHeadCounts(db: Kysely<Database>, teamIds: Record<TeamSide, number>, { before, formatType }: Comparison) {
   const meetings = await db
-    .selectFrom('matches as m')
+    .selectFrom('counted_matches as m')
     .select(['m.team_a_id', 'm.winner', 'm.result'])
     .where('m.status', '=', 'completed')
-    .where('m.start_date', '<', startDate)
+    .where('m.format_type', '=', formatType)
+    .where('m.start_date', '<', before)
+    .where(BALL_BOWLED)
     .where((eb) => betweenTeams(eb, teamIds))
     .execute();
   return headToHead(meetings.map((meeting) => formLetter(meeting, meeting.team_a_id === teamIds.a ? 'a' : 'b')));

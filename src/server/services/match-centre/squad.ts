@@ -110,7 +110,7 @@ async function squadRoles(db: Kysely<Database>, match: MatchCentreRow, personIds
       .execute(),
     db
       .selectFrom('match_players as mp')
-      .innerJoin('matches as m', 'm.id', 'mp.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'mp.match_id')
       .select(['mp.person_id', sql<number>`count(distinct mp.match_id)::int`.as('matches')])
       .where('mp.person_id', 'in', ids)
       .where(inTournament)
@@ -118,7 +118,7 @@ async function squadRoles(db: Kysely<Database>, match: MatchCentreRow, personIds
       .execute(),
     db
       .selectFrom('batting_innings as b')
-      .innerJoin('matches as m', 'm.id', 'b.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'b.match_id')
       .select(['b.person_id', sql<number>`count(*)::int`.as('innings'), sql<number>`avg(b.position)::float8`.as('position')])
       .where('b.person_id', 'in', ids)
       .where(inTournament)
@@ -126,7 +126,7 @@ async function squadRoles(db: Kysely<Database>, match: MatchCentreRow, personIds
       .execute(),
     db
       .selectFrom('bowling_innings as w')
-      .innerJoin('matches as m', 'm.id', 'w.match_id')
+      .innerJoin('counted_matches as m', 'm.id', 'w.match_id')
       .select(['w.person_id', sql<number>`count(*)::int`.as('innings'), sql<number>`sum(w.legal_balls)::int`.as('balls')])
       .where('w.person_id', 'in', ids)
       .where(inTournament)
@@ -134,7 +134,7 @@ async function squadRoles(db: Kysely<Database>, match: MatchCentreRow, personIds
       .execute(),
     sql<{ person_id: number; stumpings: number }>`
       select f.person_id, count(*)::int as stumpings
-      from batting_innings b join matches m on m.id = b.match_id, unnest(b.fielder_ids) as f(person_id)
+      from batting_innings b join counted_matches m on m.id = b.match_id, unnest(b.fielder_ids) as f(person_id)
       where m.tournament_id = (select id from tournaments where tou_key = ${match.tou_key}) and b.dismissal_kind = 'stumped' and f.person_id = any(${ids}::integer[])
       group by f.person_id`.execute(db),
   ]);

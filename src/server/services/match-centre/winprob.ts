@@ -44,6 +44,7 @@ async function matchFacts(
   if (format === 'test' && match.format_type !== 'test') return null;
   if (match.gender !== 'male' && match.gender !== 'female') return null;
   const row = await db
+    // uncounted: this match, by id.
     .selectFrom('matches as m')
     .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
     .innerJoin('teams as ta', 'ta.id', 'm.team_a_id')
