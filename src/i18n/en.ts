@@ -42,7 +42,6 @@ const en = {
     next: 'Next',
     noNews: 'No news yet',
     noReels: 'No reels yet',
-    loginToWatchShorts: 'Please Login To Watch Shorts',
   },
   match: {
     // A break by its reason as the provider names it (match_break.reason): the end of a day is 'day'.
@@ -183,7 +182,6 @@ const en = {
     winPrediction: 'Win prediction',
     topFantasy: 'Top Fantasy Points',
     fantasy: 'Fantasy',
-    comingSoonText: 'This needs data we do not have yet. We will not show made-up numbers.',
     previousMeetings: 'Previous meetings',
   },
   story: {
@@ -401,10 +399,8 @@ const en = {
   footer: {
     contact: 'Contact',
     address: 'Address',
-    addressText: 'Online only: we have no office open to visitors.',
     phone: 'Phone',
-    phoneText: 'No phone line yet.',
-    noEmail: 'No contact address has been set up for this site yet.',
+    writeToUs: 'Write to us',
     email: 'Email',
     share: 'Share this page',
     shareOn: 'Share on {{network}}',
@@ -673,7 +669,6 @@ const en = {
     byInnings: 'by an innings and {{count}} runs',
   },
   common: {
-    comingSoon: 'Coming soon',
   },
   errors: {
     notFound: 'Page not found',
@@ -781,7 +776,7 @@ const en = {
     },
     matchSetting: {
       winProbability: 'Win Probability View',
-      winProbabilitySoon: 'Win probability needs a model we have not built yet.',
+      winProbabilityText: 'How the chance of winning on each Summary tab is worked out, and how well it has matched results.',
       speech: 'Speech Settings (Accessibility)',
     },
     speech: {
@@ -906,7 +901,7 @@ const en = {
     empty: 'No reels yet',
     loadFailed: 'More reels could not be loaded.',
     retry: 'Try again',
-    login: 'Log In',
+    loginToComment: 'Log in to like and comment',
     needsJs: 'Playing reels needs JavaScript.',
     desk: {
       upload: 'Upload a reel',
@@ -1007,7 +1002,6 @@ const en = {
     matchSetting: { title: 'Match Settings', soon: 'Choose how matches are shown, including win probability and read-aloud.' },
     speechSetting: { title: 'Speech Settings (Accessibility)', soon: 'Read-aloud of live commentary: voice, speed and language.' },
     mail: { title: 'Get In Touch', soon: 'A form to send us a question or feedback.' },
-    statsweb: { title: 'Stats', soon: 'Statistics views in your profile area.' },
     notification: { title: 'Notifications', soon: 'Choose which match, series and news alerts you receive.' },
     adminQueries: { title: 'Contact queries', soon: 'Messages sent through the contact forms.' },
     adminCorrections: { title: 'Corrections', soon: 'Matches abandoned without a ball, void matches and name fixes.' },

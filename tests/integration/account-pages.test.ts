@@ -44,7 +44,7 @@ describe.skipIf(handler === null)('account pages', () => {
   });
 
   it('sends a visitor from each guarded page to the login page, keeping the way back and the language', async () => {
-    for (const path of ['/editProfile', '/themeProfile', '/profileMatchSetting', '/speechSetting', '/notification', '/mail', '/profile', '/statsweb', '/admin/queries', '/admin/corrections']) {
+    for (const path of ['/editProfile', '/themeProfile', '/profileMatchSetting', '/speechSetting', '/notification', '/mail', '/profile', '/admin/queries', '/admin/corrections']) {
       const response = await page(path);
       expect(response.statusCode, path).toBe(302);
       expect(response.headers.location, path).toBe(`/login?next=${encodeURIComponent(path)}`);

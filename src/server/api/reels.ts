@@ -119,8 +119,8 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
     }
 
     api.get(routes.getComments.paths[0]!, { schema: actionSchema(routes.getComments) }, async (request) => {
-      const user = requireUser(request);
-      const comments = await reels.comments(request.query.reel_id, user);
+      // Anyone reads a reel's comments; only who may delete one depends on the viewer.
+      const comments = await reels.comments(request.query.reel_id, request.user);
       if (!comments) throw new ApiError(404, 'No such reel');
       return { status: true as const, comments };
     });

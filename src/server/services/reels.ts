@@ -170,7 +170,7 @@ export class ReelService {
   }
 
   /** The reel's comments, oldest first (the latest MAX_COMMENTS_SHOWN); null for no such reel. */
-  async comments(reelId: string, viewer: { id: string; role: Role }): Promise<ReelComment[] | null> {
+  async comments(reelId: string, viewer: { id: string; role: Role } | null): Promise<ReelComment[] | null> {
     if (!(await this.isReady(reelId))) return null;
     const { rows } = await sql<{ id: string; body: string; user_id: string | null; name: string | null; created_at: Date }>`
       select * from (
@@ -179,13 +179,13 @@ export class ReelService {
         where c.reel_id = ${reelId} and c.deleted_at is null
         order by c.id desc limit ${MAX_COMMENTS_SHOWN}
       ) latest order by id::bigint`.execute(this.db);
-    const moderator = MODERATORS.includes(viewer.role);
+    const moderator = viewer !== null && MODERATORS.includes(viewer.role);
     return rows.map((row) => ({
       comment_id: row.id,
       comment: row.body,
       name: row.name ?? '',
       created_at: row.created_at.toISOString(),
-      can_delete: moderator || row.user_id === viewer.id,
+      can_delete: moderator || (viewer !== null && row.user_id === viewer.id),
     }));
   }
 
