@@ -92,6 +92,7 @@ const en = {
     liveNoFeed: 'Live details appear here once the live feed is running.',
     firstBallToCome: 'Waiting for the first ball of the innings.',
     playerOfMatch: 'Player Of The Match',
+    matchReport: 'Match report',
     awardToCome: 'To be announced',
     result: 'Result',
     batter: 'Batter',

@@ -94,6 +94,7 @@ const hi: Dictionary = {
     liveNoFeed: 'लाइव फ़ीड चालू होने पर लाइव विवरण यहाँ दिखेंगे।',
     firstBallToCome: 'पारी की पहली गेंद का इंतज़ार है।',
     playerOfMatch: 'प्लेयर ऑफ़ द मैच',
+    matchReport: 'मैच रिपोर्ट',
     awardToCome: 'घोषणा होनी है',
     result: 'परिणाम',
     batter: 'बल्लेबाज़',
