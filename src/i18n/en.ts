@@ -556,6 +556,7 @@ const en = {
     feed: 'News feed (RSS)',
     notFound: 'Article not found',
     notFoundText: 'This article does not exist or has been withdrawn.',
+    noReport: 'This match has no report: it has no result to tell, or its report was withdrawn.',
     allNews: 'All news',
   },
   desk: {

@@ -35,6 +35,11 @@ export function articlePath(slug: string): string {
   return `/news/${encodeURIComponent(slug)}`;
 }
 
+/** A completed match's report: the address finds (or writes) it and goes to its article. */
+export function reportPath(matchKey: string): string {
+  return `/news/report/${encodeURIComponent(matchKey)}`;
+}
+
 /** YYYY-MM-DD, as the spec shows created_at (its first 10 characters). */
 export function articleDate(date: Date): string {
   return date.toISOString().slice(0, 10);

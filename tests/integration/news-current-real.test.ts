@@ -172,13 +172,16 @@ describe.skipIf(!iplArchive || !recentArchive || !testsArchive)('news on real ma
     for (const id of [IPL_2025_FINAL, OVAL_2025]) {
       for (const prefix of ['', '/hi']) {
         const html = await page(`${prefix}/getMatchList/${keyOf(id)}`);
-        const link = html.match(new RegExp(`<p class="report"[^>]*><a href="(${prefix}/news/[a-z0-9-]+)"[^>]*>([^<]+)</a>`));
+        const link = html.match(new RegExp(`<p class="report"[^>]*><a href="(${prefix}/news/report/[^"]+)"[^>]*>([^<]+)</a>`));
         expect(link, `${prefix} ${id}`).not.toBeNull();
         expect(link![2]).toBe(prefix ? 'मैच रिपोर्ट' : 'Match report');
-        const article = await page(link![1]!);
-        expect(article).toContain(prefix ? 'lang="hi"' : 'lang="en"');
+        // The link finds the report, writing it the first time, and goes to its article.
+        const found = await app!.inject({ method: 'GET', url: link![1]!, headers: { accept: 'text/html' } });
+        expect(found.statusCode).toBe(302);
         const [report] = await services.news.list({ lang: 'en', limit: 1, offset: 0, match: keyOf(id) });
-        expect(link![1]).toBe(`${prefix}/news/${report!.slug}`);
+        expect(found.headers.location).toBe(`${prefix}/news/${report!.slug}`);
+        const article = await page(found.headers.location as string);
+        expect(article).toContain(prefix ? 'lang="hi"' : 'lang="en"');
         // The Info tab's match news lists it too: no "No news about this match yet".
         const info = await page(`${prefix}/getMatchList/${keyOf(id)}?tab=info`);
         expect(info).toContain(`href="${prefix}/news/${report!.slug}"`);
@@ -186,5 +189,9 @@ describe.skipIf(!iplArchive || !recentArchive || !testsArchive)('news on real ma
     }
     const { rows } = await sql<{ count: string }>`select count(*)::text as count from news_articles`.execute(db.kysely);
     expect(rows[0]!.count).toBe('2');
+    // A key with no match has no report to find.
+    const missing = await app!.inject({ method: 'GET', url: '/news/report/no-such-match', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('This match has no report');
   });
 });
