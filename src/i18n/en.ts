@@ -771,6 +771,15 @@ const en = {
       emailInvalid: 'Invalid email',
       role: 'Role: {{role}}',
     },
+    yourData: {
+      title: 'Your data',
+      text: 'Download everything we keep about you, or delete your account with all of it: sessions, photo, settings, likes and comments.',
+      download: 'Download my data',
+      password: 'Password',
+      confirm: 'Delete your account and everything kept with it? This cannot be undone.',
+      deleteAccount: 'Delete my account',
+      deleted: 'Your account is deleted.',
+    },
     theme: {
       hint: 'Pick a theme: it applies at once and is saved to your account.',
       saved: 'Theme saved to your account.',

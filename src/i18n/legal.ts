@@ -72,7 +72,7 @@ const en: { privacy: LegalPage; terms: LegalPage; updated: string } = {
         heading: 'How to delete',
         paragraphs: [
           'Log out to end a session at once. Change your photo, name and email on Edit Profile. Delete a comment of yours from the reel’s comments: it disappears for everyone at once.',
-          'To delete your account and everything kept with it (sessions, photo, settings, likes and comments), write to us through Get In Touch from your account; we delete it and confirm.',
+          'Download everything we keep about you with "Download my data" on Edit Profile. "Delete my account" there, confirmed with your password, deletes your account and everything kept with it at once: sessions, photo, settings, likes, comments, the messages you sent us, and the codes and login counts of your number.',
         ],
       },
     ],
@@ -168,7 +168,7 @@ const hi: typeof en = {
         heading: 'कैसे मिटाएँ',
         paragraphs: [
           'सेशन तुरंत ख़त्म करने के लिए लॉग आउट करें। अपनी फ़ोटो, नाम और ईमेल प्रोफ़ाइल बदलें पेज पर बदलें। अपनी टिप्पणी रील की टिप्पणियों में से मिटाएँ: वह तुरंत सबके लिए हट जाती है।',
-          'अपना खाता और उसके साथ रखा सब कुछ (सेशन, फ़ोटो, सेटिंग्स, लाइक और टिप्पणियाँ) मिटाने के लिए अपने खाते से संपर्क करें के ज़रिए हमें लिखें; हम उसे मिटाकर पुष्टि करेंगे।',
+          'हमारे पास आपके बारे में रखा सब कुछ प्रोफ़ाइल बदलें पेज पर "मेरा डेटा डाउनलोड करें" से डाउनलोड करें। वहीं "मेरा खाता मिटाएँ", आपके पासवर्ड से पुष्टि के बाद, आपका खाता और उसके साथ रखा सब कुछ तुरंत मिटा देता है: सेशन, फ़ोटो, सेटिंग्स, लाइक, टिप्पणियाँ, हमें भेजे संदेश, और आपके नंबर के कोड और लॉग इन की गिनती।',
         ],
       },
     ],
