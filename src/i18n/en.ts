@@ -433,7 +433,7 @@ const en = {
       overview: 'Overview',
       matches: 'Matches',
       squads: 'Squads',
-      points: 'Point Table',
+      points: 'Points Table',
       stats: 'Stats',
       news: 'News',
       info: 'Info',

@@ -166,6 +166,19 @@ describe.skipIf(!iplArchive || !recentArchive || !testsArchive)('news on real ma
     expect(await page('/news/allNews')).not.toMatch(/<h3 class="heading"[^>]*><a [^>]*>[^<]{1,20}\.\.\.<\/a>/);
   });
 
+  it.skipIf(!handler)('pages that read right (issue 29 §8): no points-table tab on a bilateral series, "Points Table", Home counts the cards it heads', async () => {
+    const tour = await page(`/series/${TOUR_2025}`);
+    expect(tour).not.toContain('tab=points');
+    // Asked for anyway, the overview answers, not a tab that says none applies.
+    expect(await page(`/series/${TOUR_2025}?tab=points`)).not.toContain('No Points Table');
+    const ipl = await page(`/series/${IPL_2025}`);
+    expect(ipl).toMatch(/href="\/series\/indian-premier-league-2025\?tab=points"[^>]*>\s*<span class="label"[^>]*>Points Table</);
+    const home = await page('/');
+    const cards = (home.match(/<a class="card" href="\/getMatchList\//g) ?? []).length;
+    expect(cards).toBeGreaterThan(1);
+    expect(home).toMatch(new RegExp(`id="matches-heading"[^>]*>\\s*Matches\\s*<span class="count"[^>]*>\\(${cards}\\)</span>`));
+  });
+
   it.skipIf(!handler)('the IPL 2025 final and the Oval Test of 2025 have their report on their page, written on first view', async () => {
     await sql`delete from news_articles`.execute(db.kysely);
     await services.feed.publish([tags.news]);
