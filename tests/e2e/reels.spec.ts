@@ -101,6 +101,7 @@ test('a visitor watches the reel from home and reads its comments; liking it lea
   await expect(panel.getByText('No comments yet')).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Log in to like and comment' })).toBeVisible();
   await expect(panel.getByLabel('Add a comment')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Close' }).click();
   await reel.getByRole('button', { name: 'Like', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/login');
   expect(new URL(page.url()).searchParams.get('next')).toBe('/reelsDetails');
