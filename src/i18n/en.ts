@@ -170,6 +170,13 @@ const en = {
     formT: 'Tied',
     formNR: 'No result',
     formD: 'Drawn',
+    /** The chip's own text: a letter in English, the word in Hindi (docs/hindi-style-guide.md). */
+    formBadge: { W: 'W', L: 'L', T: 'T', NR: 'NR', D: 'D' },
+    /** The parts of an innings' extras, '(nb 1, w 9, lb 2)'; Hindi writes the words ('(नो बॉल 1, वाइड 9)'). */
+    extrasParts: { noBalls: 'nb {{count}}', wides: 'w {{count}}', legByes: 'lb {{count}}', byes: 'b {{count}}', penalty: 'p {{count}}' },
+    /** A bowler's wides and no-balls beside the name: '2wd, 1nb'. */
+    bowlerExtras: { wides: '{{count}}wd', noBalls: '{{count}}nb' },
+    declaredMark: 'd',
     versus: 'vs {{team}}',
     headToHead: 'Head to head',
     played: 'Matches played: {{count}}',
@@ -231,6 +238,8 @@ const en = {
     runRateSentence: '{{team}} scored at {{rate}} an over.',
     requiredSentence: '{{team}} needed {{rate}} an over after over {{n}}.',
     partnerships: 'Partnerships',
+    /** What ends a sentence built from parts (a chart's sentence). */
+    sentenceEnd: '.',
     partnershipsCaption: 'Runs of each partnership, by wicket: the first batter, the second, then extras.',
     extras: 'Extras',
     winProb: 'Win probability',

@@ -14,6 +14,7 @@ import type { Lang } from './index.ts';
 import { PLAYER_NAMES } from './names/players.ts';
 import { TEAM_NAMES } from './names/teams.ts';
 import { VENUE_NAMES } from './names/venues.ts';
+import { hindiTournamentName } from './tournament-names.ts';
 
 export type NameKind = 'team' | 'venue' | 'player' | 'tournament';
 
@@ -159,11 +160,20 @@ export function installLocalNames(rows: Iterable<LocalNameRow>): void {
 export function localName(kind: NameKind, latin: string, lang: Lang, key?: string | null): string {
   if (lang === 'en') return latin;
   // A replay's tournament is stored as 'Replay: <its name>' (jobs/replay.ts): the label is ours to translate.
-  if (kind === 'tournament') return latin.startsWith(REPLAY_PREFIX) ? `${REPLAY_HI}${latin.slice(REPLAY_PREFIX.length)}` : latin;
+  if (kind === 'tournament') {
+    if (latin.startsWith(REPLAY_PREFIX)) return `${REPLAY_HI}${localName('tournament', latin.slice(REPLAY_PREFIX.length), lang)}`;
+    // Events and tours in Hindi where a Hindi name exists (src/i18n/tournament-names.ts).
+    return hindiTournamentName(latin, (team) => localName('team', team, lang)) ?? latin;
+  }
   return lookupName(currentNameBook(), kind, latin, key)?.name ?? latin;
 }
 
 /** Where the Hindi name of a team, venue or player comes from; null when it has none. */
 export function localNameSource(kind: NameKind, latin: string, key?: string | null): string | null {
   return lookupName(currentNameBook(), kind, latin, key)?.source ?? null;
+}
+
+/** A player's name in `lang`, by register id first: localName('player', player.name, lang, player.key). */
+export function localPlayerName(player: { name: string; key?: string | null }, lang: Lang): string {
+  return localName('player', player.name, lang, player.key);
 }

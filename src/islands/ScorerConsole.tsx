@@ -385,7 +385,7 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
         {header}
         {!match.toss && <TossForm match={match} labels={labels} busy={busy} onSave={(toss) => void command('toss', toss)} />}
         {(['a', 'b'] as const).map((side) => (
-          <XiForm key={side} side={side} match={match} labels={labels} busy={busy} onSave={(keys) => void command('xi', { side, player_keys: keys })} />
+          <XiForm key={side} side={side} match={match} labels={labels} busy={busy} onSave={(sheet) => void command('xi', { side, ...sheet })} />
         ))}
         {match.next_innings && <InningsForm match={match} labels={labels} busy={busy} onStart={startInnings} />}
         {match.innings.length > 0 && <CompleteForm match={match} labels={labels} busy={busy} onComplete={(keys) => void command('complete', { player_of_match: keys })} />}
@@ -527,10 +527,34 @@ function TossForm({ match, labels, busy, onSave }: FormProps & { onSave: (toss: 
   );
 }
 
-function XiForm({ match, side, labels, busy, onSave }: FormProps & { side: Side; onSave: (keys: string[]) => void }) {
+interface TeamSheet {
+  player_keys: string[];
+  captain_key: string | null;
+  keeper_key: string | null;
+}
+
+function XiForm({ match, side, labels, busy, onSave }: FormProps & { side: Side; onSave: (sheet: TeamSheet) => void }) {
   const squad = match.players[side];
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(squad.slice(0, 11).map((player) => player.key)));
+  const [captain, setCaptain] = useState('');
+  const [keeper, setKeeper] = useState('');
   if (squad.length <= 11 && match.innings.length > 0) return null;
+  const xi = squad.filter((player) => chosen.has(player.key));
+  // A captain or keeper left out of the XI is not sent: the server would refuse the sheet.
+  const inXi = (key: string) => (key && chosen.has(key) ? key : null);
+  const markSelect = (label: string, value: string, set: (key: string) => void, testId: string) => (
+    <label>
+      <span>{label}</span>
+      <select value={inXi(value) ?? ''} onChange={(event) => set(event.target.value)} data-testid={testId}>
+        <option value="">{labels.notNamed}</option>
+        {xi.map((player) => (
+          <option key={player.key} value={player.key}>
+            {player.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <details className="panel scorer-form" open={squad.length > 11}>
       <summary>{fill(labels.playingXi, { team: match.teams[side].name })}</summary>
@@ -552,7 +576,13 @@ function XiForm({ match, side, labels, busy, onSave }: FormProps & { side: Side;
           </li>
         ))}
       </ul>
-      <button type="button" disabled={busy || chosen.size < 2 || chosen.size > 12} onClick={() => onSave(squad.filter((player) => chosen.has(player.key)).map((player) => player.key))}>
+      {markSelect(labels.captain, captain, setCaptain, `captain-${side}`)}
+      {markSelect(labels.keeper, keeper, setKeeper, `keeper-${side}`)}
+      <button
+        type="button"
+        disabled={busy || chosen.size < 2 || chosen.size > 12}
+        onClick={() => onSave({ player_keys: xi.map((player) => player.key), captain_key: inXi(captain), keeper_key: inXi(keeper) })}
+      >
         {labels.saveXi} ({chosen.size})
       </button>
     </details>

@@ -1,6 +1,8 @@
 // What an upcoming match card shows before the start (spec, Home): the date when the
 // match is not today, hours and minutes when an hour or more remains, otherwise minutes
 // and seconds. Pure, so the server render and the island agree.
+import { dayText } from '../i18n/dates.ts';
+
 export type Countdown =
   | { kind: 'date'; date: string }
   | { kind: 'hours'; hours: number; minutes: number }
@@ -17,7 +19,7 @@ export function countdown(startMs: number, nowMs: number, timeZone: string, loca
   const remaining = startMs - nowMs;
   if (remaining <= 0) return { kind: 'started' };
   if (localDayKey(startMs, timeZone) !== localDayKey(nowMs, timeZone)) {
-    const date = new Intl.DateTimeFormat(locale, { timeZone, day: '2-digit', month: 'short', year: 'numeric' }).format(startMs);
+    const date = dayText(startMs, locale.startsWith('hi') ? 'hi' : 'en', { timeZone });
     return { kind: 'date', date };
   }
   const totalSeconds = Math.floor(remaining / 1000);

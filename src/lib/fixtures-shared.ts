@@ -1,6 +1,7 @@
 // Fixtures helpers that the browser needs too (MyMatches' island and store): paging, date
 // labels, favourites parsing and the team search. No dictionary or i18next in here, so the island
 // bundle stays small; src/lib/fixtures-view.ts re-exports all of it for the pages.
+import { dayText, monthText } from '../i18n/dates.ts';
 import type { Lang } from '../i18n/index.ts';
 
 /** Spec §9: fixtures and series page size. */
@@ -42,11 +43,9 @@ export function pager(page: number, hasMore: boolean): Pager {
 
 const localeOf = (lang: Lang) => (lang === 'hi' ? 'hi-IN' : 'en-GB');
 
-/** '2024-01-05' -> '05 Jan 2024' (Hindi month names for hi). */
+/** '2024-01-05' -> '05 Jan 2024', '5 जनवरी 2024'. */
 export function dayLabel(isoDate: string, lang: Lang): string {
-  const ms = Date.parse(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(ms)) return isoDate;
-  return new Intl.DateTimeFormat(localeOf(lang), { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(ms);
+  return dayText(isoDate, lang);
 }
 
 /** Epoch seconds -> '05 Jan 2024'. */
@@ -56,9 +55,7 @@ export function epochDayLabel(seconds: number, lang: Lang): string {
 
 /** '2024-01' -> 'January 2024'. */
 export function monthLabel(month: string, lang: Lang): string {
-  const ms = Date.parse(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(ms)) return month;
-  return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(ms);
+  return monthText(month, lang);
 }
 
 /** Month names for the calendar's month select, January first. */

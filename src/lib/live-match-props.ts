@@ -3,6 +3,7 @@
 import type { LiveMatchProps } from '../islands/LiveMatch.tsx';
 import { liveLabels } from '../islands/live/labels.ts';
 import { localizePath, type Lang } from '../i18n/index.ts';
+import { localName } from '../i18n/names.ts';
 import { presentCommentary } from '../server/api/presenters/match-centre.ts';
 import { presentMatchObject } from '../server/api/presenters/match.ts';
 import type { Commentary, MatchDetail } from '../server/services/match-centre-types.ts';
@@ -56,7 +57,8 @@ export function liveMatchProps(
     target: match.target?.runs ?? null,
     dayNumber: match.dayNumber,
     toss: match.tossText,
-    situation: match.situation && situationText(match.situation, { a: match.teams.a.name, b: match.teams.b.name }, lang),
+    situation:
+      match.situation && situationText(match.situation, { a: localName('team', match.teams.a.name, lang), b: localName('team', match.teams.b.name, lang) }, lang),
     tab,
     lang,
     labels: liveLabels(lang),

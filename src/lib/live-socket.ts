@@ -1,7 +1,8 @@
 // Keeps a live match store in step with the server over Socket.IO (spec §7): 'sub' with the
 // match key on every (re)connection, then 'catchup' from the last applied sequence, since the
 // page or the dropped connection may have missed events; and 'catchup' again whenever an
-// event shows a gap. The server answers a catch-up by re-emitting the missed events in order.
+// event shows a gap. The server answers a catch-up by re-emitting the missed events in order, or,
+// when more were missed than one catch-up sends, with 'reload': the page loads the match afresh.
 import type { Socket } from 'socket.io-client';
 import type { LiveEvent, LiveMatchStore } from '../stores/live-match.ts';
 
@@ -22,7 +23,12 @@ export interface Following {
   stop(): void;
 }
 
-export function followMatch(socket: SocketLike, store: LiveMatchStore, now: () => number = Date.now): Following {
+export function followMatch(
+  socket: SocketLike,
+  store: LiveMatchStore,
+  now: () => number = Date.now,
+  reload: () => void = () => window.location.reload(),
+): Following {
   const matchKey = store.$state.get().matchKey;
   let asked: { after: number; at: number } | null = null;
 
@@ -45,10 +51,14 @@ export function followMatch(socket: SocketLike, store: LiveMatchStore, now: () =
   };
   const onScore = (payload: unknown) => receive('score', payload);
   const onCommentory = (payload: unknown) => receive('commentory', payload);
+  const onReload = (payload: unknown) => {
+    if ((payload as { match_key?: unknown } | null)?.match_key === matchKey) reload();
+  };
 
   socket.on('connect', subscribe);
   socket.on('score', onScore);
   socket.on('commentory', onCommentory);
+  socket.on('reload', onReload);
   if (socket.connected) subscribe();
   return {
     resync: () => {
@@ -58,6 +68,7 @@ export function followMatch(socket: SocketLike, store: LiveMatchStore, now: () =
       socket.off('connect', subscribe);
       socket.off('score', onScore);
       socket.off('commentory', onCommentory);
+      socket.off('reload', onReload);
       socket.emit('unsub', { match_key: matchKey });
     },
   };

@@ -1,5 +1,6 @@
 // Pure helpers of the match detail page (/getMatchList/{match_key}): tab order and query
 // parsing, overs and figures as printed, ball badges, partnership shares and player links.
+import { dayText } from '../i18n/dates.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
 import { formatTypeLabel } from '../server/domain/format-type.ts';
 import type { MatchDetail } from '../server/services/match-centre-types.ts';
@@ -67,13 +68,9 @@ export function partnershipShare(a: number, b: number): [number, number] {
   return [left, 100 - left];
 }
 
-/** Dates of a match as one line: '04 Jan 2026' or '04 Jan – 08 Jan 2026'. */
+/** Dates of a match as one line: '04 Jan 2026' or '04 Jan – 08 Jan 2026' ('4 जनवरी – 8 जनवरी 2026'). */
 export function datesText(dates: readonly string[], lang: Lang): string {
-  const locale = lang === 'hi' ? 'hi-IN' : 'en-GB';
-  const format = (iso: string, withYear: boolean) =>
-    new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(
-      Date.parse(`${iso}T00:00:00Z`),
-    );
+  const format = (iso: string, withYear: boolean) => dayText(iso, lang, { year: withYear });
   const first = dates[0];
   const last = dates.at(-1);
   if (!first || !last) return '';

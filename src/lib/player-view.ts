@@ -2,6 +2,7 @@
 // query parsing, links that keep the page state, scores as printed, and the match lists
 // the Matches tab and the recent form show.
 import type { Dictionary } from '../i18n/en.ts';
+import { dayRangeText, dayText, monthText } from '../i18n/dates.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
 import { careerTypesOf, FORMAT_TYPES } from '../server/domain/format-type.ts';
 import { formatOvers, RATE_BALLS } from '../server/domain/overs.ts';
@@ -122,33 +123,19 @@ export function filterTournaments(info: PlayerInfo, filter: MatchFilter): Filter
   });
 }
 
-function locale(lang: Lang): string {
-  return lang === 'hi' ? 'hi-IN' : 'en-GB';
-}
-
-/** '18 Apr 2008' from epoch seconds (Cricsheet dates are days, stored as midnight UTC). */
+/** '18 Apr 2008', '18 अप्रैल 2008' from epoch seconds (Cricsheet dates are days, stored as midnight UTC). */
 export function dateText(epochSeconds: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(locale(lang), { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    epochSeconds * 1000,
-  );
+  return dayText(epochSeconds * 1000, lang);
 }
 
-/** 'Dec 2001' from 'YYYY-MM-DD'. */
+/** 'Dec 2001', 'दिसंबर 2001' from 'YYYY-MM-DD'. */
 export function monthYearText(isoDate: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(locale(lang), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${isoDate}T00:00:00Z`));
+  return monthText(isoDate, lang, 'short');
 }
 
 /** '18 Apr – 01 Jun 2008', or one date when both are the same day. */
 export function dateRangeText(fromSeconds: number, toSeconds: number, lang: Lang): string {
-  if (fromSeconds === toSeconds) return dateText(fromSeconds, lang);
-  const sameYear = new Date(fromSeconds * 1000).getUTCFullYear() === new Date(toSeconds * 1000).getUTCFullYear();
-  const from = new Intl.DateTimeFormat(locale(lang), {
-    day: '2-digit',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(fromSeconds * 1000);
-  return `${from} – ${dateText(toSeconds, lang)}`;
+  return dayRangeText(fromSeconds * 1000, toSeconds * 1000, lang);
 }
 
 /** Spec: age is the current year minus the birth year; null when the birth date is unknown. */

@@ -21,5 +21,7 @@ export async function reloadOnPlay(matchKey: string, sequence: number, on: Reloa
     if ((payload as { match_key?: unknown } | null)?.match_key === matchKey) window.location.reload();
   };
   socket.on('commentory', reload);
+  // The page missed more than a catch-up sends: it is stale whatever it shows.
+  socket.on('reload', reload);
   if (on === 'any') socket.on('score', reload);
 }

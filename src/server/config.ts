@@ -20,6 +20,9 @@ const duration = z
   .transform((value) => (value === 'off' || value === '0' ? 0 : Number(value.slice(0, -1)) * DURATION_UNITS_MS[value.slice(-1) as keyof typeof DURATION_UNITS_MS]))
   .refine((ms) => ms === 0 || ms >= 10 * 60_000, 'at least 10m between updates (Cricsheet publishes daily)');
 
+/** Socket.IO connections one client address may hold at once unless LIVE_SOCKETS_PER_ADDRESS says otherwise. */
+export const DEFAULT_SOCKETS_PER_ADDRESS = 500;
+
 /** Where the embedded database and the avatars live unless DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = './data';
 
@@ -132,6 +135,9 @@ export const configSchema = z.object({
   LIVE_REPLAYS: z.coerce.number().int().min(0).max(20).default(1),
   // How fast replays are played, in balls per minute (15: a ball every 4 s); 0 as fast as they write.
   LIVE_REPLAY_SPEED: z.coerce.number().min(0).max(60_000).default(15),
+  // Socket.IO connections one client address may hold at once (decision 058): a home or office of
+  // fans behind one NAT stays far below it; a client opening sockets in a loop stops at it.
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SOCKETS_PER_ADDRESS),
   // ---- Reels (src/server/reels, decision 041) ----
   // The ffmpeg and ffprobe programs that check and transcode uploaded reels (Debian's ffmpeg
   // package by default, found on PATH).

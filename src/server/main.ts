@@ -116,7 +116,9 @@ async function main(): Promise<void> {
     allowedOrigins: [config.publicOrigin],
     originFromHost: config.PUBLIC_ORIGIN === undefined,
     resolveUser: (token) => auth.resolveSession(token),
-    catchUp: (matchKey, afterSequence) => live.eventsSince(matchKey, afterSequence),
+    catchUp: (matchKey, afterSequence) => live.catchUp(matchKey, afterSequence),
+    socketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+    trustProxyHops: config.TRUST_PROXY,
   });
   broadcaster.attach(realtime.io);
   await app.listen({ port: config.PORT, host: config.HOST });

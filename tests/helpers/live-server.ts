@@ -11,7 +11,7 @@ import pino from 'pino';
 import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
-import { attachRealtime } from '../../src/server/realtime/index.ts';
+import { attachRealtime, type RealtimeOptions } from '../../src/server/realtime/index.ts';
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
 import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 
@@ -34,7 +34,7 @@ export interface LiveServer {
 }
 
 /** The opener imported into `db`, then the live engine behind a Socket.IO server. Closes the database too. */
-export async function startLiveServer(db: Db): Promise<LiveServer> {
+export async function startLiveServer(db: Db, realtimeOptions: Pick<RealtimeOptions, 'socketsPerAddress' | 'trustProxyHops'> = {}): Promise<LiveServer> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'live-server-'));
   await copyFile(OPENER, path.join(folder, path.basename(OPENER)));
   const services = createServices(db);
@@ -43,7 +43,7 @@ export async function startLiveServer(db: Db): Promise<LiveServer> {
   const broadcaster = new SocketBroadcaster();
   const engine = createLiveEngine({ db, services, broadcaster });
   const server = createServer();
-  const realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.eventsSince(match, after) });
+  const realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.catchUp(match, after), ...realtimeOptions });
   broadcaster.attach(realtime.io);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

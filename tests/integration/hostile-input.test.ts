@@ -100,6 +100,25 @@ describe('hostile input', () => {
     expect(signedIn.statusCode).toBe(400);
   });
 
+  it('the role is checked before the body: a signed-in user without it gets 403, not the fields a route wants', async () => {
+    const nonsense = { nonsense: true };
+    for (const [method, url, token] of [
+      ['PUT', '/user/v1/admin/corrections', fan],
+      ['PUT', '/user/v1/admin/corrections', scorer],
+      ['POST', '/user/v1/scorer/fixtures', fan],
+      ['POST', '/user/v1/scorer/matches/no-such-match/balls', fan],
+      ['POST', '/user/v1/scorer/tokens', fan],
+      ['POST', '/user/v1/news/desk/article', fan],
+      ['GET', '/user/v1/admin/queries?limit=nonsense', scorer],
+    ] as const) {
+      const response = await inject(method, url, { ...(method === 'GET' ? {} : { payload: nonsense }), headers: bearer(token) });
+      expect([method, url, response.statusCode, response.json().message]).toEqual([method, url, 403, 'You do not have permission to do this.']);
+    }
+    // With the role, the same bad body is a 400 naming what is wrong.
+    const scorerFixture = await inject('POST', '/user/v1/scorer/fixtures', { payload: nonsense, headers: bearer(scorer) });
+    expect(scorerFixture.statusCode).toBe(400);
+  });
+
   it('a failed query is logged without the values it was sent with', async () => {
     const failure = await sql`select ${'otp-hash-0123456789abcdef'}::int as n`.execute(db.kysely).catch((error: unknown) => error);
     expect(JSON.stringify(failure)).toContain('otp-hash-0123456789abcdef');

@@ -248,6 +248,122 @@ describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
     expect((await send(5, rcbBall(), { previous_innings: 'closed' })).statusCode).toBe(409);
   });
 
+  const makeToken = async (payload: object) =>
+    accounts.app.inject({ method: 'POST', url: '/user/v1/scorer/tokens', headers: { authorization: `Bearer ${scorerSession}` }, payload });
+  const postBall = (key: string, token: string, payload: object) =>
+    accounts.app.inject({ method: 'POST', url: `/user/v1/live/${key}/balls`, headers: { authorization: `Bearer ${token}` }, payload });
+
+  it('a token scores only the matches it was issued for, and no replay or imported match', async () => {
+    const other = await engine.createFixture(t20Fixture({ tournament: { name: 'Ingest Cup' }, teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }], source: 'ingest' }));
+    await engine.startInnings(other.matchKey, { battingSide: 'a' });
+    const replay = await engine.createFixture(t20Fixture({ tournament: { name: 'Replay Cup' }, teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }], source: 'replay', isReplay: true, replayOf: '335982' }));
+    await engine.startInnings(replay.matchKey, { battingSide: 'a' });
+
+    const scoped = await makeToken({ label: 'One match', match_keys: [other.matchKey] });
+    expect(scoped.statusCode).toBe(200);
+    expect(scoped.json<{ data: { match_keys: string[] } }>().data.match_keys).toEqual([other.matchKey]);
+    const scopedToken = scoped.json<{ data: { token: string } }>().data.token;
+    // Issued for one match: that one takes its ball, the first match refuses it and stores nothing.
+    const before = await engine.lastSequence(matchKey);
+    const elsewhere = await postBall(matchKey, scopedToken, { sequence: 3, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json<{ message: string }>().message).toMatch(/not issued for this match/);
+    expect(await engine.lastSequence(matchKey)).toBe(before);
+    expect((await postBall(other.matchKey, scopedToken, { sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') })).statusCode).toBe(200);
+
+    // A replay and an imported match take no balls from outside, whatever the token.
+    const replayBefore = await engine.lastSequence(replay.matchKey);
+    for (const key of [replay.matchKey, '335982']) {
+      const refused = await postBall(key, apiToken, { sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
+      expect(refused.statusCode, key).toBe(403);
+      expect(refused.json<{ message: string }>().message).toMatch(/replay or an imported match/);
+    }
+    expect(await engine.lastSequence(replay.matchKey)).toBe(replayBefore);
+    expect(await queryNumber(db, `select count(*) from ball_idempotency b join matches m on m.id = b.match_id where m.match_key = '${replay.matchKey}'`)).toBe(0);
+
+    // A token is issued only for matches scored live here.
+    for (const keys of [[replay.matchKey], ['335982'], ['no-such-match'], [other.matchKey, other.matchKey], []]) {
+      expect((await makeToken({ label: 'Bad scope', match_keys: keys })).statusCode, JSON.stringify(keys)).toBe(400);
+    }
+    const list = await accounts.app.inject({ method: 'GET', url: '/user/v1/scorer/tokens', headers: { authorization: `Bearer ${scorerSession}` } });
+    expect(list.json<{ data: { label: string; match_keys: string[] | null }[] }>().data.map((token) => [token.label, token.match_keys])).toEqual([
+      ['One match', [other.matchKey]],
+      ['Scoring app', null],
+    ]);
+    // The revoke test below takes the latest token: the one issued for every match.
+    const scopedId = scoped.json<{ data: { id: string } }>().data.id;
+    expect((await accounts.app.inject({ method: 'DELETE', url: `/user/v1/scorer/tokens/${scopedId}`, headers: { authorization: `Bearer ${scorerSession}` } })).statusCode).toBe(200);
+  });
+
+  it("a console key in the ingest API's form is refused, and a stored one breaks no later ball", async () => {
+    const console = await accounts.app.inject({
+      method: 'POST',
+      url: '/user/v1/scorer/fixtures',
+      headers: { authorization: `Bearer ${scorerSession}` },
+      payload: { tournament: { name: 'Console Cup' }, teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }], start_at: '2026-12-01T14:00:00+05:30', format: 't20', overs_limit: 20 },
+    });
+    expect(console.statusCode).toBe(200);
+    const consoleKey = console.json<{ data: { match_key: string } }>().data.match_key;
+    await engine.startInnings(consoleKey, { battingSide: 'a' });
+    const consoleBall = await accounts.app.inject({
+      method: 'POST',
+      url: `/user/v1/scorer/matches/${consoleKey}/balls`,
+      headers: { authorization: `Bearer ${scorerSession}` },
+      payload: { idempotency_key: 'seq:abcdefgh', ball: dot('SC Ganguly', 'BB McCullum') },
+    });
+    expect(consoleBall.statusCode).toBe(400);
+    expect(consoleBall.json<{ message: string }>().message).toMatch(/seq:/);
+    // A key of that form stored before it was refused (an older server) leaves the ingest API working.
+    const written = await engine.recordBall(consoleKey, dot('SC Ganguly', 'BB McCullum'), { idempotencyKey: 'seq:abcdefgh' });
+    expect(written.duplicate).toBe(false);
+    const ingested = await postBall(consoleKey, apiToken, { sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum', 1) });
+    expect(ingested.statusCode).toBe(200);
+    expect((await postBall(consoleKey, apiToken, { sequence: 3, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') })).json<{ expected_sequence: number }>().expected_sequence).toBe(2);
+  });
+
+  it('a ball that makes no cricket sense is refused with the rule it breaks, stores nothing, and leaves the start-up clean', async () => {
+    const registry = (JSON.parse(readFileSync(opener, 'utf8')) as { info: { players: Record<string, string[]> } }).info.players;
+    const [kkr, rcb] = Object.values(registry) as [string[], string[]];
+    // Each side's sheet leaves out its last player: a known person who is not in this match.
+    const made = await engine.createFixture(t20Fixture({
+      tournament: { name: 'Ingest Cup' },
+      teams: [{ name: 'Kolkata Knight Riders' }, { name: 'Royal Challengers Bangalore' }],
+      source: 'ingest',
+      squads: { a: kkr.slice(0, -1).map((name) => ({ key: key(name) })), b: rcb.slice(0, -1).map((name) => ({ key: key(name) })) },
+    }));
+    await engine.setToss(made.matchKey, { winner: 'b', decision: 'field' });
+    const post = (sequence: number, ball: CricsheetBall) => postBall(made.matchKey, apiToken, { sequence, innings: 1, ball });
+    // Kolkata bat (Ganguly and McCullum), Praveen Kumar bowls the third over.
+    expect((await post(1, { ...dot('SC Ganguly', 'BB McCullum'), over: 2 })).statusCode).toBe(200);
+    const stored = async () => [
+      await engine.lastSequence(made.matchKey),
+      await queryNumber(db, `select count(*) from ball_idempotency b join matches m on m.id = b.match_id where m.match_key = '${made.matchKey}'`),
+      await queryNumber(db, `select coalesce(sum(length(b.balls)), 0) from innings_balls b join matches m on m.id = b.match_id where m.match_key = '${made.matchKey}'`),
+    ];
+    const before = await stored();
+    const nonsense: [string, number, CricsheetBall][] = [
+      ['bowler-is-batter', 400, { ...dot('SC Ganguly', 'BB McCullum'), bowler: key('SC Ganguly') }],
+      ['bowler-on-batting-side', 409, { ...dot('SC Ganguly', 'BB McCullum'), bowler: key('RT Ponting') }],
+      ['batter-on-fielding-side', 409, dot('R Dravid', 'BB McCullum')],
+      ['player-not-in-match', 409, dot(kkr.at(-1)!, 'BB McCullum')],
+      ['player-not-in-match', 409, { ...dot('SC Ganguly', 'BB McCullum'), bowler: key(rcb.at(-1)!) }],
+      ['out-not-batting', 400, { ...dot('SC Ganguly', 'BB McCullum'), wickets: [{ player_out: key('RT Ponting'), kind: 'caught' }] }],
+      ['two-dismissals', 400, { ...dot('SC Ganguly', 'BB McCullum'), wickets: [{ player_out: key('SC Ganguly'), kind: 'run out' }, { player_out: key('BB McCullum'), kind: 'run out' }] }],
+      ['over-beyond-limit', 409, { ...dot('SC Ganguly', 'BB McCullum'), over: 999 }],
+      ['over-backwards', 409, { ...dot('SC Ganguly', 'BB McCullum'), over: 1 }],
+      ['wide-with-byes', 400, { ...dot('SC Ganguly', 'BB McCullum'), extras: { wides: 1, byes: 1 }, runs: { batter: 0, extras: 2, total: 2 } }],
+    ];
+    for (const [rule, status, ball] of nonsense) {
+      const response = await post(2, ball);
+      expect([rule, response.statusCode, response.json<{ rule?: string }>().rule]).toEqual([rule, status, rule]);
+      expect(response.json<{ message: string }>().message).toContain(rule);
+    }
+    expect(await stored()).toEqual(before);
+    // The live payloads of every match in play are built at start-up from what is stored: all of it makes sense.
+    await expect(engine.primeMatchesInPlay()).resolves.toBeGreaterThan(0);
+    expect((await post(2, { ...dot('SC Ganguly', 'BB McCullum', 4), over: 2 })).statusCode).toBe(200);
+  });
+
   it('a revoked token scores no more', async () => {
     const [{ id }] = (await accounts.app.inject({ method: 'GET', url: '/user/v1/scorer/tokens', headers: { authorization: `Bearer ${scorerSession}` } })).json<{
       data: { id: string }[];

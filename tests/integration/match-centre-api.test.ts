@@ -146,7 +146,7 @@ describe('match centre API', () => {
     expect(notOut).toContain('नाबाद');
     const detail = await get<MatchDetail>(`/match/detail?match_key=${T20_FINAL}&lang=hi`);
     // The sides are named in Devanagari too (src/i18n/names.ts).
-    expect(detail.play.result?.msg).toBe('राजस्थान रॉयल्स 30 रन से जीती');
+    expect(detail.play.result?.msg).toBe('राजस्थान रॉयल्स ने 30 रन से जीत दर्ज की');
   });
 
   it('commentary: one entry per delivery, newest first, wickets and over summaries marked', async () => {

@@ -15,6 +15,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { loadReportFacts, reportsDue, writeReportFor } from '../../src/server/services/match-reports.ts';
 import { createUser } from '../helpers/accounts.ts';
+import { hindiStyleProblems } from '../helpers/hindi-style.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
@@ -191,8 +192,8 @@ function checkClaim(match: RawMatch, claim: ReportClaim, facts: ReportFacts): vo
   }
 }
 
-/** The figures of a claim that its sentence must print. */
-function printedNumbers(claim: ReportClaim): number[] {
+/** The figures of a claim that its sentence must print (Hindi tells the first five overs in words). */
+function printedNumbers(claim: ReportClaim, lang: 'en' | 'hi'): number[] {
   switch (claim.kind) {
     case 'innings':
       return [claim.runs];
@@ -205,7 +206,7 @@ function printedNumbers(claim: ReportClaim): number[] {
     case 'partnership':
       return [claim.runs];
     case 'stretch':
-      return [claim.runs, claim.fromOver, claim.toOver];
+      return lang === 'hi' && claim.fromOver === 1 ? [claim.runs] : [claim.runs, claim.fromOver, claim.toOver];
     case 'collapse':
       return [claim.from.runs, claim.to.runs, claim.to.wickets - claim.from.wickets, claim.to.runs - claim.from.runs];
     default:
@@ -213,8 +214,8 @@ function printedNumbers(claim: ReportClaim): number[] {
   }
 }
 
-/** A last-ball chase, a collapse, a drawn Test, DLS, a super over, a low total all out (Nigeria Women 80). */
-const REPORTED = ['980949', '598018', '1448352', '1529293', '1529281', '1528293'];
+/** A last-ball chase, a collapse, a drawn Test, DLS, a super over, a low total all out (Nigeria Women 80), the IPL 2018 final. */
+const REPORTED = ['980949', '598018', '1448352', '1529293', '1529281', '1528293', '1136620'];
 
 describe('automated match reports on real matches', () => {
   let db: Db;
@@ -245,9 +246,8 @@ describe('automated match reports on real matches', () => {
     const words = (lang: 'en' | 'hi') => [report.texts[lang].heading, report.texts[lang].content, ...report.texts[lang].paragraphs].join('\n');
     for (const claim of report.claims) {
       checkClaim(match, claim, facts);
-      for (const n of printedNumbers(claim)) {
-        expect(words('en'), `${claim.kind} ${n}`).toMatch(new RegExp(`(^|\\D)${n}(\\D|$)`));
-        expect(words('hi'), `${claim.kind} ${n}`).toMatch(new RegExp(`(^|\\D)${n}(\\D|$)`));
+      for (const lang of ['en', 'hi'] as const) {
+        for (const n of printedNumbers(claim, lang)) expect(words(lang), `${claim.kind} ${n}`).toMatch(new RegExp(`(^|\\D)${n}(\\D|$)`));
       }
     }
     // And the other way: every innings with a collapse to tell has it told, and no other.
@@ -270,7 +270,7 @@ describe('automated match reports on real matches', () => {
     const { report } = reports.get('980949')!;
     expect(report.claims).toContainEqual(expect.objectContaining({ kind: 'lastBall' }));
     expect(report.texts.en.heading).toBe('Gujarat Lions beat Rising Pune Supergiants by 3 wickets');
-    expect(report.texts.hi.heading).toBe('Gujarat Lions ने Rising Pune Supergiants को 3 विकेट से हराया');
+    expect(report.texts.hi.heading).toBe('गुजरात लायंस ने राइजिंग पुणे सुपरजायंट्स को 3 विकेट से हराया');
     expect(report.texts.en.paragraphs.join(' ')).toContain('off the last ball of the chase');
     expect(report.texts.hi.paragraphs.join(' ')).toContain('आख़िरी गेंद पर');
     expect(report.texts.en.paragraphs.join(' ')).toContain('Chasing 196');
@@ -298,7 +298,7 @@ describe('automated match reports on real matches', () => {
   it('a drawn Test reads as a draw, innings by innings', () => {
     const { report } = reports.get('1448352')!;
     expect(report.texts.en.heading).toBe('India and England draw');
-    expect(report.texts.hi.heading).toBe('India और England का मैच ड्रॉ');
+    expect(report.texts.hi.heading).toBe('भारत और इंग्लैण्ड का मैच ड्रॉ');
     expect(report.texts.en.content).toContain('Match drawn');
     expect(report.texts.en.paragraphs.join(' ')).toContain('In their second innings');
     // Four innings, the hundreds of the match and the award: at most six paragraphs.
@@ -312,6 +312,36 @@ describe('automated match reports on real matches', () => {
     expect(superOver.texts.en.heading).toBe('Kolkata Knight Riders beat Lucknow Super Giants after a tie');
     expect(superOver.texts.en.paragraphs.join(' ')).toContain('super over');
     expect(superOver.claims.filter((claim) => claim.kind === 'innings' && claim.inningsNo > 2)).toHaveLength(2);
+  });
+
+  it('the IPL 2018 final (1136620): the title in the headline, Watson’s hundred, Ngidi’s full spell named over Jadeja’s two overs', () => {
+    const { report } = reports.get('1136620')!;
+    const match = raw('1136620');
+    // From the raw data: Sunrisers' innings, Ngidi 4-1-26-1 and Jadeja 2-0-24-1; Watson 117 not out.
+    const sunrisers = deliveries(match.innings[0]!);
+    const spell = (bowler: string) => {
+      const balls = sunrisers.filter((d) => d.bowler === bowler);
+      const runs = balls.reduce((sum, d) => sum + d.runs.total - (d.extras?.byes ?? 0) - (d.extras?.legbyes ?? 0), 0);
+      const wickets = balls.reduce((sum, d) => sum + (d.wickets ?? []).filter((w) => !NOT_THE_BOWLERS.has(w.kind)).length, 0);
+      return { balls: balls.filter(legal).length, runs, wickets };
+    };
+    expect(spell('L Ngidi')).toEqual({ balls: 24, runs: 26, wickets: 1 });
+    expect(spell('RA Jadeja')).toEqual({ balls: 12, runs: 24, wickets: 1 });
+    expect(report.claims).toContainEqual(expect.objectContaining({ kind: 'bowling', inningsNo: 1, player: 'L Ngidi', wickets: 1, runs: 26 }));
+    expect(report.claims).not.toContainEqual(expect.objectContaining({ kind: 'bowling', player: 'RA Jadeja' }));
+    const watson = deliveries(match.innings[1]!).filter((d) => d.batter === 'SR Watson');
+    expect(watson.reduce((sum, d) => sum + d.runs.batter, 0)).toBe(117);
+    expect(report.texts.en.heading).toBe('Chennai Super Kings beat Sunrisers Hyderabad by 8 wickets to win the Indian Premier League 2018');
+    expect(report.texts.hi.heading).toBe('चेन्नई सुपर किंग्स ने सनराइज़र्स हैदराबाद को 8 विकेट से हराकर इंडियन प्रीमियर लीग 2018 का ख़िताब जीता');
+    expect(report.texts.en.paragraphs.join(' ')).toContain('an unbeaten hundred, 117 not out');
+    expect(report.texts.hi.paragraphs.join(' ')).toMatch(/नाबाद 117 रन बनाकर शतक लगाया।/);
+    expect(report.texts.hi.paragraphs.join(' ')).toContain('लुंगी एनगिडी ने 4 ओवर में 26 रन देकर 1 विकेट लिया।');
+  });
+
+  it.each(REPORTED)('the Hindi text of %s follows the style guide', (id) => {
+    const { report } = reports.get(id)!;
+    const text = report.texts.hi;
+    for (const part of [text.heading, text.sub_heading, text.content, ...text.paragraphs]) expect(hindiStyleProblems(part), part).toEqual([]);
   });
 
   it('saves reports as published automated news, tagged, and an editor’s edit is kept', async () => {

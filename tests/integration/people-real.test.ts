@@ -15,7 +15,6 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { importProfiles, importRegister } from '../../src/server/ingest/people-import.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
-import { PeopleWriter } from '../../src/server/store/people-writer.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
@@ -176,17 +175,6 @@ describe.skipIf(!ready)('people on the real register and profiles', () => {
     expect(all.find((p) => p.player_name === 'Suyash Sharma')?.substitution).toMatchObject({ kind: 'in', player_name: 'MA Agarwal' });
     // Cricsheet's files do not say who captained: nobody is marked until a team sheet says.
     expect(all.some((p) => p.captain)).toBe(false);
-  });
-
-  it('marks a captain and a wicketkeeper a team sheet gives, and the squads show them', async () => {
-    await new PeopleWriter(db, (changed) => services.feed.publish(changed)).setSquadMarks(IPL_2025_FINAL, 'a', { captain: 'c740ea83', keeper: '800d2d97' });
-    const response = await app.inject({ method: 'GET', url: `/user/v1/get/squad?match_key=${IPL_2025_FINAL}` });
-    const { team } = (response.json() as { data: { team: Record<'a' | 'b', { players: { player_key: string; captain: boolean; keeper: boolean }[] }> } }).data;
-    expect(team.a.players.filter((p) => p.captain).map((p) => p.player_key)).toEqual(['c740ea83']);
-    expect(team.a.players.filter((p) => p.keeper).map((p) => p.player_key)).toEqual(['800d2d97']);
-    await expect(
-      new PeopleWriter(db, () => undefined).setSquadMarks(IPL_2025_FINAL, 'a', { captain: 'ffffffff', keeper: null }),
-    ).rejects.toThrow(/not in side a/);
   });
 
   describe.skipIf(handler === null)('pages', () => {

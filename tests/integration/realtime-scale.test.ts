@@ -297,7 +297,7 @@ describe.skipIf(postgresUrl === null || redisUrl === null)('two server processes
     const feed = await openChangeFeed({ redisUrl: redisUrl!, databaseUrl: postgresUrl!, channel });
     const broadcaster = new SocketBroadcaster();
     const engine = createLiveEngine({ db, services: createServices(db, feed), broadcaster });
-    const instance = await startInstance(redisKey, { catchUp: (matchKey, after) => engine.eventsSince(matchKey, after) });
+    const instance = await startInstance(redisKey, { catchUp: (matchKey, after) => engine.catchUp(matchKey, after) });
     broadcaster.attach(instance.realtime.io);
     instance.release = async () => {
       await feed.close();

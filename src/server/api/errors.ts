@@ -18,6 +18,8 @@ export interface ApiErrorDetails {
   expected_sequence?: number;
   /** The innings a live ball could go to now (ingest), null when none is in progress. */
   innings_in_progress?: number | null;
+  /** The rule of cricket a live ball breaks (domain/ball-sense.ts). */
+  rule?: string;
 }
 
 export class ApiError extends Error {

@@ -6,8 +6,10 @@ import type { Auth } from '../auth/index.ts';
 import type { LimitRule } from '../auth/limits.ts';
 import { requireRole } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
+import type { MatchSource } from '../db/schema.ts';
 import type { LiveEngine } from '../live/engine.ts';
-import { ScorerTokens, type TokenHolder } from '../live/scorer-tokens.ts';
+import { INGEST_KEY_PATTERN, INGEST_KEY_PREFIX, ingestKey } from '../live/ingest-keys.ts';
+import { LIVE_SCORED_SOURCES, ScorerTokens, tokenRefusal, type TokenHolder } from '../live/scorer-tokens.ts';
 import { queryRows } from '../store/stored-deliveries.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
 import { actionSchema } from './schemas/common.ts';
@@ -61,13 +63,17 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
       ingestBall.paths[0]!,
       { schema: { ...actionSchema(ingestBall), params: matchKeyParams }, bodyLimit: BODY_LIMIT },
       async (request) => {
-        await tokenHolder(request, tokens, auth);
+        const holder = await tokenHolder(request, tokens, auth);
         const { match_key: matchKey } = request.params;
+        const [match] = await read<{ source: MatchSource }>('select source from matches where match_key = $1', [matchKey]);
+        if (!match) throw new ApiError(404, 'Match not found');
+        const refusal = tokenRefusal(holder, { key: matchKey, source: match.source });
+        if (refusal !== null) throw new ApiError(403, refusal);
         const { sequence, innings, ball, previous_innings: closePrevious, batting_team: battingSide } = request.body;
         const [last] = await read<{ last: number | null }>(
-          `select max(substring(b.idempotency_key from 5)::integer) as last from ball_idempotency b
-           join matches m on m.id = b.match_id where m.match_key = $1 and b.idempotency_key like 'seq:%'`,
-          [matchKey],
+          `select max(substring(b.idempotency_key from $2::integer)::integer) as last from ball_idempotency b
+           join matches m on m.id = b.match_id where m.match_key = $1 and b.idempotency_key ~ $3`,
+          [matchKey, INGEST_KEY_PREFIX.length + 1, INGEST_KEY_PATTERN],
         );
         const expected = (last?.last ?? 0) + 1;
         // An earlier sequence is a resend: the engine answers it from its idempotency key.
@@ -75,7 +81,7 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
           throw new ApiError(409, `Ball ${sequence} is out of order: the next ball is ${expected}.`, { expected_sequence: expected });
         }
         const start = { ...(closePrevious === undefined ? {} : { closePrevious }), ...(battingSide === undefined ? {} : { battingSide }) };
-        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: `seq:${sequence}`, innings, start });
+        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: ingestKey(sequence), innings, start });
         return {
           status: true as const,
           data: {
@@ -92,9 +98,16 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
 
     api.post(createToken.paths[0]!, { schema: actionSchema(createToken), bodyLimit: BODY_LIMIT }, async (request) => {
       const user = requireRole(request, 'scorer', 'admin');
-      const created = await tokens.create(user.id, request.body.label);
+      const { label, match_keys: matchKeys = null } = request.body;
+      if (matchKeys !== null) {
+        const scored = await read<{ match_key: string }>('select match_key from matches where match_key = any($1) and source = any($2)', [matchKeys, LIVE_SCORED_SOURCES]);
+        const found = new Set(scored.map((row) => row.match_key));
+        const missing = matchKeys.filter((key) => !found.has(key));
+        if (missing.length > 0) throw new ApiError(400, `match_keys: no match scored live here has the key ${missing.join(', ')}.`);
+      }
+      const created = await tokens.create(user.id, label, matchKeys);
       if (!created) throw new ApiError(409, 'You have too many API tokens: revoke one first.');
-      return { status: true as const, data: { id: created.id, label: request.body.label, token: created.token } };
+      return { status: true as const, data: { id: created.id, label, match_keys: matchKeys, token: created.token } };
     });
 
     api.get(listTokens.paths[0]!, { schema: actionSchema(listTokens) }, async (request) => {
@@ -105,6 +118,7 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
         data: list.map((token) => ({
           id: token.id,
           label: token.label,
+          match_keys: token.matchKeys,
           created_at: token.createdAt.toISOString(),
           last_used_at: token.lastUsedAt?.toISOString() ?? null,
         })),

@@ -114,7 +114,8 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
 
     api.post(routes.playingXi.paths[0]!, { schema: { ...actionSchema(routes.playingXi), ...params }, bodyLimit: BODY_LIMIT }, async (request) => {
       await write(request);
-      await live.setPlayingXI(request.params.match_key, request.body.side, request.body.player_keys);
+      const { side, player_keys: playerKeys, captain_key: captain = null, keeper_key: keeper = null } = request.body;
+      await live.setPlayingXI(request.params.match_key, side, playerKeys, { captain, keeper });
       return done;
     });
 

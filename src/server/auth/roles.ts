@@ -16,6 +16,7 @@ export function isRole(value: string): value is Role {
 }
 
 export const LOGIN_FIRST = 'Please log in first.';
+export const NO_PERMISSION = 'You do not have permission to do this.';
 
 /** The signed-in user; 401 when the request carries no live session. */
 export function requireUser(request: FastifyRequest): SessionUser {
@@ -26,7 +27,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 /** The signed-in user when they hold one of the roles; 401 signed out, 403 otherwise. */
 export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
   const user = requireUser(request);
-  if (!roles.includes(user.role)) throw new ApiError(403, 'You do not have permission to do this.');
+  if (!roles.includes(user.role)) throw new ApiError(403, NO_PERMISSION);
   return user;
 }
 

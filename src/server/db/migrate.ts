@@ -20,6 +20,7 @@ import * as bulkImport from './migrations/018-bulk-import.ts';
 import * as limitCounters from './migrations/019-limit-counters.ts';
 import * as peopleRegister from './migrations/021-people-register.ts';
 import * as squadMarks from './migrations/022-squad-marks.ts';
+import * as tokenScopes from './migrations/023-token-scopes.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '019-limit-counters': limitCounters,
   '021-people-register': peopleRegister,
   '022-squad-marks': squadMarks,
+  '023-token-scopes': tokenScopes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

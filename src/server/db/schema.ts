@@ -359,6 +359,8 @@ export interface ScorerTokensTable {
   user_id: string;
   token_hash: Uint8Array;
   label: string;
+  /** The matches the token may score (migration 023); null: every match scored live. */
+  match_keys: string[] | null;
   created_at: Generated<Date>;
   last_used_at: Date | null;
   revoked_at: Date | null;

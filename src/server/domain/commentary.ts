@@ -87,6 +87,8 @@ interface Phrasebook {
     legByes(n: number): string;
     penalty(n: number): string;
     out: string;
+    /** A wicket of the other batter (a run out of the non-striker): the title names who is out. */
+    outOther(name: string): string;
   };
   dot: Phrase[];
   offBat: Record<RunsOffBat, Phrase[]>;
@@ -95,6 +97,8 @@ interface Phrasebook {
   wide: Phrase[];
   /** A wide with runs beyond the one for the wide; runs is the extra runs. */
   widePlus: Phrase[];
+  /** A wide that went to the boundary (four beyond the wide itself). */
+  wideBoundary: Phrase;
   noBall: Phrase[];
   byes: Phrase[];
   legByes: Phrase[];
@@ -129,6 +133,7 @@ const EN: Phrasebook = {
     legByes: (n) => (n === 1 ? 'leg bye' : `${n} leg byes`),
     penalty: (n) => `${n} penalty runs`,
     out: 'OUT',
+    outOther: (name) => `${name} OUT`,
   },
   dot: [() => 'No run.', () => 'Dot ball.', () => 'Well bowled, no run.', (c) => `${c.batter} can't get it away.`, () => 'Nothing off it.'],
   offBat: {
@@ -157,6 +162,7 @@ const EN: Phrasebook = {
   },
   wide: [() => 'Wide called.', () => 'The umpire signals a wide.', () => 'Too wide, an extra run.', () => 'Strays too far, wide given.'],
   widePlus: [(c) => `Wide, and ${plural(c.runs, 'more run', 'more runs')} on top.`, (c) => `${c.runs + 1} wides added to the total.`],
+  wideBoundary: (c) => `Wide, and it runs away to the boundary: ${c.runs + 1} wides.`,
   noBall: [() => 'No ball called.', () => 'The umpire signals a no ball.', () => 'No ball, an extra run.'],
   byes: [
     (c) => `Past the keeper, they run ${plural(c.runs, 'bye', 'byes')}.`,
@@ -178,7 +184,7 @@ const EN: Phrasebook = {
     caughtAndBowled: [(c) => `Caught and bowled! ${c.bowler} takes the return catch.`, (c) => `${c.bowler} holds on to a return catch.`],
     stumped: [(c) => `Stumped by ${c.fielder}!`, (c) => `Out of the crease, and ${c.fielder} completes the stumping.`],
     stumpedUnknown: [() => 'Stumped!'],
-    runOut: [(c) => `Run out! ${c.fielder} involved.`, (c) => `${c.out} is run out (${c.fielder}).`],
+    runOut: [(c) => `Run out! ${c.out} is run out (${c.fielder}).`, (c) => `${c.out} is run out (${c.fielder}).`],
     runOutUnknown: [(c) => `${c.out} is run out.`, () => 'Run out!'],
     hitWicket: [(c) => `Hit wicket! ${c.out} breaks the stumps.`, (c) => `Hit wicket: the bails are off and ${c.out} has to go.`],
   },
@@ -206,6 +212,7 @@ const HI: Phrasebook = {
     legByes: (n) => (n === 1 ? 'लेग बाई' : `${n} लेग बाई`),
     penalty: (n) => `${n} पेनल्टी रन`,
     out: 'आउट',
+    outOther: (name) => `${name} आउट`,
   },
   dot: [() => 'कोई रन नहीं।', () => 'डॉट बॉल।', () => 'अच्छी गेंद, कोई रन नहीं बना।', (c) => `${c.batter} के बल्ले से कोई रन नहीं।`, () => 'रन का कोई मौका नहीं।'],
   offBat: {
@@ -232,7 +239,8 @@ const HI: Phrasebook = {
     more: (c) => `${c.batter} ने इस पर ${c.runs} रन लिए।`,
   },
   wide: [() => 'वाइड, एक अतिरिक्त रन।', () => 'अंपायर ने वाइड का इशारा किया।', () => 'लाइन से भटकी गेंद, वाइड।'],
-  widePlus: [(c) => `वाइड, और साथ में ${c.runs} रन और।`, (c) => `कुल ${c.runs + 1} वाइड रन।`],
+  widePlus: [(c) => `वाइड गेंद पर दौड़कर ${c.runs} रन, कुल ${c.runs + 1} वाइड रन।`, (c) => `कुल ${c.runs + 1} वाइड रन।`],
+  wideBoundary: (c) => `वाइड गेंद सीमा रेखा के पार, कुल ${c.runs + 1} वाइड रन।`,
   noBall: [() => 'नो बॉल।', () => 'अंपायर ने नो बॉल का इशारा किया।', () => 'नो बॉल, एक अतिरिक्त रन।'],
   byes: [(c) => `गेंद विकेटकीपर के पास से निकली, ${c.runs} बाई।`, (c) => `विकेटकीपर से गेंद छूटी, ${c.runs} बाई रन।`],
   legByes: [(c) => `गेंद पैड से लगकर गई, ${c.runs} लेग बाई।`, (c) => `शरीर से लगकर गेंद निकली, ${c.runs} लेग बाई।`],
@@ -240,26 +248,27 @@ const HI: Phrasebook = {
   freeHit: '<b>फ़्री हिट।</b>',
   wicket: {
     bowled: [() => 'बोल्ड! गेंद सीधे स्टंप्स पर।', () => 'क्लीन बोल्ड! गिल्लियां बिखर गईं।', (c) => `${c.bowler} ने स्टंप्स बिखेर दिए।`],
-    lbw: [() => 'एलबीडब्ल्यू! अंपायर ने आउट दिया।', () => 'पगबाधा आउट।', () => 'गेंद पैड पर लगी और अंपायर ने उंगली उठा दी।'],
+    lbw: [() => 'पगबाधा! अंपायर ने आउट दिया।', () => 'पगबाधा आउट।', () => 'गेंद पैड पर लगी और अंपायर ने उंगली उठा दी।'],
     caught: [(c) => `${c.fielder} ने कैच लपका!`, (c) => `कैच! ${c.fielder} ने कोई गलती नहीं की।`, (c) => `गेंद हवा में और ${c.fielder} के हाथों में।`],
     caughtUnknown: [() => 'कैच आउट!'],
-    caughtAndBowled: [(c) => `कॉट एंड बोल्ड! ${c.bowler} ने अपनी ही गेंद पर कैच लपका।`, (c) => `${c.bowler} ने रिटर्न कैच लपका।`],
+    caughtAndBowled: [(c) => `कैच एंड बोल्ड! ${c.bowler} ने अपनी ही गेंद पर कैच लपका।`, (c) => `${c.bowler} ने रिटर्न कैच लपका।`],
     stumped: [(c) => `स्टंप्ड! ${c.fielder} ने गिल्लियां बिखेर दीं।`, (c) => `क्रीज़ से बाहर, और ${c.fielder} ने स्टंपिंग पूरी की।`],
     stumpedUnknown: [() => 'स्टंप्ड!'],
-    runOut: [(c) => `रन आउट! ${c.fielder} का कमाल।`, (c) => `${c.out} रन आउट (${c.fielder})।`],
+    runOut: [(c) => `रन आउट! ${c.out} रन आउट (${c.fielder})।`, (c) => `${c.out} रन आउट (${c.fielder})।`],
     runOutUnknown: [(c) => `${c.out} रन आउट।`, () => 'रन आउट!'],
     hitWicket: [(c) => `हिट विकेट! ${c.out} ने खुद ही गिल्लियां गिरा दीं।`],
   },
   otherWicket: (out, kind, teamWicket) => (teamWicket ? `${out} आउट (${kind})।` : `${out}: ${kind}।`),
   alsoOnBall: (outcome) => `(इस गेंद पर ${outcome})`,
-  substitute: (name) => (name === null ? 'सब्स्टीट्यूट फ़ील्डर' : `सब्स्टीट्यूट ${name}`),
+  substitute: (name) => (name === null ? 'स्थानापन्न फ़ील्डर' : `स्थानापन्न ${name}`),
   fallOfWicket: (score, overs) => `विकेट पतन: ${score} (${overs} ओवर)`,
-  batterMilestone: (batter, milestone, runs, balls) => {
+  // 'अर्धशतक पूरा (29 गेंद)': the mark and the balls it took, as a desk writes it.
+  batterMilestone: (batter, milestone, _runs, balls) => {
     const named = HI_MILESTONES[milestone];
-    const headline = named === undefined ? `${batter} के ${milestone} रन पूरे` : `${batter} का ${named}`;
-    return `<b>${headline}</b>: ${balls} गेंदों में ${runs} रन`;
+    const headline = named === undefined ? `${batter} के ${milestone} रन पूरे` : `${batter} का ${named} पूरा`;
+    return `<b>${headline}</b> (${balls} गेंद)।`;
   },
-  teamMilestone: (team, milestone, overs) => `<b>${team} के ${milestone} रन पूरे</b> (${overs} ओवर)`,
+  teamMilestone: (team, milestone, overs) => `<b>${team} के ${milestone} रन पूरे</b> (${overs} ओवर)।`,
 };
 
 const PHRASEBOOKS: Record<Lang, Phrasebook> = { en: EN, hi: HI };
@@ -434,7 +443,10 @@ function describe(
 
   const parts = outcomeParts(delivery, book);
   const teamWickets = delivery.wickets.filter((wicket) => isTeamWicket(wicket.kind));
-  const title = book.title(names(delivery.bowler), names(delivery.batter), teamWickets.length > 0 ? book.outcome.out : parts.join(', '));
+  // A wicket of the other batter (the non-striker run out) names who is out in the title.
+  const outOther = teamWickets.find((wicket) => wicket.playerOut !== delivery.batter);
+  const wicketOutcome = outOther === undefined ? book.outcome.out : book.outcome.outOther(names(outOther.playerOut));
+  const title = book.title(names(delivery.bowler), names(delivery.batter), teamWickets.length > 0 ? wicketOutcome : parts.join(', '));
 
   const sentences: string[] = [];
   if (freeHit) sentences.push(book.freeHit);
@@ -490,7 +502,8 @@ function deliveryStory(
   const sentences: string[] = [];
   if (extras.wides > 0) {
     const beyond = extras.wides - 1;
-    sentences.push(beyond === 0 ? pick(book.wide, 1)(context) : pick(book.widePlus, 1)({ ...context, runs: beyond }));
+    const wide = beyond === 0 ? pick(book.wide, 1) : beyond === 4 ? book.wideBoundary : pick(book.widePlus, 1);
+    sentences.push(wide({ ...context, runs: beyond }));
   }
   if (extras.noballs > 0) sentences.push(pick(book.noBall, 2)(context));
   if (delivery.runsBatter > 0) {

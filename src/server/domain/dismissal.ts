@@ -1,8 +1,8 @@
 // How a batter's innings ended, in scorecard style: 'c Fielder b Bowler', 'lbw b Bowler', 'not out'.
 //
-// Hindi: Hindi scorecards commonly keep the English abbreviations c, b, lbw and st (and 'c & b')
-// beside Devanagari names, so those stay; dismissals written out in words ('not out', 'run out',
-// 'retired hurt', 'hit wicket', ...) are translated.
+// Hindi in newspaper notation (docs/hindi-style-guide.md): 'का. अय्यर बो. जेमिसन', 'पगबाधा बो.
+// जेमिसन', 'का. व बो. जेमिसन', 'स्टं. धोनी बो. जडेजा', and a Devanagari name by its last word, as
+// Hindi scorecards print it; a name with no Hindi form is kept whole.
 import type { Lang } from './result.ts';
 import type { DismissalKind, Fielder } from './types.ts';
 
@@ -33,6 +33,12 @@ export interface DismissalInput {
 }
 
 interface Wording {
+  /** The marks before a catcher, a bowler and a keeper ('c', 'b', 'st'), and the lbw and c-and-b forms. */
+  caughtMark: string;
+  bowlerMark: string;
+  stumpedMark: string;
+  lbw: string;
+  caughtAndBowled: string;
   notOut: string;
   /** Words for a dismissal whose bowler, catcher or keeper is not recorded, in place of 'b' / 'c Fielder' / 'st Keeper'. */
   bowled: string;
@@ -47,6 +53,11 @@ interface Wording {
 
 const WORDING: Record<Lang, Wording> = {
   en: {
+    caughtMark: 'c',
+    bowlerMark: 'b',
+    stumpedMark: 'st',
+    lbw: 'lbw',
+    caughtAndBowled: 'c & b',
     notOut: 'not out',
     bowled: 'bowled',
     caught: 'caught',
@@ -65,13 +76,18 @@ const WORDING: Record<Lang, Wording> = {
     },
   },
   hi: {
+    caughtMark: 'का.',
+    bowlerMark: 'बो.',
+    stumpedMark: 'स्टं.',
+    lbw: 'पगबाधा',
+    caughtAndBowled: 'का. व बो.',
     notOut: 'नाबाद',
     bowled: 'बोल्ड',
     caught: 'कैच',
     stumped: 'स्टंप्ड',
     runOut: 'रन आउट',
     hitWicket: 'हिट विकेट',
-    substitute: 'sub',
+    substitute: 'स्थानापन्न',
     plain: {
       'retired hurt': 'रिटायर्ड हर्ट',
       'retired out': 'रिटायर्ड आउट',
@@ -84,23 +100,38 @@ const WORDING: Record<Lang, Wording> = {
   },
 };
 
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/**
+ * A name as the notation prints it: in Hindi a Devanagari name by its last word ('श्रेयस अय्यर' ->
+ * 'अय्यर'); a Latin name (no Hindi form known) and every English name whole.
+ */
+export function notationName(name: string, lang: Lang): string {
+  if (lang === 'en' || !DEVANAGARI.test(name)) return name;
+  return name.trim().split(/\s+/).at(-1)!;
+}
+
 /** 'Name', 'sub (Name)', or 'sub' for an unnamed substitute; null when nobody is recorded. */
-function fielderLabel(fielder: DismissalInput['fielders'][number] | undefined, words: Wording): string | null {
+function fielderLabel(fielder: DismissalInput['fielders'][number] | undefined, words: Wording, lang: Lang): string | null {
   if (fielder === undefined) return null;
-  if (fielder.substitute) return fielder.name === null ? words.substitute : `${words.substitute} (${fielder.name})`;
-  return fielder.name;
+  const name = fielder.name === null ? null : notationName(fielder.name, lang);
+  if (fielder.substitute) return name === null ? words.substitute : `${words.substitute} (${name})`;
+  return name;
 }
 
 /**
  * The dismissal as a scorecard prints it: 'b Bowler', 'lbw b Bowler', 'c Fielder b Bowler',
  * 'c & b Bowler', 'c sub (Name) b Bowler', 'st Keeper b Bowler', 'run out (A/B)', 'hit wicket b Bowler',
- * 'retired hurt', 'not out'. A missing bowler drops the ' b Bowler' part rather than inventing one.
+ * 'retired hurt', 'not out'; in Hindi 'का. अय्यर बो. जेमिसन' and so on. A missing bowler drops the
+ * ' b Bowler' part rather than inventing one.
  */
 export function dismissalText(dismissal: DismissalInput, lang: Lang = 'en'): string {
   const words = WORDING[lang];
-  const { kind, bowler } = dismissal;
-  const byBowler = (prefix: string | null): string => [prefix, bowler === null ? null : `b ${bowler}`].filter((part) => part !== null).join(' ');
-  const firstFielder = fielderLabel(dismissal.fielders[0], words);
+  const { kind } = dismissal;
+  const bowler = dismissal.bowler === null ? null : notationName(dismissal.bowler, lang);
+  const byBowler = (prefix: string | null): string =>
+    [prefix, bowler === null ? null : `${words.bowlerMark} ${bowler}`].filter((part) => part !== null).join(' ');
+  const firstFielder = fielderLabel(dismissal.fielders[0], words, lang);
 
   switch (kind) {
     case null:
@@ -108,20 +139,42 @@ export function dismissalText(dismissal: DismissalInput, lang: Lang = 'en'): str
     case 'bowled':
       return bowler === null ? words.bowled : byBowler(null);
     case 'lbw':
-      return byBowler('lbw');
+      return byBowler(words.lbw);
     case 'caught':
-      return byBowler(firstFielder === null ? words.caught : `c ${firstFielder}`);
+      return byBowler(firstFielder === null ? words.caught : `${words.caughtMark} ${firstFielder}`);
     case 'caught and bowled':
-      return bowler === null ? words.caught : `c & b ${bowler}`;
+      return bowler === null ? words.caught : `${words.caughtAndBowled} ${bowler}`;
     case 'stumped':
-      return byBowler(firstFielder === null ? words.stumped : `st ${firstFielder}`);
+      return byBowler(firstFielder === null ? words.stumped : `${words.stumpedMark} ${firstFielder}`);
     case 'hit wicket':
       return byBowler(words.hitWicket);
     case 'run out': {
-      const fielders = dismissal.fielders.map((fielder) => fielderLabel(fielder, words)).filter((label) => label !== null);
+      const fielders = dismissal.fielders.map((fielder) => fielderLabel(fielder, words, lang)).filter((label) => label !== null);
       return fielders.length === 0 ? words.runOut : `${words.runOut} (${fielders.join('/')})`;
     }
     default:
       return words.plain[kind];
   }
+}
+
+const HINDI_KIND_LABELS: Record<DismissalKind, string> = {
+  bowled: 'बोल्ड',
+  caught: 'कैच',
+  'caught and bowled': 'कैच व बोल्ड',
+  lbw: 'पगबाधा',
+  stumped: 'स्टंप्ड',
+  'run out': 'रन आउट',
+  'hit wicket': 'हिट विकेट',
+  'handled the ball': WORDING.hi.plain['handled the ball'],
+  'obstructing the field': WORDING.hi.plain['obstructing the field'],
+  'hit the ball twice': WORDING.hi.plain['hit the ball twice'],
+  'timed out': WORDING.hi.plain['timed out'],
+  'retired hurt': WORDING.hi.plain['retired hurt'],
+  'retired not out': WORDING.hi.plain['retired not out'],
+  'retired out': WORDING.hi.plain['retired out'],
+};
+
+/** A dismissal's kind as a label ('caught', 'कैच', 'पगबाधा'): English keeps Cricsheet's words, as does an unknown kind. */
+export function dismissalKindLabel(kind: string, lang: Lang): string {
+  return lang === 'en' ? kind : (HINDI_KIND_LABELS[kind as DismissalKind] ?? kind);
 }

@@ -100,6 +100,11 @@ export interface ReportFacts {
   overRuns: { inningsNo: number; over: number; runs: number }[];
   /** The earlier figures records are measured against; null when not read (no record is claimed). */
   records: RecordBook | null;
+  /**
+   * The Hindi name of a team, ground, competition or player (src/i18n/names.ts localName), for the
+   * Hindi text; without it the Hindi text keeps the Latin names.
+   */
+  hindiName?: (kind: 'team' | 'venue' | 'tournament' | 'player', latin: string, key?: string) => string;
 }
 
 /** One checkable fact a sentence states. */
@@ -203,6 +208,15 @@ function dateText(iso: string | undefined, lang: ReportLang): string {
   return iso ? DATE_FORMATS[lang].format(new Date(`${iso}T00:00:00Z`)) : '';
 }
 
+/** When the match was played: its day, or its first and last days ('7 से 11 सितंबर 2018 तक' of a Test). */
+function whenPlayed(dates: readonly string[], lang: ReportLang): string {
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (!first || !last) return '';
+  if (first === last) return lang === 'en' ? `on ${dateText(first, 'en')}` : `${dateText(first, 'hi')} को`;
+  return lang === 'en' ? `between ${dateText(first, 'en')} and ${dateText(last, 'en')}` : `${dateText(first, 'hi')} से ${dateText(last, 'hi')} तक`;
+}
+
 function teamName(facts: ReportFacts, side: ReportSide): string {
   return facts.teams[side].name;
 }
@@ -216,8 +230,23 @@ function topScorer(inn: ReportInnings) {
   return [...inn.batting].sort((x, y) => y.runs - x.runs || x.balls - y.balls)[0];
 }
 
-function bestBowler(inn: ReportInnings) {
-  return [...inn.bowling].sort((x, y) => y.wickets - x.wickets || x.runs - y.runs || x.calledBalls - y.calledBalls)[0];
+/**
+ * What a spell would have cost over a full spell: its runs, plus the innings' runs a ball for
+ * the balls it fell short of the longest spell of the innings. A full spell's 4-1-26-1 weighs
+ * above two cheap overs' 2-0-24-1 (the IPL 2018 final: Ngidi, not Jadeja), while a short spell
+ * that kept the runs down still counts.
+ */
+export function fullSpellRuns(spell: { calledBalls: number; runs: number }, inn: Pick<ReportInnings, 'runs' | 'calledBalls' | 'bowling'>): number {
+  const fullSpell = Math.max(0, ...inn.bowling.map((other) => other.calledBalls));
+  const runsPerBall = inn.calledBalls === 0 ? 0 : inn.runs / inn.calledBalls;
+  return spell.runs + Math.max(0, fullSpell - spell.calledBalls) * runsPerBall;
+}
+
+/** The bowler a report names for an innings: most wickets, then the cheapest over a full spell. */
+export function bestBowler(inn: Pick<ReportInnings, 'runs' | 'calledBalls' | 'bowling'>) {
+  return [...inn.bowling].sort(
+    (x, y) => y.wickets - x.wickets || fullSpellRuns(x, inn) - fullSpellRuns(y, inn) || y.calledBalls - x.calledBalls,
+  )[0];
 }
 
 // ---------- sentences ----------
@@ -250,6 +279,15 @@ function headingOf(facts: ReportFacts): Sentence {
           : m?.kind === 'wickets'
             ? `${m.wickets} विकेट से`
             : '';
+    // A final won is a title: the headline says so.
+    if (facts.title.en === 'Final') {
+      const title = facts.tournament.name;
+      return {
+        en: `${w} beat ${l}${en ? ` ${en}` : ''} to win the ${title}`,
+        hi: `${w} ने ${l} को ${hi ? `${hi} ` : ''}हराकर ${title} का ख़िताब जीता`,
+        claims: [claim],
+      };
+    }
     return { en: `${w} beat ${l}${en ? ` ${en}` : ''}`, hi: `${w} ने ${l} को ${hi ? `${hi} ` : ''}हराया`, claims: [claim] };
   }
   if (facts.outcome === 'draw') return { en: `${a} and ${b} draw`, hi: `${a} और ${b} का मैच ड्रॉ`, claims: [claim] };
@@ -260,9 +298,9 @@ function headingOf(facts: ReportFacts): Sentence {
 function leadOf(facts: ReportFacts): Sentence {
   const claim: ReportClaim = { kind: 'result', winner: facts.winner, margin: facts.margin, outcome: facts.outcome };
   const place = facts.venue ? facts.venue.name : null;
-  const date = facts.dates[0];
-  const en = `${facts.resultText.en}${place ? ` at ${place}` : ''}${date ? ` on ${dateText(date, 'en')}` : ''}.`;
-  const hi = `${place ? `${place} में ` : ''}${date ? `${dateText(date, 'hi')} को ` : ''}खेले गए मैच का परिणाम: ${facts.resultText.hi}।`;
+  const when = { en: whenPlayed(facts.dates, 'en'), hi: whenPlayed(facts.dates, 'hi') };
+  const en = `${facts.resultText.en}${place ? ` at ${place}` : ''}${when.en ? ` ${when.en}` : ''}.`;
+  const hi = `${place ? `${place} में ` : ''}${when.hi ? `${when.hi} ` : ''}खेले गए मैच का परिणाम: ${facts.resultText.hi}।`;
   return { en, hi, claims: [claim] };
 }
 
@@ -303,6 +341,14 @@ function inningsSentence(facts: ReportFacts, inn: ReportInnings, index: number, 
   return { en: `In reply, ${team} ${madeText(facts, inn, 'en')}.`, hi: `जवाब में ${team} ${madeText(facts, inn, 'hi')}।`, claims };
 }
 
+/** 'hundred' / 'शतक' for 100 to 199 runs, 'double hundred' / 'दोहरा शतक' from 200; null below 100. */
+export function hundredWords(runs: number): { en: string; hi: string } | null {
+  if (runs >= 300) return { en: 'triple hundred', hi: 'तिहरा शतक' };
+  if (runs >= 200) return { en: 'double hundred', hi: 'दोहरा शतक' };
+  if (runs >= 100) return { en: 'hundred', hi: 'शतक' };
+  return null;
+}
+
 function battingSentence(inn: ReportInnings): Sentence | null {
   const top = topScorer(inn);
   if (!top || top.runs === 0) return null;
@@ -316,6 +362,15 @@ function battingSentence(inn: ReportInnings): Sentence | null {
   const boundariesHi = [top.fours > 0 ? `${top.fours} ${top.fours === 1 ? 'चौके' : 'चौकों'}` : '', top.sixes > 0 ? `${top.sixes} ${top.sixes === 1 ? 'छक्के' : 'छक्कों'}` : '']
     .filter(Boolean)
     .join(' और ');
+  // A hundred is called one: 'an unbeaten hundred', 'नाबाद शतक'.
+  const hundred = hundredWords(top.runs);
+  if (hundred) {
+    return {
+      en: `${top.player.name} top-scored with ${notOut ? 'an unbeaten' : 'a'} ${hundred.en}, ${top.runs}${notOut ? ' not out' : ''} off ${plural(top.balls, 'ball')}${boundariesEn ? `, with ${boundariesEn}` : ''}.`,
+      hi: `${top.player.name} ने ${top.balls} गेंदों में ${boundariesHi ? `${boundariesHi} की मदद से ` : ''}${notOut ? 'नाबाद ' : ''}${top.runs} रन बनाकर ${hundred.hi} लगाया।`,
+      claims,
+    };
+  }
   return {
     en: `${top.player.name} top-scored with ${top.runs}${notOut ? ' not out' : ''} off ${plural(top.balls, 'ball')}${boundariesEn ? `, with ${boundariesEn}` : ''}.`,
     hi: `${top.player.name} ने ${top.balls} गेंदों में ${boundariesHi ? `${boundariesHi} की मदद से ` : ''}सबसे ज़्यादा ${notOut ? 'नाबाद ' : ''}${top.runs} रन बनाए।`,
@@ -355,7 +410,11 @@ function collapseSentence(facts: ReportFacts, inn: ReportInnings): Sentence | nu
   const to = (lang: ReportLang) => scoreText(collapse.to.runs, collapse.to.wickets, lang);
   return {
     en: `${team} lost ${plural(lost, 'wicket')} for ${plural(runs, 'run')}, going from ${collapse.from.runs}/${collapse.from.wickets} to ${to('en')}.`,
-    hi: `${team} ने ${runs} रन के भीतर ${lost} विकेट गँवाए और स्कोर ${collapse.from.runs}/${collapse.from.wickets} से ${to('hi')} हो गया।`,
+    // A score is not all out: the side is ('325/6 से पूरी टीम 345 पर सिमट गई').
+    hi:
+      collapse.to.wickets >= 10
+        ? `${team} ने ${runs} रन के भीतर ${lost} विकेट गँवाए और ${collapse.from.runs}/${collapse.from.wickets} से पूरी टीम ${collapse.to.runs} पर सिमट गई।`
+        : `${team} ने ${runs} रन के भीतर ${lost} विकेट गँवाए और स्कोर ${collapse.from.runs}/${collapse.from.wickets} से ${to('hi')} हो गया।`,
     claims: [{ kind: 'collapse', inningsNo: inn.inningsNo, side: inn.side, from: collapse.from, to: collapse.to }],
   };
 }
@@ -381,7 +440,10 @@ function stretchSentence(facts: ReportFacts, inn: ReportInnings): Sentence | nul
   const team = teamName(facts, inn.side);
   return {
     en: `${possessive(team)} most productive five overs were overs ${stretch.fromOver} to ${stretch.toOver}, with ${stretch.runs} runs.`,
-    hi: `${team} के सबसे ज़्यादा रन वाले पाँच ओवर ${stretch.fromOver} से ${stretch.toOver} तक रहे, जिनमें ${stretch.runs} रन बने।`,
+    hi:
+      stretch.fromOver === 1
+        ? `${team} ने पहले पाँच ओवरों में ${stretch.runs} रन बटोरे, पारी के किन्हीं भी लगातार पाँच ओवरों में सबसे ज़्यादा।`
+        : `${team} ने ${stretch.fromOver}वें से ${stretch.toOver}वें ओवर तक ${stretch.runs} रन बटोरे, पारी के किन्हीं भी लगातार पाँच ओवरों में सबसे ज़्यादा।`,
     claims: [{ kind: 'stretch', inningsNo: inn.inningsNo, side: inn.side, ...stretch }],
   };
 }
@@ -440,9 +502,10 @@ function milestoneSentences(facts: ReportFacts): Sentence[] {
     for (const line of inn.batting) {
       if (line.runs < 100 || line === top) continue;
       const notOut = line.dismissal.wicketNumber === null;
+      const hundred = hundredWords(line.runs)!;
       found.push({
-        en: `${line.player.name} made a hundred: ${line.runs}${notOut ? ' not out' : ''} off ${plural(line.balls, 'ball')} for ${teamName(facts, inn.side)}.`,
-        hi: `${line.player.name} ने ${teamName(facts, inn.side)} के लिए शतक लगाया: ${line.balls} गेंदों में ${notOut ? 'नाबाद ' : ''}${line.runs} रन।`,
+        en: `${line.player.name} made a ${hundred.en}: ${line.runs}${notOut ? ' not out' : ''} off ${plural(line.balls, 'ball')} for ${teamName(facts, inn.side)}.`,
+        hi: `${line.player.name} ने ${teamName(facts, inn.side)} के लिए ${hundred.hi} लगाया: ${line.balls} गेंदों में ${notOut ? 'नाबाद ' : ''}${line.runs} रन।`,
         claims: [{ kind: 'batting', inningsNo: inn.inningsNo, player: line.player.name, runs: line.runs, balls: line.balls, fours: line.fours, sixes: line.sixes, notOut }],
       });
     }
@@ -603,7 +666,44 @@ export function isReportable(facts: Pick<ReportFacts, 'innings' | 'winner' | 'ou
   return facts.innings.length > 0 && (facts.winner !== null || facts.outcome !== null);
 }
 
+/** The facts with every name in Hindi (facts.hindiName), for the Hindi text. */
+function inHindi(facts: ReportFacts): ReportFacts {
+  const name = facts.hindiName;
+  if (!name) return facts;
+  const player = (p: ReportPlayer): ReportPlayer => ({ ...p, name: name('player', p.name, p.key) });
+  const team = (side: ReportSide) => ({ ...facts.teams[side], name: name('team', facts.teams[side].name) });
+  return {
+    ...facts,
+    tournament: { ...facts.tournament, name: name('tournament', facts.tournament.name) },
+    venue: facts.venue && { ...facts.venue, name: name('venue', facts.venue.name) },
+    teams: { a: team('a'), b: team('b') },
+    awards: facts.awards.map(player),
+    innings: facts.innings.map((inn) => ({
+      ...inn,
+      batting: inn.batting.map((line) => ({ ...line, player: player(line.player) })),
+      bowling: inn.bowling.map((spell) => ({ ...spell, player: player(spell.player) })),
+      fallOfWickets: inn.fallOfWickets.map((fall) => ({ ...fall, player: player(fall.player) })),
+      partnerships: inn.partnerships.map((stand) => ({
+        ...stand,
+        batterA: { ...stand.batterA, player: player(stand.batterA.player) },
+        batterB: { ...stand.batterB, player: player(stand.batterB.player) },
+      })),
+    })),
+    records: facts.records && { ...facts.records, competition: { ...facts.records.competition, name: name('tournament', facts.records.competition.name) } },
+  };
+}
+
+/**
+ * The report of a match: the English text, claims and tags from the facts as given, the Hindi
+ * text from the same facts with their names in Hindi (the same sentences, so the same claims).
+ */
 export function writeMatchReport(facts: ReportFacts): MatchReport {
+  const report = composeReport(facts);
+  if (!facts.hindiName) return report;
+  return { ...report, texts: { en: report.texts.en, hi: composeReport(inHindi(facts)).texts.hi } };
+}
+
+function composeReport(facts: ReportFacts): MatchReport {
   const heading = headingOf(facts);
   const lead = leadOf(facts);
   const innings = regular(facts);

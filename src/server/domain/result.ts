@@ -68,19 +68,21 @@ const WORDING: Record<Lang, Wording> = {
     bowlOut: (team) => `(${team} won the bowl-out)`,
     toss: (team, decision) => `${team} won the toss and elected to ${decision}`,
   },
-  // Hindi nouns here do not change in the plural; 'जीती' agrees with the feminine 'टीम'.
+  // Hindi (docs/hindi-style-guide.md): a team's gender is not fixed (इंग्लैंड is masculine, टीम
+  // feminine), so a win is written with ने, whose verb agrees with its object जीत: 'इंग्लैंड ने
+  // 118 रन से जीत दर्ज की' is right whoever won. Nouns after a number stay singular.
   hi: {
-    won: (team) => `${team} जीती`,
-    byRuns: (team, runs) => `${team} ${runs} रन से जीती`,
-    byWickets: (team, wickets) => `${team} ${wickets} विकेट से जीती`,
-    byInnings: (team, runs) => `${team} पारी${runs === null ? '' : ` और ${runs} रन`} से जीती`,
+    won: (team) => `${team} ने जीत दर्ज की`,
+    byRuns: (team, runs) => `${team} ने ${runs} रन से जीत दर्ज की`,
+    byWickets: (team, wickets) => `${team} ने ${wickets} विकेट से जीत दर्ज की`,
+    byInnings: (team, runs) => `${team} ने पारी${runs === null ? '' : ` और ${runs} रन`} से जीत दर्ज की`,
     awarded: (team) => `${team} को मैच प्रदान किया गया`,
     ballsRemaining: (balls) => (balls === 0 ? '(आख़िरी गेंद पर)' : `(${balls} गेंद शेष)`),
-    tied: 'मैच टाई',
-    noResult: 'कोई परिणाम नहीं',
-    abandoned: 'मैच बिना एक भी गेंद फेंके रद्द',
+    tied: 'मैच टाई रहा',
+    noResult: 'मैच बेनतीजा रहा',
+    abandoned: 'मैच बिना एक भी गेंद फेंके रद्द हुआ',
     voided: 'मैच शून्य घोषित (बाद में पूरा दोबारा खेला गया)',
-    drawn: 'मैच ड्रॉ',
+    drawn: 'मैच ड्रॉ रहा',
     method: (name) => `(${name} पद्धति)`,
     superOver: (team) => `(${team} ने सुपर ओवर जीता)`,
     bowlOut: (team) => `(${team} ने बॉल-आउट जीता)`,

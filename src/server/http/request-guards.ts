@@ -8,10 +8,12 @@
 // - A route that needs a signed-in user (its contract says so: `security` in its schema) answers a
 //   request with no credentials 401 before validating its body, so a stranger learns nothing of
 //   what the route would accept. A request that brings a token the session store does not know
-//   (a scorer's API token, say) goes on to the route, which decides.
+//   (a scorer's API token, say) goes on to the route, which decides. A route for some roles only
+//   (`roles` in its contract) answers a signed-in user without one of them 403, before validating.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/errors.ts';
-import { LOGIN_FIRST } from '../auth/roles.ts';
+import { ROLES_KEY } from '../api/schemas/common.ts';
+import { LOGIN_FIRST, NO_PERMISSION, type Role } from '../auth/roles.ts';
 
 /**
  * Where a parsed value (string, array, object, at any depth) holds U+0000: the field's path
@@ -42,11 +44,19 @@ function needsSignIn(request: FastifyRequest): boolean {
   return Array.isArray(security) && security.length > 0;
 }
 
+/** The roles a route is for (its contract's), or null when any user may call it. */
+function rolesOf(request: FastifyRequest): readonly Role[] | null {
+  const roles = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[ROLES_KEY];
+  return Array.isArray(roles) ? (roles as Role[]) : null;
+}
+
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (needsSignIn(request) && request.user === null && request.headers.authorization === undefined) {
       throw new ApiError(401, LOGIN_FIRST);
     }
+    const roles = rolesOf(request);
+    if (roles !== null && request.user !== null && !roles.includes(request.user.role)) throw new ApiError(403, NO_PERMISSION);
   });
   // After validation, so a field whose schema refuses control characters keeps its own message;
   // before any handler reads the input.

@@ -12,9 +12,10 @@ import type { CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
+import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domain/ball-sense.ts';
 import type { Services } from '../services/index.ts';
 import { ballKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
-import { MatchWriter, type AppendedBall } from '../store/match-writer.ts';
+import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
 import { BALL_BYTES } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
@@ -39,8 +40,15 @@ export type { BreakReason };
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 /** Matches in play primed when a server starts (primeMatchesInPlay). */
 export const MATCHES_PRIMED = 20;
-/** Events one catch-up answer holds at most; a client asks again from the last one it got. */
-export const CATCH_UP_LIMIT = 2000;
+/**
+ * Events one catch-up sends at most (decision 058): about 50 balls, several minutes of play. A
+ * client that missed more is told to reload the match, which costs one page (or one match
+ * detail) rather than a replay of its log.
+ */
+export const CATCH_UP_WINDOW = 100;
+
+/** The answer to a catch-up: the missed events, or the match's last sequence when more than CATCH_UP_WINDOW were missed. */
+export type CatchUp = { kind: 'events'; events: LiveEvent[] } | { kind: 'reload'; sequence: number };
 
 export interface RecordedBall {
   /** Sequence of the ball's 'commentory' event (its 'score' event is the next). */
@@ -65,7 +73,7 @@ export interface InningsStart {
 export interface LiveEngine {
   createFixture(input: FixtureInput): Promise<{ matchKey: string }>;
   setToss(matchKey: string, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void>;
-  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[]): Promise<void>;
+  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[], marks?: SquadMarks): Promise<void>;
   /** Opens the next innings by the rules: the side batting by default the rules' (a follow-on named), its target the rules' unless given. */
   startInnings(matchKey: string, options: { battingSide?: TeamSide; target?: { runs: number; overs: number } }): Promise<void>;
   /**
@@ -83,8 +91,10 @@ export interface LiveEngine {
   addPenaltyRuns(matchKey: string, penalty: { side: TeamSide; runs: number }): Promise<void>;
   /** Completes the match with its computed result and the players of the match; on a match its deciding ball completed, records the award. */
   completeMatch(matchKey: string, options: { playerOfMatch: string[] }): Promise<void>;
-  /** The match's events after `afterSequence`, oldest first (at most CATCH_UP_LIMIT). */
+  /** The match's events after `afterSequence`, oldest first (at most CATCH_UP_WINDOW). */
   eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]>;
+  /** What a client that saw up to `afterSequence` is sent: the events after it, or 'reload' when they are too many. */
+  catchUp(matchKey: string, afterSequence: number): Promise<CatchUp>;
   /** The match's last event sequence; null for an unknown match. */
   lastSequence(matchKey: string): Promise<number | null>;
   /**
@@ -117,6 +127,9 @@ interface OpenInnings {
   battingTeam: TeamSide;
   legalBalls: number;
   inProgress: boolean;
+  superOver: boolean;
+  /** The over (0-based) of its latest ball, from its saved tally; null before its first ball or once it is closed. */
+  lastOver: number | null;
 }
 
 export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
@@ -163,8 +176,8 @@ class Engine implements LiveEngine {
     return this.changeState(matchKey, (match) => this.writer.setToss(match.id, toss));
   }
 
-  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[]): Promise<void> {
-    return this.changeState(matchKey, (match) => this.writer.setPlayingXI(match.id, side, playerKeys));
+  setPlayingXI(matchKey: string, side: TeamSide, playerKeys: string[], marks?: SquadMarks): Promise<void> {
+    return this.changeState(matchKey, (match) => this.writer.setPlayingXI(match.id, side, playerKeys, marks));
   }
 
   startInnings(matchKey: string, options: { battingSide?: TeamSide; target?: { runs: number; overs: number } }): Promise<void> {
@@ -192,6 +205,9 @@ class Engine implements LiveEngine {
         return { ...known, duplicate: true, inningsEnd: null, matchCompleted: false };
       }
       const personOf = personLookup(context.people, playerKeys);
+      // The ball itself before anything is written: refused for what it is, it starts no innings.
+      // (Its over plays no part in these rules.)
+      refuseNonsense(ballItselfRefusal(deliveryOf(ball, 0, personOf)), 400);
       if (!row) throw new Error(`no match ${match.key} in the match centre`);
       let innings = context.innings;
       if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
@@ -200,6 +216,16 @@ class Engine implements LiveEngine {
       }
       const inningsNo = innings.inningsNo;
       const delivery = deliveryOf(ball, ball.over ?? Math.floor(innings.legalBalls / match.ballsPerOver), personOf);
+      refuseNonsense(
+        ballInPlayRefusal(delivery, {
+          battingSide: innings.battingTeam,
+          sides: context.sides,
+          sheets: new Set(context.sides.values()),
+          oversLimit: innings.superOver ? 1 : match.oversLimit,
+          lastOver: innings.lastOver,
+        }),
+        409,
+      );
       let written: { sequence: number; ball: LiveBallObject } | undefined;
       let appended: AppendedBall;
       try {
@@ -309,13 +335,20 @@ class Engine implements LiveEngine {
   async eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]> {
     const match = await this.matchRef(matchKey);
     if (!match) return [];
-    const rows = await this.log.since(match.id, afterSequence, CATCH_UP_LIMIT);
+    const rows = await this.log.since(match.id, afterSequence, CATCH_UP_WINDOW);
     const events: LiveEvent[] = [];
     for (const row of rows) {
       const payload = row.payload && 'sequence' in row.payload ? row.payload : await this.rebuild(match, row);
       events.push({ event: socketEventOf(row.kind), payload } as LiveEvent);
     }
     return events;
+  }
+
+  async catchUp(matchKey: string, afterSequence: number): Promise<CatchUp> {
+    // Sequences are consecutive: the gap is known from the counter alone, without reading the log.
+    const last = await this.lastSequence(matchKey);
+    if (last !== null && last - afterSequence > CATCH_UP_WINDOW) return { kind: 'reload', sequence: last };
+    return { kind: 'events', events: await this.eventsSince(matchKey, afterSequence) };
   }
 
   async lastSequence(matchKey: string): Promise<number | null> {
@@ -497,14 +530,16 @@ class Engine implements LiveEngine {
    * wrote, the people of its player keys, the match's latest innings.
    */
   private async ballContext(matchId: number, idempotencyKey: string, playerKeys: readonly string[]): Promise<BallContext> {
-    const [row] = await this.read<{ known: KnownBallRow | null; people: PersonRow[]; innings: OpenInningsRow | null }>(
+    const [row] = await this.read<{ known: KnownBallRow | null; people: PersonRow[]; innings: OpenInningsRow | null; sheets: SheetRow[] }>(
       `select
          (select row_to_json(k) from (${KNOWN_BALL} where match_id = $1 and idempotency_key = $2) k) as known,
          (select coalesce(json_agg(p), '[]') from (select id, registry_id, name from people where registry_id = any($3::text[])) p) as people,
-         (select row_to_json(i) from (${OPEN_INNINGS} where match_id = $1 order by innings_no desc limit 1) i) as innings`,
+         (select row_to_json(i) from (${OPEN_INNINGS} where match_id = $1 order by innings_no desc limit 1) i) as innings,
+         (select coalesce(json_agg(s), '[]') from (select person_id::text as id, team from match_players where match_id = $1) s) as sheets`,
       [matchId, idempotencyKey, playerKeys],
     );
-    return { known: row!.known, people: row!.people, innings: openInningsOf(row!.innings) };
+    const sides = new Map(row!.sheets.map((sheet) => [sheet.id, sheet.team]));
+    return { known: row!.known, people: row!.people, innings: openInningsOf(row!.innings), sides };
   }
 
   /** The ball an idempotency key already wrote; 409 when that was a different ball. */
@@ -514,11 +549,18 @@ class Engine implements LiveEngine {
   }
 }
 
-const OPEN_INNINGS = 'select innings_no, batting_team, legal_balls, tally is not null as open from innings';
-type OpenInningsRow = { innings_no: number; batting_team: TeamSide; legal_balls: number; open: boolean };
+const OPEN_INNINGS = `select innings_no, batting_team, legal_balls, tally is not null as open, super_over, (tally->'over'->>'index')::int as last_over from innings`;
+type OpenInningsRow = { innings_no: number; batting_team: TeamSide; legal_balls: number; open: boolean; super_over: boolean; last_over: number | null };
 
 function openInningsOf(row: OpenInningsRow | null): OpenInnings | null {
-  return row ? { inningsNo: row.innings_no, battingTeam: row.batting_team, legalBalls: row.legal_balls, inProgress: row.open } : null;
+  return row
+    ? { inningsNo: row.innings_no, battingTeam: row.batting_team, legalBalls: row.legal_balls, inProgress: row.open, superOver: row.super_over, lastOver: row.last_over }
+    : null;
+}
+
+/** A ball that makes no cricket sense is refused with the rule it breaks; nothing is written. */
+function refuseNonsense(refusal: BallRefusal | null, statusCode: 400 | 409): void {
+  if (refusal) throw new ApiError(statusCode, `Refused (${refusal.rule}): ${refusal.message}`, { rule: refusal.rule });
 }
 
 /** The digest in hex: the row is also read as JSON (ballContext), where a bytea would not survive. */
@@ -535,11 +577,15 @@ function knownBallOf(row: KnownBallRow | null, idempotencyKey: string, digest: B
 }
 
 type PersonRow = { id: number; registry_id: string; name: string };
+/** A player on a side's team sheet (match_players). */
+type SheetRow = { id: string; team: TeamSide };
 
 interface BallContext {
   known: KnownBallRow | null;
   people: PersonRow[];
   innings: OpenInnings | null;
+  /** The side of every player on the match's team sheets, by people id. */
+  sides: Map<string, TeamSide>;
 }
 
 /** The people of the given player keys from their rows; a key no person has is refused (400). */

@@ -2,13 +2,13 @@
 // (issue 9's contract). Named here so the engine states what it relies on.
 import type { Delivery } from '../domain/types.ts';
 import type { FixtureInput } from '../store/fixture.ts';
-import type { AppendedBall, Undone } from '../store/match-writer.ts';
+import type { AppendedBall, SquadMarks, Undone } from '../store/match-writer.ts';
 import type { PlayStatus, TeamSide } from '../db/schema.ts';
 
 export interface LiveWriter {
   createFixture(input: FixtureInput): Promise<{ matchId: number; matchKey: string }>;
   setToss(matchId: number, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void>;
-  setPlayingXI(matchId: number, side: TeamSide, playerKeys: string[]): Promise<void>;
+  setPlayingXI(matchId: number, side: TeamSide, playerKeys: string[], marks?: SquadMarks): Promise<void>;
   startNextInnings(
     matchId: number,
     options: { battingSide?: TeamSide; target?: { runs: number; overs: number }; closePrevious?: 'declared' | 'closed' },

@@ -1,12 +1,15 @@
 // Socket.IO on the HTTP server's port. A client emits 'sub' with a match_key and joins
 // that match's room; live 'score' and 'commentory' events are emitted to the room. 'sub_home'
 // joins the home list's room ('card' events); 'catchup' { match_key, after_sequence } is
-// answered with the match's events after that sequence, each emitted again as itself. With
+// answered with the match's events after that sequence, each emitted again as itself, or, when
+// more were missed than one catch-up sends (CATCH_UP_WINDOW), with 'reload' { match_key,
+// sequence }: the client loads the match afresh (decision 058). With
 // REDIS_URL, rooms span processes (the Redis streams adapter): an emit in one process reaches the
 // room's clients connected to any other. A client that loses its connection for up to
 // RECOVERY_WINDOW_MS gets its rooms back and the events it missed when it reconnects, to this
 // process or another one on the same Redis (connection-state recovery, docs/decisions/028).
-// What one socket may send is limited in limits.ts.
+// What one socket may send is limited in limits.ts; one address holds at most socketsPerAddress
+// sockets at once.
 // Browsers may connect only from the site's own origin; a socket that brings a session (the
 // crease_session cookie, or auth: { token } from an app) knows its user (docs/decisions/021).
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -19,7 +22,8 @@ import { catchUpRequest } from '../api/schemas/realtime.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
-import { mayFollow, refuse, socketLimits, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
+import { DEFAULT_SOCKETS_PER_ADDRESS } from '../config.ts';
+import { mayFollow, MessageBudget, refuse, socketLimits, TOO_MANY_MESSAGES, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
 import { writeBroadcastFramesDirect, writeFramesWhole, type DirectFrameCounts } from './frames.ts';
 import { matchRoom, subscribedKey } from './rooms.ts';
 
@@ -33,6 +37,12 @@ export interface ReplayedEvent {
   event: 'score' | 'commentory';
   payload: unknown;
 }
+
+/** The answer to a catch-up: the missed events, or (too many were missed) the match's last sequence, to reload from. */
+export type CatchUpAnswer = { kind: 'events'; events: readonly ReplayedEvent[] } | { kind: 'reload'; sequence: number };
+
+/** The event a client that missed too much is sent instead of the events. */
+export const RELOAD_EVENT = 'reload';
 
 /** Who a socket is, kept in socket.data.user; null for a visitor. */
 export interface SocketUser {
@@ -48,6 +58,7 @@ export type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultE
 
 export const NOT_SIGNED_IN = 'Please log in first.';
 export const FOREIGN_ORIGIN = 'Origin not allowed';
+export const TOO_MANY_SOCKETS = 'Too many connections from this address.';
 // Clients only send 'sub' and 'unsub' with a match key: a small frame is plenty.
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** How long a dropped client's rooms and missed events are kept for it. */
@@ -69,6 +80,20 @@ function sessionToken(auth: unknown, cookieHeader: string | undefined): { token:
   const cookie = readCookie(cookieHeader, SESSION_COOKIE);
   const parsed = handshakeToken.safeParse(cookie);
   return { token: parsed.success ? parsed.data : null, explicit: false };
+}
+
+/**
+ * The client's address, as the HTTP routes see it (Fastify's trustProxy): the socket's peer, or,
+ * behind `trustedHops` proxies, the X-Forwarded-For entry that many hops back from it.
+ */
+export function clientAddress(req: IncomingMessage, trustedHops: number): string {
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0)
+    .reverse();
+  const chain = [req.socket.remoteAddress ?? '', ...forwarded];
+  return chain[Math.min(trustedHops, chain.length - 1)]!;
 }
 
 /**
@@ -95,8 +120,12 @@ export interface RealtimeOptions {
   redisUrl?: string | undefined;
   /** Prefix of the adapter's Redis stream, channels and session keys (default 'socket.io'); tests give their own. */
   redisKey?: string;
-  /** A match's events after a sequence, oldest first (the live engine's eventsSince). */
-  catchUp?: (matchKey: string, afterSequence: number) => Promise<ReplayedEvent[]>;
+  /** A match's events after a sequence, oldest first, or 'reload' when too many (the live engine's catchUp). */
+  catchUp?: (matchKey: string, afterSequence: number) => Promise<CatchUpAnswer>;
+  /** Sockets one client address may hold at once (default DEFAULT_SOCKETS_PER_ADDRESS). */
+  socketsPerAddress?: number;
+  /** Proxies whose X-Forwarded-For is believed for the client's address (TRUST_PROXY; default 0). */
+  trustProxyHops?: number;
 }
 
 export interface Realtime {
@@ -109,16 +138,31 @@ export interface Realtime {
 
 export async function attachRealtime(server: HttpServer, logger: Logger, options: RealtimeOptions = {}): Promise<Realtime> {
   const allowedOrigins = options.allowedOrigins;
+  const socketsPerAddress = options.socketsPerAddress ?? DEFAULT_SOCKETS_PER_ADDRESS;
+  const addressOf = (req: IncomingMessage) => clientAddress(req, options.trustProxyHops ?? 0);
+  /** Open engine.io connections by client address (counted when made, so a burst of handshakes may pass by a few). */
+  const openByAddress = new Map<string, number>();
   const io: RealtimeServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     // The session middleware runs again on a recovered socket: a session ended meanwhile is over.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-    // Same origin only: no CORS headers are needed or sent.
+    // Called for a new connection's handshake only. Same origin only: no CORS headers are needed
+    // or sent. Then the address's connections open.
     allowRequest: (req, callback) => {
-      if (!allowedOrigins || originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(null, true);
-      else callback(FOREIGN_ORIGIN, false);
+      if (allowedOrigins && !originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(FOREIGN_ORIGIN, false);
+      else if ((openByAddress.get(addressOf(req)) ?? 0) >= socketsPerAddress) callback(TOO_MANY_SOCKETS, false);
+      else callback(null, true);
     },
+  });
+  io.engine.on('connection', (conn: { request: IncomingMessage; once(event: 'close', listener: () => void): unknown }) => {
+    const address = addressOf(conn.request);
+    openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1);
+    conn.once('close', () => {
+      const left = (openByAddress.get(address) ?? 1) - 1;
+      if (left > 0) openByAddress.set(address, left);
+      else openByAddress.delete(address);
+    });
   });
   const addHeaders = (headers: Record<string, string>) => {
     for (const [name, value] of options.headers ?? []) headers[name] = value;
@@ -168,7 +212,11 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   writeFramesWhole(io.of('/').adapter);
   const frames = writeBroadcastFramesDirect(io.engine as unknown as Parameters<typeof writeBroadcastFramesDirect>[0]);
   io.on('connection', (socket) => {
-    socket.use(socketLimits(socket));
+    const budget = new MessageBudget();
+    socket.use(socketLimits(socket, budget));
+    // A socket's catch-ups run one after another, each only while its budget is not spent: a burst
+    // of them cannot all read the log at once before the first is charged.
+    let catchUps = Promise.resolve();
     socket.on('sub', async (payload: unknown) => {
       const key = subscribedKey(payload);
       if (key === null) {
@@ -195,13 +243,27 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
         refuse(socket, 'catchup needs a match_key and an after_sequence');
         return;
       }
-      try {
-        const events = await options.catchUp(parsed.data.match_key, parsed.data.after_sequence);
-        for (const { event, payload: sent } of events) socket.emit(event, sent);
-      } catch (error) {
-        logger.error({ err: error, match_key: parsed.data.match_key }, 'catch-up failed');
-        refuse(socket, 'Something went wrong on our side. Please try again.');
-      }
+      const catchUp = options.catchUp;
+      const { match_key: matchKey, after_sequence: afterSequence } = parsed.data;
+      catchUps = catchUps.then(async () => {
+        if (!budget.inCredit()) {
+          refuse(socket, TOO_MANY_MESSAGES);
+          return;
+        }
+        try {
+          const answer = await catchUp(matchKey, afterSequence);
+          if (answer.kind === 'reload') {
+            socket.emit(RELOAD_EVENT, { match_key: matchKey, sequence: answer.sequence });
+            return;
+          }
+          for (const { event, payload: sent } of answer.events) socket.emit(event, sent);
+          budget.chargeEvents(answer.events.length);
+        } catch (error) {
+          logger.error({ err: error, match_key: matchKey }, 'catch-up failed');
+          refuse(socket, 'Something went wrong on our side. Please try again.');
+        }
+      });
+      await catchUps;
     });
   });
   return {

@@ -7,6 +7,7 @@
 // first (BACKFILL_LIMIT); a match page opened before either writes its own (reportSlugFor).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { z } from 'zod';
+import { localName } from '../../i18n/names.ts';
 import type { Database } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import { isReportable, writeMatchReport, type MatchReport, type RecordBook, type ReportFacts } from '../domain/match-report.ts';
@@ -60,6 +61,8 @@ export async function loadReportFacts(db: Kysely<Database>, matchCentre: MatchCe
     innings: scorecard.innings,
     overRuns: [...overRuns.values()],
     records: null,
+    // The Hindi text names teams, grounds and players in Devanagari (decision 056).
+    hindiName: (kind, latin, key) => localName(kind, latin, 'hi', key),
   };
   if (!isReportable(facts)) return null;
   return { ...facts, records: await loadRecordBook(db, records, matchKey) };

@@ -4,6 +4,7 @@
 // live in the domain: league tables and net run rate (points-table.ts), shared ranks
 // (leaderboard.ts) and derived player roles (player-role.ts).
 import { sql, type Kysely } from 'kysely';
+import { localName } from '../../i18n/names.ts';
 import type { Database, MatchFormat } from '../db/schema.ts';
 import { bestBowling, leaderRanks, type PlayerTallies } from '../domain/leaderboard.ts';
 import { playerRoles, roleLabel, type PlayerRole } from '../domain/player-role.ts';
@@ -567,9 +568,10 @@ function playerStatsOf(formatType: FormatType, { players, batting, bowling }: To
 /** The result of one type's series between the two sides of a bilateral tournament (domain/series-result.ts). */
 function bilateralResult(rows: readonly MatchRow[], formatType: FormatType, lang: Lang): SeriesResult {
   const [first] = rows as [MatchRow, ...MatchRow[]];
+  // The sentence names the sides in its language (Devanagari in Hindi, decision 056).
   const sides: [SeriesSide, SeriesSide] = [
-    { key: first.a_key, name: displayTeamName(first.team_a_name, first.gender) },
-    { key: first.b_key, name: displayTeamName(first.team_b_name, first.gender) },
+    { key: first.a_key, name: localName('team', displayTeamName(first.team_a_name, first.gender), lang) },
+    { key: first.b_key, name: localName('team', displayTeamName(first.team_b_name, first.gender), lang) },
   ];
   const matches = rows.map((row) => {
     const winningSide = row.winner ?? (row.result === 'tie' ? (row.eliminator ?? row.bowl_out) : null);

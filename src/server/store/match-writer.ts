@@ -75,6 +75,12 @@ export interface AppendedBall {
 }
 
 /** What an undo took back (undoLast). */
+/** A side's captain and wicketkeeper (registry ids), null where the team sheet names none. */
+export interface SquadMarks {
+  captain: string | null;
+  keeper: string | null;
+}
+
 export interface Undone {
   /** The ball taken back; null when the undo reopened an innings closed by hand and removed no ball. */
   ball: { inningsNo: number; seq: number } | null;
@@ -501,9 +507,13 @@ export class MatchWriter {
     await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
   }
 
-  /** Replaces one side's players with the given people (registry ids), in batting order. */
-  async setPlayingXI(matchId: number, side: TeamSide, playerKeys: readonly string[]): Promise<void> {
+  /**
+   * Replaces one side's players with the given people (registry ids), in batting order, with its
+   * captain and wicketkeeper when named (a Cricsheet file does not say; a team sheet does).
+   */
+  async setPlayingXI(matchId: number, side: TeamSide, playerKeys: readonly string[], marks: SquadMarks = { captain: null, keeper: null }): Promise<void> {
     if (new Set(playerKeys).size !== playerKeys.length) throw new LiveWriteError('a player is named twice');
+    for (const mark of [marks.captain, marks.keeper]) if (mark !== null && !playerKeys.includes(mark)) throw new LiveWriteError(`${mark} is not in the XI`);
     const changed = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
@@ -518,9 +528,10 @@ export class MatchWriter {
       );
       await tx.query('delete from match_players where match_id = $1 and team = $2', [matchId, side]);
       await tx.query(
-        `insert into match_players (match_id, team, position, person_id)
-         select $1, $2, position, person_id from unnest($3::integer[]) with ordinality as xi(person_id, position)`,
-        [matchId, side, playerKeys.map((key) => idOf.get(key)!)],
+        `insert into match_players (match_id, team, position, person_id, captain, keeper)
+         select $1, $2, position, person_id, person_id is not distinct from $4::integer, person_id is not distinct from $5::integer
+         from unnest($3::integer[]) with ordinality as xi(person_id, position)`,
+        [matchId, side, playerKeys.map((key) => idOf.get(key)!), marks.captain === null ? null : idOf.get(marks.captain)!, marks.keeper === null ? null : idOf.get(marks.keeper)!],
       );
       const named = await tx.query<{ id: number }>('select id from people where registry_id = any($1::text[])', [before.map((row) => row.registry_id)]);
       await refreshSearchIndex((text, params) => tx.query(text, params), {

@@ -1,11 +1,10 @@
 // The write path of people beyond the match files (docs/decisions/055-people-register-and-profiles.md):
-// Cricsheet's register, player profiles and a side's captain and wicketkeeper. Each write is one
-// transaction that also rebuilds the search rows of the people it changed, then publishes the tags
-// of what changed (player:{key}, players; match:{key} for squad marks), so cached answers and
-// pages of every process follow through the change feed.
+// Cricsheet's register and player profiles. Each write is one transaction that also rebuilds the
+// search rows of the people it changed, then publishes the tags of what changed (player:{key},
+// players), so cached answers and pages of every process follow through the change feed.
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/client.ts';
-import type { Database, TeamSide } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { tags } from '../feed/tags.ts';
 import type { Profile, RegisterName, RegisterPerson } from '../ingest/people-sources.ts';
 import type { PublishTags } from './match-writer.ts';
@@ -189,39 +188,6 @@ export class PeopleWriter {
     });
     await this.publishPeople(result.changed);
     return { written: result.written, unchanged: result.unchanged, unknown: result.unknown };
-  }
-
-  /**
-   * A side's captain and wicketkeeper in a match (a live team sheet: the scorer console, the ingest
-   * API); null clears the mark. The players must be in the side's XI.
-   */
-  async setSquadMarks(matchKey: string, side: TeamSide, marks: { captain: string | null; keeper: string | null }): Promise<void> {
-    await this.kysely.transaction().execute(async (trx) => {
-      const match = await trx.selectFrom('matches').select('id').where('match_key', '=', matchKey).executeTakeFirst();
-      if (!match) throw new Error(`no match ${matchKey}`);
-      const sheet = await trx
-        .selectFrom('match_players as mp')
-        .innerJoin('people as p', 'p.id', 'mp.person_id')
-        .select(['mp.person_id', 'p.registry_id'])
-        .where('mp.match_id', '=', match.id)
-        .where('mp.team', '=', side)
-        .execute();
-      const idOf = (key: string | null): number | null => {
-        if (key === null) return null;
-        const found = sheet.find((row) => row.registry_id === key);
-        if (!found) throw new Error(`${key} is not in side ${side} of ${matchKey}`);
-        return found.person_id;
-      };
-      const captain = idOf(marks.captain);
-      const keeper = idOf(marks.keeper);
-      await trx
-        .updateTable('match_players')
-        .set({ captain: sql<boolean>`person_id is not distinct from ${captain}`, keeper: sql<boolean>`person_id is not distinct from ${keeper}` })
-        .where('match_id', '=', match.id)
-        .where('team', '=', side)
-        .execute();
-    });
-    await this.publish([tags.match(matchKey)]);
   }
 
   /**

@@ -119,7 +119,7 @@ describe('what the corrections feed the domain', () => {
   it('says so in the result line, in English and Hindi', () => {
     const base = { teamNames: { a: 'PBKS', b: 'DC' }, winner: null, result: 'no result' as const, winByRuns: null, winByWickets: null, winByInnings: false, method: null, eliminator: null, bowlOut: null, ballsRemaining: null, format: 't20' as const };
     expect(resultText({ ...base, voided: true })).toBe('Match void (replayed in full later)');
-    expect(resultText({ ...base, abandonedWithoutABall: true }, 'hi')).toBe('मैच बिना एक भी गेंद फेंके रद्द');
+    expect(resultText({ ...base, abandonedWithoutABall: true }, 'hi')).toBe('मैच बिना एक भी गेंद फेंके रद्द हुआ');
     expect(resultText(base)).toBe('No result');
   });
 });

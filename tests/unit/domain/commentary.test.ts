@@ -11,6 +11,7 @@ import { formatBallPosition, formatOvers } from '../../../src/server/domain/over
 import { summariseInnings } from '../../../src/server/domain/scorecard.ts';
 import type { Delivery, Fielder } from '../../../src/server/domain/types.ts';
 import type { Lang } from '../../../src/server/domain/result.ts';
+import { hindiStyleProblems } from '../../helpers/hindi-style.ts';
 import { ball, innings, overOf, readMatch, realInnings, type BallSpec, type CricsheetMatch } from './cricket-data.ts';
 
 const NAMES: Record<string, string> = { A: 'Gambhir', B: 'Sehwag', C: 'Kohli', X: 'Starc', Y: 'Lyon', F: 'Smith' };
@@ -219,9 +220,9 @@ describe('commentary: wickets', () => {
 
   it('a run out of the non-striker after a completed run', () => {
     const entry = only([withFielders(ball(0, 'A', 'B', 'X', { bat: 1, out: [['run out', 'B']] }), [fielder('F', 'Smith'), fielder('Y', 'Lyon')])]);
-    expect(entry.title).toBe('Starc to Gambhir, OUT');
+    expect(entry.title).toBe('Starc to Gambhir, Sehwag OUT');
     expect(entry.wicket).toEqual({ playerOut: 'B', kind: 'run out' });
-    expect(entry.comment).toMatch(/Run out! Smith\/Lyon involved|Sehwag is run out \(Smith\/Lyon\)/);
+    expect(entry.comment).toContain('Sehwag is run out (Smith/Lyon).');
     expect(entry.comment).toContain('(1 run on this ball)');
     expect(entry.comment).toContain('<b>Sehwag run out (Smith/Lyon) 0 (0)</b> Fall of wicket: 1/1 (0.1 ov)');
   });
@@ -260,9 +261,9 @@ describe('commentary: milestones and penalties', () => {
   it('a hundred and a team hundred in Hindi', () => {
     const sixes = Array.from({ length: 17 }, (_, i) => ball(Math.floor(i / 6), 'A', 'B', 'X', { bat: 6 }));
     const balls = commentary(match(sixes), 'hi');
-    expect(balls[16]?.comment).toContain('Gambhir का शतक');
-    expect(balls[16]?.comment).toContain('Delhi के 100 रन पूरे');
-    expect(balls[8]?.comment).toContain('Gambhir का अर्धशतक');
+    expect(balls[16]?.comment).toContain('<b>Gambhir का शतक पूरा</b> (17 गेंद)।');
+    expect(balls[16]?.comment).toContain('<b>Delhi के 100 रन पूरे</b> (2.5 ओवर)।');
+    expect(balls[8]?.comment).toContain('<b>Gambhir का अर्धशतक पूरा</b> (9 गेंद)।');
   });
 
   it('penalty runs go to the batting side', () => {
@@ -461,5 +462,52 @@ describe('commentary of a real Test: the Ashes (1455615)', () => {
         expect(summaries.reduce((sum, b) => sum + b.overSummary!.runs, 0)).toBe(summariseInnings(inn).runs - inn.penaltyRunsPre - inn.penaltyRunsPost);
       }
     }
+  });
+});
+
+describe('commentary in Hindi: the desk\'s lines (docs/hindi-style-guide.md)', () => {
+  it('a wide to the boundary: "वाइड गेंद सीमा रेखा के पार, कुल 5 वाइड रन।", never "और" twice', () => {
+    const entry = only([ball(0, 'A', 'B', 'X', { wides: 5 })], 'hi');
+    expect(entry.comment).toContain('वाइड गेंद सीमा रेखा के पार, कुल 5 वाइड रन।');
+    expect(only([ball(0, 'A', 'B', 'X', { wides: 3 })], 'hi').comment).toContain('कुल 3 वाइड रन।');
+    for (const wides of [2, 3, 4, 5]) expect(only([ball(0, 'A', 'B', 'X', { wides })], 'hi').comment).not.toMatch(/और.*और/);
+  });
+
+  it('a run out of the non-striker names the batter out and the fielder in both languages', () => {
+    const delivery = withFielders(ball(0, 'A', 'B', 'X', { out: [['run out', 'B']] }), [fielder('F', 'Smith')]);
+    for (const lang of ['en', 'hi'] as const) {
+      const entry = only([delivery], lang);
+      expect(entry.title).toBe(lang === 'en' ? 'Starc to Gambhir, Sehwag OUT' : 'Starc से Gambhir, Sehwag आउट');
+      expect(entry.comment).toContain(lang === 'en' ? 'Sehwag is run out (Smith).' : 'Sehwag रन आउट (Smith)।');
+    }
+  });
+
+  it('ends every Devanagari sentence with "।" and uses no rejected word, over a whole real match', () => {
+    const input = realMatchInput(readMatch('e2e/1529312'));
+    for (const entry of commentary(input, 'hi')) {
+      const text = entry.comment.replace(/<[^>]+>/g, ' ');
+      expect(hindiStyleProblems(text), text).toEqual([]);
+    }
+  });
+});
+
+describe('a real run out of the non-striker, named in both languages', () => {
+  it('IPL 2026 final (1529312), 11.3: C Bosch to Dhruv Jurel, MD Shanaka run out (C Bosch/SN Thakur)', () => {
+    const input = realMatchInput(readMatch('e2e/1529312'));
+    for (const lang of ['en', 'hi'] as const) {
+      const entry = commentary(input, lang).find((b) => b.wicket?.playerOut === 'MD Shanaka' && b.batter === 'Dhruv Jurel')!;
+      expect(entry.wicket?.kind).toBe('run out');
+      expect(entry.title).toBe(lang === 'en' ? 'C Bosch to Dhruv Jurel, MD Shanaka OUT' : 'C Bosch से Dhruv Jurel, MD Shanaka आउट');
+      expect(entry.comment).toContain(lang === 'en' ? 'MD Shanaka is run out (C Bosch/SN Thakur).' : 'MD Shanaka रन आउट (C Bosch/SN Thakur)।');
+      // The striker is not said to be out anywhere on the ball.
+      expect(entry.comment).not.toMatch(/Dhruv Jurel (is run out|रन आउट)/);
+    }
+  });
+
+  it('IPL 2008 final (336040), 17.5: JA Morkel to SK Warne, YK Pathan run out (SK Raina)', () => {
+    const input = realMatchInput(readMatch('336040'));
+    const entry = commentary(input, 'en').find((b) => b.wicket?.playerOut === 'YK Pathan')!;
+    expect(entry.title).toBe('JA Morkel to SK Warne, YK Pathan OUT');
+    expect(entry.comment).toContain('YK Pathan is run out (SK Raina).');
   });
 });

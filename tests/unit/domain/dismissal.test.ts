@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dismissalText, type DismissalInput } from '../../../src/server/domain/dismissal.ts';
+import { DISMISSAL_KINDS, dismissalKindLabel, dismissalText, notationName, type DismissalInput } from '../../../src/server/domain/dismissal.ts';
 
 const fielder = (name: string | null, substitute = false) => ({ name, substitute });
 const out = (kind: DismissalInput['kind'], bowler: string | null, fielders: DismissalInput['fielders'] = []): DismissalInput => ({
@@ -48,26 +48,53 @@ describe('dismissalText (English)', () => {
   });
 });
 
-describe('dismissalText (Hindi)', () => {
-  it('keeps the c / b / lbw / st abbreviations and the names', () => {
-    expect(dismissalText(out('caught', 'ज़हीर ख़ान', [fielder('कैलिस')]), 'hi')).toBe('c कैलिस b ज़हीर ख़ान');
-    expect(dismissalText(out('lbw', 'Z Khan'), 'hi')).toBe('lbw b Z Khan');
-    expect(dismissalText(out('stumped', 'A Kumble', [fielder('MS Dhoni')]), 'hi')).toBe('st MS Dhoni b A Kumble');
-    expect(dismissalText(out('caught and bowled', 'Z Khan'), 'hi')).toBe('c & b Z Khan');
-    expect(dismissalText(out('bowled', 'Z Khan'), 'hi')).toBe('b Z Khan');
+describe('dismissalText (Hindi newspaper notation, docs/hindi-style-guide.md)', () => {
+  it('writes का. / बो. / पगबाधा / स्टं. / का. व बो., naming a Devanagari name by its last word', () => {
+    expect(dismissalText(out('caught', 'काइल जेमिसन', [fielder('श्रेयस अय्यर')]), 'hi')).toBe('का. अय्यर बो. जेमिसन');
+    expect(dismissalText(out('lbw', 'काइल जेमिसन'), 'hi')).toBe('पगबाधा बो. जेमिसन');
+    expect(dismissalText(out('caught and bowled', 'काइल जेमिसन'), 'hi')).toBe('का. व बो. जेमिसन');
+    expect(dismissalText(out('bowled', 'ज़हीर ख़ान'), 'hi')).toBe('बो. ख़ान');
+    expect(dismissalText(out('stumped', 'अनिल कुंबले', [fielder('महेंद्र सिंह धोनी')]), 'hi')).toBe('स्टं. धोनी बो. कुंबले');
+    expect(dismissalText(out('caught', 'अनिल कुंबले', [fielder('रोहित शर्मा', true)]), 'hi')).toBe('का. स्थानापन्न (शर्मा) बो. कुंबले');
+    expect(dismissalText(out('hit wicket', 'ज़हीर ख़ान'), 'hi')).toBe('हिट विकेट बो. ख़ान');
+  });
+
+  it('keeps a name with no Hindi form whole, and the notation Hindi', () => {
+    expect(dismissalText(out('caught', 'Z Khan', [fielder('JH Kallis')]), 'hi')).toBe('का. JH Kallis बो. Z Khan');
+    expect(dismissalText(out('run out', null, [fielder('RA Jadeja'), fielder('महेंद्र सिंह धोनी')]), 'hi')).toBe('रन आउट (RA Jadeja/धोनी)');
   });
 
   it('translates the dismissals written out in words', () => {
     expect(dismissalText(out(null, null), 'hi')).toBe('नाबाद');
     expect(dismissalText(out('retired hurt', null), 'hi')).toBe('रिटायर्ड हर्ट');
-    expect(dismissalText(out('run out', null, [fielder('RA Jadeja')]), 'hi')).toBe('रन आउट (RA Jadeja)');
     expect(dismissalText(out('run out', null), 'hi')).toBe('रन आउट');
-    expect(dismissalText(out('hit wicket', 'Z Khan'), 'hi')).toBe('हिट विकेट b Z Khan');
     expect(dismissalText(out('timed out', null), 'hi')).toBe('टाइम्ड आउट');
   });
 
-  it('writes every kind in Devanagari except the abbreviated ones', () => {
-    const worded = ['retired hurt', 'retired out', 'retired not out', 'obstructing the field', 'handled the ball', 'hit the ball twice', 'timed out'] as const;
-    for (const kind of worded) expect(dismissalText(out(kind, null), 'hi')).toMatch(/^[\u0900-\u097F\s]+$/);
+  it('never writes the English marks c, b, lbw, st or sub on a Hindi scorecard', () => {
+    for (const kind of DISMISSAL_KINDS) {
+      const text = dismissalText(out(kind, 'काइल जेमिसन', [fielder('श्रेयस अय्यर', kind === 'caught')]), 'hi');
+      expect(text, kind).not.toMatch(/\b(c|b|lbw|st|sub)\b|&/);
+      expect(text, kind).toMatch(/^[\u0900-\u097F\s.()/]+$/);
+    }
+  });
+});
+
+describe('notationName', () => {
+  it('is the last word of a Devanagari name, a Latin name whole, and English unchanged', () => {
+    expect(notationName('श्रेयस अय्यर', 'hi')).toBe('अय्यर');
+    expect(notationName('SS Iyer', 'hi')).toBe('SS Iyer');
+    expect(notationName('SS Iyer', 'en')).toBe('SS Iyer');
+  });
+});
+
+describe('dismissalKindLabel', () => {
+  it('labels a wicket in Hindi: कैच, पगबाधा, बोल्ड, रन आउट; English keeps the kind', () => {
+    expect(dismissalKindLabel('caught', 'hi')).toBe('कैच');
+    expect(dismissalKindLabel('lbw', 'hi')).toBe('पगबाधा');
+    expect(dismissalKindLabel('bowled', 'hi')).toBe('बोल्ड');
+    expect(dismissalKindLabel('run out', 'hi')).toBe('रन आउट');
+    expect(dismissalKindLabel('run out', 'en')).toBe('run out');
+    for (const kind of DISMISSAL_KINDS) expect(dismissalKindLabel(kind, 'hi'), kind).toMatch(/^[\u0900-\u097F\s]+$/);
   });
 });

@@ -4,7 +4,7 @@
 // count (all out, one wicket, ordinals in Hindi), and when a record is claimed (only a figure
 // that beats the earlier best outright, in a scope large enough).
 import { describe, expect, it } from 'vitest';
-import { bestStretch, isReportable, MIN_RECORD_SCOPE, scoreText, toldCollapse, writeMatchReport, type RecordBook, type ReportFacts, type ReportInnings } from '../../../src/server/domain/match-report.ts';
+import { bestBowler, bestStretch, fullSpellRuns, hundredWords, isReportable, MIN_RECORD_SCOPE, scoreText, toldCollapse, writeMatchReport, type RecordBook, type ReportFacts, type ReportInnings } from '../../../src/server/domain/match-report.ts';
 
 const player = (name: string) => ({ key: name.toLowerCase(), name });
 
@@ -96,8 +96,8 @@ describe('writeMatchReport', () => {
   it('writes the result, both innings and the collapse, in both languages, with a claim per fact', () => {
     // Betas all out for 200, four wickets for ten runs from 100/3 to 110/7 on the way.
     const report = writeMatchReport(facts({ innings: [innings(1, 'a', [10, 50, 120, 210]), innings(2, 'b', [5, 30, 100, 101, 103, 104, 110, 150, 175, 200])] }));
-    expect(report.texts.en.heading).toBe('Alphas beat Betas by 10 runs');
-    expect(report.texts.hi.heading).toBe('Alphas ने Betas को 10 रन से हराया');
+    expect(report.texts.en.heading).toBe('Alphas beat Betas by 10 runs to win the Cup');
+    expect(report.texts.hi.heading).toBe('Alphas ने Betas को 10 रन से हराकर Cup का ख़िताब जीता');
     expect(report.texts.en.paragraphs[1]).toContain('were all out for 200');
     expect(report.texts.hi.paragraphs[1]).toContain('200 रन पर आउट हो गई');
     expect(report.texts.en.paragraphs[1]).toContain('Betas lost 4 wickets for 10 runs, going from 100/3 to 110/7.');
@@ -197,5 +197,60 @@ describe('records', () => {
     expect(records(writeMatchReport(facts({ records: small })))).toEqual([]);
     const empty = book({ teams: { ...book().teams, b: { count: 40, highestTotal: 220, lowestAllOut: null } }, competition: { ...book().competition, bestStands: [] } });
     expect(records(writeMatchReport(facts({ records: empty })))).toEqual([]);
+  });
+});
+
+describe('report wording a Hindi desk would print, and the same rules in English (issue 30)', () => {
+  it('names the bowler of a full spell above two cheap overs: 4-1-26-1 before 2-0-24-1 (the IPL 2018 final)', () => {
+    const ngidi = { player: player('L Ngidi'), calledBalls: 24, runs: 26, wickets: 1 };
+    const jadeja = { player: player('RA Jadeja'), calledBalls: 12, runs: 24, wickets: 1 };
+    const inn = { runs: 178, calledBalls: 120, bowling: [jadeja, ngidi] };
+    expect(fullSpellRuns(jadeja, inn)).toBeCloseTo(24 + 12 * (178 / 120));
+    expect(fullSpellRuns(ngidi, inn)).toBe(26);
+    expect(bestBowler(inn)?.player.name).toBe('L Ngidi');
+    // More wickets still come first, and a short spell that kept the runs down still counts.
+    expect(bestBowler({ ...inn, bowling: [ngidi, { ...jadeja, wickets: 2 }] })?.player.name).toBe('RA Jadeja');
+    expect(bestBowler({ ...inn, bowling: [ngidi, { ...jadeja, runs: 6 }] })?.player.name).toBe('RA Jadeja');
+  });
+
+  it('calls a hundred a hundred (शतक), and a double hundred one', () => {
+    expect(hundredWords(99)).toBeNull();
+    expect(hundredWords(117)).toEqual({ en: 'hundred', hi: 'शतक' });
+    expect(hundredWords(200)).toEqual({ en: 'double hundred', hi: 'दोहरा शतक' });
+    const watson = [{ player: player('SR Watson'), runs: 117, balls: 57, fours: 11, sixes: 8, dismissal: { wicketNumber: null } }];
+    const report = writeMatchReport(facts({ innings: [innings(1, 'a', [10, 50, 120, 150]), innings(2, 'b', [5, 30], { batting: watson })] }));
+    expect(report.texts.en.paragraphs.join(' ')).toContain('SR Watson top-scored with an unbeaten hundred, 117 not out off 57 balls');
+    expect(report.texts.hi.paragraphs.join(' ')).toContain('SR Watson ने 57 गेंदों में 11 चौकों और 8 छक्कों की मदद से नाबाद 117 रन बनाकर शतक लगाया।');
+  });
+
+  it('puts the title in a final\'s headline, and not in another match\'s', () => {
+    expect(writeMatchReport(facts()).texts.hi.heading).toBe('Alphas ने Betas को 10 रन से हराकर Cup का ख़िताब जीता');
+    expect(writeMatchReport(facts({ title: { en: 'Match 5', hi: 'मैच 5' } })).texts.en.heading).toBe('Alphas beat Betas by 10 runs');
+  });
+
+  it('writes the names in Hindi in the Hindi text, and the claims with the names as given', () => {
+    const hindi: Record<string, string> = { Alphas: 'अल्फ़ा', Betas: 'बीटा', Ground: 'मैदान', Opener: 'ओपनर', Quick: 'क्विक' };
+    const report = writeMatchReport(facts({ hindiName: (_kind, latin) => hindi[latin] ?? latin }));
+    expect(report.texts.hi.heading).toBe('अल्फ़ा ने बीटा को 10 रन से हराकर Cup का ख़िताब जीता');
+    expect(report.texts.hi.content).toMatch(/^मैदान में 1 मई 2026 को खेले गए मैच का परिणाम/);
+    expect(report.texts.hi.paragraphs.join(' ')).toContain('ओपनर ने 30 गेंदों में');
+    expect(report.texts.en.heading).toBe('Alphas beat Betas by 10 runs to win the Cup');
+    expect(report.claims).toContainEqual(expect.objectContaining({ kind: 'batting', player: 'Opener' }));
+  });
+
+  it('dates a Test by its first and last days, not its first alone', () => {
+    const report = writeMatchReport(facts({ format: 'test', title: { en: '5th Test', hi: 'पाँचवाँ टेस्ट' }, dates: ['2018-09-07', '2018-09-08', '2018-09-11'] }));
+    expect(report.texts.hi.content).toContain('Ground में 7 सितंबर 2018 से 11 सितंबर 2018 तक खेले गए मैच का परिणाम');
+    expect(report.texts.en.content).toContain('at Ground between 7 September 2018 and 11 September 2018.');
+  });
+
+  it('a side all out is "पूरी टीम ... पर सिमट गई", and the first five overs are told in words', () => {
+    // 165 all out: 150/6 to 165/10 is the collapse told.
+    const allOut = innings(2, 'b', [10, 14, 18, 60, 100, 150, 152, 155, 160, 165]);
+    const overRuns = Array.from({ length: 20 }, (_, i) => ({ inningsNo: 2, over: i + 1, runs: i < 5 ? 12 : 6 }));
+    const hi = writeMatchReport(facts({ innings: [innings(1, 'a', [10, 50, 120, 175]), allOut], overRuns })).texts.hi.paragraphs.join(' ');
+    expect(hi).toContain('150/6 से पूरी टीम 165 पर सिमट गई।');
+    expect(hi).not.toMatch(/स्कोर \S+ से \d+ पर ऑल आउट/);
+    expect(hi).toContain('Betas ने पहले पाँच ओवरों में 60 रन बटोरे');
   });
 });

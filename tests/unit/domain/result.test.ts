@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { ballsRemaining, resultText, tossText, type ResultInput } from '../../../src/server/domain/result.ts';
 import { isLegalDelivery } from '../../../src/server/domain/overs.ts';
+import { hindiStyleProblems } from '../../helpers/hindi-style.ts';
 import { readMatch, realInnings, type CricsheetMatch } from './cricket-data.ts';
 
 function match(overrides: Partial<ResultInput>): ResultInput {
@@ -88,29 +89,45 @@ describe('resultText in English', () => {
   });
 });
 
-describe('resultText in Hindi', () => {
-  it('keeps team names as given and words the margin in Hindi', () => {
+describe('resultText in Hindi (docs/hindi-style-guide.md: the verb agrees with जीत, never with the team)', () => {
+  it('writes every win as "X ने ... जीत दर्ज की", masculine country or feminine side alike', () => {
     const csk = { teamNames: { a: 'चेन्नई सुपर किंग्स', b: 'मुंबई इंडियंस' } };
-    expect(resultText(match({ ...csk, winner: 'a', winByWickets: 6 }), 'hi')).toBe('चेन्नई सुपर किंग्स 6 विकेट से जीती');
+    expect(resultText(match({ ...csk, winner: 'a', winByWickets: 6 }), 'hi')).toBe('चेन्नई सुपर किंग्स ने 6 विकेट से जीत दर्ज की');
     expect(resultText(match({ ...csk, winner: 'a', winByWickets: 6, ballsRemaining: 8 }), 'hi')).toBe(
-      'चेन्नई सुपर किंग्स 6 विकेट से जीती (8 गेंद शेष)',
+      'चेन्नई सुपर किंग्स ने 6 विकेट से जीत दर्ज की (8 गेंद शेष)',
     );
-    expect(resultText(match({ ...csk, winner: 'b', winByRuns: 1 }), 'hi')).toBe('मुंबई इंडियंस 1 रन से जीती');
+    expect(resultText(match({ ...csk, winner: 'b', winByRuns: 1 }), 'hi')).toBe('मुंबई इंडियंस ने 1 रन से जीत दर्ज की');
     expect(resultText(match({ ...csk, winner: 'a', winByWickets: 2, ballsRemaining: 0 }), 'hi')).toBe(
-      'चेन्नई सुपर किंग्स 2 विकेट से जीती (आख़िरी गेंद पर)',
+      'चेन्नई सुपर किंग्स ने 2 विकेट से जीत दर्ज की (आख़िरी गेंद पर)',
     );
-    expect(resultText(match({ winner: 'a', winByRuns: 140 }), 'hi')).toBe('Chennai Super Kings 140 रन से जीती');
-    expect(resultText(match({ winner: 'a' }), 'hi')).toBe('Chennai Super Kings जीती');
+    const countries = { teamNames: { a: 'इंग्लैंड', b: 'भारत' } };
+    expect(resultText(match({ ...countries, winner: 'a', winByRuns: 118 }), 'hi')).toBe('इंग्लैंड ने 118 रन से जीत दर्ज की');
+    expect(resultText(match({ ...countries, winner: 'b' }), 'hi')).toBe('भारत ने जीत दर्ज की');
   });
 
   it('words innings wins, rain rules, ties, no results and draws', () => {
     const test = { teamNames: { a: 'भारत', b: 'इंग्लैंड' }, format: 'test' as const };
-    expect(resultText(match({ ...test, winner: 'a', winByInnings: true, winByRuns: 32 }), 'hi')).toBe('भारत पारी और 32 रन से जीती');
-    expect(resultText(match({ winner: 'a', winByRuns: 5, method: 'D/L' }), 'hi')).toBe('Chennai Super Kings 5 रन से जीती (DLS पद्धति)');
-    expect(resultText(match({ result: 'tie', eliminator: 'b' }), 'hi')).toBe('मैच टाई (Mumbai Indians ने सुपर ओवर जीता)');
-    expect(resultText(match({ result: 'tie' }), 'hi')).toBe('मैच टाई');
-    expect(resultText(match({ result: 'no result' }), 'hi')).toBe('कोई परिणाम नहीं');
-    expect(resultText(match({ ...test, result: 'draw' }), 'hi')).toBe('मैच ड्रॉ');
+    expect(resultText(match({ ...test, winner: 'a', winByInnings: true, winByRuns: 32 }), 'hi')).toBe('भारत ने पारी और 32 रन से जीत दर्ज की');
+    expect(resultText(match({ winner: 'a', winByRuns: 5, method: 'D/L' }), 'hi')).toBe('Chennai Super Kings ने 5 रन से जीत दर्ज की (DLS पद्धति)');
+    expect(resultText(match({ result: 'tie', eliminator: 'b' }), 'hi')).toBe('मैच टाई रहा (Mumbai Indians ने सुपर ओवर जीता)');
+    expect(resultText(match({ result: 'tie' }), 'hi')).toBe('मैच टाई रहा');
+    expect(resultText(match({ result: 'no result' }), 'hi')).toBe('मैच बेनतीजा रहा');
+    expect(resultText(match({ ...test, result: 'draw' }), 'hi')).toBe('मैच ड्रॉ रहा');
+  });
+
+  it('never puts जीता / जीती / जीते after a team without ने', () => {
+    const outcomes: Partial<ResultInput>[] = [
+      { winner: 'a', winByRuns: 3 },
+      { winner: 'b', winByWickets: 4, ballsRemaining: 2 },
+      { winner: 'a', winByInnings: true, winByRuns: null, format: 'test' },
+      { winner: 'a', method: 'Awarded' },
+      { winner: 'b' },
+      { result: 'tie', bowlOut: 'a' },
+    ];
+    for (const outcome of outcomes) {
+      const text = resultText(match({ teamNames: { a: 'इंग्लैंड', b: 'भारत' }, ...outcome }), 'hi');
+      expect(hindiStyleProblems(text), text).toEqual([]);
+    }
   });
 });
 
@@ -168,6 +185,6 @@ describe('against real matches', () => {
     const remaining = ballsRemaining(chaseBalls, overs * final.info.balls_per_over);
     expect(remaining).toBe(0);
     expect(resultText(fromCricsheet(final, remaining))).toBe('Rajasthan Royals won by 3 wickets (off the last ball)');
-    expect(resultText(fromCricsheet(final, remaining), 'hi')).toBe('Rajasthan Royals 3 विकेट से जीती (आख़िरी गेंद पर)');
+    expect(resultText(fromCricsheet(final, remaining), 'hi')).toBe('Rajasthan Royals ने 3 विकेट से जीत दर्ज की (आख़िरी गेंद पर)');
   });
 });

@@ -162,8 +162,7 @@ describe('links', () => {
 describe('labels', () => {
   it('shows days like 05 Jan 2024, localized for Hindi', () => {
     expect(dayLabel('2024-01-05', 'en')).toBe('05 Jan 2024');
-    expect(dayLabel('2024-01-05', 'hi')).toMatch(/^05 जन/);
-    expect(dayLabel('2024-01-05', 'hi')).toContain('2024');
+    expect(dayLabel('2024-01-05', 'hi')).toBe('5 जनवरी 2024');
     expect(epochDayLabel(Date.parse('2023-11-19T00:00:00Z') / 1000, 'en')).toBe('19 Nov 2023');
     expect(dayLabel('nonsense', 'en')).toBe('nonsense');
   });

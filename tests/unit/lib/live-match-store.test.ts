@@ -159,4 +159,17 @@ describe('following a match over the socket', () => {
     socket.serve('score', score(14, 300).payload);
     expect(store.$state.get().sequence).toBe(13);
   });
+
+  it("reloads the match when the server answers a catch-up with 'reload' for it (more was missed than one catch-up sends)", () => {
+    const socket = recordingSocket();
+    let reloads = 0;
+    const following = followMatch(socket as never, createLiveMatchStore(initial(10)), () => 0, () => (reloads += 1));
+    socket.serve('reload', { match_key: 'another', sequence: 500 });
+    expect(reloads).toBe(0);
+    socket.serve('reload', { match_key: 'm1', sequence: 500 });
+    expect(reloads).toBe(1);
+    following.stop();
+    socket.serve('reload', { match_key: 'm1', sequence: 501 });
+    expect(reloads).toBe(1);
+  });
 });

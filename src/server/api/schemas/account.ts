@@ -212,5 +212,6 @@ export const accountRoutes = {
     response: envelope(z.array(contactQuery), { total: z.number().int() }),
     errors: [401, 403],
     signedIn: true,
+    roles: ['admin'],
   }),
 };

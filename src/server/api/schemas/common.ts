@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
 import { FORMAT_TYPES } from '../../domain/format-type.ts';
+import type { Role } from '../../db/schema.ts';
 
 /** Named response schemas; the OpenAPI document lists each once and refers to it. */
 export const contractRegistry = z.registry<{ id: string; description?: string }>();
@@ -98,6 +99,10 @@ export const errorBody = contract(
       .nullable()
       .optional()
       .meta({ description: 'On a live ball sent for an innings that cannot take it (409): the innings in progress, null when none is.' }),
+    rule: z
+      .string()
+      .optional()
+      .meta({ description: "On a live ball that makes no cricket sense (400 for the ball itself, 409 in its match): the rule it breaks, e.g. 'bowler-is-batter', 'over-backwards'." }),
   }),
   'The one error shape of the API.',
 );
@@ -160,6 +165,11 @@ export interface ActionContract<Q extends z.ZodType | undefined, B extends z.Zod
   errors: readonly number[];
   /** Whether it needs a signed-in user (Bearer token or session cookie). */
   signedIn: boolean;
+  /**
+   * The roles that may call it. A signed-in user with none of them gets 403 before the input is
+   * validated (http/request-guards.ts), so the route tells them nothing of what it would accept.
+   */
+  roles?: readonly Role[];
 }
 
 export function action<R extends z.ZodType, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
@@ -180,6 +190,15 @@ export function actionSchema<Q extends z.ZodType | undefined, B extends z.ZodTyp
     ...(contract.querystring === undefined ? {} : { querystring: contract.querystring }),
     ...(contract.body === undefined ? {} : { body: contract.body }),
     ...(contract.signedIn ? { security: [{ bearer: [] }, { sessionCookie: [] }] } : {}),
+    ...(contract.roles === undefined ? {} : { [ROLES_KEY]: [...contract.roles] }),
     response: responses,
   } as { summary: string; tags: string[]; querystring: Q; body: B; response: Record<number, z.ZodType> };
+}
+
+/** Where an action's roles are in its route schema (an OpenAPI extension, so the document lists them too). */
+export const ROLES_KEY = 'x-roles';
+
+/** The same routes, each for these roles only. */
+export function forRoles<T extends Record<string, { roles?: readonly Role[] }>>(roles: readonly Role[], routes: T): T {
+  return Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, { ...route, roles }])) as T;
 }

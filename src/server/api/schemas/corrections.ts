@@ -2,7 +2,7 @@
 // one contract of src/server/corrections/cases.ts, shared with the shipped file.
 import { z } from 'zod';
 import { correctionCaseSchema } from '../../corrections/cases.ts';
-import { action, envelope } from './common.ts';
+import { action, envelope, forRoles } from './common.ts';
 
 export const storedCorrection = z.object({
   case: correctionCaseSchema,
@@ -19,7 +19,7 @@ export const correctionsReport = z.object({
   waiting: z.array(z.object({ key: z.string(), reason: z.string() })).meta({ description: 'Cases waiting for data not imported yet (their tournament, their match).' }),
 });
 
-export const correctionRoutes = {
+export const correctionRoutes = forRoles(['admin'], {
   list: action({
     paths: ['/admin/corrections'],
     methods: ['GET'],
@@ -39,4 +39,4 @@ export const correctionRoutes = {
     errors: [401, 403],
     signedIn: true,
   }),
-};
+});

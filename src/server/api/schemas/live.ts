@@ -2,6 +2,7 @@
 // scorer's API tokens (docs/decisions/025-live-engine-and-events.md).
 import { z } from 'zod';
 import { cricsheetBall } from '../../live/cricsheet-ball.ts';
+import { MAX_TOKEN_MATCHES } from '../../live/scorer-tokens.ts';
 import { action, contract, keyParameter, teamSide } from './common.ts';
 
 const tags = ['Live scoring'] as const;
@@ -50,19 +51,29 @@ export const ingestedBall = contract(
   }),
 );
 
-export const tokenLabelBody = z
-  .object({ label: z.string({ error: 'label is required' }).trim().min(1, 'label is required').max(100, 'label is too long (100 characters at most)') })
+export const tokenBody = z
+  .object({
+    label: z.string({ error: 'label is required' }).trim().min(1, 'label is required').max(100, 'label is too long (100 characters at most)'),
+    match_keys: z
+      .array(keyParameter('match_key'))
+      .min(1, 'match_keys names at least one match')
+      .max(MAX_TOKEN_MATCHES, `match_keys names at most ${MAX_TOKEN_MATCHES} matches`)
+      .refine((keys) => new Set(keys).size === keys.length, 'match_keys names a match twice')
+      .optional()
+      .meta({ description: 'The matches the token may score (made on the console or for ingest). Without it, every such match.' }),
+  })
   .strict();
 
 export const tokenIdParams = z.object({ id: z.string().regex(/^[0-9]{1,18}$/, 'id must be a token id') });
 
-const tokenInfo = z.object({ id: z.string(), label: z.string(), created_at: z.string(), last_used_at: z.string().nullable() });
+const tokenMatches = z.array(z.string()).nullable().meta({ description: 'The matches the token may score; null: every match scored live.' });
+const tokenInfo = z.object({ id: z.string(), label: z.string(), match_keys: tokenMatches, created_at: z.string(), last_used_at: z.string().nullable() });
 
 export const createdToken = contract(
   'ScorerTokenCreated',
   z.object({
     status: z.literal(true),
-    data: z.object({ id: z.string(), label: z.string(), token: z.string().meta({ description: 'Shown this once: only its hash is kept.' }) }),
+    data: z.object({ id: z.string(), label: z.string(), match_keys: tokenMatches, token: z.string().meta({ description: 'Shown this once: only its hash is kept.' }) }),
   }),
 );
 export const tokenList = contract('ScorerTokens', z.object({ status: z.literal(true), data: z.array(tokenInfo) }));
@@ -83,12 +94,14 @@ export const liveRoutes = {
   createToken: action({
     paths: ['/scorer/tokens'],
     methods: ['POST'],
-    summary: 'Makes an API token for a scoring app (scorer or admin role); the token is in this answer only.',
+    summary:
+      'Makes an API token for a scoring app (scorer or admin role), for the matches named or every match scored live; the token is in this answer only.',
     tags,
-    body: tokenLabelBody,
+    body: tokenBody,
     response: createdToken,
     errors: [401, 403, 409],
     signedIn: true,
+    roles: ['scorer', 'admin'],
   }),
   listTokens: action({
     paths: ['/scorer/tokens'],
@@ -98,6 +111,7 @@ export const liveRoutes = {
     response: tokenList,
     errors: [401, 403],
     signedIn: true,
+    roles: ['scorer', 'admin'],
   }),
   revokeToken: action({
     paths: ['/scorer/tokens/:id'],
@@ -107,5 +121,6 @@ export const liveRoutes = {
     response: tokenRevoked,
     errors: [401, 403, 404],
     signedIn: true,
+    roles: ['scorer', 'admin'],
   }),
 };

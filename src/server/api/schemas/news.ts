@@ -131,7 +131,7 @@ export const deskArticle = contract(
 
 const deskAction = <R extends z.ZodType, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
   contractOf: Omit<ActionContract<Q, B, R>, 'tags' | 'signedIn' | 'errors'> & { errors?: readonly number[] },
-) => action<R, Q, B>({ ...contractOf, tags: ['news desk'], signedIn: true, errors: contractOf.errors ?? [401, 403, 404] });
+) => action<R, Q, B>({ ...contractOf, tags: ['news desk'], signedIn: true, roles: ['editor', 'admin'], errors: contractOf.errors ?? [401, 403, 404] });
 
 export const deskRoutes = {
   list: deskAction({

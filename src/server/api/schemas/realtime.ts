@@ -84,7 +84,13 @@ export const cardEvent = contract(
   "Socket event 'card' (room of 'sub_home'): a match of the home list after a change.",
 );
 
-export const socketEvents = { score: scoreEvent, commentory: commentoryEvent, card: cardEvent } as const;
+export const reloadEvent = contract(
+  'ReloadEvent',
+  z.object({ match_key: z.string(), sequence: z.number().int().min(0).meta({ description: "The match's last event sequence." }) }),
+  "Socket event 'reload': the answer to a 'catchup' that missed more events than one catch-up sends; the client loads the match again.",
+);
+
+export const socketEvents = { score: scoreEvent, commentory: commentoryEvent, card: cardEvent, reload: reloadEvent } as const;
 export type ScoreEvent = z.output<typeof scoreEvent>;
 export type CommentoryEvent = z.output<typeof commentoryEvent>;
 export type CardEvent = z.output<typeof cardEvent>;

@@ -194,6 +194,7 @@ export const reelRoutes = {
     response: z.object({ status: z.literal(true), message: z.string(), data: z.object({ reel_id: z.string(), status: z.literal('processing') }) }),
     errors: [...SIGNED_IN, 413, 415],
     signedIn: true,
+    roles: ['editor', 'admin'],
   }),
   editorReels: action({
     paths: ['/editor/reels'],
@@ -203,6 +204,7 @@ export const reelRoutes = {
     response: envelope(z.array(editorReel)),
     errors: [401, 403],
     signedIn: true,
+    roles: ['editor', 'admin'],
   }),
   deleteReel: action({
     paths: ['/editor/reels'],
@@ -213,5 +215,6 @@ export const reelRoutes = {
     response: z.object({ status: z.literal(true), message: z.string() }),
     errors: [...SIGNED_IN, 404],
     signedIn: true,
+    roles: ['editor', 'admin'],
   }),
 };

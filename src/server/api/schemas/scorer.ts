@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { cricsheetBall } from '../../live/cricsheet-ball.ts';
 import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
-import { action, contract, envelope, format, gender, keyParameter, langParameter, teamSide } from './common.ts';
+import { INGEST_KEY_PREFIX } from '../../live/ingest-keys.ts';
+import { action, contract, envelope, format, forRoles, gender, keyParameter, langParameter, teamSide } from './common.ts';
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const MAX_NAME = 100;
@@ -50,14 +51,20 @@ export const createFixtureBody = z
 
 export const tossBody = z.object({ winner: teamSide, decision: z.enum(['bat', 'field']) });
 
-export const playingXiBody = z.object({
-  side: teamSide,
-  player_keys: z
-    .array(playerKey)
-    .min(2, 'A playing XI has at least 2 players')
-    .max(12, 'A playing XI has at most 12 players (an impact substitute included)')
-    .refine((keys) => new Set(keys).size === keys.length, 'A player is named twice'),
-});
+export const playingXiBody = z
+  .object({
+    side: teamSide,
+    player_keys: z
+      .array(playerKey)
+      .min(2, 'A playing XI has at least 2 players')
+      .max(12, 'A playing XI has at most 12 players (an impact substitute included)')
+      .refine((keys) => new Set(keys).size === keys.length, 'A player is named twice'),
+    /** The side's captain and wicketkeeper (squads mark them c and †); each one of player_keys. */
+    captain_key: playerKey.nullable().optional(),
+    keeper_key: playerKey.nullable().optional(),
+  })
+  .refine((body) => !body.captain_key || body.player_keys.includes(body.captain_key), { message: 'The captain must be in the XI', path: ['captain_key'] })
+  .refine((body) => !body.keeper_key || body.player_keys.includes(body.keeper_key), { message: 'The wicketkeeper must be in the XI', path: ['keeper_key'] });
 
 export const startInningsBody = z.object({
   /** By default the rules' side: the other side, the toss's for the first innings, the last side for a super over. Name it for a follow-on. */
@@ -67,7 +74,13 @@ export const startInningsBody = z.object({
 
 export const ballBody = z.object({
   /** Made on the scorer's device when the ball was entered; a resend with it is not written twice. */
-  idempotency_key: z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9_.:-]+$/, 'idempotency_key must be letters, digits and - _ . :'),
+  idempotency_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'idempotency_key must be letters, digits and - _ . :')
+    .refine((key) => !key.startsWith(INGEST_KEY_PREFIX), `idempotency_key must not start with ${INGEST_KEY_PREFIX} (the ingest API's keys)`),
   ball: cricsheetBall,
 });
 
@@ -169,7 +182,7 @@ export const scorerMatch = contract(
 const ok = z.object({ status: z.literal(true) });
 const SCORER = [401, 403, 404, 409, 429];
 
-export const scorerRoutes = {
+export const scorerRoutes = forRoles(['scorer', 'admin'], {
   people: action({
     paths: ['/scorer/people'],
     methods: ['GET'],
@@ -312,6 +325,6 @@ export const scorerRoutes = {
     errors: SCORER,
     signedIn: true,
   }),
-};
+});
 
 export { matchKeyParams };

@@ -1,6 +1,7 @@
 // Ball-by-ball commentary (spec §3 Commentary entry), from the stored deliveries folded with
 // the same rules as the scorecard's rows.
 import type { Kysely } from 'kysely';
+import { localName } from '../../../i18n/names.ts';
 import type { Database } from '../../db/schema.ts';
 import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
 import { ballKey } from '../../domain/live.ts';
@@ -82,11 +83,15 @@ async function commentaryEntries(
     {
       matchSeed: match.id,
       limitedOvers: match.format !== 'test',
-      names: (player) => person(Number(player)).name,
+      // Names inside the sentences in the page's language (Devanagari on Hindi pages, decision 056).
+      names: (player) => {
+        const ref = person(Number(player));
+        return localName('player', ref.name, lang, ref.key);
+      },
       innings: innings.map(
         (inn): CommentaryInnings => ({
           ...inn,
-          battingTeamName: teamNames[inn.battingTeam],
+          battingTeamName: localName('team', teamNames[inn.battingTeam], lang),
           inProgress: match.status === 'started' && inn.inningsNo === lastInningsNo,
         }),
       ),

@@ -8,6 +8,7 @@ import type { MatchDetail, PlayerRef } from '../match-centre-types.ts';
 import { summariseMatch } from '../match-summary.ts';
 import type { LiveState } from '../live-state.ts';
 import { selectInningsRows, selectPlayerOfMatch } from '../match-rows.ts';
+import { localName } from '../../../i18n/names.ts';
 import { teamNamesOf, type MatchCentreRow } from './shared.ts';
 
 /** `liveState` gives the match's live state (null when not in play): the service shares it with the live engine's events. */
@@ -38,7 +39,8 @@ export async function buildDetail(db: Kysely<Database>, match: MatchCentreRow, l
       matchReferees: officialsOf('match_referee'),
     },
     awards: awards.map(({ key, name }) => ({ key, name })),
-    tossText: summary.toss && tossText(teamNames[summary.toss.winner], summary.toss.decision, lang),
+    // The sentence names the side in the detail's language (Devanagari in Hindi, decision 056).
+    tossText: summary.toss && tossText(localName('team', teamNames[summary.toss.winner], lang), summary.toss.decision, lang),
     gender: match.gender === 'female' ? 'female' : 'male',
     matchType: match.match_type,
     notes: matchNotes(

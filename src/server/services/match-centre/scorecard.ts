@@ -2,6 +2,7 @@
 // and partnerships from the derived rows, every innings in playing order (the API presenter
 // puts them in the provider's teamA..teamD slots).
 import type { Kysely } from 'kysely';
+import { localName } from '../../../i18n/names.ts';
 import type { Database, TeamSide } from '../../db/schema.ts';
 import { dismissalText } from '../../domain/dismissal.ts';
 import { round2, runRate } from '../../domain/overs.ts';
@@ -95,7 +96,7 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
     // Fielders as recorded (names and substitute flags) for the dismissal text.
     db
       .selectFrom('wickets')
-      .select(['innings_no', 'player_out_id', 'fielders'])
+      .select(['innings_no', 'player_out_id', 'fielders', 'fielder_ids'])
       .where('match_id', '=', matchId)
       .orderBy('innings_no')
       .orderBy('seq')
@@ -103,6 +104,7 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
   ]);
 
   const person = await people(db, [
+    ...wickets.flatMap((row) => row.fielder_ids ?? []),
     ...players.map((row) => row.person_id),
     ...batting.flatMap((row) => (row.bowler_id === null ? [row.person_id] : [row.person_id, row.bowler_id])),
     ...bowling.map((row) => row.person_id),
@@ -115,9 +117,23 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
   const fallsByInnings = groupBy(falls, (row) => row.innings_no);
   const standsByInnings = groupBy(stands, (row) => row.innings_no);
   const playersBySide = groupBy(players, (row) => row.team);
+  // Names inside the dismissal text are the page's language's (the PlayerLinks localize their own).
+  const nameOf = (id: number): string => {
+    const ref = person(id);
+    return localName('player', ref.name, lang, ref.key);
+  };
   // A batter's last wicket in an innings is the dismissal that stands (a retired batter may come back).
   const fieldersOfDismissal = new Map(
-    wickets.map((row) => [`${row.innings_no}:${row.player_out_id}`, row.fielders ?? []] as const),
+    wickets.map((row) => {
+      // fielder_ids lists the named fielders in order: each named one gets its person (and Hindi name).
+      let named = 0;
+      const fielders = (row.fielders ?? []).map((fielder) => {
+        const id = fielder.name === undefined ? undefined : row.fielder_ids?.[named++];
+        const name = fielder.name === undefined ? null : id === undefined ? localName('player', fielder.name, lang) : nameOf(id);
+        return { name, substitute: fielder.substitute ?? false };
+      });
+      return [`${row.innings_no}:${row.player_out_id}`, fielders] as const;
+    }),
   );
   const teamNames = teamNamesOf(match);
   const teamCodes: Record<TeamSide, string> = { a: match.a_code, b: match.b_code };
@@ -160,11 +176,8 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
           text: dismissalText(
             {
               kind: row.dismissal_kind as DismissalKind | null,
-              bowler: row.bowler_id === null ? null : person(row.bowler_id).name,
-              fielders: (fieldersOfDismissal.get(`${inn.innings_no}:${row.person_id}`) ?? []).map((fielder) => ({
-                name: fielder.name ?? null,
-                substitute: fielder.substitute ?? false,
-              })),
+              bowler: row.bowler_id === null ? null : nameOf(row.bowler_id),
+              fielders: fieldersOfDismissal.get(`${inn.innings_no}:${row.person_id}`) ?? [],
             },
             lang,
           ),
