@@ -7,10 +7,11 @@ declare namespace App {
     /** Server services, attached by the server entry before Astro renders. */
     services?: import('./server/services/index.ts').Services;
     /**
-     * Operator settings the pages show (CONTACT_EMAIL), and the origin every absolute URL is built
-     * from (PUBLIC_ORIGIN, or a validated Host on a local install: src/server/http/site-origin.ts).
+     * Operator settings the pages show (CONTACT_EMAIL, CONTACT_PHONE, CONTACT_ADDRESS, ANDROID_APP_URL),
+     * and the origin every absolute URL is built from (PUBLIC_ORIGIN, or a validated Host on a local
+     * install: src/server/http/site-origin.ts).
      */
-    site?: { contactEmail: string | null; origin: string };
+    site?: import('./server/http/app.ts').OperatorDetails & { origin: string; retention: import('./server/http/app.ts').Retention };
     /** The signed-in user (session cookie), set by the server's auth hook; null when signed out. */
     user?: import('./server/auth/index.ts').SessionUser | null;
     /** The csrf value pages hand their islands (x-csrf-token); null when signed out. */

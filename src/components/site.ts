@@ -2,7 +2,6 @@
 import type { TranslationKey } from '../i18n/index.ts';
 import type { IconName } from './icons.ts';
 
-export const ANDROID_APP_URL = 'https://play.google.com/store/apps';
 export const CRICSHEET_URL = 'https://cricsheet.org/';
 export const ODC_BY_URL = 'https://opendatacommons.org/licenses/by/1-0/';
 export const CRICSHEET_REGISTER_URL = 'https://cricsheet.org/register/';
@@ -33,7 +32,7 @@ export const PROFILE_LINKS: readonly NavLink[] = [
   { href: '/mail', label: 'profileMenu.email' },
 ];
 
-const PROFILE_AREA = ['/profile', '/statsweb', ...[...PROFILE_LINKS, ...PROFILE_SETTINGS_LINKS].map((l) => l.href)];
+const PROFILE_AREA = ['/profile', ...[...PROFILE_LINKS, ...PROFILE_SETTINGS_LINKS].map((l) => l.href)];
 
 export const HEADER_LINKS: readonly NavLink[] = [
   { href: '/', label: 'nav.home' },
@@ -64,6 +63,16 @@ export function isCurrent(path: string, link: NavLink): boolean {
 /** The operator's contact address (CONTACT_EMAIL), or null when none is set up. */
 export function contactEmail(locals: App.Locals): string | null {
   return locals.site?.contactEmail ?? null;
+}
+
+/** The operator's phone line and postal address (CONTACT_PHONE, CONTACT_ADDRESS); null: not shown. */
+export function contactLines(locals: App.Locals): { phone: string | null; address: string | null } {
+  return { phone: locals.site?.contactPhone ?? null, address: locals.site?.contactAddress ?? null };
+}
+
+/** The site's own Android app listing (ANDROID_APP_URL), or null: then no app or 'Rate Us' link is shown. */
+export function androidAppUrl(locals: App.Locals): string | null {
+  return locals.site?.androidAppUrl ?? null;
 }
 
 /**

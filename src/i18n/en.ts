@@ -42,7 +42,6 @@ const en = {
     next: 'Next',
     noNews: 'No news yet',
     noReels: 'No reels yet',
-    loginToWatchShorts: 'Please Login To Watch Shorts',
   },
   match: {
     // A break by its reason as the provider names it (match_break.reason): the end of a day is 'day'.
@@ -93,6 +92,7 @@ const en = {
     liveNoFeed: 'Live details appear here once the live feed is running.',
     firstBallToCome: 'Waiting for the first ball of the innings.',
     playerOfMatch: 'Player Of The Match',
+    matchReport: 'Match report',
     awardToCome: 'To be announced',
     result: 'Result',
     batter: 'Batter',
@@ -190,7 +190,6 @@ const en = {
     winPrediction: 'Win prediction',
     topFantasy: 'Top Fantasy Points',
     fantasy: 'Fantasy',
-    comingSoonText: 'This needs data we do not have yet. We will not show made-up numbers.',
     previousMeetings: 'Previous meetings',
   },
   story: {
@@ -410,10 +409,8 @@ const en = {
   footer: {
     contact: 'Contact',
     address: 'Address',
-    addressText: 'Online only: we have no office open to visitors.',
     phone: 'Phone',
-    phoneText: 'No phone line yet.',
-    noEmail: 'No contact address has been set up for this site yet.',
+    writeToUs: 'Write to us',
     email: 'Email',
     share: 'Share this page',
     shareOn: 'Share on {{network}}',
@@ -445,7 +442,7 @@ const en = {
       overview: 'Overview',
       matches: 'Matches',
       squads: 'Squads',
-      points: 'Point Table',
+      points: 'Points Table',
       stats: 'Stats',
       news: 'News',
       info: 'Info',
@@ -568,6 +565,7 @@ const en = {
     feed: 'News feed (RSS)',
     notFound: 'Article not found',
     notFoundText: 'This article does not exist or has been withdrawn.',
+    noReport: 'This match has no report: it has no result to tell, or its report was withdrawn.',
     allNews: 'All news',
   },
   desk: {
@@ -682,7 +680,6 @@ const en = {
     byInnings: 'by an innings and {{count}} runs',
   },
   common: {
-    comingSoon: 'Coming soon',
   },
   errors: {
     notFound: 'Page not found',
@@ -783,6 +780,15 @@ const en = {
       emailInvalid: 'Invalid email',
       role: 'Role: {{role}}',
     },
+    yourData: {
+      title: 'Your data',
+      text: 'Download everything we keep about you, or delete your account with all of it: sessions, photo, settings, likes and comments.',
+      download: 'Download my data',
+      password: 'Password',
+      confirm: 'Delete your account and everything kept with it? This cannot be undone.',
+      deleteAccount: 'Delete my account',
+      deleted: 'Your account is deleted.',
+    },
     theme: {
       hint: 'Pick a theme: it applies at once and is saved to your account.',
       saved: 'Theme saved to your account.',
@@ -790,7 +796,7 @@ const en = {
     },
     matchSetting: {
       winProbability: 'Win Probability View',
-      winProbabilitySoon: 'Win probability needs a model we have not built yet.',
+      winProbabilityText: 'How the chance of winning on each Summary tab is worked out, and how well it has matched results.',
       speech: 'Speech Settings (Accessibility)',
     },
     speech: {
@@ -915,7 +921,7 @@ const en = {
     empty: 'No reels yet',
     loadFailed: 'More reels could not be loaded.',
     retry: 'Try again',
-    login: 'Log In',
+    loginToComment: 'Log in to like and comment',
     needsJs: 'Playing reels needs JavaScript.',
     desk: {
       upload: 'Upload a reel',
@@ -1016,7 +1022,6 @@ const en = {
     matchSetting: { title: 'Match Settings', soon: 'Choose how matches are shown, including win probability and read-aloud.' },
     speechSetting: { title: 'Speech Settings (Accessibility)', soon: 'Read-aloud of live commentary: voice, speed and language.' },
     mail: { title: 'Get In Touch', soon: 'A form to send us a question or feedback.' },
-    statsweb: { title: 'Stats', soon: 'Statistics views in your profile area.' },
     notification: { title: 'Notifications', soon: 'Choose which match, series and news alerts you receive.' },
     adminQueries: { title: 'Contact queries', soon: 'Messages sent through the contact forms.' },
     adminCorrections: { title: 'Corrections', soon: 'Matches abandoned without a ball, void matches and name fixes.' },

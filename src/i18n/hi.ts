@@ -44,7 +44,6 @@ const hi: Dictionary = {
     next: 'अगला',
     noNews: 'अभी कोई समाचार नहीं है',
     noReels: 'अभी कोई रील नहीं है',
-    loginToWatchShorts: 'शॉर्ट्स देखने के लिए कृपया लॉग इन करें',
   },
   match: {
     // A break by its reason as the provider names it (match_break.reason): the end of a day is 'day'.
@@ -95,6 +94,7 @@ const hi: Dictionary = {
     liveNoFeed: 'लाइव फ़ीड चालू होने पर लाइव विवरण यहाँ दिखेंगे।',
     firstBallToCome: 'पारी की पहली गेंद का इंतज़ार है।',
     playerOfMatch: 'प्लेयर ऑफ़ द मैच',
+    matchReport: 'मैच रिपोर्ट',
     awardToCome: 'घोषणा होनी है',
     result: 'परिणाम',
     batter: 'बल्लेबाज़',
@@ -189,7 +189,6 @@ const hi: Dictionary = {
     winPrediction: 'जीत का अनुमान',
     topFantasy: 'टॉप फ़ैंटेसी पॉइंट्स',
     fantasy: 'फ़ैंटेसी',
-    comingSoonText: 'इसके लिए ज़रूरी डेटा अभी हमारे पास नहीं है। हम मनगढ़ंत आँकड़े नहीं दिखाएँगे।',
     previousMeetings: 'पिछले मुक़ाबले',
   },
   story: {
@@ -409,10 +408,8 @@ const hi: Dictionary = {
   footer: {
     contact: 'संपर्क',
     address: 'पता',
-    addressText: 'हम केवल ऑनलाइन हैं: आगंतुकों के लिए हमारा कोई दफ़्तर नहीं है।',
     phone: 'फ़ोन',
-    phoneText: 'अभी कोई फ़ोन लाइन नहीं है।',
-    noEmail: 'इस साइट के लिए अभी कोई संपर्क पता तय नहीं किया गया है।',
+    writeToUs: 'हमें लिखें',
     email: 'ईमेल',
     share: 'यह पेज शेयर करें',
     shareOn: '{{network}} पर शेयर करें',
@@ -567,6 +564,7 @@ const hi: Dictionary = {
     feed: 'समाचार फ़ीड (RSS)',
     notFound: 'लेख नहीं मिला',
     notFoundText: 'यह लेख मौजूद नहीं है या वापस ले लिया गया है।',
+    noReport: 'इस मैच की कोई रिपोर्ट नहीं है: इसका बताने लायक कोई नतीजा नहीं है, या इसकी रिपोर्ट वापस ले ली गई है।',
     allNews: 'सभी समाचार',
   },
   desk: {
@@ -681,7 +679,6 @@ const hi: Dictionary = {
     byInnings: 'एक पारी और {{count}} रन से',
   },
   common: {
-    comingSoon: 'जल्द आ रहा है',
   },
   errors: {
     notFound: 'पेज नहीं मिला',
@@ -782,6 +779,15 @@ const hi: Dictionary = {
       emailInvalid: 'ईमेल सही नहीं है',
       role: 'भूमिका: {{role}}',
     },
+    yourData: {
+      title: 'आपका डेटा',
+      text: 'हमारे पास आपके बारे में रखा सब कुछ डाउनलोड करें, या अपना खाता उस सब के साथ मिटा दें: सेशन, फ़ोटो, सेटिंग्स, लाइक और टिप्पणियाँ।',
+      download: 'मेरा डेटा डाउनलोड करें',
+      password: 'पासवर्ड',
+      confirm: 'अपना खाता और उसके साथ रखा सब कुछ मिटाएँ? यह वापस नहीं हो सकता।',
+      deleteAccount: 'मेरा खाता मिटाएँ',
+      deleted: 'आपका खाता मिटा दिया गया है।',
+    },
     theme: {
       hint: 'एक थीम चुनें: यह तुरंत लागू होगी और आपके खाते में सहेजी जाएगी।',
       saved: 'थीम आपके खाते में सहेज दी गई।',
@@ -789,7 +795,7 @@ const hi: Dictionary = {
     },
     matchSetting: {
       winProbability: 'जीत की संभावना',
-      winProbabilitySoon: 'जीत की संभावना के लिए एक मॉडल चाहिए, जो हमने अभी नहीं बनाया है।',
+      winProbabilityText: 'हर सारांश टैब पर जीत की संभावना कैसे निकाली जाती है, और वह नतीजों से कितनी मेल खाती है।',
       speech: 'स्पीच सेटिंग्स (सुलभता)',
     },
     speech: {
@@ -914,7 +920,7 @@ const hi: Dictionary = {
     empty: 'अभी कोई रील नहीं है',
     loadFailed: 'और रील्स लोड नहीं हो सकीं।',
     retry: 'फिर से कोशिश करें',
-    login: 'लॉग इन',
+    loginToComment: 'लाइक और टिप्पणी करने के लिए लॉग इन करें',
     needsJs: 'रील्स चलाने के लिए JavaScript चाहिए।',
     desk: {
       upload: 'रील अपलोड करें',
@@ -1015,7 +1021,6 @@ const hi: Dictionary = {
     matchSetting: { title: 'मैच सेटिंग्स', soon: 'मैच कैसे दिखें, यह चुनें, जीत की संभावना और पढ़कर सुनाने की सुविधा समेत।' },
     speechSetting: { title: 'स्पीच सेटिंग्स (सुलभता)', soon: 'लाइव कमेंट्री पढ़कर सुनाना: आवाज़, गति और भाषा।' },
     mail: { title: 'संपर्क करें', soon: 'हमें सवाल या सुझाव भेजने का फ़ॉर्म।' },
-    statsweb: { title: 'आँकड़े', soon: 'आपके प्रोफ़ाइल में आँकड़ों के पेज।' },
     notification: { title: 'सूचनाएँ', soon: 'चुनें कि आपको मैच, सीरीज़ और समाचार की कौन-सी सूचनाएँ मिलें।' },
     adminQueries: { title: 'संपर्क संदेश', soon: 'संपर्क फ़ॉर्म से भेजे गए संदेश।' },
     adminCorrections: { title: 'सुधार', soon: 'बिना गेंद रद्द मैच, शून्य मैच और नामों के सुधार।' },

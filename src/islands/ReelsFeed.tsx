@@ -1,6 +1,7 @@
 // The reels page's one island (spec §2 Reels page, §4): an endless vertical feed paged by 5
 // (the next page loads when the end comes near), play/pause and mute, the like toggle and the
-// comment panel. Videos have preload="none" and a poster, so nothing of a video loads before it
+// comment panel. Anyone watches and reads comments; a visitor's like, or the comment form, leads
+// to the login page (loginHref). Videos have preload="none" and a poster, so nothing of a video loads before it
 // is played. Like and comment failures are swallowed, as the spec says (the like goes back).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '../lib/account-api.ts';
@@ -25,7 +26,7 @@ interface Comment {
 
 export type FeedLabels = Record<
   | 'play' | 'pause' | 'mute' | 'unmute' | 'like' | 'unlike' | 'likes' | 'comments' | 'openComments' | 'close' | 'addComment' | 'post'
-  | 'noComments' | 'deleteComment' | 'commentFailed' | 'loading' | 'end' | 'empty' | 'loadFailed' | 'retry',
+  | 'noComments' | 'deleteComment' | 'commentFailed' | 'loading' | 'end' | 'empty' | 'loadFailed' | 'retry' | 'loginToComment',
   string
 >;
 
@@ -34,6 +35,8 @@ interface Props {
   pageSize: number;
   lang: 'en' | 'hi';
   labels: FeedLabels;
+  /** The login page that brings a visitor back here; null for a signed-in fan. */
+  loginHref: string | null;
 }
 
 const MAX_COMMENT = 500;
@@ -57,7 +60,7 @@ function Icon({ name, filled = false }: { name: keyof typeof ICONS; filled?: boo
   );
 }
 
-function CommentPanel({ reel, labels, onClose, onCount }: { reel: FeedReel; labels: FeedLabels; onClose: () => void; onCount: (count: number) => void }) {
+function CommentPanel({ reel, labels, loginHref, onClose, onCount }: { reel: FeedReel; labels: FeedLabels; loginHref: string | null; onClose: () => void; onCount: (count: number) => void }) {
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
@@ -112,17 +115,23 @@ function CommentPanel({ reel, labels, onClose, onCount }: { reel: FeedReel; labe
           ))}
         </ul>
       )}
-      <form onSubmit={(event) => void submit(event)}>
-        <input
-          value={text}
-          maxLength={MAX_COMMENT}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={labels.addComment}
-          aria-label={labels.addComment}
-          required
-        />
-        <button type="submit">{labels.post}</button>
-      </form>
+      {loginHref ? (
+        <p>
+          <a href={loginHref}>{labels.loginToComment}</a>
+        </p>
+      ) : (
+        <form onSubmit={(event) => void submit(event)}>
+          <input
+            value={text}
+            maxLength={MAX_COMMENT}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={labels.addComment}
+            aria-label={labels.addComment}
+            required
+          />
+          <button type="submit">{labels.post}</button>
+        </form>
+      )}
       {error && <p role="alert">{error}</p>}
     </aside>
   );
@@ -130,7 +139,16 @@ function CommentPanel({ reel, labels, onClose, onCount }: { reel: FeedReel; labe
 
 type Patch = (reelId: string, changes: Partial<FeedReel>) => void;
 
-function ReelCard({ reel, muted, setMuted, labels, patch }: { reel: FeedReel; muted: boolean; setMuted: (muted: boolean) => void; labels: FeedLabels; patch: Patch }) {
+interface CardProps {
+  reel: FeedReel;
+  muted: boolean;
+  setMuted: (muted: boolean) => void;
+  labels: FeedLabels;
+  loginHref: string | null;
+  patch: Patch;
+}
+
+function ReelCard({ reel, muted, setMuted, labels, loginHref, patch }: CardProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [panel, setPanel] = useState(false);
@@ -151,6 +169,7 @@ function ReelCard({ reel, muted, setMuted, labels, patch }: { reel: FeedReel; mu
     else element.pause();
   };
   const like = async () => {
+    if (loginHref) return location.assign(loginHref);
     const liked = reel.likeStatus === 'like';
     const before = { likeStatus: reel.likeStatus, like_id: reel.like_id, likeCount: reel.likeCount };
     patch(reel.reel_id, { likeStatus: liked ? null : 'like', likeCount: reel.likeCount + (liked ? -1 : 1) });
@@ -195,24 +214,25 @@ function ReelCard({ reel, muted, setMuted, labels, patch }: { reel: FeedReel; mu
         </button>
         <span className="count" aria-label={`${reel.commentCount} ${labels.comments}`}>{reel.commentCount}</span>
       </div>
-      {panel && <CommentPanel reel={reel} labels={labels} onClose={() => setPanel(false)} onCount={onCount} />}
+      {panel && <CommentPanel reel={reel} labels={labels} loginHref={loginHref} onClose={() => setPanel(false)} onCount={onCount} />}
     </article>
   );
 }
 
-export default function ReelsFeed({ initial, pageSize, lang, labels }: Props) {
+export default function ReelsFeed({ initial, pageSize, lang, labels, loginHref }: Props) {
   const [reels, setReels] = useState(initial);
   const [state, setState] = useState<'idle' | 'loading' | 'end' | 'failed'>(initial.length < pageSize ? 'end' : 'idle');
   const [muted, setMuted] = useState(true);
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useCallback(async () => {
     setState('loading');
-    const answer = await callApi('auth/reels', { query: { limit: pageSize, offset: reels.length, lang } });
+    // A visitor pages through the public list; a fan's list says which reels they liked.
+    const answer = await callApi(loginHref ? 'reels' : 'auth/reels', { query: { limit: pageSize, offset: reels.length, lang } });
     if (!answer.ok) return setState('failed');
     const page = answer.body.data as FeedReel[];
     setReels((current) => [...current, ...page.filter((reel) => !current.some((seen) => seen.reel_id === reel.reel_id))]);
     setState(page.length < pageSize ? 'end' : 'idle');
-  }, [reels.length, pageSize, lang]);
+  }, [reels.length, pageSize, lang, loginHref]);
   useEffect(() => {
     const element = sentinel.current;
     if (!element || state !== 'idle') return;
@@ -230,7 +250,7 @@ export default function ReelsFeed({ initial, pageSize, lang, labels }: Props) {
     <div className="feed">
       {reels.length === 0 && <p className="status">{labels.empty}</p>}
       {reels.map((reel) => (
-        <ReelCard key={reel.reel_id} reel={reel} muted={muted} setMuted={setMuted} labels={labels} patch={patch} />
+        <ReelCard key={reel.reel_id} reel={reel} muted={muted} setMuted={setMuted} labels={labels} loginHref={loginHref} patch={patch} />
       ))}
       <div ref={sentinel} className="status" aria-live="polite">
         {state === 'loading' && labels.loading}

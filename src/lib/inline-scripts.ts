@@ -17,35 +17,6 @@ export const inlineScripts = {
   document.documentElement.dataset.theme = String(theme);
 })();`,
 
-  // Links marked data-requires-login open only for a signed-in visitor; otherwise an alert
-  // (data-message) and the login page (data-login-path).
-  requireLoginLinks: `(() => {
-  const { message, loginPath } = document.currentScript.dataset;
-  document.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a[data-requires-login]') : null;
-    if (!link) return;
-    // The session itself is an HttpOnly cookie; the device keeps only the signed-in phone.
-    let user = null;
-    try {
-      user = localStorage.getItem('user');
-    } catch {
-      // Storage blocked: treat as logged out.
-    }
-    if (user) return;
-    event.preventDefault();
-    alert(message);
-    location.assign(loginPath);
-  });
-})();`,
-
-  // A page only signed-in visitors may see, opened by a visitor (the reels page, spec §8): the
-  // alert (data-message), then the login page (data-login-path).
-  alertThenLogin: `(() => {
-  const { message, loginPath } = document.currentScript.dataset;
-  alert(message);
-  location.replace(loginPath);
-})();`,
-
   // Brings the current tab into view in a strip that scrolls sideways (at 375 px the later
   // match tabs start off-screen). Runs right after the strip is parsed.
   currentTabIntoView: `for (const list of document.querySelectorAll('nav.tabs > ul')) {

@@ -8,8 +8,11 @@ export const COVER_URL_PREFIX = '/media/news/';
 /** A stored cover's base name: c-<16 hex digits of the content's sha256>. */
 export const COVER_NAME = /^c-[0-9a-f]{16}$/;
 
-/** The spec's previews: heading 20 + '...' on the list; content 100 (list), 200 (home lead), 50 (home side). */
-export const PREVIEW = { heading: 20, listContent: 100, leadContent: 200, sideContent: 50 } as const;
+/**
+ * The spec's previews: content 100 (list), 200 (home lead), 50 (home side). Headings are shown
+ * whole and wrap (issue 29 §1: the spec's 20 characters cut "England beat India by…" mid-word).
+ */
+export const PREVIEW = { listContent: 100, leadContent: 200, sideContent: 50 } as const;
 
 /** The first `length` characters (whole code points) of a text, with '...' when it was cut. */
 export function preview(text: string, length: number): string {
@@ -30,6 +33,11 @@ export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
 
 export function articlePath(slug: string): string {
   return `/news/${encodeURIComponent(slug)}`;
+}
+
+/** A completed match's report: the address finds (or writes) it and goes to its article. */
+export function reportPath(matchKey: string): string {
+  return `/news/report/${encodeURIComponent(matchKey)}`;
 }
 
 /** YYYY-MM-DD, as the spec shows created_at (its first 10 characters). */
@@ -72,9 +80,10 @@ export const PLAYER_NEWS = 12;
 export const OVERVIEW_NEWS = 3;
 export const MATCH_NEWS = 3;
 
-/** A series page's news: tagged with the tournament, or with one of the teams that play in it. */
-export function seriesNewsFilters(detail: { key: string; teams: readonly { key: string }[] }): { anyTags: { kind: 'tournament' | 'team'; key: string }[] } {
-  return {
-    anyTags: [{ kind: 'tournament', key: detail.key }, ...detail.teams.map((team) => ({ kind: 'team' as const, key: team.key }))],
-  };
+/**
+ * A series page's news: the articles tagged with this tournament (this season) only. A team's
+ * other matches (an earlier season, another tour) belong on the team's news, not the series'.
+ */
+export function seriesNewsFilters(detail: { key: string }): { tournament: string } {
+  return { tournament: detail.key };
 }

@@ -18,6 +18,11 @@ import type {
 export const SERIES_TABS = ['overview', 'matches', 'squads', 'points', 'stats', 'news', 'info'] as const;
 export type SeriesTab = (typeof SERIES_TABS)[number];
 
+/** The tabs a series shows: a bilateral series has no points table, so no tab for one (issue 29 §8). */
+export function seriesTabs(detail: { bilateral: boolean }): readonly SeriesTab[] {
+  return detail.bilateral ? SERIES_TABS.filter((tab) => tab !== 'points') : SERIES_TABS;
+}
+
 export const STAT_TABS = ['runs', 'wickets', 'fours', 'sixes'] as const;
 export type StatTab = (typeof STAT_TABS)[number];
 

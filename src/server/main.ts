@@ -93,7 +93,12 @@ async function main(): Promise<void> {
     logger,
     clientDir: path.join(distDir, 'client'),
     astroHandler: await loadAstroHandler(),
-    contactEmail: config.CONTACT_EMAIL ?? null,
+    operator: {
+      contactEmail: config.CONTACT_EMAIL ?? null,
+      contactPhone: config.CONTACT_PHONE ?? null,
+      contactAddress: config.CONTACT_ADDRESS ?? null,
+      androidAppUrl: config.ANDROID_APP_URL ?? null,
+    },
     apiCorsOrigins: config.API_CORS_ORIGINS,
     trustProxyHops: config.TRUST_PROXY,
     securityHeaders,

@@ -43,6 +43,9 @@ const PUBLIC_PAGES = [
   '/register',
   '/forget_password',
   '/news/allNews',
+  '/reelsDetails',
+  '/privacy',
+  '/terms',
   '/no-such-page',
 ];
 
@@ -115,6 +118,17 @@ test('at 375 px the leaders tables keep their key columns on screen: all of batt
   }
 });
 
+test('at 1280 px every records table shows its last column (Test records cut the Date: issue 29 §8)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const url of ['/records/test', '/hi/records/test', '/records/t20']) {
+    await page.goto(url);
+    const cut = await page.locator('table.records').evaluateAll((tables) =>
+      tables.filter((table) => table.scrollWidth > table.closest('.scroll-table')!.clientWidth + 0.5).map((table) => table.closest('section')?.querySelector('h2')?.textContent),
+    );
+    expect(cut, url).toEqual([]);
+  }
+});
+
 test('a tab strip wider than the screen keeps the active tab in view and fades where tabs hide', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${T20}?tab=history`);
@@ -136,7 +150,9 @@ for (const [lang, prefix] of LANGUAGES) {
 
     test('every public page type: no serious accessibility violation, no sideways scroll at 375 px', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
-      const pages = [...PUBLIC_PAGES, await playerPage(page)];
+      const player = await playerPage(page);
+      // Each of the player page's tabs (the Matches tab's format pills were 496 px wide: issue 29 §8).
+      const pages = [...PUBLIC_PAGES, player, ...['matches', 'info'].map((tab) => `${player}&tab=${tab}`)];
       expect(await auditPages(page, prefix, pages)).toEqual([]);
     });
 

@@ -1,6 +1,7 @@
 // Reels in Chromium against the built server (its job worker transcodes with Debian's ffmpeg): an
 // editor uploads a clip made with ffmpeg's test source on the Reels desk and waits for it to be
-// ready; a visitor sees it on home but is sent to /login; a fan plays it, likes it and comments.
+// ready; a visitor watches it and reads its comments, and is sent to /login only to like or
+// comment; a fan plays it, likes it and comments.
 // Each screen at 375 and 1280 px is compared with its reviewed baseline.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -47,17 +48,11 @@ async function screenshots(page: Page, name: string, part?: Locator): Promise<vo
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a visitor opening the reels page gets the spec’s alert and goes to /login', async ({ page }) => {
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
+test('a visitor opening the reels page sees the feed, which says plainly that there is no reel yet', async ({ page }) => {
   const response = await page.goto('/reelsDetails');
   expect(response?.headers()['cache-control']).toBe('private, no-store');
-  await page.waitForURL((url) => url.pathname === '/login');
-  expect(alerts).toEqual(['Please Login To Watch Shorts']);
-  expect(new URL(page.url()).searchParams.get('next')).toBe('/reelsDetails');
+  await expect(page.locator('.feed').getByText('No reels yet')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/reelsDetails');
   // Before any upload the home block says so plainly (no skeleton: nothing is loading).
   await page.goto('/');
   const block = page.locator('section[aria-labelledby="home-reels"]');
@@ -86,12 +81,7 @@ test('an editor uploads a test clip on the Reels desk and it is transcoded', asy
   await screenshots(page, 'desk');
 });
 
-test('a visitor sees the reel on home but is sent to /login when opening it', async ({ page }) => {
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
+test('a visitor watches the reel from home and reads its comments; liking it leads to /login', async ({ page }) => {
   await page.goto('/');
   const block = page.locator('section[aria-labelledby="home-reels"]');
   const tile = block.getByRole('link', { name: TITLE });
@@ -100,8 +90,21 @@ test('a visitor sees the reel on home but is sent to /login when opening it', as
   // The block alone: the rest of home holds what other specs publish (news).
   await screenshots(page, 'home', block);
   await tile.click();
+  await page.waitForURL((url) => url.pathname === '/reelsDetails' && /^#reel-\d+$/.test(url.hash));
+  await hydrated(page);
+  const reel = page.getByRole('article', { name: TITLE });
+  await reel.getByRole('button', { name: 'Play' }).click();
+  await expect(reel.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await reel.getByRole('button', { name: 'Pause' }).click();
+  await reel.getByRole('button', { name: 'Open comments' }).click();
+  const panel = reel.getByRole('complementary', { name: 'Comments' });
+  await expect(panel.getByText('No comments yet')).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Log in to like and comment' })).toBeVisible();
+  await expect(panel.getByLabel('Add a comment')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await reel.getByRole('button', { name: 'Like', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/login');
-  expect(alerts).toEqual(['Please Login To Watch Shorts']);
+  expect(new URL(page.url()).searchParams.get('next')).toBe('/reelsDetails');
 });
 
 test('a fan plays the reel, likes it and comments on it', async ({ page }) => {

@@ -17,10 +17,10 @@ for (const width of [375, 1280] as const) {
     test('series page: header, tabs and a points table from the results', async ({ page }) => {
       await page.goto(`/series/${IPL}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Indian Premier League 2026');
-      await expect(sections(page, 'Series sections')).toHaveText(['Overview', 'Matches', 'Squads', 'Point Table', 'Stats', 'News', 'Info']);
+      await expect(sections(page, 'Series sections')).toHaveText(['Overview', 'Matches', 'Squads', 'Points Table', 'Stats', 'News', 'Info']);
       await expectScreen(page, `series-overview-${width}`);
 
-      await sections(page, 'Series sections').filter({ hasText: 'Point Table' }).click();
+      await sections(page, 'Series sections').filter({ hasText: 'Points Table' }).click();
       const table = page.locator('table.points').first();
       await expect(table.getByRole('columnheader')).toHaveText(['Team', 'Mat', 'Won', 'Lost', 'Tied', 'NR', 'Pts', 'NRR']);
       // Rajasthan Royals beat Mumbai Indians by 30 runs: 2 points, NRR +1.500 (205 v 175 in 20 overs).

@@ -11,6 +11,8 @@ import type { Db } from '../../src/server/db/client.ts';
 import { findPageRoute, PAGE_ROUTES } from '../../src/server/http/page-routes.ts';
 import { splitLangPrefix } from '../../src/i18n/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
+import { createServices } from '../../src/server/services/index.ts';
+import { reportsDue, writeReportFor } from '../../src/server/services/match-reports.ts';
 import { loggerOptions } from '../../src/server/logging.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
@@ -60,6 +62,10 @@ export async function startFuzzSite(): Promise<FuzzSite | null> {
       '1.json': cricsheetMatch({ teams: ['Alpha Strikers', 'Beta Kings'], event: { name: 'Fuzz Cup', match_number: 1 }, dates: ['2024-05-01'] }),
     });
     await importSources(db, [folder]);
+    // As a server start does after its import: the back-fill writes the completed match's report, so
+    // the report link (/news/report/1, which writes a missing report on first use) only finds it.
+    const writer = createServices(db);
+    for (const key of await reportsDue(db.kysely, null)) await writeReportFor(db.kysely, writer, key);
     const [tournament] = await queryRows<{ key: string }>(db, 'select tou_key as key from tournaments');
     const [team] = await queryRows<{ key: string }>(db, 'select team_key as key from teams limit 1').catch(() => [{ key: 'alpha-strikers' }]);
     const player = registryId('Alpha Strikers 1');

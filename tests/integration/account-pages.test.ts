@@ -44,7 +44,7 @@ describe.skipIf(handler === null)('account pages', () => {
   });
 
   it('sends a visitor from each guarded page to the login page, keeping the way back and the language', async () => {
-    for (const path of ['/editProfile', '/themeProfile', '/profileMatchSetting', '/speechSetting', '/notification', '/mail', '/profile', '/statsweb', '/admin/queries', '/admin/corrections']) {
+    for (const path of ['/editProfile', '/themeProfile', '/profileMatchSetting', '/speechSetting', '/notification', '/mail', '/profile', '/admin/queries', '/admin/corrections']) {
       const response = await page(path);
       expect(response.statusCode, path).toBe(302);
       expect(response.headers.location, path).toBe(`/login?next=${encodeURIComponent(path)}`);
@@ -60,6 +60,9 @@ describe.skipIf(handler === null)('account pages', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toContain('9876500001');
     expect(response.body).toContain('data-logout-open');
+    // Their data: downloaded, or deleted with the account (issue 29 §6).
+    expect(response.body).toContain('href="/user/v1/user/account/export"');
+    expect(response.body).toContain('Delete my account');
     // As text it is escaped; unescaped only inside a quoted attribute (the avatar's alt), where it is inert.
     expect(response.body).toMatch(/<span[^>]*>&lt;img src=x onerror=alert\(1\)&gt;Ravi<\/span>/);
     const raw = [...response.body.matchAll(/<img src=x onerror/g)].map((match) => response.body.slice(match.index - 5, match.index));

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { JobQueue } from '../../src/server/jobs/queue.ts';
 import { listenForCompletedMatches, registerMatchReportJob } from '../../src/server/jobs/match-reports.ts';
 import type { Db } from '../../src/server/db/client.ts';
@@ -395,11 +396,16 @@ describe('automated match reports on real matches', () => {
     }
   });
 
-  it('the back-fill picks the latest completed matches of each tournament, bounded', async () => {
+  it('the back-fill picks the completed matches without a report, the newest first, bounded', async () => {
     const due = await reportsDue(db.kysely, null, 1_000);
-    // Each of the fixture tournaments holds one match here; the one already reported is not due.
+    // The one already reported is not due.
     expect(due).not.toContain(await keyOf('980949'));
     expect(due.length).toBeGreaterThan(5);
-    expect(await reportsDue(db.kysely, null, 2)).toHaveLength(2);
+    const { rows } = await sql<{ match_key: string; start_date: string }>`
+      select match_key, start_date::text as start_date from matches where match_key = any(${due}::text[])`.execute(db.kysely);
+    const dateOf = new Map(rows.map((row) => [row.match_key, row.start_date]));
+    const dates = due.map((key) => dateOf.get(key)!);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(await reportsDue(db.kysely, null, 2)).toEqual(due.slice(0, 2));
   });
 });

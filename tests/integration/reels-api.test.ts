@@ -268,10 +268,11 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     expect((await call('POST', '/add/like', { phone: ALICE, payload: { reel_id: 'abc' } })).json().message).toMatch(/reel_id must be a number/);
   });
 
-  it('takes comments as the spec sends them (query) or as JSON, limited, kept as plain text, deletable by author and editors', async () => {
+  it('takes comments as the spec sends them (query) or as JSON, limited, kept as plain text, readable by visitors, deletable by author and editors', async () => {
     const id = await uploadReady('Comments');
-    // Visitors read comments too (the provider's reels page is open to them).
+    // Visitors read comments (issue 29 §6; the provider's reels page is open to them); writing needs an account.
     expect((await call('GET', `/get/comment?reel_id=${id}`)).json()).toEqual({ status: true, comments: [] });
+    expect((await call('POST', '/add/comment', { payload: { reel_id: id, comment: 'hello' } })).statusCode).toBe(401);
     const html = '<img src=x onerror=alert(1)> great   ball';
     const viaQuery = await call('POST', `/add/comment?reel_id=${id}&phone=${ALICE}&comment=${encodeURIComponent(html)}`, { phone: ALICE });
     expect(viaQuery.json().message).toBe('Comment added');
@@ -292,6 +293,11 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     expect(seenByAlice.map((c: { comment: string; name: string; can_delete: boolean }) => [c.comment, c.name, c.can_delete])).toEqual([
       ['<img src=x onerror=alert(1)> great ball', 'Fan 10', true],
       ['शानदार यॉर्कर', 'Fan 80', false],
+    ]);
+    const seenByVisitor = (await call('GET', `/get/comment?reel_id=${id}`)).json().comments;
+    expect(seenByVisitor.map((c: { comment: string; can_delete: boolean }) => [c.comment, c.can_delete])).toEqual([
+      ['<img src=x onerror=alert(1)> great ball', false],
+      ['शानदार यॉर्कर', false],
     ]);
     const [alices, bobs] = seenByAlice.map((c: { comment_id: string }) => c.comment_id);
     expect((await call('DELETE', `/delete/comment?comment_id=${bobs}`, { phone: ALICE })).statusCode).toBe(403);

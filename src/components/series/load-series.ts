@@ -4,7 +4,7 @@
 import type { Lang } from '../../i18n/index.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { PlayerStatsEntry, TournamentDetail, TournamentListItem } from '../../server/services/tournament-types.ts';
-import { SERIES_TABS, STAT_TABS, pickOne, pickType, statsType, type SeriesTab, type StatTab } from '../../lib/tournament-view.ts';
+import { STAT_TABS, pickOne, seriesTabs, pickType, statsType, type SeriesTab, type StatTab } from '../../lib/tournament-view.ts';
 import type { FormatType } from '../../server/domain/format-type.ts';
 
 export type SeriesPageData =
@@ -52,10 +52,10 @@ export async function loadSeriesPage(
   const key = touKey ?? tournaments[0]?.tou_key ?? null;
   if (key === null) return { kind: 'empty' };
   const query = url.searchParams;
-  const tab = pickOne(query.get('tab'), SERIES_TABS, 'overview');
   const stat = pickOne(query.get('stat'), STAT_TABS, 'runs');
   const detail = await service.detail(key, lang);
   if (!detail) return { kind: 'unknown', touKey: key, tournaments };
+  const tab = pickOne(query.get('tab'), seriesTabs(detail), 'overview');
   const types = detail.parts.map((part) => part.formatType);
   const type = pickType(types, query.get('type'));
   const stats = tab === 'stats' ? await service.playerStats(key, statsType(types, type)) : null;

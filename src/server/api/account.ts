@@ -1,6 +1,7 @@
 // The signed-in fan's own resources (spec §7 user/profile, user/profile/image) and what the
 // accounts issue adds (user/settings, user/settings/merge), the contact query (post/query) and
-// the admins' list of queries. Choices: docs/decisions/023-profile-images-and-contact.md.
+// the admins' list of queries, and the fan's own data: downloaded whole, or deleted with the
+// account (decision 064). Choices: docs/decisions/023-profile-images-and-contact.md.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -9,7 +10,9 @@ import type { ContactMailer } from '../account/contact-mail.ts';
 import { applySettingsChange, mergeDeviceSettings } from '../account/settings.ts';
 import { avatarUrl, requireRole, requireUser, type Auth, type LimitRule } from '../auth/index.ts';
 import type { Services } from '../services/index.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
+import { setSessionCookies } from './users.ts';
 import { actionSchema } from './schemas/common.ts';
 import { accountRoutes } from './schemas/account.ts';
 
@@ -62,7 +65,29 @@ export async function registerAccountRoutes(app: FastifyInstance, services: Serv
       limits: { fileSize: MAX_AVATAR_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldNameSize: 50, fieldSize: 1024, headerPairs: 20 },
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    const { profile, profileImage, settings, changeSettings, mergeSettings, contactQuery, adminQueries } = accountRoutes;
+    const { profile, profileImage, settings, changeSettings, mergeSettings, contactQuery, adminQueries, exportAccount, deleteAccount } = accountRoutes;
+
+    api.get(exportAccount.paths[0]!, { schema: actionSchema(exportAccount) }, async (request, reply) => {
+      const user = requireUser(request);
+      reply.header('content-disposition', 'attachment; filename="crease-account.json"');
+      return account.exportData(user.id);
+    });
+
+    api.post(deleteAccount.paths[0]!, { schema: actionSchema(deleteAccount), bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const user = requireUser(request);
+      // The password confirms it is the fan, not a borrowed session; guesses count as failed logins.
+      const attempt = await auth.lockouts.attempt(user.phone, request.ip);
+      if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterS);
+      const row = await services.db.kysely.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
+      if (!(await verifyPassword(row?.password_hash ?? null, request.body.password))) throw new ApiError(403, 'The password is not right.');
+      await auth.lockouts.succeeded(user.phone, request.ip);
+      const deleted = await account.deleteAccount(user.id);
+      if (deleted?.image) {
+        await options.avatars.remove(deleted.image).catch((error: unknown) => request.log.warn({ err: error }, 'deleted account’s avatar not removed'));
+      }
+      setSessionCookies(reply, auth, null, false);
+      return { status: true as const, message: 'Account deleted' as const };
+    });
 
     for (const method of profile.methods) {
       api.route({

@@ -122,7 +122,8 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       });
     }
 
-    // Open to visitors, as the provider's reels page is: its comment list loads signed out too.
+    // Open to visitors, as the provider's reels page is: anyone reads a reel's comments; only who
+    // may delete one depends on the viewer, so the answer is never shared by a cache.
     api.get(routes.getComments.paths[0]!, { schema: actionSchema(routes.getComments) }, async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
       const comments = await reels.comments(request.query.reel_id, request.user);

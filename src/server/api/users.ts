@@ -21,7 +21,8 @@ export const WRONG_LOGIN = 'Mobile number or password is incorrect.';
 // Account requests are small JSON objects; nothing bigger is read.
 const BODY_LIMIT = 4096;
 
-function setSessionCookies(reply: FastifyReply, auth: Auth, token: string | null, remember: boolean): void {
+/** Sets (or, with null, clears) the session and csrf cookies. */
+export function setSessionCookies(reply: FastifyReply, auth: Auth, token: string | null, remember: boolean): void {
   const maxAgeS = token === null ? 0 : remember ? auth.sessions.ttlSeconds : undefined;
   const secure = auth.secureCookies;
   reply.header('set-cookie', [

@@ -347,14 +347,34 @@ function groupName(group: string): string {
   return /^(group|pool)\b/i.test(group.trim()) ? group.trim() : `Group ${group.trim()}`;
 }
 
-/** One group per distinct group value, in order of first appearance; ungrouped matches under `fallback`. */
+/**
+ * Where a group stands among its round's: lettered groups first (A, B, C, D), then numbered ones
+ * (1, 2: a Super Eight's), then any other name in order of first appearance (issue 29 §8: the
+ * T20 World Cup 2026 listed A, C, B, D, 2, 1 as Cricsheet's files came).
+ */
+function groupRank(name: string): [number, string, number] {
+  const label = /^(?:group|pool)\s+(.+)$/i.exec(name)?.[1]?.trim() ?? name;
+  if (/^[A-Z]$/i.test(label)) return [0, label.toUpperCase(), 0];
+  if (/^\d+$/.test(label)) return [1, '', Number(label)];
+  return [2, '', 0];
+}
+
+function compareGroups(a: string, b: string): number {
+  const [kindA, letterA, numberA] = groupRank(a);
+  const [kindB, letterB, numberB] = groupRank(b);
+  return kindA - kindB || letterA.localeCompare(letterB) || numberA - numberB;
+}
+
+/** One group per distinct group value (lettered, then numbered, then the rest as they came); ungrouped matches under `fallback`. */
 function groupsOf(matches: readonly LeagueMatch[], fallback: string): StandingsGroup[] {
   const byGroup = new Map<string, LeagueMatch[]>();
   for (const match of matches) {
     const name = match.group === null ? fallback : groupName(match.group);
     byGroup.set(name, [...(byGroup.get(name) ?? []), match]);
   }
-  return [...byGroup].map(([name, groupMatches]) => ({ name, standings: leagueTable(groupMatches) }));
+  return [...byGroup]
+    .sort(([a], [b]) => compareGroups(a, b))
+    .map(([name, groupMatches]) => ({ name, standings: leagueTable(groupMatches) }));
 }
 
 /**

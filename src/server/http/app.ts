@@ -12,6 +12,7 @@ import { answerClientError, ApiError, isApiUrl, sendApiError, toClientError } fr
 import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
 import { createAuth, type Auth } from '../auth/index.ts';
+import { OTP_TTL_MINUTES } from '../auth/otp.ts';
 import { registerAuthHook } from '../auth/hook.ts';
 import { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
@@ -37,14 +38,29 @@ export type AstroHandler = (
   locals?: object,
 ) => Promise<void>;
 
+/** What the operator configured for the pages to show (src/server/config.ts); null: not shown. */
+export interface OperatorDetails {
+  contactEmail: string | null;
+  contactPhone: string | null;
+  contactAddress: string | null;
+  androidAppUrl: string | null;
+}
+
+/** How long this install keeps what the Privacy Policy lists (SESSION_TTL_DAYS, LOGIN_LOCKOUT_MINUTES). */
+export interface Retention {
+  sessionDays: number;
+  otpMinutes: number;
+  lockoutMinutes: number;
+}
+
 export interface AppOptions {
   services: Services;
   logger: FastifyBaseLogger;
   /** Folder of built client assets (dist/client); skipped when absent (API-only tests). */
   clientDir?: string;
   astroHandler?: AstroHandler;
-  /** The operator's contact address shown in the footer and on About; null when not set. */
-  contactEmail?: string | null;
+  /** The operator's contact details and app listing the pages show; each null when not set. */
+  operator?: Partial<OperatorDetails>;
   /** Origins allowed to call the API from a browser (API_CORS_ORIGINS); none by default. */
   apiCorsOrigins?: readonly string[];
   /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
@@ -180,6 +196,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const astroHandler = options.astroHandler;
   const pageCache = new PageCache(services.feed);
+  const operator: OperatorDetails = { contactEmail: null, contactPhone: null, contactAddress: null, androidAppUrl: null, ...options.operator };
+  // How long this install keeps sessions, codes and lock-out counts: the Privacy Policy states them.
+  const retention: Retention = { sessionDays: auth.config.sessionTtlDays, otpMinutes: OTP_TTL_MINUTES, lockoutMinutes: auth.lockouts.perAccount.windowS / 60 };
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiUrl(request.url)) {
       return sendApiError(request, reply, new ApiError(404, `No API resource at ${request.method} ${request.url.split('?')[0]}`));
@@ -203,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await pageCache.handle(request.raw, reply.raw, { signedIn, origin }, () =>
       astroHandler(request.raw, reply.raw, undefined, {
         services,
-        site: { contactEmail: options.contactEmail ?? null, origin },
+        site: { ...operator, origin, retention },
         user: request.user,
         csrfToken: request.csrfToken,
         // The client's address as the proxy settings read it (news views count once per reader).

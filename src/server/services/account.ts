@@ -32,6 +32,27 @@ export interface StoredContactQuery {
   user_phone: string | null;
 }
 
+/** What GET user/account/export answers: every row kept about the user, times as ISO strings. */
+export interface AccountExport {
+  exported_at: string;
+  profile: { phone: string; name: string | null; email: string | null; image: string | null; role: string; created_at: string };
+  settings: Settings;
+  sessions: { created_at: string; last_seen_at: string; expires_at: string; revoked_at: string | null; user_agent: string | null }[];
+  reel_likes: { reel_id: string; title: string; status: string; created_at: string; updated_at: string }[];
+  reel_comments: { reel_id: string; title: string; comment: string; created_at: string; deleted_at: string | null }[];
+  contact_queries: { name: string; email: string; phone: string; message: string | null; created_at: string }[];
+}
+
+/** A row's timestamps as ISO strings (the drivers give Dates, or strings from PGlite's json). */
+function isoTimes<T extends Record<string, unknown>>(row: T, ...columns: (keyof T)[]): { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] } {
+  const copy: Record<string, unknown> = { ...row };
+  for (const column of columns) {
+    const value = row[column];
+    copy[column as string] = value === null ? null : new Date(value as Date).toISOString();
+  }
+  return copy as { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+}
+
 export class AccountService {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -90,6 +111,60 @@ export class AccountService {
       .returning(sql<string>`id::text`.as('id'))
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /**
+   * Everything kept about the user (the Privacy Policy's list), for them to download: profile,
+   * settings, sessions (no token: only its hash is kept, and that is not theirs to use), likes,
+   * comments and contact messages.
+   */
+  async exportData(userId: string): Promise<AccountExport> {
+    const id = sql`${userId}::bigint`;
+    const [user, settings, sessions, likes, comments, queries] = await Promise.all([
+      sql<{ phone: string; name: string | null; email: string | null; image: string | null; role: string; created_at: Date }>`
+        select phone, name, email, image, role, created_at from users where id = ${id}`.execute(this.db),
+      this.settings(userId),
+      sql<{ created_at: Date; last_seen_at: Date; expires_at: Date; revoked_at: Date | null; user_agent: string | null }>`
+        select created_at, last_seen_at, expires_at, revoked_at, user_agent from sessions where user_id = ${id} order by created_at`.execute(this.db),
+      sql<{ reel_id: string; title: string; status: string; created_at: Date; updated_at: Date }>`
+        select l.reel_id::text as reel_id, r.title, l.status, l.created_at, l.updated_at
+        from reel_likes l join reels r on r.id = l.reel_id where l.user_id = ${id} order by l.id`.execute(this.db),
+      sql<{ reel_id: string; title: string; comment: string; created_at: Date; deleted_at: Date | null }>`
+        select c.reel_id::text as reel_id, r.title, c.body as comment, c.created_at, c.deleted_at
+        from reel_comments c join reels r on r.id = c.reel_id where c.user_id = ${id} order by c.id`.execute(this.db),
+      sql<{ name: string; email: string; phone: string; message: string | null; created_at: Date }>`
+        select name, email, phone, message, created_at from contact_queries where user_id = ${id} order by id`.execute(this.db),
+    ]);
+    const profile = user.rows[0]!;
+    return {
+      exported_at: new Date().toISOString(),
+      profile: { ...isoTimes(profile, 'created_at'), image: avatarUrl(profile.image) },
+      settings,
+      sessions: sessions.rows.map((row) => isoTimes(row, 'created_at', 'last_seen_at', 'expires_at', 'revoked_at')),
+      reel_likes: likes.rows.map((row) => isoTimes(row, 'created_at', 'updated_at')),
+      reel_comments: comments.rows.map((row) => isoTimes(row, 'created_at', 'deleted_at')),
+      contact_queries: queries.rows.map((row) => isoTimes(row, 'created_at')),
+    };
+  }
+
+  /**
+   * Deletes the account and everything kept with it: the user row (its sessions, settings, likes,
+   * comments and scorer tokens go with it: foreign keys with on delete cascade), the contact
+   * messages it sent, the one-time codes and login counts of its phone. What an editor wrote or
+   * uploaded stays, without their name (on delete set null). Returns the photo's file name, for
+   * the caller to remove from the avatar store.
+   */
+  async deleteAccount(userId: string): Promise<{ image: string | null } | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const user = await tx.selectFrom('users').select(['phone', 'image']).where('id', '=', userId).executeTakeFirst();
+      if (!user) return null;
+      await tx.deleteFrom('contact_queries').where('user_id', '=', userId).execute();
+      await tx.deleteFrom('otps').where('phone', '=', user.phone).execute();
+      // Counters keyed '<rule>:<phone>' (login-fail-phone and the like).
+      await tx.deleteFrom('limit_counters').where('key', 'like', `%:${user.phone}`).execute();
+      await tx.deleteFrom('users').where('id', '=', userId).execute();
+      return { image: user.image };
+    });
   }
 
   /** Newest first, with the sender's account phone when they were signed in. */

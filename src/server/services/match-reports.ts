@@ -1,9 +1,10 @@
 // Automated match reports (docs/decisions/037-match-reports.md): the facts of a completed match
 // read from the match centre (its detail in both languages and its scorecard), written into a
 // report by the domain (domain/match-report.ts) and saved through the news service. Which
-// matches get one: a completed match, not a replay, among the most recent of its tournament
-// (MATCHES_PER_TOURNAMENT); the change feed's match tags (import, corrections, live scoring)
-// and the back-fill after an import queue a job per match (src/server/jobs/queue.ts).
+// matches get one: a completed match, not a replay. The change feed's match tags (import,
+// corrections, live scoring) queue those among the most recent of their tournament
+// (MATCHES_PER_TOURNAMENT); the back-fill after an import queues the newest unreported matches
+// first (BACKFILL_LIMIT); a match page opened before either writes its own (reportSlugFor).
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { localName } from '../../i18n/names.ts';
@@ -132,12 +133,43 @@ export async function writeReportFor(
 }
 
 /**
+ * The slug of a completed match's published report, written now when the back-fill has not
+ * reached the match yet (issue 29 §1: every completed match's report is reachable from its page).
+ * Null when the match cannot be reported, or its report is not published (an editor withdrew it).
+ */
+export async function reportSlugFor(
+  services: { db: { kysely: Kysely<Database> }; matchCentre: MatchCentreService; records: RecordsService; news: NewsService },
+  matchKey: string,
+): Promise<string | null> {
+  const found = await services.news.reportOf(matchKey);
+  if (found) return found.published ? found.slug : null;
+  try {
+    await writeReportFor(services.db.kysely, services, matchKey);
+  } catch (error) {
+    // Two first views at once: the other one wrote it (report_match_key is unique).
+    if ((await services.news.reportOf(matchKey)) === null) throw error;
+  }
+  const written = await services.news.reportOf(matchKey);
+  return written?.published ? written.slug : null;
+}
+
+/**
  * Of these matches, those a report is due for: completed, not replays, and among the latest
  * MATCHES_PER_TOURNAMENT completed matches of their tournament. A changed match is due again
- * (its report is rewritten unless an editor has taken it over). With null (the back-fill): such
- * matches of every tournament that have no report yet.
+ * (its report is rewritten unless an editor has taken it over). With null (the back-fill):
+ * completed matches of any tournament that have no report yet, the newest first, so a fresh
+ * install's first reports are this season's (an older match's is written when its page is opened).
  */
 export async function reportsDue(db: Kysely<Database>, matchKeys: readonly string[] | null, limit = BACKFILL_LIMIT): Promise<string[]> {
+  if (matchKeys === null) {
+    const { rows: newest } = await sql<{ match_key: string }>`
+      select m.match_key from counted_matches m
+      where m.status = 'completed'
+        and not exists (select 1 from news_articles n where n.report_match_key = m.match_key)
+      order by m.start_date desc nulls last, m.id desc
+      limit ${limit}`.execute(db);
+    return newest.map((row) => row.match_key);
+  }
   const { rows } = await sql<{ match_key: string }>`
     with ranked as (
       select m.match_key, m.tournament_id,
@@ -146,12 +178,11 @@ export async function reportsDue(db: Kysely<Database>, matchKeys: readonly strin
       where m.status = 'completed'
         and m.tournament_id in (
           -- uncounted: the tournaments of the given matches
-          select tournament_id from matches where ${matchKeys === null ? sql`true` : sql`match_key = any(${[...matchKeys]}::text[])`}
+          select tournament_id from matches where match_key = any(${[...matchKeys]}::text[])
         )
     )
     select r.match_key from ranked r
-    where r.recent <= ${MATCHES_PER_TOURNAMENT}
-      and ${matchKeys === null ? sql`not exists (select 1 from news_articles n where n.report_match_key = r.match_key)` : sql`r.match_key = any(${[...matchKeys]}::text[])`}
+    where r.recent <= ${MATCHES_PER_TOURNAMENT} and r.match_key = any(${[...matchKeys]}::text[])
     order by r.match_key
     limit ${limit}`.execute(db);
   return rows.map((row) => row.match_key);

@@ -56,8 +56,6 @@ export interface NewsFilters {
   player?: string;
   tournament?: string;
   match?: string;
-  /** Articles carrying at least one of these tags (a series page: its tournament or its teams). */
-  anyTags?: readonly NewsTag[];
 }
 
 export interface NewsQuery extends NewsFilters {
@@ -145,10 +143,6 @@ function filterSql(filters: NewsFilters) {
   const parts = (['team', 'player', 'tournament', 'match'] as const)
     .filter((kind) => filters[kind] !== undefined)
     .map((kind) => sql`and exists (select 1 from news_tags f where f.article_id = a.id and f.kind = ${kind} and f.key = ${filters[kind]!})`);
-  if (filters.anyTags && filters.anyTags.length > 0) {
-    const any = filters.anyTags.map((tag) => sql`(f.kind = ${tag.kind} and f.key = ${tag.key})`);
-    parts.push(sql`and exists (select 1 from news_tags f where f.article_id = a.id and (${sql.join(any, sql` or `)}))`);
-  }
   return parts.length === 0 ? sql`` : sql.join(parts, sql` `);
 }
 
@@ -190,7 +184,7 @@ export class NewsService {
     const teams = [...(query.favouriteTeams ?? [])].sort();
     // Views change without a publication: those orderings are kept a minute at most.
     const bucket = order === 'latest' ? '' : `:${Math.floor(Date.now() / VIEWS_CACHE_MS)}`;
-    const key = `news:list:${JSON.stringify([query.lang, query.limit, query.offset, order, teams, query.team, query.player, query.tournament, query.match, query.anyTags])}${bucket}`;
+    const key = `news:list:${JSON.stringify([query.lang, query.limit, query.offset, order, teams, query.team, query.player, query.tournament, query.match])}${bucket}`;
     return this.cache.get(key, [tags.news], async () => {
       const { rows } = await sql<ArticleRow>`
         select ${ARTICLE_COLUMNS} from news_articles a ${textJoin(query.lang)}
@@ -199,6 +193,12 @@ export class NewsService {
         limit ${query.limit} offset ${query.offset}`.execute(this.db);
       return rows.map(toArticle);
     });
+  }
+
+  /** The slug of a match's report and whether it is published; null when the match has none. */
+  async reportOf(matchKey: string): Promise<{ slug: string; published: boolean } | null> {
+    const row = await this.db.selectFrom('news_articles').select(['slug', 'status']).where('report_match_key', '=', matchKey).executeTakeFirst();
+    return row ? { slug: row.slug, published: row.status === 'published' } : null;
   }
 
   /** A published article by its slug (null: none, or not published). */

@@ -78,6 +78,14 @@ describe('win prediction panel', () => {
     expect(html).toContain('does not cover this kind of match');
     expect(html).not.toContain('%');
   });
+
+  it('says the same, not "coming soon", when the match has no model input at all (Info tab, issue 29 §6)', async () => {
+    for (const [lang, words] of [['en', 'does not cover this kind of match'], ['hi', 'हमारा मॉडल इस तरह के मैच का अनुमान नहीं लगाता']] as const) {
+      const html = await render(WinPrediction, { match, chances: null }, lang);
+      expect(html).toContain(words);
+      expect(html).not.toMatch(/coming soon|जल्द/i);
+    }
+  });
 });
 
 describe('/win-probability', () => {

@@ -409,6 +409,24 @@ describe('pointsRounds', () => {
     expect(rounds[3]?.groups[0]?.standings.map((row) => row.team.name)).toEqual(['Alpha', 'Charlie', 'Bravo', 'Delta']);
   });
 
+  it('lists lettered groups in order, then numbered ones, however the files came (T20 World Cup 2026: A, C, B, D, 2, 1)', () => {
+    const rounds = pointsRounds(
+      [
+        win([A, B], { group: 'A' }),
+        win([C, D], { group: 'C' }),
+        win([B, C], { group: 'B' }),
+        win([D, A], { group: 'D' }),
+        win([A, C], { stage: 'Super Eight', group: '2' }),
+        win([B, D], { stage: 'Super Eight', group: '1' }),
+      ],
+      'ICC Men\'s T20 World Cup',
+    );
+    expect(rounds.map((round) => [round.name, round.groups.map((group) => group.name)])).toEqual([
+      ['Group Stage', ['Group A', 'Group B', 'Group C', 'Group D']],
+      ['Super Eight', ['Group 1', 'Group 2']],
+    ]);
+  });
+
   it('has no table for a bilateral series, whatever its stages', () => {
     // A 5-match Test series drawn 2-2: two sides, a result, no table.
     const test = (outcome: Partial<LeagueMatch>) => t20([A, B], [], { oversLimitBalls: null, format: 'test', ...outcome });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import hi from '../../../src/i18n/hi.ts';
 import { scorerStrings } from '../../../src/i18n/scorer.ts';
 import { winProbStrings } from '../../../src/i18n/winprob.ts';
+import { legalStrings } from '../../../src/i18n/legal.ts';
 import { hindiStyleProblems } from '../../helpers/hindi-style.ts';
 
 /** Every string of a dictionary with its dotted key. */
@@ -20,6 +21,7 @@ describe('the Hindi dictionaries follow the style guide', () => {
     ['hi.ts', hi],
     ['scorer.ts', scorerStrings.hi],
     ['winprob.ts', winProbStrings.hi],
+    ['legal.ts', legalStrings.hi],
   ])('%s', (_file, dictionary) => {
     const problems = leaves(dictionary).flatMap(([key, text]) => hindiStyleProblems(text).map((problem) => `${key}: ${problem.rule} "${problem.found}"`));
     expect(problems).toEqual([]);

@@ -56,6 +56,27 @@ export const profile = contract(
   "The signed-in user's profile.",
 );
 
+// ---------- the account's data: download and deletion ----------
+
+const isoTime = z.string().meta({ description: 'ISO 8601 time.' });
+export const accountExport = contract(
+  'AccountExport',
+  z.object({
+    exported_at: isoTime,
+    profile: z.object({ phone: z.string(), name: z.string().nullable(), email: z.string().nullable(), image: z.string().nullable(), role: z.string(), created_at: isoTime }),
+    settings: settingsShape,
+    sessions: z.array(z.object({ created_at: isoTime, last_seen_at: isoTime, expires_at: isoTime, revoked_at: isoTime.nullable(), user_agent: z.string().nullable() })),
+    reel_likes: z.array(z.object({ reel_id: z.string(), title: z.string(), status: z.string(), created_at: isoTime, updated_at: isoTime })),
+    reel_comments: z.array(z.object({ reel_id: z.string(), title: z.string(), comment: z.string(), created_at: isoTime, deleted_at: isoTime.nullable() })),
+    contact_queries: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string(), message: z.string().nullable(), created_at: isoTime })),
+  }),
+  'Everything kept about the signed-in user (the Privacy Policy lists it).',
+);
+
+export const deleteAccountBody = z.object({
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
+});
+
 // ---------- settings ----------
 
 export const settings = contract('Settings', settingsShape, "The account's settings; theme and language are null until chosen.");
@@ -122,6 +143,25 @@ export const accountRoutes = {
     tags: ['account'],
     response: z.object({ status: z.literal(true), message: z.literal('User Profile Updated'), data: z.object({ image: z.string() }) }),
     errors: [...SIGNED_IN, 413, 415],
+    signedIn: true,
+  }),
+  exportAccount: action({
+    paths: ['/user/account/export'],
+    methods: ['GET'],
+    summary: 'Downloads everything kept about the signed-in user, as a JSON file',
+    tags: ['account'],
+    response: accountExport,
+    errors: [401],
+    signedIn: true,
+  }),
+  deleteAccount: action({
+    paths: ['/user/account/delete'],
+    methods: ['POST'],
+    summary: 'Deletes the signed-in account and everything kept with it (the password confirms it); the session ends',
+    tags: ['account'],
+    body: deleteAccountBody,
+    response: z.object({ status: z.literal(true), message: z.literal('Account deleted') }),
+    errors: SIGNED_IN,
     signedIn: true,
   }),
   settings: action({

@@ -160,7 +160,7 @@ export const reelRoutes = {
   getComments: action({
     paths: ['/get/comment'],
     methods: ['GET'],
-    summary: "A reel's comments, oldest first (the latest 200)",
+    summary: "A reel's comments, oldest first (the latest 200); can_delete marks the signed-in viewer's own (all, for a moderator)",
     tags: ['reels'],
     querystring: z.object({ reel_id: idParameter('reel_id') }),
     response: z.object({ status: z.literal(true), comments: z.array(reelComment) }),
