@@ -176,7 +176,9 @@ test('register with the SMS code, log in, edit the profile, theme and speech, fi
     await expect(page.getByLabel('Mobile')).toHaveAttribute('readonly', '');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Change Photo' }).click()]);
     await chooser.setFiles(AVATAR);
-    await expect(page.getByRole('status')).toHaveText('User Profile Updated');
+    // The profile form's notice comes first; the "Your data" section below has one of its own.
+    const profileNotice = page.getByRole('status').first();
+    await expect(profileNotice).toHaveText('User Profile Updated');
     const avatar = page.getByRole('img', { name: 'Your profile photo' });
     await expect(avatar).toHaveAttribute('src', /^\/media\/avatars\/.+\.webp$/);
     // The server's WebP decodes in the browser.
@@ -186,7 +188,7 @@ test('register with the SMS code, log in, edit the profile, theme and speech, fi
     // A successful Save reopens /editProfile.
     const reopened = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status')).toHaveText('Profile updated');
+    await expect(profileNotice).toHaveText('Profile updated');
     await reopened;
     await hydrated(page);
     await expect(page.getByLabel('Full Name')).toHaveValue('Asha <b>Fan</b>');
