@@ -149,7 +149,13 @@ export function manhattanGroups(innings: readonly StoryInnings[], size: number, 
         const value = point?.runs ?? 0;
         const wickets = point?.wickets ?? 0;
         const where = size === 1 ? t(lang, 'story.overLabel', { n: label }) : t(lang, 'story.blockLabel', { from: (label - 1) * size + 1, to: label * size });
-        return { tone: inn.side, bowled: point !== undefined, value, wickets, title: t(lang, 'story.barTitle', { team: inn.team.code, where, runs: value, wickets }) };
+        return { tone: inn.side, bowled: point !== undefined, value, wickets, title: t(lang, 'story.barTitle', {
+            team: inn.team.code,
+            where,
+            runs: t(lang, 'story.runsCount', { count: value }),
+            wickets: t(lang, 'story.wicketsCount', { count: wickets }),
+          }),
+        };
       }),
     });
   }

@@ -112,6 +112,10 @@ describe('worm and Manhattan', () => {
     const groups = manhattanGroups(STORY.innings, 1, 'en');
     expect(groups).toHaveLength(5);
     expect(groups[4]!.bars.map((bar) => [bar.bowled, bar.value, bar.wickets])).toEqual([[true, 6, 2], [false, 0, 0]]);
+    // A bar's title says 'run' and 'wicket' for one of each (a screen reader reads it).
+    expect(groups[0]!.bars[1]!.title).toBe('MI, over 1: 1 run, 1 wicket');
+    expect(groups[1]!.bars.map((bar) => bar.title)).toEqual(['RR, over 2: 4 runs, 1 wicket', 'MI, over 2: 12 runs, 0 wickets']);
+    expect(manhattanGroups(STORY.innings, 1, 'hi')[0]!.bars[1]!.title).toContain('1 रन, 1 विकेट');
     // While an innings is being played the axis keeps the allotment.
     expect(manhattanGroups([STORY.innings[1]!], 1, 'en', 20)).toHaveLength(20);
     const blocks = manhattanGroups(STORY.innings, 2, 'en');
