@@ -3,13 +3,9 @@
 // 2023). On every such match of the shared ODI archive, the records list it once, as the ICC
 // Cricket World Cup, over all its seasons (counted here from the raw files), and each edition
 // keeps the name it had.
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../src/server/services/index.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { freshDatabase } from '../helpers/test-db.ts';
-import { extractArchive } from '../helpers/read-archive.ts';
+import type { Services } from '../../src/server/services/index.ts';
+import { importRealSubset, type RealSubset } from '../helpers/real-subset.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 
 const odiArchive = requiredArchive('odis_json.zip', 'renamed competition tests');
@@ -20,23 +16,18 @@ interface RawMatch {
 }
 
 describe.skipIf(!odiArchive)('the men’s World Cup is one competition in the records', () => {
-  let db: Db;
+  let subset: RealSubset<RawMatch>;
   let services: Services;
-  let folder: string;
   let matches: (RawMatch & { id: number })[];
 
   beforeAll(async () => {
     const named = new RegExp(`"name": "(${NAMES.join('|')})"[,\\s]`);
-    const extracted = await extractArchive<RawMatch>(odiArchive!, (text) => named.test(text) && text.includes('"gender": "male"'));
-    folder = extracted.folder;
-    matches = extracted.matches;
-    db = await freshDatabase();
-    expect((await importSources(db, [folder])).failedSources).toEqual([]);
-    services = createServices(db);
+    subset = await importRealSubset<RawMatch>(odiArchive!, (text) => named.test(text) && text.includes('"gender": "male"'));
+    matches = subset.matches;
+    services = subset.services;
   }, 300_000);
   afterAll(async () => {
-    await db?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await subset?.close();
   });
 
   it('lists one series, the ICC Cricket World Cup, over every season of its three names', async () => {

@@ -2,13 +2,9 @@
 // official T20 status and count in T20 records, beside a row of their own. On the shared recent
 // archive, every match of Phil Salt from 2024 to 2026 (T20Is, franchise T20s, The Hundred): his
 // T20 row holds all three, his Hundred row The Hundred alone, figures computed from the raw files.
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../src/server/services/index.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { freshDatabase } from '../helpers/test-db.ts';
-import { extractArchive } from '../helpers/read-archive.ts';
+import type { Services } from '../../src/server/services/index.ts';
+import { importRealSubset, type RealSubset } from '../helpers/real-subset.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 
 const recentArchive = requiredArchive('recent_2024_2026_json.zip', 'The Hundred career tests');
@@ -20,22 +16,17 @@ interface RawMatch {
 }
 
 describe.skipIf(!recentArchive)("Phil Salt's T20 career holds The Hundred, which also has its own row", () => {
-  let db: Db;
+  let subset: RealSubset<RawMatch>;
   let services: Services;
-  let folder: string;
   let matches: (RawMatch & { id: number })[];
 
   beforeAll(async () => {
-    const extracted = await extractArchive<RawMatch>(recentArchive!, (text) => text.includes(`"${SALT}"`) && /"match_type": "(T20|IT20)"/.test(text));
-    folder = extracted.folder;
-    matches = extracted.matches;
-    db = await freshDatabase();
-    expect((await importSources(db, [folder])).failedSources).toEqual([]);
-    services = createServices(db);
+    subset = await importRealSubset<RawMatch>(recentArchive!, (text) => text.includes(`"${SALT}"`) && /"match_type": "(T20|IT20)"/.test(text));
+    matches = subset.matches;
+    services = subset.services;
   }, 300_000);
   afterAll(async () => {
-    await db?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await subset?.close();
   });
 
   /** His matches and runs (super overs left out) in the raw files the predicate keeps. */

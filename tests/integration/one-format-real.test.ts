@@ -3,13 +3,9 @@
 // tabs of the 5th Test, England v India at The Oval from 31 July 2025, compare Tests only: head to
 // head counts the Tests the two played before it (computed here from the raw files), each side's
 // form and recent matches are Tests, though India played the Champions Trophy (ODIs) in between.
-import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../src/server/services/index.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
-import type { Db } from '../../src/server/db/client.ts';
-import { freshDatabase } from '../helpers/test-db.ts';
-import { extractArchive } from '../helpers/read-archive.ts';
+import type { Services } from '../../src/server/services/index.ts';
+import { importRealSubset, type RealSubset } from '../helpers/real-subset.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 
 const recentArchive = requiredArchive('recent_2024_2026_json.zip', 'one-format comparison tests');
@@ -20,29 +16,24 @@ interface RawMatch {
 }
 
 describe.skipIf(!recentArchive)('the 5th Test England v India 2025 compares Tests only', () => {
-  let db: Db;
+  let subset: RealSubset<RawMatch>;
   let services: Services;
-  let folder: string;
   let matches: (RawMatch & { id: number })[];
   let fifthTest: RawMatch & { id: number };
 
   beforeAll(async () => {
     const teamsOf = /"teams": \[\s*"([^"]+)",\s*"([^"]+)"\s*\]/;
-    const extracted = await extractArchive<RawMatch>(recentArchive!, (text) => {
+    subset = await importRealSubset<RawMatch>(recentArchive!, (text) => {
       const teams = teamsOf.exec(text);
       return text.includes('"gender": "male"') && text.includes('"team_type": "international"') && teams !== null && (SIDES.includes(teams[1]!) || SIDES.includes(teams[2]!));
     });
-    folder = extracted.folder;
-    matches = extracted.matches;
+    matches = subset.matches;
     fifthTest = matches.find((match) => match.info.match_type === 'Test' && match.info.dates[0] === '2025-07-31' && SIDES.every((side) => match.info.teams.includes(side)))!;
     expect(fifthTest).toBeDefined();
-    db = await freshDatabase();
-    expect((await importSources(db, [folder])).failedSources).toEqual([]);
-    services = createServices(db);
+    services = subset.services;
   }, 300_000);
   afterAll(async () => {
-    await db?.close();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    await subset?.close();
   });
 
   it('counts the Tests the two played before it in head to head, and lists only Tests', async () => {
