@@ -1,19 +1,17 @@
-// End-to-end tests in Debian's Chromium against the built server on a fresh PGlite
-// holding the small real data set in tests/fixtures/cricsheet/e2e, plus one upcoming match; the
-// live fan tests (project 'live') run against a second server whose data also holds one live
-// fixture (tests/e2e/support/seed-live.ts).
+// End-to-end tests in Debian's Chromium against the built server on a fresh PGlite holding the
+// small real data set in tests/fixtures/cricsheet/e2e, on two workers. Each project has a server of
+// its own, so what one spec file writes never shows in another's screenshot whatever the order:
+// 'site' (reading, plus one upcoming match), 'desk' (the specs that publish news, upload reels and
+// score a fixture: each changes the home page) and 'live' (a live fixture and a replay stopped in
+// the second innings: tests/e2e/support/seed-live.ts, seed-replay.ts). One SMS gateway serves all three.
 import { defineConfig } from '@playwright/test';
 import { E2E_PORTS } from './tests/e2e/support/ports.ts';
 
-const PORT = E2E_PORTS.site;
-const DATA_DIR = 'tests/.tmp/e2e-data';
-// The live fan tests get a server of their own: its live fixture would change the home page and
-// fixtures lists the other tests read. It also holds a replay stopped in the second innings
-// (tests/e2e/support/seed-replay.ts).
-const LIVE_PORT = E2E_PORTS.live;
-const LIVE_DATA_DIR = 'tests/.tmp/e2e-live-data';
+const DESK_SPECS = /\/(news|reels|scorer)\.spec\.ts$/;
+const LIVE_SPECS = /\/live\.spec\.ts$/;
 
-function server(port: number, dataDir: string, seeds: string[]) {
+function server(port: number, seeds: string[]) {
+  const dataDir = `tests/.tmp/e2e-data-${port}`;
   return {
     command: [`rm -rf ${dataDir}`, 'tsx scripts/import.ts tests/fixtures/cricsheet/e2e', ...seeds.map((seed) => `tsx ${seed}`), 'node dist/app/main.mjs'].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
@@ -47,13 +45,14 @@ export default defineConfig({
   // Reviewed baselines of the visual comparisons (tests/e2e/support/screens.ts).
   snapshotPathTemplate: 'tests/e2e/screens/{arg}{ext}',
   expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.01 } },
+  // Two workers on the 2-core CI machine; a spec file's tests run in order on one of them.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${E2E_PORTS.site}`,
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -62,11 +61,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'site', testIgnore: /live\.spec\.ts$/ },
-    { name: 'live', testMatch: /live\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
+    { name: 'site', testIgnore: [DESK_SPECS, LIVE_SPECS] },
+    { name: 'desk', testMatch: DESK_SPECS, use: { baseURL: `http://127.0.0.1:${E2E_PORTS.desk}` } },
+    { name: 'live', testMatch: LIVE_SPECS, use: { baseURL: `http://127.0.0.1:${E2E_PORTS.live}` } },
   ],
   webServer: [
-    server(PORT, DATA_DIR, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts', 'tests/e2e/support/seed-reels.ts']),
-    server(LIVE_PORT, LIVE_DATA_DIR, ['tests/e2e/support/seed-live.ts', 'tests/e2e/support/seed-replay.ts']),
+    {
+      command: 'tsx tests/e2e/support/sms-receiver.ts',
+      url: `http://127.0.0.1:${E2E_PORTS.sms}/healthz`,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+    server(E2E_PORTS.site, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts']),
+    server(E2E_PORTS.desk, ['tests/e2e/support/seed-scorer.ts', 'tests/e2e/support/seed-reels.ts']),
+    server(E2E_PORTS.live, ['tests/e2e/support/seed-live.ts', 'tests/e2e/support/seed-replay.ts']),
   ],
 });

@@ -103,6 +103,10 @@ export const configSchema = z.object({
   // Tests only: the end-to-end servers listen on this port and the two above it (the live
   // server, the SMS receiver, the site), so several checkouts can run Playwright side by side.
   E2E_PORT_BASE: z.coerce.number().int().min(1024).max(65_000).default(4397),
+  // Tests only: Lighthouse's scores gate the run (three tries a page, the best counts). Off in
+  // `npm test`, where one run a page checks the byte budgets: the performance score depends on
+  // the machine's load. `npm run lighthouse` sets it (decision 052).
+  LIGHTHOUSE_SCORES: booleanFlag.default(false),
   // ---- Accounts (src/server/auth, decision 020) ----
   // The site's own origin (scheme://host[:port]): cookie-authenticated writes must come from it,
   // and the session cookie is Secure when it is https. Default: http://localhost:PORT.

@@ -5,22 +5,14 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectScreen } from './support/screens.ts';
-import { SMS_RECEIVER_PORT, startSmsReceiver, type SmsReceiver } from './support/sms-receiver.ts';
+import { smsInbox } from './support/sms-receiver.ts';
 
 const PHONE = '9876501234';
 const PASSWORD = 'kx7q2z';
 const AVATAR = fileURLToPath(new URL('../fixtures/avatar-48.png', import.meta.url));
 const WIDTHS = [375, 1280] as const;
 
-let sms: SmsReceiver;
-
-test.beforeAll(async () => {
-  sms = await startSmsReceiver(SMS_RECEIVER_PORT);
-});
-
-test.afterAll(async () => {
-  await sms?.close();
-});
+const sms = smsInbox();
 
 /** Islands hydrated: typing into the server-rendered HTML before that would be lost. */
 async function hydrated(page: Page): Promise<void> {

@@ -3,7 +3,7 @@
 // origin cannot frame the login page, and Socket.IO answers only the site's own pages.
 // Signed in, every account page and its islands run with no violation.
 import { expect, test, type Page } from '@playwright/test';
-import { SMS_RECEIVER_PORT, startSmsReceiver } from './support/sms-receiver.ts';
+import { smsInbox } from './support/sms-receiver.ts';
 
 const ATTACKER = 'http://attacker.test';
 // A name that would run if any page printed it as HTML.
@@ -110,21 +110,16 @@ test("Socket.IO: 'self' lets the site's pages open the WebSocket; another origin
 test('signed in, with a script for a name, every account page hydrates with no violation and shows the name as text', async ({ page, baseURL }) => {
   const phone = '9876509876';
   const password = 'cs9p0l';
-  const sms = await startSmsReceiver(SMS_RECEIVER_PORT);
-  try {
-    const since = Date.now();
-    const sent = await page.request.get(`/user/v1/send/otp?phone=${phone}`);
-    const { otp_id: otpId } = (await sent.json()) as { otp_id: string };
-    const otp = await sms.codeFor(phone, since);
-    const headers = { origin: baseURL! };
-    // Registering signs the fan in: the browser context keeps the session cookies its answer sets.
-    expect((await page.request.post('/user/v1/register', { headers, data: { phone, password, otp, otp_id: otpId } })).status()).toBe(200);
-    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crease_csrf')!.value;
-    const named = await page.request.put('/user/v1/user/profile', { headers: { ...headers, 'x-csrf-token': csrf }, data: { name: NAME_ATTACK } });
-    expect(named.status()).toBe(200);
-  } finally {
-    await sms.close();
-  }
+  const since = Date.now();
+  const sent = await page.request.get(`/user/v1/send/otp?phone=${phone}`);
+  const { otp_id: otpId } = (await sent.json()) as { otp_id: string };
+  const otp = await smsInbox().codeFor(phone, since);
+  const headers = { origin: baseURL! };
+  // Registering signs the fan in: the browser context keeps the session cookies its answer sets.
+  expect((await page.request.post('/user/v1/register', { headers, data: { phone, password, otp, otp_id: otpId } })).status()).toBe(200);
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'crease_csrf')!.value;
+  const named = await page.request.put('/user/v1/user/profile', { headers: { ...headers, 'x-csrf-token': csrf }, data: { name: NAME_ATTACK } });
+  expect(named.status()).toBe(200);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
