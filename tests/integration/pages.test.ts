@@ -76,6 +76,43 @@ describe.skipIf(handler === null)('pages rendered by the server', () => {
     }
   });
 
+  it('a page goes out compressed the first time it is rendered, and a crowd asking for it while it renders costs one render', async () => {
+    const db = await freshDatabase();
+    const services = createServices(db);
+    const listForHome = vi.spyOn(services.matches, 'listForHome');
+    const app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler! });
+    try {
+      const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      const html = brotliDecompressSync(first.rawPayload).toString();
+      expect(html).toContain('<html');
+      expect(first.rawPayload.length).toBeLessThan(html.length / 3);
+      expect(listForHome).toHaveBeenCalledTimes(1);
+
+      // A ball drops the page; fifty fans ask for it at once: one render, the same page for all.
+      await services.feed.publish([tags.home]);
+      const crowd = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': i % 2 ? 'gzip' : 'br' } })),
+      );
+      expect(listForHome).toHaveBeenCalledTimes(2);
+      for (const [i, answer] of crowd.entries()) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(i % 2 ? 'gzip' : 'br');
+        expect((i % 2 ? gunzipSync(answer.rawPayload) : brotliDecompressSync(answer.rawPayload)).toString()).toBe(html);
+      }
+
+      // An answer that is never kept (a 404) is compressed too, its status line intact.
+      const missing = await app.inject({ method: 'GET', url: '/getMatchList/999999', headers: { 'accept-encoding': 'br' } });
+      expect([missing.statusCode, missing.statusMessage, missing.headers['content-encoding']]).toEqual([404, 'Not Found', 'br']);
+      expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<html');
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
   it('a shareable page is rendered once, served from memory (gzip when asked) until a tag it shows is published', async () => {
     const db = await freshDatabase();
     const services = createServices(db);

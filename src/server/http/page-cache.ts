@@ -1,5 +1,10 @@
-// Rendered pages are kept in memory, with a gzip copy, until the change feed publishes a tag
-// of the data they show: a warm page costs a map lookup instead of a render.
+// Rendered pages are kept in memory, with brotli and gzip copies, until the change feed publishes
+// a tag of the data they show: a warm page costs a map lookup instead of a render.
+// - Every answer of a page render is held until it is whole and sent compressed when the browser
+//   accepts it (brotli, else gzip), the first time as from memory: live pages are re-rendered
+//   after every ball, so their fans would otherwise get them uncompressed most often.
+// - Requests for a page being rendered wait for that render instead of starting their own: after
+//   a ball drops a page, the crowd asking for it costs one render (issue 26's thundering herd).
 // - Only the routes of page-routes.ts are kept, keyed by the origin the page links to (site-origin.ts),
 //   path, the query the page reads and the language cookie (which decides redirects); another query
 //   gets a 301 to the canonical URL. What was rendered for one origin is never served for another.
@@ -10,7 +15,7 @@
 //   cookie or Authorization header, or an unknown language cookie, changes nothing and gets the
 //   cached page (none of them can force a render per request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ChangeFeed } from '../feed/change-feed.ts';
 import { TaggedStore } from '../feed/tagged-store.ts';
 import { collectTagsRead } from '../feed/tags-read.ts';
@@ -19,11 +24,40 @@ import { isLang, LANG_COOKIE, splitLangPrefix } from '../../i18n/index.ts';
 import { readCookie } from '../auth/cookies.ts';
 import { canonicalQuery, findPageRoute } from './page-routes.ts';
 
-interface CachedPage {
+/** A whole answer of the renderer, held before it is sent. */
+interface HeldAnswer {
+  status: number;
+  statusMessage: string | undefined;
   headers: Record<string, string | string[]>;
   body: Buffer;
-  gzipped: Buffer;
 }
+
+/** A page as it is kept and sent: its compressed copies made once, when first asked for. */
+class CachedPage {
+  private readonly encoded = new Map<Coding, Buffer>();
+
+  constructor(
+    readonly headers: Record<string, string | string[]>,
+    readonly body: Buffer,
+  ) {}
+
+  encodedAs(coding: Coding): Buffer {
+    let copy = this.encoded.get(coding);
+    if (!copy) {
+      copy = coding === 'br' ? brotliCompressSync(this.body, BROTLI_OPTIONS) : gzipSync(this.body);
+      this.encoded.set(coding, copy);
+    }
+    return copy;
+  }
+}
+
+type Coding = 'br' | 'gzip';
+
+// Quality 5 of 11: within a few percent of the best size for HTML at a small part of its time,
+// which matters for a page made after every ball.
+const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } };
+/** Smaller answers (a redirect, an empty page) gain nothing from compression. */
+const MIN_COMPRESSED_BYTES = 512;
 
 /** A render in progress: the tags it read so far, and those published since it started. */
 interface Render {
@@ -34,8 +68,8 @@ interface Render {
 const HOP_BY_HOP = new Set(['connection', 'transfer-encoding', 'keep-alive', 'content-length']);
 const REDIRECT_MAX_AGE_S = 3600;
 
-/** Whether the Accept-Encoding header allows gzip (q=0 refuses it; '*' stands for unlisted codings). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+/** The qualities an Accept-Encoding header gives each coding (names lower-cased). */
+function codingQualities(header: string | string[] | undefined): Map<string, number> {
   const codings = new Map<string, number>();
   for (const part of [header ?? ''].flat().join(',').split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
@@ -44,8 +78,22 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
     const quality = q === undefined ? 1 : Number(q.slice(2));
     codings.set(name, Number.isNaN(quality) ? 0 : quality);
   }
-  const gzip = codings.get('gzip') ?? codings.get('x-gzip') ?? codings.get('*');
-  return gzip !== undefined && gzip > 0;
+  return codings;
+}
+
+/**
+ * The coding to send a page in: brotli where the header allows it, else gzip, else none
+ * (q=0 refuses a coding; '*' stands for those not listed).
+ */
+export function preferredCoding(header: string | string[] | undefined): Coding | null {
+  const codings = codingQualities(header);
+  const allowed = (...names: string[]) => {
+    const quality = names.map((name) => codings.get(name)).find((value) => value !== undefined) ?? codings.get('*');
+    return quality !== undefined && quality > 0;
+  };
+  if (allowed('br')) return 'br';
+  if (allowed('gzip', 'x-gzip')) return 'gzip';
+  return null;
 }
 
 type Plan = { kind: 'render' } | { kind: 'redirect'; location: string } | { kind: 'cache'; key: string };
@@ -61,6 +109,8 @@ export interface PageRequest {
 export class PageCache {
   private readonly pages: TaggedStore<CachedPage>;
   private readonly rendering = new Set<Render>();
+  /** Renders of shareable pages in progress, by key: what a request for the same page waits for. */
+  private readonly inFlight = new Map<string, Promise<CachedPage | null>>();
 
   constructor(feed: Pick<ChangeFeed, 'subscribe'>, maxPages = 300) {
     this.pages = new TaggedStore(maxPages);
@@ -79,19 +129,41 @@ export class PageCache {
       return;
     }
     if (plan.kind === 'render') {
-      await render();
+      sendHeld(req, res, await hold(res, render));
       return;
     }
-    const page = this.pages.get(plan.key);
-    if (page) {
-      this.send(req, res, page);
+    const kept = this.pages.get(plan.key);
+    if (kept) {
+      sendPage(req, res, kept);
+      return;
+    }
+    const shared = this.inFlight.get(plan.key);
+    if (shared) {
+      const page = await shared;
+      // The render waited for made an answer not to be shared (or one outdated while it ran): render this one.
+      if (page) sendPage(req, res, page);
+      else sendHeld(req, res, await hold(res, render));
       return;
     }
     const inProgress: Render = { read: new Set(), publishedSince: new Set() };
     this.rendering.add(inProgress);
-    res.once('close', () => this.rendering.delete(inProgress));
-    this.record(plan.key, inProgress, res);
-    await collectTagsRead(inProgress.read, render);
+    const rendered = (async () => {
+      try {
+        const answer = await hold(res, () => collectTagsRead(inProgress.read, render));
+        return { answer, page: this.keep(plan.key, inProgress, answer) };
+      } finally {
+        this.rendering.delete(inProgress);
+      }
+    })();
+    const page = rendered.then(({ page }) => page, () => null);
+    this.inFlight.set(plan.key, page);
+    try {
+      const { answer, page: kept } = await rendered;
+      if (kept) sendPage(req, res, kept);
+      else sendHeld(req, res, answer);
+    } finally {
+      if (this.inFlight.get(plan.key) === page) this.inFlight.delete(plan.key);
+    }
   }
 
   private plan(req: IncomingMessage, request: PageRequest): Plan {
@@ -114,70 +186,117 @@ export class PageCache {
     return { kind: 'cache', key: `${request.origin}${url.pathname}${sortedSearch}|${lang}` };
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
-    const gzip = acceptsGzip(req.headers['accept-encoding']);
-    const body = gzip ? page.gzipped : page.body;
-    res.writeHead(200, {
-      ...page.headers,
-      'content-length': String(body.length),
-      vary: 'Accept-Encoding, Cookie',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    });
-    res.end(body);
-  }
-
-  /** Watches a response being rendered and keeps it if it may be shared. */
-  private record(key: string, render: Render, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    // Astro passes its headers to writeHead(), where getHeaders() does not see them.
-    const headers: Record<string, string | string[]> = {};
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.writeHead = ((status: number, ...rest: unknown[]) => {
-      const given = rest.find((arg) => typeof arg === 'object' && arg !== null);
-      const entries = Array.isArray(given) ? pairs(given as string[]) : Object.entries((given ?? {}) as Record<string, unknown>);
-      for (const [name, value] of entries) {
-        if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value);
-      }
-      return writeHead(status, ...rest);
-    }) as ServerResponse['writeHead'];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    const collect = (chunk: unknown) => {
-      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
-      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-    };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      collect(chunk);
-      return write(chunk, ...rest);
-    }) as ServerResponse['write'];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (chunk !== undefined && typeof chunk !== 'function') collect(chunk);
-      const result = end(chunk, ...rest);
-      this.keep(key, render, res, headers, Buffer.concat(chunks));
-      return result;
-    }) as ServerResponse['end'];
-  }
-
-  private keep(
-    key: string,
-    render: Render,
-    res: ServerResponse,
-    written: Record<string, string | string[]>,
-    body: Buffer,
-  ): void {
-    this.rendering.delete(render);
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries({ ...res.getHeaders(), ...written })) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.map(String) : String(value);
-    }
-    const cacheControl = String(headers['cache-control'] ?? '');
-    if (res.statusCode !== 200 || !/\bpublic\b/.test(cacheControl) || headers['set-cookie'] !== undefined) return;
+  /** Keeps a rendered answer if it may be shared and is still current; the page kept, or null. */
+  private keep(key: string, render: Render, answer: HeldAnswer | null): CachedPage | null {
+    if (!answer) return null;
+    const cacheControl = String(answer.headers['cache-control'] ?? '');
+    if (answer.status !== 200 || !/\bpublic\b/.test(cacheControl) || answer.headers['set-cookie'] !== undefined) return null;
     // What it read may be older than a change published while it rendered.
     const stale =
       render.publishedSince.has(tagNames.all) || [...render.read].some((tag) => render.publishedSince.has(tag));
-    if (stale) return;
-    this.pages.set(key, { headers, body, gzipped: gzipSync(body) }, [...render.read]);
+    if (stale) return null;
+    const page = new CachedPage(answer.headers, answer.body);
+    this.pages.set(key, page, [...render.read]);
+    return page;
   }
+}
+
+/** Sends a kept page, compressed as the request allows. */
+function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  const coding = page.body.length >= MIN_COMPRESSED_BYTES ? preferredCoding(req.headers['accept-encoding']) : null;
+  const body = coding ? page.encodedAs(coding) : page.body;
+  res.writeHead(200, {
+    ...page.headers,
+    'content-length': String(body.length),
+    vary: 'Accept-Encoding, Cookie',
+    ...(coding ? { 'content-encoding': coding } : {}),
+  });
+  res.end(body);
+}
+
+/** Sends an answer that is not kept (a signed-in page, a 404, a redirect), compressed when it is text worth it. */
+function sendHeld(req: IncomingMessage, res: ServerResponse, answer: HeldAnswer | null): void {
+  if (!answer) return;
+  const type = String(answer.headers['content-type'] ?? res.getHeader('content-type') ?? '');
+  const compressible = answer.body.length >= MIN_COMPRESSED_BYTES && /^text\/|json|xml/.test(type) && answer.headers['content-encoding'] === undefined;
+  const coding = compressible && req.method !== 'HEAD' ? preferredCoding(req.headers['accept-encoding']) : null;
+  const body = coding ? new CachedPage(answer.headers, answer.body).encodedAs(coding) : answer.body;
+  const headers = {
+    ...answer.headers,
+    ...(req.method === 'HEAD' ? {} : { 'content-length': String(body.length) }),
+    ...(compressible ? { vary: [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', ') } : {}),
+    ...(coding ? { 'content-encoding': coding } : {}),
+  };
+  if (answer.statusMessage) res.writeHead(answer.status, answer.statusMessage, headers);
+  else res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Runs the renderer with the response's head and body held back, and returns them whole (null
+ * when the client went away first). The response's own methods are restored afterwards, whether
+ * the render succeeded or not, so the caller (or an error handler) writes to it as usual.
+ */
+async function hold(res: ServerResponse, render: () => Promise<void>): Promise<HeldAnswer | null> {
+  const chunks: Buffer[] = [];
+  // Astro passes its headers to writeHead(), where getHeaders() does not see them.
+  const written: Record<string, string | string[]> = {};
+  let status = 200;
+  let statusMessage: string | undefined;
+  const own = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  let finished!: () => void;
+  const ended = new Promise<void>((resolve) => (finished = resolve));
+  // A client that goes away mid-render: the renderer may stop without ending the answer.
+  let aborted = false;
+  const onClose = () => {
+    aborted = true;
+    finished();
+  };
+  res.once('close', onClose);
+  res.writeHead = ((code: number, ...rest: unknown[]) => {
+    status = code;
+    if (typeof rest[0] === 'string') statusMessage = rest[0];
+    const given = rest.find((arg) => typeof arg === 'object' && arg !== null);
+    const entries = Array.isArray(given) ? pairs(given as string[]) : Object.entries((given ?? {}) as Record<string, unknown>);
+    for (const [name, value] of entries) {
+      if (value !== undefined) written[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value);
+    }
+    return res;
+  }) as ServerResponse['writeHead'];
+  res.flushHeaders = () => {};
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    collect(chunk, encoding);
+    const done = [encoding, callback].find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    if (done) queueMicrotask(done);
+    return true;
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    if (chunk !== undefined && typeof chunk !== 'function') collect(chunk, encoding);
+    const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    if (done) queueMicrotask(done);
+    finished();
+    return res;
+  }) as ServerResponse['end'];
+  try {
+    // The renderer may resolve before its last write (a streamed body ends on a later tick).
+    await render();
+    await ended;
+  } finally {
+    Object.assign(res, own);
+    res.off('close', onClose);
+  }
+  if (aborted) return null;
+  if (res.statusCode !== 200 && status === 200) status = res.statusCode;
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries({ ...res.getHeaders(), ...written })) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  // Headers set on the response are sent with it anyway; only those the renderer passed are repeated.
+  return { status, statusMessage, headers, body: Buffer.concat(chunks) };
 }
 
 /** writeHead() also takes headers as a flat [name, value, name, value, ...] list. */

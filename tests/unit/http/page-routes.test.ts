@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from '../../../src/server/http/page-cache.ts';
+import { preferredCoding } from '../../../src/server/http/page-cache.ts';
 import { canonicalQuery, findPageRoute } from '../../../src/server/http/page-routes.ts';
 
 function canonical(path: string, search: string) {
@@ -54,23 +54,25 @@ describe('page routes', () => {
   });
 });
 
-describe('acceptsGzip', () => {
+describe('preferredCoding', () => {
   it.each([
-    ['gzip', true],
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, gzip;q=0.8', true],
-    ['GZIP', true],
-    ['x-gzip', true],
-    ['*', true],
-    ['gzip;q=0', false],
-    ['gzip; q=0.000, br', false],
-    ['*;q=0', false],
-    ['*, gzip;q=0', false],
-    ['identity', false],
-    ['br', false],
-    ['', false],
-    [undefined, false],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=1.0, gzip;q=0.8', 'br'],
+    ['GZIP', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['*', 'br'],
+    ['gzip;q=0', null],
+    ['gzip; q=0.000, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*;q=0', null],
+    ['*, gzip;q=0', 'br'],
+    ['*, br;q=0', 'gzip'],
+    ['identity', null],
+    ['br', 'br'],
+    ['', null],
+    [undefined, null],
   ])('%s → %s', (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected);
+    expect(preferredCoding(header)).toBe(expected);
   });
 });
