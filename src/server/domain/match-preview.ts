@@ -256,6 +256,8 @@ interface Sentence {
 }
 
 const plural = (n: number, noun: string, nouns = `${noun}s`) => `${n} ${n === 1 ? noun : nouns}`;
+/** 'मैच जीता' after 1, 'मैच जीते' after any other count (the verb agrees with its object, मैच). */
+const matchesWon = (n: number) => (n === 1 ? 'मैच जीता' : 'मैच जीते');
 /** 9,000 in English; Hindi papers print 9000 (Western digits, no grouping). */
 const thousands = (n: number, lang: PreviewLang) => (lang === 'en' ? n.toLocaleString('en-GB') : String(n));
 
@@ -310,7 +312,7 @@ function headToHeadSentence(facts: PreviewFacts): Sentence | null {
   const restHi = [h2h.drawn > 0 ? `${h2h.drawn} ड्रॉ` : '', h2h.tied > 0 ? `${h2h.tied} टाई` : '', h2h.noResult > 0 ? `${h2h.noResult} बेनतीजा` : ''].filter(Boolean);
   return {
     en: `Head to head: of the ${en.matches(h2h.played)} between them in the site's data, ${a} won ${h2h.won.a} and ${b} ${h2h.won.b}${restEn.length > 0 ? `, ${restEn.join(', ')}` : ''}.`,
-    hi: `आमने-सामने: इस साइट के आँकड़ों में दोनों के बीच ${hi.matches(h2h.played)} में से ${a} ने ${h2h.won.a} और ${b} ने ${h2h.won.b} मैच जीते${restHi.length > 0 ? `, ${restHi.join(', ')}` : ''}।`,
+    hi: `आमने-सामने: इस साइट के आँकड़ों में दोनों के बीच ${hi.matches(h2h.played)} में से ${a} ने ${h2h.won.a} और ${b} ने ${h2h.won.b} ${matchesWon(h2h.won.b)}${restHi.length > 0 ? `, ${restHi.join(', ')}` : ''}।`,
     claims: [{ kind: 'headToHead', played: h2h.played, won: h2h.won, drawn: h2h.drawn, tied: h2h.tied, noResult: h2h.noResult }],
   };
 }
@@ -330,7 +332,7 @@ function venueSentence(facts: PreviewFacts): Sentence | null {
   const otherHi = record.other > 0 ? `; ${record.other} मैचों में कोई नहीं जीता` : '';
   return {
     en: `At ${place}, the first innings has averaged ${record.firstInningsAverage} in the ${en.matches(record.matches)} played there in the site's data; the side batting first won ${record.wonBattingFirst} and the side ${secondEn} ${record.wonBattingSecond}${otherEn}.`,
-    hi: `इस साइट के आँकड़ों में ${place} पर खेले गए ${hi.matches(record.matches)} में पहली पारी का औसत स्कोर ${record.firstInningsAverage} रहा; पहले बल्लेबाज़ी करने वाली टीम ने ${record.wonBattingFirst} और ${secondHi} टीम ने ${record.wonBattingSecond} मैच जीते${otherHi}।`,
+    hi: `इस साइट के आँकड़ों में ${place} पर खेले गए ${hi.matches(record.matches)} में पहली पारी का औसत स्कोर ${record.firstInningsAverage} रहा; पहले बल्लेबाज़ी करने वाली टीम ने ${record.wonBattingFirst} और ${secondHi} टीम ने ${record.wonBattingSecond} ${matchesWon(record.wonBattingSecond)}${otherHi}।`,
     claims: [{ kind: 'venue', matches: record.matches, firstInningsAverage: record.firstInningsAverage, wonBattingFirst: record.wonBattingFirst, wonBattingSecond: record.wonBattingSecond, other: record.other }],
   };
 }
