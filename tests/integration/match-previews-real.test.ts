@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { localName } from '../../src/i18n/names.ts';
 import { milestonesInReach, type CareerTotal, type PreviewClaim } from '../../src/server/domain/match-preview.ts';
-import { registerMatchPreviewJob, sweepPreviews } from '../../src/server/jobs/match-previews.ts';
+import { PREVIEW_SWEEP_JOB, PREVIEW_SWEEP_MS, registerMatchPreviewJob, scheduleMatchPreviews, sweepPreviews } from '../../src/server/jobs/match-previews.ts';
 import { JobQueue } from '../../src/server/jobs/queue.ts';
 import { loadPreviewFacts, previewsDue, writePreviewFor } from '../../src/server/services/match-previews.ts';
 import { writeMatchPreview } from '../../src/server/domain/match-preview.ts';
@@ -277,5 +277,24 @@ describe.skipIf(!archive)('match previews on real Tests', () => {
       expect(list.map((article) => article.slug), JSON.stringify(filters)).toContain(slug);
     }
     expect(await writePreviewFor(subset.db.kysely, subset.services, matchKey)).toBe('updated');
+  });
+
+  it('the scheduled sweep runs now, then every ten minutes, and writes the later fixture’s preview once it is due', async () => {
+    // Two days and a minute from now: the fixture three days ahead is within a day of its start.
+    const later = now.getTime() + 2 * 24 * 3_600_000 + 60_000;
+    const jobs = new JobQueue(subset.db);
+    registerMatchPreviewJob(jobs, subset.db, subset.services);
+    try {
+      await scheduleMatchPreviews(jobs, subset.db, { now: () => later });
+      expect(await jobs.claimDue()).toBe(1); // the first sweep, due at once
+      await jobs.idle();
+      expect(await jobs.claimDue()).toBe(1); // the preview it queued
+      await jobs.idle();
+    } finally {
+      await jobs.stop();
+    }
+    expect(await subset.services.news.previewOf(laterKey)).toMatchObject({ published: true });
+    const { rows } = await sql<{ run_at: Date }>`select run_at from jobs where kind = ${PREVIEW_SWEEP_JOB} and status = 'queued'`.execute(subset.db.kysely);
+    expect(rows.map((row) => new Date(row.run_at).getTime())).toEqual([(Math.floor(later / PREVIEW_SWEEP_MS) + 1) * PREVIEW_SWEEP_MS]);
   });
 });
