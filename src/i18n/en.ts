@@ -554,6 +554,8 @@ const en = {
     more: 'More',
     automated: 'Automated report',
     automatedNote: 'This report was written automatically from the match data.',
+    automatedPreview: 'Automated preview',
+    automatedPreviewNote: 'This preview was written automatically from the data of earlier matches.',
     none: 'No news yet',
     noMore: 'No more news. Go back a page.',
     noneSeries: 'No news about this series yet',

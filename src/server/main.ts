@@ -27,6 +27,7 @@ import { scheduleCricsheetUpdates } from './ingest/updater.ts';
 import { progressLine } from './ingest/progress.ts';
 import { tags } from './feed/tags.ts';
 import { backfillReports, listenForCompletedMatches, registerMatchReportJob } from './jobs/match-reports.ts';
+import { registerMatchPreviewJob, scheduleMatchPreviews } from './jobs/match-previews.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 
@@ -215,6 +216,9 @@ async function main(): Promise<void> {
     });
     logger.info({ everyMs: config.updateEveryMs, source: config.CRICSHEET_UPDATE_URL }, 'scheduled Cricsheet updates on');
   }
+  // Match previews (decision 071): every fixture's, from a day before its start, swept every few minutes.
+  registerMatchPreviewJob(jobs, db, services);
+  await scheduleMatchPreviews(jobs, db, { logger, ready: backgroundDone });
   jobs.start();
 
   let stopping = false;

@@ -23,7 +23,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const items = articles.map((article) => {
     const link = absolute(localizePath(articlePath(article.slug), lang));
     const date = (article.published_at ?? article.created_at).toUTCString();
-    const category = article.kind === 'automated' ? `\n      <category>${xml(t(lang, 'news.automated'))}</category>` : '';
+    const category = article.kind === 'automated' ? `\n      <category>${xml(t(lang, article.preview_match_key ? 'news.automatedPreview' : 'news.automated'))}</category>` : '';
     return `    <item>
       <title>${xml(article.text.heading)}</title>
       <link>${xml(link)}</link>

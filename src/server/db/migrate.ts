@@ -22,6 +22,7 @@ import * as peopleRegister from './migrations/021-people-register.ts';
 import * as squadMarks from './migrations/022-squad-marks.ts';
 import * as tokenScopes from './migrations/023-token-scopes.ts';
 import * as countedMatches from './migrations/024-counted-matches.ts';
+import * as matchPreviews from './migrations/027-match-previews.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '022-squad-marks': squadMarks,
   '023-token-scopes': tokenScopes,
   '024-counted-matches': countedMatches,
+  '027-match-previews': matchPreviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -455,6 +455,8 @@ export interface NewsArticlesTable {
   kind: Generated<NewsKind>;
   status: Generated<NewsStatus>;
   report_match_key: string | null;
+  /** The fixture an automated preview is about (migration 027). */
+  preview_match_key: Generated<string | null>;
   cover_image: string | null;
   view_count: Generated<string>;
   created_by: string | null;

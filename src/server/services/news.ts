@@ -47,6 +47,8 @@ export interface NewsArticle {
   updated_at: Date;
   published_at: Date | null;
   report_match_key: string | null;
+  /** The fixture an automated preview is about (decision 071); null for any other article. */
+  preview_match_key: string | null;
   edited: boolean;
   tags: NewsTag[];
 }
@@ -85,6 +87,7 @@ interface ArticleRow {
   updated_at: Date;
   published_at: Date | null;
   report_match_key: string | null;
+  preview_match_key: string | null;
   edited: boolean;
   lang: NewsLang;
   heading: string;
@@ -109,7 +112,7 @@ export function slugify(heading: string): string {
 
 const ARTICLE_COLUMNS = sql`
   a.id::text as id, a.slug, a.kind, a.status, a.cover_image, a.view_count::text as view_count,
-  a.created_at, a.updated_at, a.published_at, a.report_match_key, a.edited,
+  a.created_at, a.updated_at, a.published_at, a.report_match_key, a.preview_match_key, a.edited,
   t.lang, t.heading, t.sub_heading, t.content, t.paragraphs,
   (select json_agg(json_build_object('kind', g.kind, 'key', g.key) order by g.kind, g.key) from news_tags g where g.article_id = a.id) as tags`;
 
@@ -134,6 +137,7 @@ function toArticle(row: ArticleRow): NewsArticle {
     updated_at: new Date(row.updated_at),
     published_at: row.published_at === null ? null : new Date(row.published_at),
     report_match_key: row.report_match_key,
+    preview_match_key: row.preview_match_key,
     edited: row.edited,
     tags: row.tags ?? [],
   };
@@ -198,6 +202,12 @@ export class NewsService {
   /** The slug of a match's report and whether it is published; null when the match has none. */
   async reportOf(matchKey: string): Promise<{ slug: string; published: boolean } | null> {
     const row = await this.db.selectFrom('news_articles').select(['slug', 'status']).where('report_match_key', '=', matchKey).executeTakeFirst();
+    return row ? { slug: row.slug, published: row.status === 'published' } : null;
+  }
+
+  /** The slug of a fixture's preview and whether it is published; null when it has none. */
+  async previewOf(matchKey: string): Promise<{ slug: string; published: boolean } | null> {
+    const row = await this.db.selectFrom('news_articles').select(['slug', 'status']).where('preview_match_key', '=', matchKey).executeTakeFirst();
     return row ? { slug: row.slug, published: row.status === 'published' } : null;
   }
 
@@ -364,6 +374,35 @@ export class NewsService {
       update news_articles set status = 'published',
         published_at = ${day === null ? sql`now()` : sql`least(now(), ${day}::date + interval '1 day' - interval '1 second')`}
       where id = ${id}::bigint`.execute(this.db);
+    await this.feed.publish([tags.news]);
+    return 'created';
+  }
+
+  /**
+   * Writes (or rewrites) the automated preview of a fixture and publishes it now, unless an
+   * editor has edited or withdrawn it since (then it is kept as the editor made it).
+   */
+  async savePreview(matchKey: string, draft: NewsDraft): Promise<'created' | 'updated' | 'kept'> {
+    const existing = await this.db.selectFrom('news_articles').select(['id', 'edited']).where('preview_match_key', '=', matchKey).executeTakeFirst();
+    if (existing?.edited) return 'kept';
+    if (existing) {
+      await this.db.transaction().execute(async (tx) => {
+        await tx.updateTable('news_articles').set({ updated_at: sql<Date>`now()` }).where('id', '=', existing.id).execute();
+        await replaceWords(tx, existing.id, draft);
+      });
+      await this.feed.publish([tags.news]);
+      return 'updated';
+    }
+    // One transaction: a second process writing the same preview fails on the unique key and leaves nothing.
+    await this.db.transaction().execute(async (tx) => {
+      const slug = `${slugify(draft.texts.en.heading)}-${randomBytes(3).toString('hex')}`;
+      const row = await tx
+        .insertInto('news_articles')
+        .values({ slug, kind: 'automated', status: 'published', published_at: sql<Date>`now()`, preview_match_key: matchKey, cover_image: draft.cover_image ?? null, created_by: null, updated_by: null })
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirstOrThrow();
+      await writeWords(tx, row.id, draft);
+    });
     await this.feed.publish([tags.news]);
     return 'created';
   }

@@ -124,6 +124,12 @@ describe('upcoming panel', () => {
     // What the page's script needs to turn live at the first ball.
     expect(html).toContain('data-match-key="m1"');
     expect(html).toContain('data-sequence="0"');
+    expect(html).not.toContain('Automated preview');
+  });
+
+  it('links the fixture’s automated preview, labelled, until the first ball (decision 071)', async () => {
+    const html = await render(UpcomingPanel, { match: detail({ status: 'not_started' }), preview: { heading: 'Preview: Gujarat Titans v Royal Challengers Bengaluru, T20', href: '/news/preview-abc123' } });
+    expect(html).toMatch(/Automated preview<\/span>\s*<a href="\/news\/preview-abc123"[^>]*>Preview: Gujarat Titans v Royal Challengers Bengaluru, T20<\/a>/);
   });
 });
 

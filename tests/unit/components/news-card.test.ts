@@ -20,13 +20,14 @@ const article = (lang: 'en' | 'hi', words: string): NewsArticle => ({
   updated_at: new Date('2025-06-03T18:00:00Z'),
   published_at: new Date('2025-06-03T18:00:00Z'),
   report_match_key: '1473511',
+  preview_match_key: null,
   edited: false,
   tags: [],
 });
 
-async function render(lang: 'en' | 'hi', words: string, variant: 'card' | 'lead' | 'side') {
+async function render(lang: 'en' | 'hi', words: string, variant: 'card' | 'lead' | 'side', extra: Partial<NewsArticle> = {}) {
   const container = await AstroContainer.create();
-  const html = await container.renderToString(NewsCard, { props: { article: article(lang, words), variant }, locals: { lang } });
+  const html = await container.renderToString(NewsCard, { props: { article: { ...article(lang, words), ...extra }, variant }, locals: { lang } });
   return html.replace(/ data-astro-cid-\w+/g, '');
 }
 
@@ -43,5 +44,11 @@ describe('news card', () => {
     const html = await render('en', heading, 'card');
     expect(html).toContain('<p class="automated-label" lang="en">Automated report</p>');
     expect(html).not.toMatch(/class="badge"/);
+  });
+
+  it('labels a fixture’s automated preview as a preview, in both languages (decision 071)', async () => {
+    const preview = { preview_match_key: '900001', report_match_key: null };
+    expect(await render('en', 'Preview: India v England, Test', 'card', preview)).toContain('<p class="automated-label" lang="en">Automated preview</p>');
+    expect(await render('hi', 'मैच से पहले: भारत बनाम इंग्लैण्ड, टेस्ट', 'card', preview)).toContain('<p class="automated-label" lang="hi">स्वचालित प्रीव्यू</p>');
   });
 });
