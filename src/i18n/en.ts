@@ -468,7 +468,6 @@ const en = {
     gap: {
       side: "{{side}}'s {{count}} matches in this tournament are not in the open data this site uses; their points and the other teams' net run rates are incomplete.",
       sideOne: "{{side}}'s 1 match in this tournament is not in the open data this site uses; their points and the other teams' net run rates are incomplete.",
-      sideSome: "Some of {{side}}'s matches in this tournament are not in the open data this site uses; their points and the other teams' net run rates are incomplete.",
       atLeast: 'At least {{count}} matches of this tournament are not in the open data this site uses (its match numbers skip them); its points table and stats are incomplete.',
       atLeastOne: 'At least 1 match of this tournament is not in the open data this site uses (its match numbers skip it); its points table and stats are incomplete.',
       more: "{{count}} more of this tournament's matches, between sides listed here, are not in the open data either.",

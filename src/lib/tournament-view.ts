@@ -291,21 +291,16 @@ export function stageLabel(name: string, lang: Lang): string {
 
 /**
  * The sentences saying what the open data is missing of a tournament: a withheld side's matches
- * when its gap is put on one (how many, or "some" when it cannot be counted), with the held
- * sides' missing meetings after it; else how many at least its match numbers skip.
+ * when its gap is put on one, with the held sides' missing meetings after it; else how many at
+ * least its match numbers skip.
  */
 export function gapText(gap: TournamentGap, lang: Lang): string | null {
   if (gap.side !== null) {
     const side = localName('team', gap.side, lang);
-    const said =
-      gap.missing === null
-        ? t(lang, 'series.gap.sideSome', { side })
-        : gap.missing === 1
-          ? t(lang, 'series.gap.sideOne', { side })
-          : t(lang, 'series.gap.side', { side, count: gap.missing });
+    const said = gap.missing === 1 ? t(lang, 'series.gap.sideOne', { side }) : t(lang, 'series.gap.side', { side, count: gap.missing });
     if (gap.others === 0) return said;
     return `${said} ${gap.others === 1 ? t(lang, 'series.gap.moreOne') : t(lang, 'series.gap.more', { count: gap.others })}`;
   }
-  if (gap.missing === null || gap.missing === 0) return null;
+  if (gap.missing === 0) return null;
   return gap.missing === 1 ? t(lang, 'series.gap.atLeastOne') : t(lang, 'series.gap.atLeast', { count: gap.missing });
 }

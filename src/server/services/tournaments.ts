@@ -199,7 +199,7 @@ export class TournamentService {
     const found = await this.cached(`tournaments:gap:${touKey}`, touKey, async (tournament) => {
       // uncounted: the tournament's own list, as its page counts the gap.
       const rows = await selectMatchRows(this.db, 'matches').where('m.tournament_id', '=', tournament.id).execute();
-      return { gap: gapOf(rows, tournament.gender === 'female' ? 'female' : 'male', isBilateral(tournament.sides)) };
+      return { gap: gapOf(rows, tournament, isBilateral(tournament.sides)) };
     });
     return found?.gap ?? null;
   }
@@ -291,7 +291,7 @@ export class TournamentService {
       countedMatches: countedOf(rows),
       parts,
       teams: squads(rows, mergeTallies([...tallies.values()]), lang),
-      gap: gapOf(rows, tournament.gender === 'female' ? 'female' : 'male', bilateral),
+      gap: gapOf(rows, tournament, bilateral),
       pointsTable: pointsRounds(
         rows.map((row) => toLeagueMatch(row, inningsByMatch.get(row.id) ?? [])),
         tournament.name,
@@ -708,23 +708,27 @@ function toListItem(row: TournamentSummaryRow): TournamentListItem {
 }
 
 /**
- * The tournament's gap, type by type (a tour's Tests and ODIs are numbered apart), added up:
- * a count only when every type's is known, a side only when every type's gap is the same side's.
+ * The tournament's gap, type by type (a tour's Tests and ODIs are numbered apart), added up; a
+ * side only when every type's gap is the same side's.
  */
-function gapOf(rows: readonly MatchRow[], gender: 'male' | 'female', bilateral: boolean): TournamentGap | null {
-  const gaps = [...groupBy(rows, (row) => row.format_type).values()].flatMap((typeRows) => {
+function gapOf(rows: readonly MatchRow[], tournament: TournamentSummaryRow, bilateral: boolean): TournamentGap | null {
+  const gender = tournament.gender === 'female' ? 'female' : 'male';
+  const gaps = [...groupBy(rows, (row) => row.format_type).entries()].flatMap(([formatType, typeRows]) => {
     const held = typeRows.map((row): HeldMatch => ({
       number: row.event_match_number,
       group: row.event_group,
       stage: row.event_stage,
       teams: [row.team_a_name, row.team_b_name],
     }));
-    const gap = tournamentGap(held, { gender, teamType: typeRows[0]!.team_type, bilateral });
+    const gap = tournamentGap(held, { gender, teamType: typeRows[0]!.team_type, bilateral, formatType, lastDay: tournament.end_date });
     return gap ? [gap] : [];
   });
   if (gaps.length <= 1) return gaps[0] ?? null;
   const side = gaps.every((gap) => gap.side !== null && gap.side === gaps[0]!.side) ? gaps[0]!.side : null;
-  const counts = gaps.map((gap) => gap.missing);
-  const missing = counts.every((count) => count !== null) ? counts.reduce((sum, count) => sum! + count!, 0) : null;
-  return { side, missing, atLeast: gaps.some((gap) => gap.atLeast), others: side === null ? 0 : gaps.reduce((sum, gap) => sum + gap.others, 0) };
+  return {
+    side,
+    missing: gaps.reduce((sum, gap) => sum + gap.missing, 0),
+    atLeast: gaps.some((gap) => gap.atLeast),
+    others: side === null ? 0 : gaps.reduce((sum, gap) => sum + gap.others, 0),
+  };
 }
