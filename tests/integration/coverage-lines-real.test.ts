@@ -7,6 +7,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import RecordsPage from '../../src/components/records/RecordsPage.astro';
 import CareerSummary from '../../src/components/player/CareerSummary.astro';
+import RecordsIndex from '../../src/pages/records/index.astro';
 import { importRealSubset, type RealSubset } from '../helpers/real-subset.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 
@@ -47,6 +48,18 @@ describe.skipIf(!testArchive)('a records page says from when its matches are hel
     const firstClass = await subset.services.records.records({ formatType: 'first_class', gender: 'male' });
     expect(await render(RecordsPage, { ...props, records: firstClass }, 'en')).toContain('First-class matches from Dec 2001 held here: 3.');
     expect((await subset.services.players.heldSince()).male).toMatchObject({ test: '2001-12-19', first_class: '2001-12-19' });
+  });
+
+  it('the records index gives each type’s first month beside its link, outside the link’s name', async () => {
+    const container = await AstroContainer.create();
+    for (const [lang, since] of [['en', 'from Dec 2001'], ['hi', 'दिसंबर 2001 से']] as const) {
+      const html = await container.renderToString(RecordsIndex, {
+        locals: { lang, services: subset.services },
+        request: new Request(`http://localhost${lang === 'hi' ? '/hi' : ''}/records`),
+      });
+      expect(html).toMatch(new RegExp(`<a href="${lang === 'hi' ? '/hi' : ''}/records/test"[^>]*>[^<]+</a>\\s*<span class="since"[^>]*>${since}</span>`));
+      expect(html).toContain(lang === 'en' ? 'Records from the matches held here, in the open data this site uses' : 'उस खुले डेटा में मौजूद मैचों के रिकॉर्ड');
+    }
   });
 });
 
