@@ -6,6 +6,8 @@ import { localizePath, t, type Lang } from '../i18n/index.ts';
 import { isFormatType, type FormatType } from '../server/domain/format-type.ts';
 import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
 import type { StandingsRound } from '../server/domain/points-table.ts';
+import type { TournamentGap } from '../server/domain/withheld-matches.ts';
+import { localName } from '../i18n/names.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
 import type {
   PlayerRole,
@@ -285,4 +287,20 @@ export function stageLabel(name: string, lang: Lang): string {
   const sup = /^Super (\S+)$/.exec(name);
   if (sup) return t(lang, 'series.stages.super', { name: sup[1]! });
   return name;
+}
+
+/**
+ * The sentences saying what the open data is missing of a tournament: a withheld side's matches
+ * when its gap is put on one, with the held sides' missing meetings after it; else how many at
+ * least its match numbers skip.
+ */
+export function gapText(gap: TournamentGap, lang: Lang): string | null {
+  if (gap.side !== null) {
+    const side = localName('team', gap.side, lang);
+    const said = gap.missing === 1 ? t(lang, 'series.gap.sideOne', { side }) : t(lang, 'series.gap.side', { side, count: gap.missing });
+    if (gap.others === 0) return said;
+    return `${said} ${gap.others === 1 ? t(lang, 'series.gap.moreOne') : t(lang, 'series.gap.more', { count: gap.others })}`;
+  }
+  if (gap.missing === 0) return null;
+  return gap.missing === 1 ? t(lang, 'series.gap.atLeastOne') : t(lang, 'series.gap.atLeast', { count: gap.missing });
 }

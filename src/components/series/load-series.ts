@@ -6,6 +6,7 @@ import type { Services } from '../../server/services/index.ts';
 import type { PlayerStatsEntry, TournamentDetail, TournamentListItem } from '../../server/services/tournament-types.ts';
 import { STAT_TABS, pickOne, seriesTabs, pickType, statsType, type SeriesTab, type StatTab } from '../../lib/tournament-view.ts';
 import type { FormatType } from '../../server/domain/format-type.ts';
+import type { TournamentGap } from '../../server/domain/withheld-matches.ts';
 
 export type SeriesPageData =
   | { kind: 'empty' }
@@ -33,6 +34,8 @@ export type StatsPageData =
       type: FormatType | null;
       stats: PlayerStatsEntry[];
       stat: StatTab;
+      /** What the open data is missing of the tournament: its stats are short by it too. */
+      gap: TournamentGap | null;
     };
 
 /** The request's services (src/middleware.ts attaches them); throws when missing. */
@@ -72,7 +75,7 @@ export async function loadStatsPage(services: Services | undefined, touKey: stri
   if (!tournament) return { kind: 'unknown', touKey: key, tournaments };
   const types = tournament.format_types;
   const type = statsType(types, pickType(types, url.searchParams.get('type'))) ?? null;
-  const stats = await service.playerStats(key, type ?? undefined);
+  const [stats, gap] = await Promise.all([service.playerStats(key, type ?? undefined), service.gap(key)]);
   if (!stats) return { kind: 'unknown', touKey: key, tournaments };
-  return { kind: 'found', tournaments, tournament, type, stats, stat };
+  return { kind: 'found', tournaments, tournament, type, stats, stat, gap };
 }

@@ -85,7 +85,16 @@ export const WIDER_CAREER: Partial<Record<FormatType, FormatType>> = { test: 'fi
  * types of the matches it holds.
  */
 export function widerCareerHoldsMore(career: FormatType, types: readonly FormatType[]): boolean {
-  return types.some((type) => !(isInternationalType(type) && WIDER_CAREER[type] === career));
+  return beyondInternational(career, types) > 0;
+}
+
+/**
+ * How many of a career's matches are not of the international type it includes: for a wider
+ * career (first-class, List A, T20) its domestic matches held here, the count its row says it
+ * adds ("domestic first-class matches held here: 3"); for any other career all of them.
+ */
+export function beyondInternational(career: FormatType, types: readonly FormatType[]): number {
+  return types.filter((type) => !(isInternationalType(type) && WIDER_CAREER[type] === career)).length;
 }
 
 /** The careers a match of this type counts in, its own first. */

@@ -200,6 +200,11 @@ export interface TypeCareer {
   formatType: FormatType;
   /** The provider's broad format of the type (t20, oneday, test). */
   format: MatchFormat;
+  /**
+   * A wider career's (first-class, List A, T20) matches beyond the international type it
+   * includes: the domestic matches held here that its row adds; null for any other career.
+   */
+  domesticMatches: number | null;
   batting: CareerBatting;
   bowling: CareerBowling;
   /** 'YYYY-MM-DD': the first day of his first and of his last match counted. */

@@ -30,6 +30,7 @@ export function selectMatchRows(db: Kysely<Database>, set: MatchSet) {
       'm.status',
       'm.match_type',
       'm.gender',
+      'm.team_type',
       'm.start_date',
       'm.dates',
       'm.balls_per_over',

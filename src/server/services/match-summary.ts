@@ -21,6 +21,7 @@ export type MatchRow = Pick<
   | 'status'
   | 'match_type'
   | 'gender'
+  | 'team_type'
   | 'balls_per_over'
   | 'overs_limit'
   | 'event_match_number'

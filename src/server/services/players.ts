@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings } from '../domain/career.ts';
-import { broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, widerCareerHoldsMore, type FormatType } from '../domain/format-type.ts';
+import { beyondInternational, broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, WIDER_CAREER, type FormatType } from '../domain/format-type.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
 import type { DismissalKind } from '../domain/types.ts';
 import { playerRoles, roleLabel } from '../domain/player-role.ts';
@@ -308,12 +308,15 @@ function typeCareers(record: PlayerRecord): TypeCareer[] {
     const appearances = byCareer.get(formatType);
     if (!appearances) return [];
     // An umbrella row only where it holds more than its international row (Kohli's first-class row is not his Tests again).
-    if (!widerCareerHoldsMore(formatType, appearances.map((appearance) => appearance.format_type))) return [];
+    const beyond = beyondInternational(formatType, appearances.map((appearance) => appearance.format_type));
+    if (beyond === 0) return [];
+    const wider = Object.values(WIDER_CAREER).includes(formatType);
     // Appearances are newest first.
     return [
       {
         formatType,
         format: broadFormatOf(formatType),
+        domesticMatches: wider ? beyond : null,
         ...careerOver(appearances, record.batting, record.bowling),
         firstMatch: appearances[appearances.length - 1]!.start_date,
         lastMatch: appearances[0]!.start_date,

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { FormatType } from '../domain/format-type.ts';
 import type { StandingsRound } from '../domain/points-table.ts';
 import type { SeriesResult } from '../domain/series-result.ts';
+import type { TournamentGap } from '../domain/withheld-matches.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { PlayerRef } from './match-centre-types.ts';
 import type { format, monthGroup, playerRole, teamOption, tournamentListItem } from '../api/schemas/tournaments.ts';
@@ -72,6 +73,8 @@ export interface TournamentDetail {
   teams: TournamentTeam[];
   /** The league stage's rounds (domain/points-table.ts); empty without one, and for a bilateral series. */
   pointsTable: StandingsRound[];
+  /** What the open data is missing of it (domain/withheld-matches.ts): null when nothing shows a gap. */
+  gap: TournamentGap | null;
 }
 export type MonthGroup = z.output<typeof monthGroup>;
 /** The matches of one day (spec §3 Fixture day group). */

@@ -10,6 +10,7 @@ import { bestBowling, leaderRanks, type PlayerTallies } from '../domain/leaderbo
 import { playerRoles, roleLabel, type PlayerRole } from '../domain/player-role.ts';
 import { orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { pointsRounds, type LeagueMatch } from '../domain/points-table.ts';
+import { tournamentGap, type HeldMatch, type TournamentGap } from '../domain/withheld-matches.ts';
 import { isBilateral, seriesResult, type SeriesResult, type SeriesSide } from '../domain/series-result.ts';
 import type { Lang } from '../domain/result.ts';
 import { tags } from '../feed/tags.ts';
@@ -190,6 +191,19 @@ export class TournamentService {
     });
   }
 
+  /**
+   * What the open data is missing of the tournament (domain/withheld-matches.ts), for its stats
+   * page; the detail carries the same. Null when nothing shows a gap, and for an unknown key.
+   */
+  async gap(touKey: string): Promise<TournamentGap | null> {
+    const found = await this.cached(`tournaments:gap:${touKey}`, touKey, async (tournament) => {
+      // uncounted: the tournament's own list, as its page counts the gap.
+      const rows = await selectMatchRows(this.db, 'matches').where('m.tournament_id', '=', tournament.id).execute();
+      return { gap: gapOf(rows, tournament, isBilateral(tournament.sides)) };
+    });
+    return found?.gap ?? null;
+  }
+
   private async cached<T>(cacheKey: string, touKey: string, build: (tournament: TournamentSummaryRow) => Promise<T>): Promise<T | null> {
     try {
       return await this.cache.get(cacheKey, [tags.tournament(touKey)], async () => {
@@ -277,6 +291,7 @@ export class TournamentService {
       countedMatches: countedOf(rows),
       parts,
       teams: squads(rows, mergeTallies([...tallies.values()]), lang),
+      gap: gapOf(rows, tournament, bilateral),
       pointsTable: pointsRounds(
         rows.map((row) => toLeagueMatch(row, inningsByMatch.get(row.id) ?? [])),
         tournament.name,
@@ -689,5 +704,31 @@ function toListItem(row: TournamentSummaryRow): TournamentListItem {
     formats: orderedFormats(row.formats),
     gender: row.gender === 'female' ? 'female' : 'male',
     matches: row.matches,
+  };
+}
+
+/**
+ * The tournament's gap, type by type (a tour's Tests and ODIs are numbered apart), added up; a
+ * side only when every type's gap is the same side's.
+ */
+function gapOf(rows: readonly MatchRow[], tournament: TournamentSummaryRow, bilateral: boolean): TournamentGap | null {
+  const gender = tournament.gender === 'female' ? 'female' : 'male';
+  const gaps = [...groupBy(rows, (row) => row.format_type).entries()].flatMap(([formatType, typeRows]) => {
+    const held = typeRows.map((row): HeldMatch => ({
+      number: row.event_match_number,
+      group: row.event_group,
+      stage: row.event_stage,
+      teams: [row.team_a_name, row.team_b_name],
+    }));
+    const gap = tournamentGap(held, { gender, teamType: typeRows[0]!.team_type, bilateral, formatType, lastDay: tournament.end_date });
+    return gap ? [gap] : [];
+  });
+  if (gaps.length <= 1) return gaps[0] ?? null;
+  const side = gaps.every((gap) => gap.side !== null && gap.side === gaps[0]!.side) ? gaps[0]!.side : null;
+  return {
+    side,
+    missing: gaps.reduce((sum, gap) => sum + gap.missing, 0),
+    atLeast: gaps.some((gap) => gap.atLeast),
+    others: side === null ? 0 : gaps.reduce((sum, gap) => sum + gap.others, 0),
   };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   broadFormatOf,
   careerTypesOf,
+  beyondInternational,
   widerCareerHoldsMore,
   formatTypeLabel,
   formatTypeOf,
@@ -66,6 +67,10 @@ describe('the record books around the types', () => {
     expect(widerCareerHoldsMore('first_class', ['test', 'first_class'])).toBe(true);
     expect(widerCareerHoldsMore('list_a', ['odi'])).toBe(false);
     expect(widerCareerHoldsMore('t20', ['t20i', 'hundred'])).toBe(true);
+    // What the row adds: its domestic matches held here.
+    expect(beyondInternational('first_class', ['test', 'first_class', 'test', 'first_class'])).toBe(2);
+    expect(beyondInternational('list_a', ['odi', 'odi'])).toBe(0);
+    expect(beyondInternational('t20', ['t20i', 't20', 'hundred'])).toBe(2);
   });
 
   it('orders and names them', () => {

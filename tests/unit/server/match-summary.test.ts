@@ -15,6 +15,7 @@ function row(overrides: Partial<MatchRow> = {}): MatchRow {
     status: 'completed',
     match_type: 'T20',
     gender: 'male',
+    team_type: 'international',
     balls_per_over: 6,
     overs_limit: 20,
     event_match_number: 12,

@@ -14,6 +14,7 @@ function overview(): PlayerOverview {
       {
         formatType: 't20',
         format: 't20',
+        domesticMatches: 40,
         firstMatch: '2018-04-16',
         lastMatch: '2025-08-30',
         batting: careerBatting([{ matchId: 1, runs: 158, balls: 73, fours: 10, sixes: 13, dismissed: false }], 2),

@@ -12,6 +12,7 @@ const detail: TournamentDetail = {
   key: 'indian-premier-league-2008',
   name: 'Indian Premier League 2008',
   shortName: 'IPL 2008',
+  gap: null,
   startAt: 1208476800,
   lastMatchAt: 1212278400,
   formats: ['t20'],
