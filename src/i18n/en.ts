@@ -28,6 +28,7 @@ const en = {
   home: {
     importing: 'Importing Cricsheet’s archive in the background: {{done}} of {{total}} matches. Pages fill in as it goes.',
     importingCount: 'Importing Cricsheet’s archive in the background: {{done}} matches so far. Pages fill in as it goes.',
+    cancelled: 'Cancelled',
     matches: 'Matches',
     live: 'Live',
     upcoming: 'Upcoming',
@@ -376,6 +377,9 @@ const en = {
     activeFilters: 'Showing',
     onOrBefore: 'on or before {{date}}',
     noMatches: 'No matches found for these filters.',
+    noUpcoming: 'No upcoming fixtures are scheduled.',
+    noUpcomingHelp:
+      'Site operators add them from a schedule feed: set FIXTURES_SOURCE to iCalendar (.ics) or CSV files or URLs (see “Fixtures from feeds” in the README), or import a file once with npm run schedule:import.',
     noMoreData: 'No More Data',
     noTournaments: 'No tournaments found',
     firstPage: 'Back to the first page',

@@ -24,6 +24,8 @@ import { JobQueue } from './jobs/queue.ts';
 import { ReelFiles } from './reels/files.ts';
 import { registerReelJobs } from './reels/transcode-job.ts';
 import { scheduleCricsheetUpdates } from './ingest/updater.ts';
+import { scheduleFixtureFeeds } from './ingest/fixture-feeds.ts';
+import { MatchWriter } from './store/match-writer.ts';
 import { progressLine } from './ingest/progress.ts';
 import { tags } from './feed/tags.ts';
 import { backfillReports, listenForCompletedMatches, registerMatchReportJob } from './jobs/match-reports.ts';
@@ -214,6 +216,19 @@ async function main(): Promise<void> {
       ready: backgroundDone,
     });
     logger.info({ everyMs: config.updateEveryMs, source: config.CRICSHEET_UPDATE_URL }, 'scheduled Cricsheet updates on');
+  }
+  // Fixtures from schedule feeds (src/server/ingest/fixture-feeds.ts): one process reads them per slot.
+  if (config.FIXTURES_SOURCE && config.FIXTURES_SOURCE.length > 0) {
+    const publish = (changed: string[]) => feed.publish(changed);
+    await scheduleFixtureFeeds(jobs, {
+      db,
+      writer: new MatchWriter(db, publish),
+      sources: config.FIXTURES_SOURCE,
+      everyMs: config.FIXTURES_UPDATE_EVERY,
+      publish,
+      logger,
+    });
+    logger.info({ everyMs: config.FIXTURES_UPDATE_EVERY, sources: config.FIXTURES_SOURCE }, 'fixture feeds on');
   }
   jobs.start();
 
