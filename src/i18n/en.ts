@@ -28,6 +28,10 @@ const en = {
   home: {
     importing: 'Importing Cricsheet’s archive in the background: {{done}} of {{total}} matches. Pages fill in as it goes.',
     importingCount: 'Importing Cricsheet’s archive in the background: {{done}} matches so far. Pages fill in as it goes.',
+    importFailed: 'No matches could be imported yet: {{source}} could not be read ({{reason}}).',
+    importRetry: 'The server tries again at {{time}} (attempt {{attempt}}).',
+    importFromFile:
+      'No internet on this machine? Download all_json.zip from cricsheet.org elsewhere, then start the server with CRICSHEET_SOURCE pointing at the file or a folder of match files, e.g. CRICSHEET_SOURCE=/data/all_json.zip npm start.',
     cancelled: 'Cancelled',
     matches: 'Matches',
     live: 'Live',

@@ -30,6 +30,10 @@ const hi: Dictionary = {
   home: {
     importing: 'Cricsheet का संग्रह पृष्ठभूमि में आयात हो रहा है: {{total}} में से {{done}} मैच। जैसे-जैसे आयात होता है, पेज भरते जाते हैं।',
     importingCount: 'Cricsheet का संग्रह पृष्ठभूमि में आयात हो रहा है: अब तक {{done}} मैच। जैसे-जैसे आयात होता है, पेज भरते जाते हैं।',
+    importFailed: 'अभी तक कोई मैच आयात नहीं हो सका: {{source}} पढ़ा नहीं जा सका ({{reason}})।',
+    importRetry: 'सर्वर {{time}} पर फिर कोशिश करेगा (प्रयास {{attempt}})।',
+    importFromFile:
+      'इस मशीन पर इंटरनेट नहीं है? किसी दूसरी जगह cricsheet.org से all_json.zip डाउनलोड करें, फिर सर्वर को CRICSHEET_SOURCE के साथ उस फ़ाइल या मैच फ़ाइलों के फ़ोल्डर की ओर इशारा करके चलाएँ, जैसे CRICSHEET_SOURCE=/data/all_json.zip npm start।',
     cancelled: 'रद्द',
     matches: 'मैच',
     live: 'लाइव',

@@ -175,6 +175,12 @@ async function main(): Promise<void> {
       progressLog.loggedAt = now;
       logger.info({ source: progress.source, done: progress.done, total: progress.total }, `import ${progressLine(progress, (now - progressLog.startedAt) / 1000)}`);
     },
+    onImportFailed: (failure) => {
+      // The home page says which source failed, why, and when it is tried again (decision 067).
+      services.importStatus.fail(failure);
+      void feed.publish([tags.home]);
+      logger.warn({ source: failure.source, reason: failure.reason, nextAttemptAt: failure.nextAttemptAt, attempts: failure.attempts }, 'start-up import: source not read; trying again later');
+    },
     onImported: (summary) => {
       startUpImporting = false;
       services.importStatus.finish();
