@@ -6,6 +6,8 @@
 // fetch per slot. With the built site: the fixtures are on Fixtures and the home slider with a
 // countdown, a cancelled one says so, and an empty schedule says how an operator adds one.
 import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'kysely';
@@ -178,6 +180,11 @@ describe.each(await databasesUnderTest())('fixture feeds on %s', (_engine, open)
     const fixtures = await page('/fixtures');
     expect(fixtures).toContain('Coast Kings');
     expect(fixtures).not.toContain('No upcoming fixtures are scheduled.');
+    // The series page lists its fixtures.
+    const [cup] = await queryRows<{ tou_key: string }>(db, "select t.tou_key from tournaments t join matches m on m.tournament_id = t.id where m.team_a_name = 'Harbour Hawks' limit 1");
+    const series = await page(`/series/${encodeURIComponent(cup!.tou_key)}?tab=matches`);
+    expect(series).toContain('Harbour Hawks');
+    expect(series).toContain('data-status="not_started"');
   });
 
   it('moves, cancels and adds on a later fetch, leaves a scored match as it is, and a feed that 404s changes nothing', async () => {
@@ -244,6 +251,22 @@ describe.each(await databasesUnderTest())('fixture feeds on %s', (_engine, open)
       expect(await queryNumber(db, 'select count(*) from matches')).toBe(5);
     } finally {
       await Promise.all(processes.map((jobs) => jobs.stop()));
+    }
+  });
+
+  it('reads a feed from a file, and reports one that is not there', async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'fixture-feed-'));
+    try {
+      const file = path.join(tmp, 'local.csv');
+      await writeFile(file, 'id,tournament,team_a,team_b,start_at,format\nf1,File Plate 2030,Hill Hares,Lake Larks,2030-10-01T10:00:00+01:00,test\n');
+      const read = await fetchFeed(db, writer, file, publish);
+      expect(read.problems).toEqual([]);
+      expect(read.added).toHaveLength(1);
+      expect(await queryNumber(db, "select count(*) from matches where team_a_name = 'Hill Hares' and start_at = '2030-10-01T09:00:00Z'")).toBe(1);
+      const missing = await fetchFeed(db, writer, path.join(tmp, 'gone.ics'), publish);
+      expect(missing.problems).toEqual([{ line: 0, message: 'cannot read the file: ENOENT' }]);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
     }
   });
 });
