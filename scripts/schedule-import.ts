@@ -40,9 +40,9 @@ async function main(): Promise<number> {
         status = 2;
         continue;
       }
-      const summary = await importSchedule(db, writer, name, text);
+      const summary = await importSchedule(db, writer, name, text, (tags) => feed.publish(tags));
       for (const problem of summary.problems) console.error(`${file}:${problem.line}: skipped: ${problem.message}`);
-      console.log(`${file}: ${summary.created.length} fixture(s) created, ${summary.existing.length} already scheduled, ${summary.problems.length} skipped.`);
+      console.log(`${file}: ${summary.created.length} fixture(s) created, ${summary.updated > 0 ? `${summary.updated} moved or cancelled, ` : ''}${summary.existing.length} already scheduled, ${summary.problems.length} skipped.`);
       if (summary.problems.length > 0 && status === 0) status = 1;
     }
   } finally {

@@ -28,6 +28,11 @@ const en = {
   home: {
     importing: 'Importing Cricsheet’s archive in the background: {{done}} of {{total}} matches. Pages fill in as it goes.',
     importingCount: 'Importing Cricsheet’s archive in the background: {{done}} matches so far. Pages fill in as it goes.',
+    importFailed: 'No matches could be imported yet: {{source}} could not be read ({{reason}}).',
+    importRetry: 'The server tries again at {{time}} (attempt {{attempt}}).',
+    importFromFile:
+      'No internet on this machine? Download all_json.zip from cricsheet.org elsewhere, then start the server with CRICSHEET_SOURCE pointing at the file or a folder of match files, e.g. CRICSHEET_SOURCE=/data/all_json.zip npm start.',
+    cancelled: 'Cancelled',
     matches: 'Matches',
     live: 'Live',
     upcoming: 'Upcoming',
@@ -381,6 +386,9 @@ const en = {
     activeFilters: 'Showing',
     onOrBefore: 'on or before {{date}}',
     noMatches: 'No matches found for these filters.',
+    noUpcoming: 'No upcoming fixtures are scheduled.',
+    noUpcomingHelp:
+      'Site operators add them from a schedule feed: set FIXTURES_SOURCE to iCalendar (.ics) or CSV files or URLs (see “Fixtures from feeds” in the README), or import a file once with npm run schedule:import.',
     noMoreData: 'No More Data',
     noTournaments: 'No tournaments found',
     firstPage: 'Back to the first page',

@@ -30,6 +30,11 @@ const hi: Dictionary = {
   home: {
     importing: 'Cricsheet का संग्रह पृष्ठभूमि में आयात हो रहा है: {{total}} में से {{done}} मैच। जैसे-जैसे आयात होता है, पेज भरते जाते हैं।',
     importingCount: 'Cricsheet का संग्रह पृष्ठभूमि में आयात हो रहा है: अब तक {{done}} मैच। जैसे-जैसे आयात होता है, पेज भरते जाते हैं।',
+    importFailed: 'अभी तक कोई मैच आयात नहीं हो सका: {{source}} पढ़ा नहीं जा सका ({{reason}})।',
+    importRetry: 'सर्वर {{time}} पर फिर कोशिश करेगा (प्रयास {{attempt}})।',
+    importFromFile:
+      'इस मशीन पर इंटरनेट नहीं है? किसी दूसरी जगह cricsheet.org से all_json.zip डाउनलोड करें, फिर सर्वर को CRICSHEET_SOURCE के साथ उस फ़ाइल या मैच फ़ाइलों के फ़ोल्डर की ओर इशारा करके चलाएँ, जैसे CRICSHEET_SOURCE=/data/all_json.zip npm start।',
+    cancelled: 'रद्द',
     matches: 'मैच',
     live: 'लाइव',
     upcoming: 'आगामी',
@@ -379,6 +384,9 @@ const hi: Dictionary = {
     activeFilters: 'दिखाया जा रहा है',
     onOrBefore: '{{date}} या उससे पहले',
     noMatches: 'इन फ़िल्टरों के लिए कोई मैच नहीं मिला।',
+    noUpcoming: 'अभी कोई आगामी मैच तय नहीं है।',
+    noUpcomingHelp:
+      'साइट संचालक इन्हें शेड्यूल फ़ीड से जोड़ते हैं: FIXTURES_SOURCE में iCalendar (.ics) या CSV फ़ाइलें या URL दें (README में “Fixtures from feeds” देखें), या npm run schedule:import से एक बार फ़ाइल आयात करें।',
     noMoreData: 'और डेटा नहीं है',
     noTournaments: 'कोई टूर्नामेंट नहीं मिला',
     firstPage: 'पहले पेज पर लौटें',

@@ -61,6 +61,13 @@ export const configSchema = z.object({
   CRICSHEET_UPDATE_URL: z.string().min(1).default(DEFAULT_UPDATE_URL),
   // The shipped corrections file, applied at import and whenever it changes.
   CORRECTIONS_FILE: z.string().min(1).default('corrections/cricsheet.json'),
+  // ---- Fixtures from feeds (issue 29, decision 067) ----
+  // Schedule feeds, separated by commas: iCalendar (.ics) or CSV files, or http(s) URLs serving
+  // them. One of the running servers reads them all at start and every FIXTURES_UPDATE_EVERY:
+  // fixtures are added, moved and cancelled as the feeds say. Unset: none.
+  FIXTURES_SOURCE: commaList.pipe(z.array(z.string().min(1)).max(50, 'at most 50 feeds')).optional(),
+  // How often the feeds are read: 30m, 1h, 1d (at least 10m). Default 1h.
+  FIXTURES_UPDATE_EVERY: duration.refine((ms) => ms > 0, "FIXTURES_UPDATE_EVERY cannot be off (unset FIXTURES_SOURCE instead)").default(3_600_000),
   // ---- People (issue 31, decision 055) ----
   // Cricsheet's register (people.csv; names.csv is read beside it): a file or an http(s) URL, or
   // 'off'. Default: Cricsheet's own register when CRICSHEET_SOURCE is unset (Cricsheet's own

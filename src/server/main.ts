@@ -24,6 +24,8 @@ import { JobQueue } from './jobs/queue.ts';
 import { ReelFiles } from './reels/files.ts';
 import { registerReelJobs } from './reels/transcode-job.ts';
 import { scheduleCricsheetUpdates } from './ingest/updater.ts';
+import { scheduleFixtureFeeds } from './ingest/fixture-feeds.ts';
+import { MatchWriter } from './store/match-writer.ts';
 import { progressLine } from './ingest/progress.ts';
 import { tags } from './feed/tags.ts';
 import { backfillReports, listenForCompletedMatches, registerMatchReportJob } from './jobs/match-reports.ts';
@@ -174,6 +176,12 @@ async function main(): Promise<void> {
       progressLog.loggedAt = now;
       logger.info({ source: progress.source, done: progress.done, total: progress.total }, `import ${progressLine(progress, (now - progressLog.startedAt) / 1000)}`);
     },
+    onImportFailed: (failure) => {
+      // The home page says which source failed, why, and when it is tried again (decision 067).
+      services.importStatus.fail(failure);
+      void feed.publish([tags.home]);
+      logger.warn({ source: failure.source, reason: failure.reason, nextAttemptAt: failure.nextAttemptAt, attempts: failure.attempts }, 'start-up import: source not read; trying again later');
+    },
     onImported: (summary) => {
       startUpImporting = false;
       services.importStatus.finish();
@@ -215,6 +223,19 @@ async function main(): Promise<void> {
       ready: backgroundDone,
     });
     logger.info({ everyMs: config.updateEveryMs, source: config.CRICSHEET_UPDATE_URL }, 'scheduled Cricsheet updates on');
+  }
+  // Fixtures from schedule feeds (src/server/ingest/fixture-feeds.ts): one process reads them per slot.
+  if (config.FIXTURES_SOURCE && config.FIXTURES_SOURCE.length > 0) {
+    const publish = (changed: string[]) => feed.publish(changed);
+    await scheduleFixtureFeeds(jobs, {
+      db,
+      writer: new MatchWriter(db, publish),
+      sources: config.FIXTURES_SOURCE,
+      everyMs: config.FIXTURES_UPDATE_EVERY,
+      publish,
+      logger,
+    });
+    logger.info({ everyMs: config.FIXTURES_UPDATE_EVERY, sources: config.FIXTURES_SOURCE }, 'fixture feeds on');
   }
   // Match previews (decision 071): every fixture's, from a day before its start, swept every few minutes.
   registerMatchPreviewJob(jobs, db, services);

@@ -22,6 +22,7 @@ import * as peopleRegister from './migrations/021-people-register.ts';
 import * as squadMarks from './migrations/022-squad-marks.ts';
 import * as tokenScopes from './migrations/023-token-scopes.ts';
 import * as countedMatches from './migrations/024-counted-matches.ts';
+import * as fixtureFeeds from './migrations/025-fixture-feeds.ts';
 import * as matchPreviews from './migrations/027-match-previews.ts';
 
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '022-squad-marks': squadMarks,
   '023-token-scopes': tokenScopes,
   '024-counted-matches': countedMatches,
+  '025-fixture-feeds': fixtureFeeds,
   '027-match-previews': matchPreviews,
 };
 

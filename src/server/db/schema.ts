@@ -266,6 +266,16 @@ export interface PartnershipsTable {
   unbroken: boolean;
 }
 
+/** An event of a schedule feed and the match it made (migration 025, decision 067). */
+export interface FeedFixturesTable {
+  source: string;
+  event_key: string;
+  match_id: number;
+  start_at: Date;
+  cancelled: Generated<boolean>;
+  seen_at: Generated<Date>;
+}
+
 export interface ImportRunsTable {
   id: Generated<number>;
   sources: string[];
@@ -509,6 +519,7 @@ export interface Database {
   fall_of_wickets: FallOfWicketsTable;
   partnerships: PartnershipsTable;
   import_runs: ImportRunsTable;
+  feed_fixtures: FeedFixturesTable;
   users: UsersTable;
   sessions: SessionsTable;
   otps: OtpsTable;

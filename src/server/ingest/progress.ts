@@ -22,19 +22,42 @@ export interface ImportState {
   total: number | null;
 }
 
-/** Holds the start-up import's progress for the pages of this process. */
+/** A start-up import that could not read a source, and when it tries again (decision 067). */
+export interface ImportFailure {
+  source: string;
+  reason: string;
+  failedAt: Date;
+  nextAttemptAt: Date;
+  /** Attempts made so far (1 after the first failure). */
+  attempts: number;
+}
+
+/** Holds the start-up import's progress, or its last failure, for the pages of this process. */
 export class ImportStatus {
   private state: ImportState | null = null;
+  private failed: ImportFailure | null = null;
 
   current(): ImportState | null {
     return this.state;
   }
 
+  /** The source the start-up import could not read, while it waits to try again; null otherwise. */
+  failure(): ImportFailure | null {
+    return this.failed;
+  }
+
   update(progress: ImportProgress): void {
     this.state = { source: progress.source, done: progress.done, total: progress.total };
+    this.failed = null;
+  }
+
+  fail(failure: ImportFailure): void {
+    this.state = null;
+    this.failed = failure;
   }
 
   finish(): void {
     this.state = null;
+    this.failed = null;
   }
 }

@@ -1,41 +1,32 @@
 // Creates the fixtures of a schedule file (npm run schedule:import) through the write path's
-// createFixture, as not-started matches with their start times. A fixture already stored (the
-// same teams at the same moment) is not made twice, so importing a file again is harmless.
+// createFixture, as not-started matches with their start times. Each event is kept with its
+// identity under the file's name (ingest/fixture-feeds.ts), so importing a file again moves or
+// cancels what it changed and makes nothing twice; an event the file no longer lists is left
+// alone (a file import is not a feed: FIXTURES_SOURCE is).
 import type { Db } from '../db/client.ts';
-import type { MatchWriter } from '../store/match-writer.ts';
+import type { MatchWriter, PublishTags } from '../store/match-writer.ts';
+import { syncFeed } from './fixture-feeds.ts';
 import { parseSchedule, type ScheduleProblem } from './schedule.ts';
 
 export interface ScheduleImportSummary {
   created: { line: number; matchKey: string }[];
-  /** Rows already stored, by line. */
+  /** Rows already stored as they are, by line. */
   existing: number[];
+  /** Rows whose fixture moved to a new start time, or was cancelled or restored. */
+  updated: number;
   problems: ScheduleProblem[];
 }
 
-export async function importSchedule(db: Db, writer: MatchWriter, fileName: string, text: string): Promise<ScheduleImportSummary> {
-  const { rows, problems } = parseSchedule(fileName, text);
-  const summary: ScheduleImportSummary = { created: [], existing: [], problems: [...problems] };
-  for (const { line, fixture } of rows) {
-    const [teamA, teamB] = fixture.teams;
-    const stored = await db.kysely
-      .selectFrom('matches')
-      .select('match_key')
-      .where('start_at', '=', fixture.startAt)
-      .where('team_a_name', '=', teamA.name)
-      .where('team_b_name', '=', teamB.name)
-      .executeTakeFirst();
-    if (stored) {
-      summary.existing.push(line);
-      continue;
-    }
-    try {
-      const { matchKey } = await writer.createFixture({ ...fixture, source: 'scorer' });
-      summary.created.push({ line, matchKey });
-    } catch (error) {
-      // One fixture the store refuses does not stop the rest.
-      summary.problems.push({ line, message: error instanceof Error ? error.message : String(error) });
-    }
-  }
-  summary.problems.sort((a, b) => a.line - b.line);
-  return summary;
+/** publish: where moves and cancellations announce their tags (new fixtures go through the writer's own). */
+export async function importSchedule(db: Db, writer: MatchWriter, fileName: string, text: string, publish: PublishTags = () => undefined): Promise<ScheduleImportSummary> {
+  const summary = await syncFeed(db, writer, `file:${fileName}`, parseSchedule(fileName, text), {
+    cancelMissing: false,
+    publish,
+  });
+  return {
+    created: summary.added,
+    existing: summary.unchanged,
+    updated: summary.moved.length + summary.cancelled.length + summary.restored.length,
+    problems: summary.problems,
+  };
 }

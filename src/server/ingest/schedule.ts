@@ -1,7 +1,8 @@
-// Upcoming fixtures from an operator's file (npm run schedule:import): a CSV with a header row,
-// or an iCalendar file of events. Every row is checked on its own; a bad one is reported by its
+// Upcoming fixtures from an operator's file (npm run schedule:import) or a schedule feed
+// (FIXTURES_SOURCE, ingest/fixture-feeds.ts): a CSV with a header row, or an iCalendar file of events. Every row is checked on its own; a bad one is reported by its
 // line and the rest still count. docs/decisions/026-scorer-console.md.
 import { z } from 'zod';
+import ICAL from 'ical.js';
 import { csvRecords } from './csv.ts';
 
 /** A file bigger than this is not a schedule. */
@@ -27,6 +28,13 @@ export interface ScheduledFixture {
 export interface ScheduleRow {
   /** 1-based line of the file where the row starts. */
   line: number;
+  /**
+   * The row's identity in its feed, kept with the fixture so a later fetch updates it: 'uid:' and
+   * the iCalendar UID or the CSV id column, else 'teams:' the two teams and the start's UTC day.
+   */
+  key: string;
+  /** The feed says it is off (iCalendar STATUS:CANCELLED, CSV status cancelled). */
+  cancelled: boolean;
   fixture: ScheduledFixture;
 }
 
@@ -38,6 +46,11 @@ export interface ScheduleProblem {
 export interface ParsedSchedule {
   rows: ScheduleRow[];
   problems: ScheduleProblem[];
+  /**
+   * False when the file as a whole could not be read (not a calendar, a bad CSV header): its
+   * rows say nothing, so fixtures missing from it are not taken as cancelled.
+   */
+  readable: boolean;
 }
 
 const DEFAULTS: Record<Format, { overs: number | null; matchType: string }> = {
@@ -110,11 +123,19 @@ function toFixture(fields: FixtureFields): { fixture: ScheduledFixture } | { mes
   };
 }
 
+/** The feed's id when it gives one, else the two teams (in either order) and the start's UTC day. */
+function rowKey(id: string | undefined, fixture: ScheduledFixture): string {
+  const trimmed = id?.trim();
+  if (trimmed) return `uid:${trimmed.slice(0, 300)}`;
+  const teams = fixture.teams.map((team) => team.name.trim().toLowerCase()).sort();
+  return `teams:${teams.join('|')}|${fixture.startAt.toISOString().slice(0, 10)}`;
+}
+
 class Collector {
   readonly rows: ScheduleRow[] = [];
   readonly problems: ScheduleProblem[] = [];
 
-  add(line: number, fields: FixtureFields): void {
+  add(line: number, fields: FixtureFields, identity: { id?: string | undefined; cancelled?: boolean } = {}): void {
     if (this.rows.length >= MAX_SCHEDULE_ROWS) {
       if (this.rows.length === MAX_SCHEDULE_ROWS && !this.problems.some((problem) => problem.message.startsWith('More than'))) {
         this.problems.push({ line, message: `More than ${MAX_SCHEDULE_ROWS} fixtures: the rest of the file is skipped` });
@@ -122,20 +143,22 @@ class Collector {
       return;
     }
     const result = toFixture(fields);
-    if ('fixture' in result) this.rows.push({ line, fixture: result.fixture });
+    if ('fixture' in result) this.rows.push({ line, key: rowKey(identity.id, result.fixture), cancelled: identity.cancelled ?? false, fixture: result.fixture });
     else this.problems.push({ line, message: result.message });
   }
 }
 
 // ---------- CSV ----------
 
-export const CSV_COLUMNS = ['tournament', 'team_a', 'team_b', 'start_at', 'format', 'venue', 'city', 'overs', 'balls_per_over', 'gender', 'match_type'] as const;
+export const CSV_COLUMNS = ['id', 'tournament', 'team_a', 'team_b', 'start_at', 'format', 'venue', 'city', 'overs', 'balls_per_over', 'gender', 'match_type', 'status'] as const;
+/** Columns that say who a row is and whether it is on, not what the fixture is. */
+const IDENTITY_COLUMNS = ['id', 'status'];
 const REQUIRED_COLUMNS = ['tournament', 'team_a', 'team_b', 'start_at', 'format'];
 
 export function parseScheduleCsv(text: string): ParsedSchedule {
   const collector = new Collector();
   const [header, ...records] = csvRecords(text.replace(/^\uFEFF/, ''));
-  if (!header) return { rows: [], problems: [{ line: 1, message: 'The file is empty' }] };
+  if (!header) return { rows: [], problems: [{ line: 1, message: 'The file is empty' }], readable: false };
   const columns = header.fields.map((column) => column.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
   const unknown = columns.filter((column) => !(CSV_COLUMNS as readonly string[]).includes(column));
@@ -144,56 +167,32 @@ export function parseScheduleCsv(text: string): ParsedSchedule {
       ...(missing.length > 0 ? [`missing column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}`] : []),
       ...(unknown.length > 0 ? [`unknown column${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}`] : []),
     ];
-    return { rows: [], problems: [{ line: header.line, message: `Header: ${parts.join('; ')} (columns: ${CSV_COLUMNS.join(', ')})` }] };
+    return { rows: [], problems: [{ line: header.line, message: `Header: ${parts.join('; ')} (columns: ${CSV_COLUMNS.join(', ')})` }], readable: false };
   }
   for (const record of records) {
     if (record.fields.length !== columns.length) {
       collector.problems.push({ line: record.line, message: `${record.fields.length} fields where the header has ${columns.length}` });
       continue;
     }
-    collector.add(record.line, Object.fromEntries(columns.map((column, index) => [column, record.fields[index]])) as FixtureFields);
+    const values = Object.fromEntries(columns.map((column, index) => [column, record.fields[index]])) as Record<string, string>;
+    const status = (values.status ?? '').trim().toLowerCase();
+    if (status !== '' && status !== 'scheduled' && status !== 'cancelled') {
+      collector.problems.push({ line: record.line, message: 'status must be scheduled or cancelled (or empty)' });
+      continue;
+    }
+    const fields = Object.fromEntries(Object.entries(values).filter(([column]) => !IDENTITY_COLUMNS.includes(column))) as FixtureFields;
+    collector.add(record.line, fields, { id: values.id, cancelled: status === 'cancelled' });
   }
-  return { rows: collector.rows, problems: collector.problems };
+  return { rows: collector.rows, problems: collector.problems, readable: true };
 }
 
 // ---------- iCalendar ----------
+// Read by ical.js (a maintained RFC 5545 parser: folding, escapes, parameters, VTIMEZONE), not by
+// hand. A TZID the calendar defines in a VTIMEZONE is converted by ical.js from that definition;
+// a TZID it does not define (most feeds name an IANA zone and ship no VTIMEZONE) is converted
+// with the runtime's zone database (Intl). docs/decisions/067-fixture-feeds.md.
 
-interface IcsProperty {
-  name: string;
-  params: Record<string, string>;
-  value: string;
-}
-
-/** Unfolded content lines (RFC 5545 §3.1), each with the line it started on. */
-function icsLines(text: string): { line: number; content: string }[] {
-  const lines: { line: number; content: string }[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const last = lines.at(-1);
-    if ((raw.startsWith(' ') || raw.startsWith('\t')) && last) last.content += raw.slice(1);
-    else if (raw !== '') lines.push({ line: index + 1, content: raw });
-  });
-  return lines;
-}
-
-function icsProperty(content: string): IcsProperty {
-  const colon = content.search(/:(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-  const head = colon === -1 ? content : content.slice(0, colon);
-  const [rawName = '', ...rawParams] = head.split(';');
-  const params = Object.fromEntries(
-    rawParams.map((param) => {
-      const [key = '', ...rest] = param.split('=');
-      return [key.toUpperCase(), rest.join('=').replace(/^"|"$/g, '')];
-    }),
-  );
-  return { name: rawName.toUpperCase(), params, value: colon === -1 ? '' : content.slice(colon + 1) };
-}
-
-/** TEXT values: \n, \, and \; escapes (RFC 5545 §3.3.11). */
-function icsText(value: string): string {
-  return value.replace(/\\([nN,;\\])/g, (_match, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
-}
-
-/** The UTC offset of a zone at a moment, in minutes (from Intl, no zone database of our own). */
+/** The UTC offset of an IANA zone at a moment, in minutes (Intl's zone database). */
 function zoneOffsetMinutes(zone: string, at: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
@@ -210,23 +209,25 @@ function zoneOffsetMinutes(zone: string, at: Date): number {
   return Math.round((asUtc - at.getTime()) / 60_000);
 }
 
-/** DTSTART as a moment: UTC ('Z'), or a local time in its TZID; a date alone or a floating time is refused. */
-function icsStart(property: IcsProperty | undefined): Date | string {
+/** DTSTART as a moment: UTC, a VTIMEZONE of the calendar, or an IANA TZID; a date alone or a floating time is refused. */
+function icsStart(event: ICAL.Component): Date | string {
+  const property = event.getFirstProperty('dtstart');
   if (!property) return 'DTSTART is required';
-  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?$/.exec(property.value.trim());
-  if (!match) return `DTSTART ${property.value} is not a date-time`;
-  const [, y, mo, d, h, mi, s, utc] = match;
-  if (h === undefined) return 'DTSTART has a date but no start time';
-  const wallClock = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  if (utc) return new Date(wallClock);
-  const zone = property.params.TZID;
-  if (!zone) return 'DTSTART has no time zone (use a UTC time ending in Z, or TZID=)';
+  const value = property.getFirstValue();
+  if (!(value instanceof ICAL.Time)) return 'DTSTART is not a date-time';
+  if (value.isDate) return 'DTSTART has a date but no start time';
+  const zone = value.zone?.tzid;
+  if (zone && zone !== 'floating') return new Date(value.toUnixTime() * 1000);
+  const tzid = property.getParameter('tzid');
+  const named = typeof tzid === 'string' ? tzid : undefined;
+  if (!named) return 'DTSTART has no time zone (use a UTC time ending in Z, or TZID=)';
+  const wallClock = Date.UTC(value.year, value.month - 1, value.day, value.hour, value.minute, value.second);
   try {
     // The offset at the wall-clock time read as UTC, then checked again at the moment found (DST edges).
-    const first = wallClock - zoneOffsetMinutes(zone, new Date(wallClock)) * 60_000;
-    return new Date(wallClock - zoneOffsetMinutes(zone, new Date(first)) * 60_000);
+    const first = wallClock - zoneOffsetMinutes(named, new Date(wallClock)) * 60_000;
+    return new Date(wallClock - zoneOffsetMinutes(named, new Date(first)) * 60_000);
   } catch {
-    return `unknown time zone ${zone}`;
+    return `unknown time zone ${named} (define it in a VTIMEZONE or use an IANA name)`;
   }
 }
 
@@ -245,70 +246,83 @@ function formatNamed(text: string): Format | null {
   return null;
 }
 
+/** The 1-based lines of the file's BEGIN:VEVENT lines, in order (ical.js keeps no positions). */
+function eventLines(text: string): number[] {
+  const lines: number[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    if (/^BEGIN:VEVENT\s*$/i.test(raw)) lines.push(index + 1);
+  });
+  return lines;
+}
+
 export function parseScheduleIcs(text: string): ParsedSchedule {
   const collector = new Collector();
-  const lines = icsLines(text.replace(/^\uFEFF/, ''));
-  let calendarName: string | undefined;
-  let event: { line: number; properties: IcsProperty[] } | null = null;
-  for (const { line, content } of lines) {
-    const property = icsProperty(content);
-    if (property.name === 'BEGIN' && property.value.toUpperCase() === 'VEVENT') {
-      event = { line, properties: [] };
-    } else if (property.name === 'END' && property.value.toUpperCase() === 'VEVENT' && event) {
-      addEvent(collector, event, calendarName);
-      event = null;
-    } else if (event) {
-      event.properties.push(property);
-    } else if (property.name === 'X-WR-CALNAME') {
-      calendarName = icsText(property.value).trim();
-    }
+  const clean = text.replace(/^\uFEFF/, '');
+  if (!/^BEGIN:VCALENDAR/i.test(clean.trimStart())) {
+    return { rows: [], problems: [{ line: 1, message: 'Not an iCalendar file (it must start with BEGIN:VCALENDAR)' }], readable: false };
   }
-  if (lines.length === 0 || !lines[0]!.content.toUpperCase().startsWith('BEGIN:VCALENDAR')) {
-    collector.problems.unshift({ line: 1, message: 'Not an iCalendar file (it must start with BEGIN:VCALENDAR)' });
+  let calendar: ICAL.Component;
+  try {
+    calendar = new ICAL.Component(ICAL.parse(clean));
+  } catch (error) {
+    return { rows: [], problems: [{ line: 1, message: `Not a readable iCalendar file: ${error instanceof Error ? error.message : String(error)}` }], readable: false };
   }
-  return { rows: collector.rows, problems: collector.problems };
+  const calendarName = textOf(calendar, 'x-wr-calname');
+  const lines = eventLines(clean);
+  calendar.getAllSubcomponents('vevent').forEach((event, index) => addEvent(collector, lines[index] ?? 0, event, calendarName));
+  return { rows: collector.rows, problems: collector.problems, readable: true };
+}
+
+/** A property's text, trimmed; undefined when absent or empty. */
+function textOf(component: ICAL.Component, name: string): string | undefined {
+  const value = component.getFirstPropertyValue(name);
+  if (value === null || value === undefined) return undefined;
+  const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
+  return text === '' ? undefined : text;
 }
 
 /**
  * One VEVENT: teams from SUMMARY ('A v B, 1st T20I'), the tournament from X-CREASE-TOURNAMENT,
  * CATEGORIES or the calendar's name, the format from X-CREASE-FORMAT or the summary, the venue
- * from LOCATION ('Ground, City').
+ * from LOCATION ('Ground, City'); its identity is its UID; STATUS:CANCELLED cancels it.
  */
-function addEvent(collector: Collector, event: { line: number; properties: IcsProperty[] }, calendarName: string | undefined): void {
-  const get = (name: string) => {
-    const property = event.properties.find((entry) => entry.name === name);
-    return property === undefined ? undefined : icsText(property.value).trim();
-  };
-  const summary = get('SUMMARY') ?? '';
+function addEvent(collector: Collector, line: number, event: ICAL.Component, calendarName: string | undefined): void {
+  const get = (name: string) => textOf(event, name);
+  const summary = get('summary') ?? '';
   const teams = teamsOf(summary);
-  const start = icsStart(event.properties.find((entry) => entry.name === 'DTSTART'));
+  const start = icsStart(event);
   const problems = [
     ...(teams ? [] : [`SUMMARY must name the teams as 'Team A v Team B' (got '${summary.slice(0, 60)}')`]),
     ...(typeof start === 'string' ? [start] : []),
   ];
-  const format = get('X-CREASE-FORMAT')?.toLowerCase() ?? formatNamed(summary) ?? formatNamed(calendarName ?? '');
+  const format = get('x-crease-format')?.toLowerCase() ?? formatNamed(summary) ?? formatNamed(calendarName ?? '');
   if (!format) problems.push('no format: name it in SUMMARY (T20I, ODI, Test) or X-CREASE-FORMAT');
   if (problems.length > 0 || !teams || typeof start === 'string') {
-    collector.problems.push({ line: event.line, message: problems.join('; ') });
+    collector.problems.push({ line, message: problems.join('; ') });
     return;
   }
-  const [venue, ...cityParts] = (get('LOCATION') ?? '').split(',').map((part) => part.trim());
-  collector.add(event.line, {
-    tournament: get('X-CREASE-TOURNAMENT') ?? get('CATEGORIES')?.split(',')[0] ?? calendarName ?? '',
-    team_a: teams[0],
-    team_b: teams[1],
-    start_at: start.toISOString(),
-    format: format as Format,
-    venue,
-    city: cityParts.join(', '),
-    overs: get('X-CREASE-OVERS'),
-    gender: get('X-CREASE-GENDER'),
-  });
+  const categories = event.getFirstProperty('categories')?.getFirstValue();
+  const [venue, ...cityParts] = (get('location') ?? '').split(',').map((part) => part.trim());
+  collector.add(
+    line,
+    {
+      tournament: get('x-crease-tournament') ?? (typeof categories === 'string' && categories.trim() !== '' ? categories.trim() : undefined) ?? calendarName ?? '',
+      team_a: teams[0],
+      team_b: teams[1],
+      start_at: start.toISOString(),
+      format: format as Format,
+      venue,
+      city: cityParts.join(', '),
+      overs: get('x-crease-overs'),
+      gender: get('x-crease-gender'),
+    },
+    { id: get('uid'), cancelled: get('status')?.toUpperCase() === 'CANCELLED' },
+  );
 }
 
 /** Reads a schedule by its file name: .csv or .ics. */
 export function parseSchedule(fileName: string, text: string): ParsedSchedule {
   if (/\.ics$/i.test(fileName)) return parseScheduleIcs(text);
   if (/\.csv$/i.test(fileName)) return parseScheduleCsv(text);
-  return { rows: [], problems: [{ line: 0, message: `${fileName}: a schedule is a .csv or an .ics file` }] };
+  return { rows: [], problems: [{ line: 0, message: `${fileName}: a schedule is a .csv or an .ics file` }], readable: false };
 }

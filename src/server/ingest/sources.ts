@@ -235,7 +235,10 @@ async function openUrl(url: string): Promise<OpenedSource> {
   } catch (error) {
     await removeFolder();
     if (error instanceof UnreadableSourceError) throw error;
-    throw new UnreadableSourceError(`download failed: ${(error as Error).message}`);
+    // fetch says only 'fetch failed': the cause names it (ECONNREFUSED, ENOTFOUND, a reset).
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause?.code ?? cause?.message;
+    throw new UnreadableSourceError(`download failed: ${(error as Error).message}${detail ? ` (${detail})` : ''}`);
   }
   return openZip(file, removeFolder);
 }

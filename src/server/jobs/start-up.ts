@@ -6,6 +6,7 @@
 import type { Db } from '../db/client.ts';
 import { runStartupImport, startupImportNeeded } from '../ingest/startup-import.ts';
 import type { ImportProgress, ImportSummary } from '../ingest/importer.ts';
+import type { ImportFailure } from '../ingest/progress.ts';
 import { keepCorrected } from '../corrections/file.ts';
 import type { CorrectionsReport } from '../store/corrections.ts';
 import { MatchWriter, type PublishTags, type RederiveProgress } from '../store/match-writer.ts';
@@ -22,6 +23,13 @@ export interface StartUpWork {
   signal: AbortSignal;
   onImportStart?: () => void;
   onImported?: (summary: ImportSummary) => void;
+  /**
+   * A source of the start-up import could not be read (download failed, missing file): called with
+   * the failure and when it will be tried again; the import retries with backoff until it reads.
+   */
+  onImportFailed?: (failure: ImportFailure) => void;
+  /** The wait before retry n (1, 2, ...); default 1 min doubling to at most 1 h. */
+  retryDelayMs?: (attempt: number) => number;
   /** Each file of the start-up import handled (for the log's progress bar and the home page). */
   onImportProgress?: (progress: ImportProgress) => void;
   onCorrected?: (report: CorrectionsReport) => void;
@@ -29,6 +37,27 @@ export interface StartUpWork {
   log?: (message: string) => void;
   /** Cricsheet's register and player profiles (decision 055); absent: none. */
   people?: PeopleSources & { logger?: PeopleLogger };
+}
+
+/** 1 min, 2, 4, ... at most 1 h between attempts of a start-up import that cannot read its source. */
+export function startupRetryDelayMs(attempt: number): number {
+  return Math.min(3_600_000, 60_000 * 2 ** (attempt - 1));
+}
+
+/** Waits; false when the signal stopped the wait. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** Runs the start-up work; returns the matches rebuilt. */
@@ -43,8 +72,22 @@ export async function runStartUpWork(work: StartUpWork): Promise<number> {
   if (work.importSources && (await startupImportNeeded(db))) {
     work.onImportStart?.();
     const options = { signal, publish, ...(work.log ? { log: work.log } : {}), ...(work.onImportProgress ? { onProgress: work.onImportProgress } : {}) };
-    const summary = await runStartupImport(db, work.importSources, options);
+    let sources = work.importSources;
+    let summary = await runStartupImport(db, sources, options);
     imported = summary.imported + summary.replaced > 0;
+    // A source that cannot be read (no network, a wrong path) is tried again with backoff; the
+    // home page says which, why and when (decision 067).
+    for (let attempt = 1; summary.failedSources.length > 0 && !signal.aborted; attempt += 1) {
+      const failed = summary.failedSources[0]!;
+      const delay = (work.retryDelayMs ?? startupRetryDelayMs)(attempt);
+      const now = Date.now();
+      work.log?.(`start-up import: cannot read ${failed.source} (${failed.reason}); trying again in ${Math.round(delay / 1000)} s`);
+      work.onImportFailed?.({ source: failed.source, reason: failed.reason, failedAt: new Date(now), nextAttemptAt: new Date(now + delay), attempts: attempt });
+      if (!(await sleep(delay, signal))) break;
+      sources = summary.failedSources.map((entry) => entry.source);
+      summary = await runStartupImport(db, sources, options);
+      imported ||= summary.imported + summary.replaced > 0;
+    }
     work.onImported?.(summary);
   }
   if (signal.aborted) return 0;

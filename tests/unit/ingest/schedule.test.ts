@@ -89,6 +89,8 @@ describe('parseScheduleIcs', () => {
     expect(rows).toEqual([
       {
         line: 4,
+        key: 'uid:1@example.org',
+        cancelled: false,
         fixture: {
           tournament: { name: 'India tour of Australia' },
           teams: [{ name: 'Australia' }, { name: 'India' }],
@@ -103,6 +105,9 @@ describe('parseScheduleIcs', () => {
       },
       {
         line: 11,
+        // No UID: the two teams and the day are its identity.
+        key: 'teams:australia|india|2026-12-17',
+        cancelled: false,
         fixture: expect.objectContaining({
           tournament: { name: 'Border-Gavaskar Trophy' },
           // Adelaide is UTC+10:30 in December (daylight time).
@@ -135,8 +140,52 @@ describe('parseScheduleIcs', () => {
     ]);
   });
 
+  it('converts a TZID its own VTIMEZONE defines, and reads UID and STATUS:CANCELLED', () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'X-WR-CALNAME:Nepal v Oman 2026',
+      'BEGIN:VTIMEZONE',
+      'TZID:Crease Standard Time',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0545',
+      'TZOFFSETTO:+0545',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:nepal-1',
+      'SUMMARY:Nepal v Oman\\, 1st T20I',
+      'DTSTART;TZID=Crease Standard Time:20261201T140000',
+      'STATUS:CANCELLED',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const { rows, problems } = parseScheduleIcs(ics);
+    expect(problems).toEqual([]);
+    expect(rows).toEqual([expect.objectContaining({ line: 12, key: 'uid:nepal-1', cancelled: true, fixture: expect.objectContaining({ startAt: new Date('2026-12-01T08:15:00Z') }) })]);
+  });
+
   it('refuses a file that is not a calendar', () => {
     expect(parseScheduleIcs('hello').problems[0]).toMatchObject({ line: 1, message: expect.stringContaining('Not an iCalendar file') });
+  });
+});
+
+describe('CSV identity', () => {
+  it('keys a row by its id, or by its teams and day, and reads status', () => {
+    const { rows, problems } = parseScheduleCsv(
+      [
+        'id,tournament,team_a,team_b,start_at,format,status',
+        'm-1,Cup,A,B,2026-12-01T14:00:00Z,t20,',
+        ',Cup,D,C,2026-12-02T23:30:00-01:00,t20,cancelled',
+        'm-3,Cup,E,F,2026-12-03T14:00:00Z,t20,postponed',
+      ].join('\n'),
+    );
+    expect(rows.map((row) => [row.key, row.cancelled])).toEqual([
+      ['uid:m-1', false],
+      ['teams:c|d|2026-12-03', true],
+    ]);
+    expect(problems).toEqual([{ line: 4, message: 'status must be scheduled or cancelled (or empty)' }]);
   });
 });
 
