@@ -5,6 +5,7 @@
 // (match-report.ts), every sentence is built from typed claims returned with the words, so tests
 // check each one against the raw data, and nothing is said that the figures do not show.
 import { formLetter, headToHead, type FormLetter, type HeadToHead } from './form.ts';
+import { matchArticleTags } from './match-report.ts';
 import { formatTypeLabel, type FormatType } from './format-type.ts';
 
 export type PreviewLang = 'en' | 'hi';
@@ -438,12 +439,6 @@ function composePreview(facts: PreviewFacts): MatchPreview {
   return {
     texts: { en: texts('en'), hi: texts('hi') },
     claims,
-    tags: [
-      { kind: 'match', key: facts.key },
-      { kind: 'tournament', key: facts.tournament.key },
-      { kind: 'team', key: facts.teams.a.key },
-      { kind: 'team', key: facts.teams.b.key },
-      ...playerKeys.map((key) => ({ kind: 'player' as const, key })),
-    ],
+    tags: matchArticleTags(facts, playerKeys),
   };
 }

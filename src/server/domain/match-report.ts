@@ -145,6 +145,22 @@ export interface MatchReport {
   tags: { kind: 'team' | 'player' | 'tournament' | 'match'; key: string }[];
 }
 
+export type ArticleTag = MatchReport['tags'][number];
+
+/** What an automated article about a match is about: the match, its tournament, both teams and the players it names. */
+export function matchArticleTags(
+  facts: { key: string; tournament: { key: string }; teams: { a: { key: string }; b: { key: string } } },
+  playerKeys: readonly string[],
+): ArticleTag[] {
+  return [
+    { kind: 'match', key: facts.key },
+    { kind: 'tournament', key: facts.tournament.key },
+    { kind: 'team', key: facts.teams.a.key },
+    { kind: 'team', key: facts.teams.b.key },
+    ...playerKeys.map((key) => ({ kind: 'player' as const, key })),
+  ];
+}
+
 /** At most the spec's six paragraphs. */
 const MAX_PARAGRAPHS = 6;
 /**
@@ -754,12 +770,6 @@ function composeReport(facts: ReportFacts): MatchReport {
   return {
     texts: { en: texts('en'), hi: texts('hi') },
     claims,
-    tags: [
-      { kind: 'match', key: facts.key },
-      { kind: 'tournament', key: facts.tournament.key },
-      { kind: 'team', key: facts.teams.a.key },
-      { kind: 'team', key: facts.teams.b.key },
-      ...playerKeys.map((key) => ({ kind: 'player' as const, key })),
-    ],
+    tags: matchArticleTags(facts, playerKeys),
   };
 }

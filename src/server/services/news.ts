@@ -358,16 +358,8 @@ export class NewsService {
    * old match does not read as today's news. Returns what happened.
    */
   async saveReport(matchKey: string, draft: NewsDraft, playedOn: string | null = null): Promise<'created' | 'updated' | 'kept'> {
-    const existing = await this.db.selectFrom('news_articles').select(['id', 'edited']).where('report_match_key', '=', matchKey).executeTakeFirst();
-    if (existing?.edited) return 'kept';
-    if (existing) {
-      await this.db.transaction().execute(async (tx) => {
-        await tx.updateTable('news_articles').set({ updated_at: sql<Date>`now()` }).where('id', '=', existing.id).execute();
-        await replaceWords(tx, existing.id, draft);
-      });
-      await this.feed.publish([tags.news]);
-      return 'updated';
-    }
+    const rewritten = await this.rewriteAutomated('report_match_key', matchKey, draft);
+    if (rewritten) return rewritten;
     const { id } = await this.create(draft, null, 'automated', matchKey);
     const day = playedOn !== null && /^\d{4}-\d{2}-\d{2}$/.test(playedOn) ? playedOn : null;
     await sql`
@@ -379,20 +371,28 @@ export class NewsService {
   }
 
   /**
+   * The automated article of a match already written, rewritten from the draft unless an editor
+   * edited or withdrew it ('kept'); null when there is none yet.
+   */
+  private async rewriteAutomated(column: 'report_match_key' | 'preview_match_key', matchKey: string, draft: NewsDraft): Promise<'updated' | 'kept' | null> {
+    const existing = await this.db.selectFrom('news_articles').select(['id', 'edited']).where(column, '=', matchKey).executeTakeFirst();
+    if (!existing) return null;
+    if (existing.edited) return 'kept';
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('news_articles').set({ updated_at: sql<Date>`now()` }).where('id', '=', existing.id).execute();
+      await replaceWords(tx, existing.id, draft);
+    });
+    await this.feed.publish([tags.news]);
+    return 'updated';
+  }
+
+  /**
    * Writes (or rewrites) the automated preview of a fixture and publishes it now, unless an
    * editor has edited or withdrawn it since (then it is kept as the editor made it).
    */
   async savePreview(matchKey: string, draft: NewsDraft): Promise<'created' | 'updated' | 'kept'> {
-    const existing = await this.db.selectFrom('news_articles').select(['id', 'edited']).where('preview_match_key', '=', matchKey).executeTakeFirst();
-    if (existing?.edited) return 'kept';
-    if (existing) {
-      await this.db.transaction().execute(async (tx) => {
-        await tx.updateTable('news_articles').set({ updated_at: sql<Date>`now()` }).where('id', '=', existing.id).execute();
-        await replaceWords(tx, existing.id, draft);
-      });
-      await this.feed.publish([tags.news]);
-      return 'updated';
-    }
+    const rewritten = await this.rewriteAutomated('preview_match_key', matchKey, draft);
+    if (rewritten) return rewritten;
     // One transaction: a second process writing the same preview fails on the unique key and leaves nothing.
     await this.db.transaction().execute(async (tx) => {
       const slug = `${slugify(draft.texts.en.heading)}-${randomBytes(3).toString('hex')}`;
