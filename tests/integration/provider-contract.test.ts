@@ -659,7 +659,8 @@ describe('the provider web client contract', () => {
     expect(photo.statusCode, photo.body).toBe(200);
     const after = (await app.inject({ method: 'GET', url: '/user/v1/get/user', headers: signedIn })).json<{ data: { name: string; image: string } }>();
     expect(after.data.name).toBe('Asha');
-    expect(after.data.image).toEqual(expect.any(String));
+    // §4.4: the app shows data.image from its own origin: an absolute URL on ours.
+    expect(after.data.image).toMatch(new RegExp(`^${SITE_ORIGIN.replaceAll('.', '\\.')}/media/avatars/[^/]+\\.webp$`));
   });
 
   it('E20–E22 reel writes: like, unlike and comment as the app sends them answer status "success"', async () => {
