@@ -69,6 +69,7 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
         status: false,
         message: 'Mobile number or password is incorrect.',
         errMsg: 'Mobile number or password is incorrect.',
+        data: null,
       });
       expect(response.headers['set-cookie']).toBeUndefined();
     }

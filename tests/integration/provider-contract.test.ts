@@ -554,6 +554,32 @@ describe('the provider web client contract', () => {
     expectShape(await call(`get/comment?reel_id=${reelId}`), { comments: 'array', 'comments[].comment': 'string' }, 'E19');
   });
 
+  // ---------- error answers (§0.2: read as successes, whatever the status) ----------
+
+  it('§0.2 an error answer carries what the app reads, empty: data null, and the lists it uses unguarded as []', async () => {
+    const errors: [string, Record<string, unknown>][] = [
+      // The bare /getMatchList route, the player page without navigation state, /statsweb.
+      ['match/detail?match_key=undefined', { data: null }],
+      ['get/commentory/?match_key=undefined', { data: null }],
+      ['scorecard/?match_key=undefined', { data: null }],
+      ['get/squad?match_key=undefined', { data: null }],
+      ['get/tournament/no-such-tournament', { data: null }],
+      ['tournamentwise/player/stats?tou_key=undefined', { data: null }],
+      ['player/overview?ass_key=undefined&player_key=[object Object]', { data: null }],
+      // E15 maps finalData, E18 spreads data, E19 maps comments: each an empty array.
+      ['player/info?player_key=[object Object]', { data: null, finalData: [] }],
+      ['auth/reels?limit=5&offset=-5', { data: [] }],
+      ['reels?limit=many&offset=0', { data: [] }],
+      ['get/comment?reel_id=no-such-reel', { data: null, comments: [] }],
+      ['no/such/resource', { data: null }],
+    ];
+    for (const [url, empty] of errors) {
+      const body = await call(url);
+      // Our own error style stays as it was: status false, message and errMsg.
+      expect(body, url).toEqual({ status: false, message: expect.any(String), errMsg: body.message, ...empty });
+    }
+  });
+
   // ---------- signed out: 'Bearer null' (§0.2) ----------
 
   it('public endpoints answer "Bearer null", a bogus token and no header alike, as for a visitor', async () => {
