@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
+import { APP_COMMENTORY_BALLS } from '../../src/server/api/schemas/realtime.ts';
 import type { LiveEngine } from '../../src/server/live/engine.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
@@ -731,7 +732,8 @@ describe('the provider web client contract', () => {
         catchUp: (matchKey, after) => live.catchUp(matchKey, after),
         snapshot: (matchKey) => live.snapshot(matchKey),
       });
-      broadcaster.attach(realtime.io);
+      // As main.ts does with API_CORS_ORIGINS set: apps' snapshots are made.
+      broadcaster.attach(realtime.io, { apps: true });
       url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     });
     afterAll(async () => {
@@ -781,17 +783,40 @@ describe('the provider web client contract', () => {
       expect((firstBall.last_ball_key as { key: string }).key).toBe((firstScore.live as { last_ball_key: string }).last_ball_key);
       const players = firstScore.players as { nationality: unknown[] };
       expect(players.nationality).toHaveLength(2);
+      // §3.2 the app replaces its list with each event: the chase's latest balls, not the last one alone.
+      const keysOf = (payload: Record<string, unknown>) => (payload.commentory as { key: string }[]).map((ball) => ball.key);
+      const chase = (await services.matchCentre.inningsCommentary(replayKey, 2, 'en'))!.balls.map((ball) => ball.key);
+      expect(chase.length).toBeGreaterThan(20);
+      expect(keysOf(firstBall)).toEqual(chase.slice(-APP_COMMENTORY_BALLS));
+
+      // A page of our own site follows the same match: its events stay one ball each.
+      const page = open(SITE_ORIGIN);
+      await connected(page);
+      const pageHeard: Record<string, unknown>[] = [];
+      page.on('commentory', (payload: Record<string, unknown>) => pageHeard.push(payload));
+      page.emit('sub', replayKey);
 
       // Two more balls of the replay: each pushed as a complete snapshot in the same shapes.
       const heard: { event: string; payload: Record<string, unknown> }[] = [];
       socket.on('score', (payload: Record<string, unknown>) => heard.push({ event: 'score', payload }));
       socket.on('commentory', (payload: Record<string, unknown>) => heard.push({ event: 'commentory', payload }));
+      await until(() => realtime.io.of('/').adapter.rooms.get(`match:${replayKey}`)?.size === 2);
       const stop = new AbortController();
       let balls = 0;
       await playReplay(db, live, OPENER, replayKey, { ballsPerMinute: 0, signal: stop.signal, onBall: () => (balls += 1) === 2 && stop.abort() });
-      await until(() => heard.length >= 4);
+      await until(() => heard.length >= 4 && pageHeard.length >= 2);
       for (const { event, payload } of heard) expectShape(payload, event === 'score' ? SCORE : COMMENTORY, `pushed ${event}`);
       expect(heard.map((one) => one.event)).toEqual(['commentory', 'score', 'commentory', 'score']);
+      const [second, third] = heard.filter((one) => one.event === 'commentory').map((one) => one.payload);
+      const after = (await services.matchCentre.inningsCommentary(replayKey, 2, 'en'))!.balls.map((ball) => ball.key);
+      expect(after).toHaveLength(chase.length + 2);
+      // Each the innings' latest balls up to its own, which is its last_ball_key.
+      expect(keysOf(second!)).toEqual(after.slice(0, -1).slice(-APP_COMMENTORY_BALLS));
+      expect(keysOf(third!)).toEqual(after.slice(-APP_COMMENTORY_BALLS));
+      expect((third!.last_ball_key as { key: string }).key).toBe(after.at(-1));
+      // Our page heard the same two balls, one each, as before.
+      expect(pageHeard.map((payload) => keysOf(payload))).toEqual([[after.at(-2)], [after.at(-1)]]);
+      page.close();
     });
 
     it('a foreign origin is refused; an allowed one with a session cookie is a visitor, with auth.token a user', async () => {
