@@ -21,6 +21,7 @@ import { createLiveEngine } from '../../src/server/live/engine.ts';
 import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 import { createReplay, playReplay } from '../../src/server/jobs/replay.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { localName } from '../../src/i18n/names.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { expectShape, prefixed, type ShapeRules } from '../helpers/wire-shape.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
@@ -310,6 +311,22 @@ describe('the provider web client contract', () => {
     expect(live.status).toBe('started');
     expect(live.play.live.required_score).not.toBeNull();
     expectShape(live, liveRules('play.live'), 'E2 live');
+  });
+
+  it("the live replay's situation in Hindi (lang=hi) names the side in Hindi, as the pages do", async () => {
+    const chasing = localName('team', 'Royal Challengers Bangalore', 'hi');
+    expect(chasing).not.toBe('Royal Challengers Bangalore');
+    const english = ((await call(`match/detail?match_key=${replayKey}`)).data as { play: { live: { required_score: { title: string } } } }).play.live;
+    expect(english.required_score.title).toMatch(/^Royal Challengers Bangalore need \d+ runs? (from|in) \d+ balls?/);
+    const detail = ((await call(`match/detail?match_key=${replayKey}&lang=hi`)).data as { play: { live: { required_score: { title: string } } } }).play.live;
+    const list = ((await call('get/all/matches?lang=hi')).data as { match_key: string; play: { live: { required_score: { title: string } } } }[]).find(
+      (match) => match.match_key === replayKey,
+    )!.play.live;
+    const commentary = ((await call(`get/commentory/?match_key=${replayKey}&lang=hi`)).data as { live: { required_score: { title: string } } }).live;
+    for (const [where, live] of [['match/detail', detail], ['get/all/matches', list], ['get/commentory', commentary]] as const) {
+      expect(live.required_score.title, where).toContain(chasing);
+      expect(live.required_score.title, where).not.toMatch(/[A-Za-z]/);
+    }
   });
 
   it('E3 get/commentory/: related_balls is an array of complete balls', async () => {
