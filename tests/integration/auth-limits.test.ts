@@ -25,6 +25,7 @@ function expectLocked(response: LightMyRequestResponse, minutes: number) {
     message: `Too many attempts. Try again in ${minutes} minutes.`,
     errMsg: `Too many attempts. Try again in ${minutes} minutes.`,
     retry_after: retryAfter,
+    data: null,
   });
 }
 

@@ -89,6 +89,7 @@ describe.each(engines)('OTP flows on %s', (_engine, open) => {
         message: 'OTP verification failed. Please try again.',
         errMsg: 'OTP verification failed. Please try again.',
         attempts_left: 5 - attempt,
+        data: null,
       });
     }
     const right = await inject('POST', 'verify_otp', { otp: code, otp_id: otpId });
@@ -111,7 +112,7 @@ describe.each(engines)('OTP flows on %s', (_engine, open) => {
   it('refuses an expired, unknown or other-phone otp_id as expired', async () => {
     const otpId = await sendRegister();
     const code = accounts.sms.lastCodeTo(PHONE)!;
-    const expired = { status: false, message: 'This OTP has expired. Request a new one.', errMsg: 'This OTP has expired. Request a new one.' };
+    const expired = { status: false, message: 'This OTP has expired. Request a new one.', errMsg: 'This OTP has expired. Request a new one.', data: null };
     expect((await inject('POST', 'register', { phone: '9000000001', password: 'pa55wd', otp: code, otp_id: otpId })).json()).toEqual(expired);
     expect((await inject('POST', 'verify_otp', { otp: code, otp_id: 'A'.repeat(22) })).json()).toEqual(expired);
     await sql`update otps set expires_at = now() - interval '1 second'`.execute(db.kysely);

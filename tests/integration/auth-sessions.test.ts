@@ -69,6 +69,7 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
         status: false,
         message: 'Mobile number or password is incorrect.',
         errMsg: 'Mobile number or password is incorrect.',
+        data: null,
       });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
@@ -179,6 +180,7 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
       status: false,
       message: 'The request could not be verified. Reload the page and try again.',
       errMsg: 'The request could not be verified. Reload the page and try again.',
+      data: null,
     };
 
     it('refuses a cookie-authenticated write without the header, with a wrong one, or from a foreign origin', async () => {

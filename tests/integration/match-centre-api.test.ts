@@ -220,7 +220,7 @@ describe('match centre API', () => {
     for (const url of ['/scorecard/', '/match/detail?match_key=', '/get/squad?match_key=%20%20', '/get/commentory/', '/match/info']) {
       const response = await app.inject({ method: 'GET', url: `/user/v1${url}` });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toEqual({ status: false, message: 'match_key is required', errMsg: 'match_key is required' });
+      expect(response.json()).toEqual({ status: false, message: 'match_key is required', errMsg: 'match_key is required', data: null });
     }
     const tooLong = await app.inject({ method: 'GET', url: `/user/v1/scorecard/?match_key=${'9'.repeat(MAX_KEY_LENGTH + 1)}` });
     expect(tooLong.statusCode).toBe(400);
@@ -232,7 +232,7 @@ describe('match centre API', () => {
     for (const resource of ['/match/detail', '/scorecard/', '/scorecard', '/get/commentory/', '/get/commentory', '/get/squad', '/match/info']) {
       const response = await app.inject({ method: 'GET', url: `/user/v1${resource}?match_key=999999999` });
       expect(response.statusCode, resource).toBe(404);
-      expect(response.json()).toEqual({ status: false, message: 'No match with key 999999999', errMsg: 'No match with key 999999999' });
+      expect(response.json()).toEqual({ status: false, message: 'No match with key 999999999', errMsg: 'No match with key 999999999', data: null });
     }
     // Keys that are not numbers, or odd characters, are simply not found.
     for (const key of ["1'; drop table matches;--", '%E2%9C%93', 'abc']) {

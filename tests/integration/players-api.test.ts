@@ -260,14 +260,17 @@ describe('player API', () => {
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: false, message: 'player_key is required', errMsg: 'player_key is required' });
+      // Its error carries the payload the provider's client reads, empty (player/info's list unguarded).
+      const empty = url.includes('/info') ? { data: null, finalData: [] } : { data: null };
+      expect(response.json()).toEqual({ status: false, message: 'player_key is required', errMsg: 'player_key is required', ...empty });
     },
   );
 
   it.each(['info', 'overview'])('player/%s with an unknown key is a 404', async (resource) => {
     const response = await app.inject({ method: 'GET', url: `/user/v1/player/${resource}?player_key=ffffffff` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: false, message: 'No player with key ffffffff', errMsg: 'No player with key ffffffff' });
+    const empty = resource === 'info' ? { data: null, finalData: [] } : { data: null };
+    expect(response.json()).toEqual({ status: false, message: 'No player with key ffffffff', errMsg: 'No player with key ffffffff', ...empty });
   });
 
   it.skipIf(!built)('the player page renders from the same services, and 404s an unknown key', async () => {

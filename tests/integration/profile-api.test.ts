@@ -172,12 +172,35 @@ describe.each(engines)('profile, settings and contact API on %s', (_engine, open
       const metadata = await sharp(served.rawPayload).metadata();
       expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['webp', 256, 256, undefined]);
 
-      expect((await call('GET', '/get/user', { phone: ALICE })).json().data.image).toBe(image);
+      // get/user names it by its absolute URL (the provider's client shows it from its own origin).
+      expect((await call('GET', '/get/user', { phone: ALICE })).json().data.image).toBe(`${SITE_ORIGIN}${image}`);
       const second = await upload(ALICE, multipart('docs', 'new.png', 'image/png', await sharp({ create: { width: 50, height: 80, channels: 3, background: '#00ff00' } }).png().toBuffer()));
       const replaced = second.json().data.image as string;
       expect(replaced).not.toBe(image);
       expect(await readdir(avatars.dir)).toEqual([path.basename(replaced)]);
       expect((await accounts.app.inject({ method: 'GET', url: image })).statusCode).toBe(404);
+    });
+
+    it('get/user gives the photo as an absolute URL: on PUBLIC_ORIGIN whatever Host is named, else on the validated Host', async () => {
+      const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0000ff' } }).png().toBuffer();
+      const stored = (await upload(ALICE, multipart('docs', 'me.png', 'image/png', photo))).json().data.image as string;
+      // PUBLIC_ORIGIN set: a foreign (valid) Host changes nothing.
+      for (const host of [undefined, 'evil.example', 'localhost:4321']) {
+        const answer = await call('GET', '/get/user', { phone: ALICE, headers: host ? { host } : {} });
+        expect(answer.json().data.image, host).toBe(`${SITE_ORIGIN}${stored}`);
+      }
+      // An invalid Host never reaches it: refused before any route.
+      expect((await call('GET', '/get/user', { phone: ALICE, headers: { host: 'a@evil.example' } })).statusCode).toBe(400);
+      // No PUBLIC_ORIGIN (a local install): the Host the request was addressed to, once validated.
+      const local = await accountsApp(db, { originFromHost: true, appOptions: { avatars } });
+      try {
+        const answer = await local.app.inject({ method: 'GET', url: '/user/v1/get/user', headers: { ...as(ALICE), host: '192.168.1.20:4321' } });
+        expect(answer.json().data.image).toBe(`http://192.168.1.20:4321${stored}`);
+        const bad = await local.app.inject({ method: 'GET', url: '/user/v1/get/user', headers: { ...as(ALICE), host: 'x y' } });
+        expect(bad.statusCode).toBe(400);
+      } finally {
+        await local.close();
+      }
     });
 
     it("takes 20 photos an hour from one user, then 429; another user's uploads are their own", async () => {

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
+import { APP_COMMENTORY_BALLS } from '../../src/server/api/schemas/realtime.ts';
 import type { LiveEngine } from '../../src/server/live/engine.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
@@ -20,6 +21,7 @@ import { createLiveEngine } from '../../src/server/live/engine.ts';
 import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
 import { createReplay, playReplay } from '../../src/server/jobs/replay.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { localName } from '../../src/i18n/names.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { expectShape, prefixed, type ShapeRules } from '../helpers/wire-shape.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
@@ -311,6 +313,22 @@ describe('the provider web client contract', () => {
     expectShape(live, liveRules('play.live'), 'E2 live');
   });
 
+  it("the live replay's situation in Hindi (lang=hi) names the side in Hindi, as the pages do", async () => {
+    const chasing = localName('team', 'Royal Challengers Bangalore', 'hi');
+    expect(chasing).not.toBe('Royal Challengers Bangalore');
+    const english = ((await call(`match/detail?match_key=${replayKey}`)).data as { play: { live: { required_score: { title: string } } } }).play.live;
+    expect(english.required_score.title).toMatch(/^Royal Challengers Bangalore need \d+ runs? (from|in) \d+ balls?/);
+    const detail = ((await call(`match/detail?match_key=${replayKey}&lang=hi`)).data as { play: { live: { required_score: { title: string } } } }).play.live;
+    const list = ((await call('get/all/matches?lang=hi')).data as { match_key: string; play: { live: { required_score: { title: string } } } }[]).find(
+      (match) => match.match_key === replayKey,
+    )!.play.live;
+    const commentary = ((await call(`get/commentory/?match_key=${replayKey}&lang=hi`)).data as { live: { required_score: { title: string } } }).live;
+    for (const [where, live] of [['match/detail', detail], ['get/all/matches', list], ['get/commentory', commentary]] as const) {
+      expect(live.required_score.title, where).toContain(chasing);
+      expect(live.required_score.title, where).not.toMatch(/[A-Za-z]/);
+    }
+  });
+
   it('E3 get/commentory/: related_balls is an array of complete balls', async () => {
     for (const key of [T20_FINAL, ASHES_TEST, replayKey]) {
       const body = await call(`get/commentory/?match_key=${key}`);
@@ -554,6 +572,32 @@ describe('the provider web client contract', () => {
     expectShape(await call(`get/comment?reel_id=${reelId}`), { comments: 'array', 'comments[].comment': 'string' }, 'E19');
   });
 
+  // ---------- error answers (§0.2: read as successes, whatever the status) ----------
+
+  it('§0.2 an error answer carries what the app reads, empty: data null, and the lists it uses unguarded as []', async () => {
+    const errors: [string, Record<string, unknown>][] = [
+      // The bare /getMatchList route, the player page without navigation state, /statsweb.
+      ['match/detail?match_key=undefined', { data: null }],
+      ['get/commentory/?match_key=undefined', { data: null }],
+      ['scorecard/?match_key=undefined', { data: null }],
+      ['get/squad?match_key=undefined', { data: null }],
+      ['get/tournament/no-such-tournament', { data: null }],
+      ['tournamentwise/player/stats?tou_key=undefined', { data: null }],
+      ['player/overview?ass_key=undefined&player_key=[object Object]', { data: null }],
+      // E15 maps finalData, E18 spreads data, E19 maps comments: each an empty array.
+      ['player/info?player_key=[object Object]', { data: null, finalData: [] }],
+      ['auth/reels?limit=5&offset=-5', { data: [] }],
+      ['reels?limit=many&offset=0', { data: [] }],
+      ['get/comment?reel_id=no-such-reel', { data: null, comments: [] }],
+      ['no/such/resource', { data: null }],
+    ];
+    for (const [url, empty] of errors) {
+      const body = await call(url);
+      // Our own error style stays as it was: status false, message and errMsg.
+      expect(body, url).toEqual({ status: false, message: expect.any(String), errMsg: body.message, ...empty });
+    }
+  });
+
   // ---------- signed out: 'Bearer null' (§0.2) ----------
 
   it('public endpoints answer "Bearer null", a bogus token and no header alike, as for a visitor', async () => {
@@ -659,7 +703,8 @@ describe('the provider web client contract', () => {
     expect(photo.statusCode, photo.body).toBe(200);
     const after = (await app.inject({ method: 'GET', url: '/user/v1/get/user', headers: signedIn })).json<{ data: { name: string; image: string } }>();
     expect(after.data.name).toBe('Asha');
-    expect(after.data.image).toEqual(expect.any(String));
+    // §4.4: the app shows data.image from its own origin: an absolute URL on ours.
+    expect(after.data.image).toMatch(new RegExp(`^${SITE_ORIGIN.replaceAll('.', '\\.')}/media/avatars/[^/]+\\.webp$`));
   });
 
   it('E20–E22 reel writes: like, unlike and comment as the app sends them answer status "success"', async () => {
@@ -704,7 +749,8 @@ describe('the provider web client contract', () => {
         catchUp: (matchKey, after) => live.catchUp(matchKey, after),
         snapshot: (matchKey) => live.snapshot(matchKey),
       });
-      broadcaster.attach(realtime.io);
+      // As main.ts does with API_CORS_ORIGINS set: apps' snapshots are made.
+      broadcaster.attach(realtime.io, { apps: true });
       url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     });
     afterAll(async () => {
@@ -754,17 +800,40 @@ describe('the provider web client contract', () => {
       expect((firstBall.last_ball_key as { key: string }).key).toBe((firstScore.live as { last_ball_key: string }).last_ball_key);
       const players = firstScore.players as { nationality: unknown[] };
       expect(players.nationality).toHaveLength(2);
+      // §3.2 the app replaces its list with each event: the chase's latest balls, not the last one alone.
+      const keysOf = (payload: Record<string, unknown>) => (payload.commentory as { key: string }[]).map((ball) => ball.key);
+      const chase = (await services.matchCentre.inningsCommentary(replayKey, 2, 'en'))!.balls.map((ball) => ball.key);
+      expect(chase.length).toBeGreaterThan(20);
+      expect(keysOf(firstBall)).toEqual(chase.slice(-APP_COMMENTORY_BALLS));
+
+      // A page of our own site follows the same match: its events stay one ball each.
+      const page = open(SITE_ORIGIN);
+      await connected(page);
+      const pageHeard: Record<string, unknown>[] = [];
+      page.on('commentory', (payload: Record<string, unknown>) => pageHeard.push(payload));
+      page.emit('sub', replayKey);
 
       // Two more balls of the replay: each pushed as a complete snapshot in the same shapes.
       const heard: { event: string; payload: Record<string, unknown> }[] = [];
       socket.on('score', (payload: Record<string, unknown>) => heard.push({ event: 'score', payload }));
       socket.on('commentory', (payload: Record<string, unknown>) => heard.push({ event: 'commentory', payload }));
+      await until(() => realtime.io.of('/').adapter.rooms.get(`match:${replayKey}`)?.size === 2);
       const stop = new AbortController();
       let balls = 0;
       await playReplay(db, live, OPENER, replayKey, { ballsPerMinute: 0, signal: stop.signal, onBall: () => (balls += 1) === 2 && stop.abort() });
-      await until(() => heard.length >= 4);
+      await until(() => heard.length >= 4 && pageHeard.length >= 2);
       for (const { event, payload } of heard) expectShape(payload, event === 'score' ? SCORE : COMMENTORY, `pushed ${event}`);
       expect(heard.map((one) => one.event)).toEqual(['commentory', 'score', 'commentory', 'score']);
+      const [second, third] = heard.filter((one) => one.event === 'commentory').map((one) => one.payload);
+      const after = (await services.matchCentre.inningsCommentary(replayKey, 2, 'en'))!.balls.map((ball) => ball.key);
+      expect(after).toHaveLength(chase.length + 2);
+      // Each the innings' latest balls up to its own, which is its last_ball_key.
+      expect(keysOf(second!)).toEqual(after.slice(0, -1).slice(-APP_COMMENTORY_BALLS));
+      expect(keysOf(third!)).toEqual(after.slice(-APP_COMMENTORY_BALLS));
+      expect((third!.last_ball_key as { key: string }).key).toBe(after.at(-1));
+      // Our page heard the same two balls, one each, as before.
+      expect(pageHeard.map((payload) => keysOf(payload))).toEqual([[after.at(-2)], [after.at(-1)]]);
+      page.close();
     });
 
     it('a foreign origin is refused; an allowed one with a session cookie is a visitor, with auth.token a user', async () => {

@@ -229,7 +229,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     for (const [url, message] of cases) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ status: false, message, errMsg: message });
+      expect(response.json(), url).toEqual({ status: false, message, errMsg: message, data: null });
     }
   });
 });

@@ -37,6 +37,7 @@ describe('HTTP contract', () => {
       status: false,
       message: 'No API resource at GET /user/v1/no/such/thing',
       errMsg: 'No API resource at GET /user/v1/no/such/thing',
+      data: null,
     });
   });
 

@@ -58,7 +58,7 @@ describe('series, stats and fixtures API', () => {
   async function expectError(url: string, statusCode: number, message: string) {
     const response = await app.inject({ method: 'GET', url: `/user/v1${url}` });
     expect(response.statusCode, url).toBe(statusCode);
-    expect(response.json(), url).toEqual({ status: false, message, errMsg: message });
+    expect(response.json(), url).toEqual({ status: false, message, errMsg: message, data: null });
   }
 
   const matchesOf = (groups: FixtureDayGroup[]): MatchObject[] => groups.flatMap((group) => group.matches);

@@ -129,7 +129,7 @@ describe('win probability API', () => {
   it('bad keys: missing is a 400, unknown a 404, in the error shape', async () => {
     const missing = await app.inject({ method: 'GET', url: '/user/v1/match/winprob' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ status: false, message: 'match_key is required', errMsg: 'match_key is required' });
+    expect(missing.json()).toEqual({ status: false, message: 'match_key is required', errMsg: 'match_key is required', data: null });
     const unknown = await app.inject({ method: 'GET', url: '/user/v1/match/winprob?match_key=999999999' });
     expect(unknown.statusCode).toBe(404);
     const odd = await app.inject({ method: 'GET', url: `/user/v1/match/winprob?match_key=${encodeURIComponent("1'; drop table matches;--")}` });

@@ -1,5 +1,8 @@
 // One error shape for the whole provider API, in the spec's style:
 // { status: false, message, errMsg } with an HTTP status that matches. Errors are never cached.
+// The provider's client reads an error answer as it reads a success (it never looks at the
+// status, decision 061), so an error also carries the payload it reads, empty: `data: null`, and
+// on the routes whose lists it spreads or maps without a guard, those lists empty.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,8 +43,28 @@ export function tooManyAttempts(retryAfterS: number, message?: string): ApiError
 
 export type ApiErrorBody = z.output<typeof errorBodySchema>;
 
-export function errorBody(message: string, details: ApiErrorDetails = {}): ApiErrorBody {
-  return { status: false, message, errMsg: message, ...details };
+/**
+ * The payload fields an error answer of a route carries (by its path under API_PREFIX): the lists
+ * the provider's client uses unguarded (E15 finalData, E18 data, E19 comments), empty. Any other
+ * route's error, and an answer before any route, carries `data: null` (its pages read `res?.data`
+ * and render empty or "Data Not Found").
+ */
+const EMPTY_ON_ERROR: Readonly<Record<string, Partial<Pick<ApiErrorBody, 'data' | 'finalData' | 'comments'>>>> = {
+  '/reels': { data: [] },
+  '/auth/reels': { data: [] },
+  '/player/info': { data: null, finalData: [] },
+  '/get/comment': { data: null, comments: [] },
+};
+
+export function errorBody(message: string, details: ApiErrorDetails = {}, route?: string): ApiErrorBody {
+  const empty = (route !== undefined && Object.hasOwn(EMPTY_ON_ERROR, route) ? EMPTY_ON_ERROR[route] : undefined) ?? { data: null };
+  return { status: false, message, errMsg: message, ...details, ...empty } as ApiErrorBody;
+}
+
+/** A request's route path under API_PREFIX ('/player/info'); undefined before any route matched. */
+function apiRouteOf(request: FastifyRequest): string | undefined {
+  const url = request.routeOptions.url;
+  return url?.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) : undefined;
 }
 
 export function isApiUrl(url: string): boolean {
@@ -82,7 +105,7 @@ export function sendApiError(request: FastifyRequest, reply: FastifyReply, error
     .code(statusCode)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(errorBody(message, details));
+    .send(errorBody(message, details, apiRouteOf(request)));
 }
 
 /** The request line of a raw HTTP packet, when the packet starts with one. */

@@ -87,7 +87,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
             title: 'Cricket provider API',
             version: '1.0.0',
             description:
-              'Matches, match centre, players, series, statistics and fixtures from Cricsheet ball-by-ball data. Every success is { status: true, data }; every error { status: false, message, errMsg } with a matching HTTP status.',
+              'Matches, match centre, players, series, statistics and fixtures from Cricsheet ball-by-ball data. Every success is { status: true, data }; every error { status: false, message, errMsg, data: null } with a matching HTTP status.',
             license: { name: 'Data: Open Data Commons Attribution License (Cricsheet)', identifier: 'ODC-By-1.0' },
           },
           servers: [{ url: API_PREFIX }],

@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { CODE_NOT_RETURNED, OTP_EXPIRED, OTP_NOT_VERIFIED, type OtpExpectation, type OtpPurpose } from '../auth/otp.ts';
 import { requireUser } from '../auth/roles.ts';
 import { avatarUrl } from '../auth/sessions.ts';
+import { parseHost, siteOriginFor } from '../http/site-origin.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
 import { actionSchema } from './schemas/common.ts';
@@ -79,7 +80,15 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
 
     api.get(getUser.paths[0]!, { schema: actionSchema(getUser) }, async (request) => {
       const user = requireUser(request);
-      return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image: user.image, role: user.role } };
+      // An absolute URL: the provider's client shows it from its own origin (decision 061). On
+      // PUBLIC_ORIGIN, or without it on the validated Host the request was addressed to.
+      const origin = siteOriginFor(
+        { publicOrigin: auth.config.publicOrigin, fromHost: auth.config.originFromHost ?? false },
+        parseHost(request.host),
+        request.protocol === 'https',
+      );
+      const image = user.image === null ? null : new URL(user.image, origin).href;
+      return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image, role: user.role } };
     });
 
     const { sendRegisterOtp, sendResetOtp, verifyOtpQuery, verifyOtpBody, register, changePassword, sendRegisterOtpPost, sendResetOtpPost, verifyRegisterOtp } =

@@ -1,6 +1,8 @@
 // A match's title within its event, as fans write it, in English or Hindi:
 //   a stage: 'Final', 'Qualifier 1', 'Eliminator', 'Semi Final, Group B';
 //   a numbered match of a bilateral series: '1st T20I', '2nd Test', '3rd ODI' ('पहला टी20 इंटरनेशनल');
+//   a numbered international of a tour, whatever its sides ('India tour of Ireland and England':
+//   Cricsheet numbers each type's series on its own): '5th Test' ('पाँचवाँ टेस्ट');
 //   a numbered match of a competition (more than two sides): 'Match 23' ('मैच 23');
 //   the only match of its type in a bilateral series, unnumbered: 'Only Test' ('एकमात्र टेस्ट');
 //   otherwise the type: 'First-class', 'T20'.
@@ -14,6 +16,13 @@ export interface TournamentShape {
   sides: number;
   /** The event's matches of each type. */
   typeMatches: Partial<Record<string, number>>;
+  /** The event is a tour ('X tour of Y', isTourName): each type's matches make a series of their own. */
+  tour?: boolean;
+}
+
+/** 'India tour of England', 'India Women tour of Ireland and England 2018': a tour, not a competition. */
+export function isTourName(name: string): boolean {
+  return / tour of /i.test(name);
 }
 
 export interface MatchTitleInput {
@@ -89,7 +98,8 @@ function seriesWord(type: FormatType, lang: Lang): string {
 
 function baseTitle(match: MatchTitleInput, lang: Lang): string {
   if (match.stage !== null) return stageName(match.stage, lang);
-  const bilateral = isBilateralShape(match.tournament);
+  // A tour's internationals are numbered within their type's series even when it had more sides.
+  const bilateral = isBilateralShape(match.tournament) || (match.tournament.tour === true && isInternationalType(match.formatType));
   const number = match.matchNumber;
   if (number !== null) {
     if (!bilateral) return `${MATCH_WORD[lang]} ${number}`;

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../api/errors.ts';
 import type { MatchObject } from '../api/presenters/match.ts';
-import type { CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
+import type { AppCommentoryEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
@@ -28,12 +28,19 @@ export type { FixtureInput };
 
 /** Where the engine's events go: Socket.IO rooms in the server (realtime), a recorder in tests. */
 export interface Broadcaster {
+  /** A match's event to its sockets; a 'commentory' to those of our pages only (apps hear toApps). */
   toMatch(matchKey: string, event: 'score' | 'commentory', payload: ScoreEvent | CommentoryEvent): void;
   toHome(event: 'card', payload: unknown): void;
+  /** Whether apps of API origins may listen: only then are their 'commentory' snapshots made. */
+  readonly appsListen?: boolean;
+  /** A match's 'commentory' as its sockets of API origins hear it: a complete snapshot (decision 061). */
+  toApps?(matchKey: string, event: 'commentory', payload: AppCommentoryEvent): void;
 }
 
 /** An event as a catching-up client is sent it again. */
 export type LiveEvent = { event: 'score'; payload: ScoreEvent } | { event: 'commentory'; payload: CommentoryEvent };
+/** An event of a match as it stands, sent to an app on 'sub' (its 'commentory' the apps' snapshot). */
+export type SnapshotEvent = { event: 'score'; payload: ScoreEvent } | { event: 'commentory'; payload: AppCommentoryEvent };
 
 export type { BreakReason };
 
@@ -98,10 +105,11 @@ export interface LiveEngine {
   /** The match's last event sequence; null for an unknown match. */
   lastSequence(matchKey: string): Promise<number | null>;
   /**
-   * A match in play as it stands: its 'score', then its latest ball's 'commentory', both with the
-   * last sequence (what a socket hears on 'sub'); empty for a match not in play or unknown.
+   * A match in play as it stands: its 'score', then its 'commentory' as apps hear it (the latest
+   * balls, AppCommentoryEvent), both with the last sequence (what a socket of an API origin hears
+   * on 'sub'); empty for a match not in play or unknown.
    */
-  snapshot(matchKey: string): Promise<LiveEvent[]>;
+  snapshot(matchKey: string): Promise<SnapshotEvent[]>;
   /**
    * Builds the payloads of the matches in play (at most MATCHES_PRIMED, the latest), caching what
    * the match centre caches: a server started during play serves its first ball and the fans
@@ -361,19 +369,19 @@ class Engine implements LiveEngine {
     return row?.live_sequence ?? null;
   }
 
-  async snapshot(matchKey: string): Promise<LiveEvent[]> {
+  async snapshot(matchKey: string): Promise<SnapshotEvent[]> {
     const match = await this.matchRef(matchKey);
     if (!match) return [];
     const [row] = await this.read<{ status: string; live_sequence: number }>('select status, live_sequence from matches where id = $1', [match.id]);
     if (row?.status !== 'started') return [];
     const sequence = row.live_sequence;
-    const events: LiveEvent[] = [
+    const events: SnapshotEvent[] = [
       { event: 'score', payload: await this.payloads.score({ match_key: matchKey, sequence }, await this.payloads.matchObject(matchKey)) },
     ];
     const lastBall = await lastBallKey(this.read, match.id);
     if (lastBall !== null) {
       const payload = await this.payloadOf(match, { sequence, kind: 'ball', ballKey: lastBall, payload: null }, null);
-      events.push({ event: 'commentory', payload: payload as CommentoryEvent });
+      events.push({ event: 'commentory', payload: await this.payloads.appCommentory(payload as CommentoryEvent) });
     }
     return events;
   }
@@ -492,6 +500,7 @@ class Engine implements LiveEngine {
           payload = await this.payloadOf(match, row, null);
         }
         this.broadcaster.toMatch(match.key, socketEventOf(row.kind), payload);
+        if (row.kind !== 'state') await this.toApps(payload as CommentoryEvent);
         payloads.push(payload);
       }
       matchObject ??= await this.payloads.matchObject(match.key);
@@ -502,6 +511,16 @@ class Engine implements LiveEngine {
       // Caught-up clients get the events rebuilt from the stored state (eventsSince).
       this.logger?.error({ err: error, match_key: match.key }, 'live events could not be pushed');
       return false;
+    }
+  }
+
+  /** An event's 'commentory' to the match's apps, as the complete snapshot they replace their list with; a failure is theirs alone. */
+  private async toApps(event: CommentoryEvent): Promise<void> {
+    if (!this.broadcaster.appsListen || !this.broadcaster.toApps) return;
+    try {
+      this.broadcaster.toApps(event.match_key, 'commentory', await this.payloads.appCommentory(event));
+    } catch (error) {
+      this.logger?.error({ err: error, match_key: event.match_key }, "apps' commentory could not be pushed");
     }
   }
 

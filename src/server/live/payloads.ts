@@ -7,7 +7,7 @@ import type { Delivery } from '../domain/types.ts';
 import { presentCommentaryBall, presentScorecard, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
 import { presentLiveState, type LiveStateObject } from '../api/presenters/live.ts';
 import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
-import type { CardEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
+import { APP_COMMENTORY_BALLS, type AppCommentoryEvent, type CardEvent, type CommentoryEvent, type LiveBallObject, type ScoreEvent } from '../api/schemas/realtime.ts';
 import type { Services } from '../services/index.ts';
 import type { MatchCentreRow } from '../services/match-centre/shared.ts';
 import type { InningsCommentary } from '../services/match-centre/commentary.ts';
@@ -60,6 +60,28 @@ export class LivePayloads {
     // unless the event takes it back or corrects an older one.
     const latest = !ball.is_delete && live?.last_ball_key === ball.key ? ball : null;
     return { ...header, commentory: [ball], live, last_ball_key: latest };
+  }
+
+  /**
+   * A 'commentory' event as an app of an API origin hears it (the provider's client replaces its
+   * list with each event, decision 061): the latest APP_COMMENTORY_BALLS balls of the event's
+   * innings, oldest first, from the committed state, with the event's own ball as it was sent
+   * (a new one added or replaced, one taken back left out). Our pages' event is `event` itself.
+   */
+  async appCommentory(event: CommentoryEvent): Promise<AppCommentoryEvent> {
+    const [ball] = event.commentory;
+    if (!ball) return { ...event, commentory: [] };
+    const innings = await this.services.matchCentre.inningsCommentary(event.match_key, Number.parseInt(ball.key, 10), LANG);
+    const balls: LiveBallObject[] = [];
+    if (innings) {
+      // Only the tail is built (liveBallOf counts the balls faced from the innings' start).
+      const from = Math.max(0, innings.balls.length - APP_COMMENTORY_BALLS - 1);
+      for (let index = from; index < innings.balls.length; index += 1) {
+        if (innings.balls[index]!.key !== ball.key) balls.push(liveBallOf(innings, index));
+      }
+    }
+    if (!ball.is_delete) balls.push(ball);
+    return { ...event, commentory: balls.slice(-APP_COMMENTORY_BALLS) };
   }
 
   /**

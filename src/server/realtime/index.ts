@@ -27,9 +27,9 @@ import type { Role } from '../auth/index.ts';
 import { DEFAULT_SOCKETS_PER_ADDRESS } from '../config.ts';
 import { mayFollow, MessageBudget, refuse, socketLimits, TOO_MANY_MESSAGES, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
 import { writeBroadcastFramesDirect, writeFramesWhole, type DirectFrameCounts } from './frames.ts';
-import { matchRoom, subscribedKey } from './rooms.ts';
+import { appMatchRoom, matchRoom, subscribedKey } from './rooms.ts';
 
-export { matchRoom };
+export { appMatchRoom, matchRoom };
 
 /** The room of the home list's live cards. */
 export const HOME_ROOM = 'home';
@@ -244,12 +244,14 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
         refuse(socket, TOO_MANY_SUBSCRIPTIONS);
         return;
       }
-      await socket.join(matchRoom(key));
-      logger.debug({ socket: socket.id, match_key: key }, 'subscribed');
       // An app of an API origin replaces its state with each event (the provider's client does):
-      // it gets the match as it stands at once. The site's pages have theirs from the page, and
-      // catch up by sequence.
-      if (!options.snapshot || !fromApiOrigin(socket.handshake.headers.origin)) return;
+      // it joins the match's app room too, whose 'commentory' is a complete snapshot, and gets
+      // the match as it stands at once. The site's pages have theirs from the page, and catch up
+      // by sequence.
+      const app = fromApiOrigin(socket.handshake.headers.origin);
+      await socket.join(app ? [matchRoom(key), appMatchRoom(key)] : matchRoom(key));
+      logger.debug({ socket: socket.id, match_key: key }, 'subscribed');
+      if (!options.snapshot || !app) return;
       try {
         for (const { event, payload: sent } of await options.snapshot(key)) socket.emit(event, sent);
       } catch (error) {
@@ -258,7 +260,10 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     });
     socket.on('unsub', async (payload: unknown) => {
       const key = subscribedKey(payload);
-      if (key !== null) await socket.leave(matchRoom(key));
+      if (key !== null) {
+        await socket.leave(matchRoom(key));
+        await socket.leave(appMatchRoom(key));
+      }
     });
     socket.on('sub_home', async () => {
       await socket.join(HOME_ROOM);

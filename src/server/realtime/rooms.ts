@@ -9,6 +9,14 @@ export function matchRoom(key: string): string {
   return `${MATCH_ROOM_PREFIX}${key}`;
 }
 
+/**
+ * The room of a match's sockets of an API origin (apps such as the provider's client), beside its
+ * match room: their 'commentory' is a complete snapshot, not the one ball our pages get.
+ */
+export function appMatchRoom(key: string): string {
+  return `app:${key}`;
+}
+
 /** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */
 export function subscribedKey(payload: unknown): string | null {
   const parsed = subscription.safeParse(payload);

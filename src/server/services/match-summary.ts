@@ -4,7 +4,7 @@
 // wire object is made from it at the API edge (api/presenters/match.ts).
 import { resultText, ballsRemaining, isDuckworthLewis } from '../domain/result.ts';
 import type { FormatType } from '../domain/format-type.ts';
-import { matchTitle, type TournamentShape } from '../domain/match-title.ts';
+import { isTourName, matchTitle, type TournamentShape } from '../domain/match-title.ts';
 import { matchSituation, type Situation } from '../domain/situation.ts';
 import type { InningsTable, MatchesTable, MatchFormat, MatchStatus, PlayStatus, TeamSide } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
@@ -81,7 +81,7 @@ export type InningsRow = Pick<
 >;
 
 /** The columns a match's title is made from. */
-export type TitleColumns = Pick<MatchRow, 'event_stage' | 'event_match_number' | 'event_group' | 'format_type' | 'tou_sides' | 'tou_type_matches'>;
+export type TitleColumns = Pick<MatchRow, 'event_stage' | 'event_match_number' | 'event_group' | 'format_type' | 'tou_name' | 'tou_sides' | 'tou_type_matches'>;
 
 /** 'Final', 'Match 12', '2nd Test', 'Only Test' (or in Hindi); the group is added when the data has one. */
 export function subTitle(row: TitleColumns, lang: Lang = 'en'): string {
@@ -91,7 +91,7 @@ export function subTitle(row: TitleColumns, lang: Lang = 'en'): string {
       matchNumber: row.event_match_number,
       group: row.event_group,
       formatType: row.format_type,
-      tournament: { sides: row.tou_sides, typeMatches: row.tou_type_matches },
+      tournament: { sides: row.tou_sides, typeMatches: row.tou_type_matches, tour: isTourName(row.tou_name) },
     },
     lang,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTitleShapeChange, matchTitle, type MatchTitleInput } from '../../../src/server/domain/match-title.ts';
+import { isTitleShapeChange, isTourName, matchTitle, type MatchTitleInput } from '../../../src/server/domain/match-title.ts';
 
 /** A league of ten sides (the IPL) unless the case says otherwise. */
 const LEAGUE = { sides: 10, typeMatches: { t20: 74 } };
@@ -27,6 +27,21 @@ describe('matchTitle', () => {
     expect(title({ matchNumber: 23 })).toBe('Match 23');
     // An ODI tri-series or a World Cup is a competition too.
     expect(title({ matchNumber: 3, formatType: 'odi', tournament: { sides: 3, typeMatches: { odi: 7 } } })).toBe('Match 3');
+  });
+
+  it("numbers a tour's internationals by their type even with more sides: 5th Test, पाँचवाँ टेस्ट", () => {
+    // India tour of Ireland and England 2018: T20Is with Ireland, then England; ODIs; five Tests.
+    const TOUR_OF_TWO = { sides: 3, typeMatches: { t20i: 5, odi: 3, test: 5 }, tour: true };
+    expect(title({ matchNumber: 5, formatType: 'test', tournament: TOUR_OF_TWO })).toBe('5th Test');
+    expect(title({ matchNumber: 5, formatType: 'test', tournament: TOUR_OF_TWO }, 'hi')).toBe('पाँचवाँ टेस्ट');
+    expect(title({ matchNumber: 3, formatType: 'odi', tournament: TOUR_OF_TWO }, 'hi')).toBe('तीसरा वनडे');
+    expect(title({ matchNumber: 2, formatType: 't20i', tournament: TOUR_OF_TWO }, 'hi')).toBe('दूसरा टी20 इंटरनेशनल');
+    // Beyond ten: the numeral and वाँ.
+    expect(title({ matchNumber: 11, formatType: 'odi', tournament: TOUR_OF_TWO }, 'hi')).toBe('11वाँ वनडे');
+    // A tour's domestic games, and a competition that is not a tour, stay 'Match N'.
+    expect(title({ matchNumber: 2, formatType: 'first_class', tournament: { ...TOUR_OF_TWO, typeMatches: { first_class: 3 } } })).toBe('Match 2');
+    expect(title({ matchNumber: 5, formatType: 'test', tournament: { ...TOUR_OF_TWO, tour: false } })).toBe('Match 5');
+    expect([isTourName('India tour of Ireland and England'), isTourName('India Women tour of England'), isTourName('ICC World Cup')]).toEqual([true, true, false]);
   });
 
   it('a stage wins over the number, and the group is added', () => {

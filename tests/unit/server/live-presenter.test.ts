@@ -43,7 +43,8 @@ describe('presentLiveState', () => {
     const wire = liveState.parse(presentLiveState(test, { a: 'England', b: 'Australia' }, 'hi'));
     expect(wire.innings).toBe('a_2');
     expect(wire.required_score).toBeNull();
-    expect(wire.score.msg_trail_by).toBe('England 81 रन से पीछे');
+    // The side named in Hindi, as the pages name it.
+    expect(wire.score.msg_trail_by).toBe('इंग्लैण्ड 81 रन से पीछे');
     expect(wire.score.msg_lead_by).toBeNull();
     expect(wire.match_break).toEqual({ reason: 'day' });
     expect(wire.last_ball_key).toBeNull();

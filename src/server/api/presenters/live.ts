@@ -2,6 +2,7 @@
 // run_rate, required_score.title/run_rate, recent_overs by ball key and by symbol,
 // last_ball_key, recent_players) from the live state's read model.
 import type { z } from 'zod';
+import { localName } from '../../../i18n/names.ts';
 import type { TeamSide } from '../../db/schema.ts';
 import { ballSymbol } from '../../domain/commentary.ts';
 import { ballsToOvers, round2, runRate } from '../../domain/overs.ts';
@@ -41,8 +42,12 @@ function presentBowler(bowler: LiveBowler | null, ballsPerOver: number): RecentP
   );
 }
 
-/** The live state in the provider's shape; texts (the need, the lead or trail) in `lang`. */
-export function presentLiveState(live: LiveState, teamNames: Record<TeamSide, string>, lang: Lang): LiveStateObject {
+/**
+ * The live state in the provider's shape; texts (the need, the lead or trail) in `lang`, naming
+ * the sides (given in Latin) as the pages do: in Hindi by their Hindi names (decision 056).
+ */
+export function presentLiveState(live: LiveState, latinNames: Record<TeamSide, string>, lang: Lang): LiveStateObject {
+  const teamNames = { a: localName('team', latinNames.a, lang), b: localName('team', latinNames.b, lang) };
   const { score, recentPlayers, required } = live;
   const overs = ballsToOvers(score.legalBalls, score.ballsPerOver);
   const situation = liveSituation(live);

@@ -103,6 +103,13 @@ export const errorBody = contract(
       .string()
       .optional()
       .meta({ description: "On a live ball that makes no cricket sense (400 for the ball itself, 409 in its match): the rule it breaks, e.g. 'bowler-is-batter', 'over-backwards'." }),
+    data: z
+      .array(z.never())
+      .max(0)
+      .nullable()
+      .meta({ description: "No payload: null, or [] on the reel lists (reels, auth/reels). The provider's client reads an error's body as a success's." }),
+    finalData: z.array(z.never()).max(0).optional().meta({ description: 'On player/info: [] (its client maps the list unguarded).' }),
+    comments: z.array(z.never()).max(0).optional().meta({ description: 'On get/comment: [] (its client maps the list unguarded).' }),
   }),
   'The one error shape of the API.',
 );

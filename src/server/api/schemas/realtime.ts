@@ -72,6 +72,25 @@ export const commentoryEvent = contract(
   "Socket event 'commentory': a new ball, or a correction (is_delete) of one.",
 );
 
+/** Balls an app's 'commentory' carries at most: the latest ten overs of the innings in play. */
+export const APP_COMMENTORY_BALLS = 60;
+
+export const appCommentoryEvent = contract(
+  'AppCommentoryEvent',
+  z.object({
+    ...eventHeader,
+    commentory: z
+      .array(liveBall)
+      .max(APP_COMMENTORY_BALLS)
+      .meta({
+        description: `The innings' latest balls (at most ${APP_COMMENTORY_BALLS}), oldest first, the event's own ball included (or, taken back, left out): the provider's client replaces its list with each event.`,
+      }),
+    live: liveState.nullable(),
+    last_ball_key: commentoryEvent.shape.last_ball_key,
+  }),
+  "Socket event 'commentory' as a socket of an API origin (API_CORS_ORIGINS) hears it: a complete snapshot of the innings' latest balls (decision 061).",
+);
+
 export const cardEvent = contract(
   'CardEvent',
   z.object({
@@ -91,5 +110,6 @@ export const reloadEvent = contract(
 export const socketEvents = { score: scoreEvent, commentory: commentoryEvent, card: cardEvent, reload: reloadEvent } as const;
 export type ScoreEvent = z.output<typeof scoreEvent>;
 export type CommentoryEvent = z.output<typeof commentoryEvent>;
+export type AppCommentoryEvent = z.output<typeof appCommentoryEvent>;
 export type CardEvent = z.output<typeof cardEvent>;
 export type LiveBallObject = z.output<typeof liveBall>;
