@@ -90,6 +90,7 @@ const en = {
     overN: 'Over {{n}}',
     lastBall: 'Last ball',
     liveNoFeed: 'Live details appear here once the live feed is running.',
+    reconnecting: 'Reconnecting… score as of {{time}}',
     firstBallToCome: 'Waiting for the first ball of the innings.',
     playerOfMatch: 'Player Of The Match',
     matchReport: 'Match report',

@@ -92,6 +92,7 @@ const hi: Dictionary = {
     overN: 'ओवर {{n}}',
     lastBall: 'पिछली गेंद',
     liveNoFeed: 'लाइव फ़ीड चालू होने पर लाइव विवरण यहाँ दिखेंगे।',
+    reconnecting: 'दोबारा जुड़ रहे हैं… स्कोर {{time}} तक का',
     firstBallToCome: 'पारी की पहली गेंद का इंतज़ार है।',
     playerOfMatch: 'प्लेयर ऑफ़ द मैच',
     matchReport: 'मैच रिपोर्ट',

@@ -142,6 +142,8 @@ test('a fan at 375 px sees each ball within a second, through a network drop and
   // The network drops mid-over (the page sees its socket close); two balls are bowled meanwhile.
   await context.setOffline(true);
   await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'false');
+  // The page says the score may be stale, and since when, instead of "Live" (issue 26).
+  await expect(page.getByTestId('live-status')).toHaveText(/^Reconnecting… score as of \d\d:\d\d$/);
   await bowl(request, delivery(nonStriker, striker, 0));
   await bowl(request, delivery(nonStriker, striker, 2));
   await context.setOffline(false);
@@ -149,6 +151,7 @@ test('a fan at 375 px sees each ball within a second, through a network drop and
   await expect(balls(page)).toHaveCount(6, { timeout: 15_000 });
   await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'true');
   await expect(page.getByTestId('live-score')).toContainText('9/0');
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
 
   await bowl(request, delivery(nonStriker, striker, 0, { wickets: [{ player_out: nonStriker, kind: 'bowled' }] }));
   await expect(balls(page)).toHaveCount(7, within);
