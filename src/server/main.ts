@@ -158,6 +158,7 @@ async function main(): Promise<void> {
     db,
     publish: (changed) => feed.publish(changed),
     importSources: config.IMPORT_ON_START ? config.cricsheetSources : null,
+    databaseUrl: config.DATABASE_URL,
     correctionsFile: config.CORRECTIONS_FILE,
     signal: background.signal,
     onImportStart: () => {

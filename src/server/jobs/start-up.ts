@@ -3,6 +3,8 @@
 // file changed or matches were imported: docs/decisions/034-corrections.md), then the rebuild of matches whose
 // derived rows an older version of the cricket rules wrote. Each commit publishes its tags, so
 // pages served meanwhile move to the new figures as they land.
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { runStartupImport, startupImportNeeded } from '../ingest/startup-import.ts';
 import type { ImportProgress, ImportSummary } from '../ingest/importer.ts';
@@ -29,6 +31,45 @@ export interface StartUpWork {
   log?: (message: string) => void;
   /** Cricsheet's register and player profiles (decision 055); absent: none. */
   people?: PeopleSources & { logger?: PeopleLogger };
+  /**
+   * PostgreSQL's URL (DATABASE_URL): the processes of one database take turns at the start-up
+   * import under an advisory lock, so one imports and the others wait for it. Absent (PGlite): one
+   * process anyway.
+   */
+  databaseUrl?: string | undefined;
+  /** How often a waiting process asks for the lock again (default 1 s). */
+  lockPollMs?: number;
+}
+
+/** Any number: the advisory lock of the start-up import among the processes of one database. */
+const START_UP_IMPORT_LOCK = 26_066;
+
+/**
+ * The start-up import's lock, on a connection of its own (a session lock goes with its
+ * connection, so a process that dies frees it); waits while another process holds it. Null when
+ * the signal stopped the wait.
+ */
+async function importLock(url: string, signal: AbortSignal, pollMs: number, onWait: () => void): Promise<{ release(): Promise<void> } | null> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  let waited = false;
+  try {
+    for (;;) {
+      const [row] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [START_UP_IMPORT_LOCK])).rows;
+      if (row?.locked) return { release: () => client.end() };
+      if (!waited) onWait();
+      waited = true;
+      await sleep(pollMs, undefined, { signal }).catch(() => undefined);
+      if (signal.aborted) {
+        await client.end();
+        return null;
+      }
+    }
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Runs the start-up work; returns the matches rebuilt. */
@@ -41,11 +82,23 @@ export async function runStartUpWork(work: StartUpWork): Promise<number> {
   if (await new PeopleWriter(db, publish).rebuildStaleSearch()) work.log?.('search rows rebuilt for the current names');
   if (signal.aborted) return 0;
   if (work.importSources && (await startupImportNeeded(db))) {
-    work.onImportStart?.();
-    const options = { signal, publish, ...(work.log ? { log: work.log } : {}), ...(work.onImportProgress ? { onProgress: work.onImportProgress } : {}) };
-    const summary = await runStartupImport(db, work.importSources, options);
-    imported = summary.imported + summary.replaced > 0;
-    work.onImported?.(summary);
+    // One process of a cluster imports; the others wait for it, then find nothing left to do (or,
+    // if it stopped part-way, resume its run).
+    const lock = work.databaseUrl
+      ? await importLock(work.databaseUrl, signal, work.lockPollMs ?? 1000, () => work.log?.('another process is running the start-up import: waiting for it'))
+      : { release: async () => undefined };
+    if (lock === null) return 0;
+    try {
+      if (await startupImportNeeded(db)) {
+        work.onImportStart?.();
+        const options = { signal, publish, ...(work.log ? { log: work.log } : {}), ...(work.onImportProgress ? { onProgress: work.onImportProgress } : {}) };
+        const summary = await runStartupImport(db, work.importSources, options);
+        imported = summary.imported + summary.replaced > 0;
+        work.onImported?.(summary);
+      }
+    } finally {
+      await lock.release();
+    }
   }
   if (signal.aborted) return 0;
   try {
