@@ -62,6 +62,7 @@ const en = {
     secondsShort: 's',
     replay: 'Replay',
     replayNote: 'A stored match replayed as if live, not real play',
+    replayOf: 'Replay of {{date}}',
   },
   matchCentre: {
     backHome: 'Back to home',

@@ -64,6 +64,7 @@ const hi: Dictionary = {
     secondsShort: 'सेकं',
     replay: 'रीप्ले',
     replayNote: 'पहले खेला गया मैच, लाइव की तरह दोबारा दिखाया जा रहा है, असली खेल नहीं',
+    replayOf: '{{date}} के मैच का रीप्ले',
   },
   matchCentre: {
     backHome: 'होम पर वापस',
