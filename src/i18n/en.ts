@@ -67,6 +67,7 @@ const en = {
     secondsShort: 's',
     replay: 'Replay',
     replayNote: 'A stored match replayed as if live, not real play',
+    replayOf: 'Replay of {{date}}',
   },
   matchCentre: {
     backHome: 'Back to home',
@@ -95,6 +96,7 @@ const en = {
     overN: 'Over {{n}}',
     lastBall: 'Last ball',
     liveNoFeed: 'Live details appear here once the live feed is running.',
+    reconnecting: 'Reconnecting… score as of {{time}}',
     firstBallToCome: 'Waiting for the first ball of the innings.',
     playerOfMatch: 'Player Of The Match',
     matchReport: 'Match report',

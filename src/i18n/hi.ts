@@ -69,6 +69,7 @@ const hi: Dictionary = {
     secondsShort: 'सेकं',
     replay: 'रीप्ले',
     replayNote: 'पहले खेला गया मैच, लाइव की तरह दोबारा दिखाया जा रहा है, असली खेल नहीं',
+    replayOf: '{{date}} के मैच का रीप्ले',
   },
   matchCentre: {
     backHome: 'होम पर वापस',
@@ -97,6 +98,7 @@ const hi: Dictionary = {
     overN: 'ओवर {{n}}',
     lastBall: 'पिछली गेंद',
     liveNoFeed: 'लाइव फ़ीड चालू होने पर लाइव विवरण यहाँ दिखेंगे।',
+    reconnecting: 'दोबारा जुड़ रहे हैं… स्कोर {{time}} तक का',
     firstBallToCome: 'पारी की पहली गेंद का इंतज़ार है।',
     playerOfMatch: 'प्लेयर ऑफ़ द मैच',
     matchReport: 'मैच रिपोर्ट',

@@ -13,7 +13,7 @@ import { followMatch, type Following } from '../lib/live-socket.ts';
 import { createLiveMatchStore, MAX_BALLS, type InningsScores, type LiveBall, type LiveMatchState, type LiveStateObject } from '../stores/live-match.ts';
 import { freshPage, swapIn } from '../lib/page-refresh.ts';
 import type { LiveLabels } from './live/labels.ts';
-import { CommentaryList, LivePanel, PlayersTables } from './live/LiveViews.tsx';
+import { clockText, CommentaryList, LivePanel, PlayersTables } from './live/LiveViews.tsx';
 import ReadAloud from './ReadAloud.tsx';
 import '../styles/ball-views.css';
 import '../styles/team-badge.css';
@@ -73,6 +73,8 @@ export default function LiveMatch(props: LiveMatchProps) {
   );
   const state = useStore(store.$state);
   const [connected, setConnected] = useState(false);
+  // Since when the score shown may be stale: the live connection dropped (or never came up).
+  const [staleSince, setStaleSince] = useState<number | null>(null);
 
   // Play is over when play.live goes (the result is made): the server renders the result panel.
   useEffect(
@@ -90,18 +92,31 @@ export default function LiveMatch(props: LiveMatchProps) {
     // A phone back from a dead zone may hold a socket that never noticed: ask for what it missed.
     const onOnline = () => following?.resync();
     window.addEventListener('online', onOnline);
+    // The browser knows it is offline before the socket does (its ping times out later).
+    const loadedAt = Date.now();
+    const onOffline = () => setStaleSince((since) => since ?? Date.now());
+    window.addEventListener('offline', onOffline);
     // Loaded after the first paint: the socket client is not needed to read the page.
     void import('socket.io-client').then(({ io }) => {
       if (cancelled) return;
       const socket = io();
-      socket.on('connect', () => setConnected(true));
-      socket.on('disconnect', () => setConnected(false));
+      socket.on('connect', () => {
+        setConnected(true);
+        setStaleSince(null);
+      });
+      socket.on('disconnect', () => {
+        setConnected(false);
+        setStaleSince((since) => since ?? Date.now());
+      });
+      // Never connected yet: the score is the page's, as of its load.
+      socket.on('connect_error', () => setStaleSince((since) => since ?? (socket.connected ? null : loadedAt)));
       following = followMatch(socket, store);
       disconnect = () => socket.disconnect();
     });
     return () => {
       cancelled = true;
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
       following?.stop();
       disconnect?.();
     };
@@ -149,6 +164,7 @@ export default function LiveMatch(props: LiveMatchProps) {
         toss={toss}
         situation={situation}
         labels={labels}
+        reconnectingSince={staleSince === null ? null : clockText(staleSince, lang)}
       />
       {children}
       {tab === 'live' && <PlayersTables live={state.live} labels={labels} playerHref={playerHref} />}

@@ -2,7 +2,10 @@
 // event carries the match object; a ball updates the card's score lines and situation in
 // place; a change the card's layout shows otherwise (status: first ball, result, a result taken
 // back; the break; the day) swaps in the card the server renders now, so no second card
-// renderer exists in JavaScript.
+// renderer exists in JavaScript. A card event for a match the list does not show (a fixture made
+// since the page loaded, now live), and a reconnection that did not recover the events missed
+// meanwhile (the process the socket was on died, or it was away too long), bring the whole list
+// and its count ("Matches (2)") up to the server's.
 import { sideScore, type InningsLine } from './scores.ts';
 import { liveSocket } from './live-client.ts';
 import { freshPage, swapIn } from './page-refresh.ts';
@@ -54,19 +57,73 @@ export function updateCard(card: HTMLElement, event: CardEvent): 'updated' | 'la
   return 'updated';
 }
 
+const cardKeys = (root: ParentNode) => [...root.querySelectorAll<HTMLElement>('.card[data-match-key]')].map((card) => card.dataset.matchKey);
+
 /**
- * Keeps the match cards under `root` current. Connects only when a card shows a match that is
- * live or to come; a finished one is followed too once connected (an undo may reopen it).
+ * The list `selector` finds brought up to what the server renders now: the same matches in the
+ * same order, each card swapped in; else the list's slides replaced (a carousel told to update),
+ * or the list itself. The element `countSelector` finds (the heading's count) takes the server's.
  */
-export async function followMatchCards(root: ParentNode): Promise<void> {
-  const cards = () => [...root.querySelectorAll<HTMLElement>('.card[data-match-key]')];
+export async function resyncList(selector: string, countSelector?: string): Promise<void> {
+  const page = await freshPage();
+  const here = document.querySelector<HTMLElement>(selector);
+  const there = page?.querySelector<HTMLElement>(selector);
+  if (!page || !here || !there) return;
+  const count = countSelector ? document.querySelector(countSelector) : null;
+  const freshCount = countSelector ? page.querySelector(countSelector) : null;
+  if (count && freshCount) count.textContent = freshCount.textContent;
+  const keys = cardKeys(here);
+  const freshKeys = cardKeys(there);
+  if (keys.length === freshKeys.length && keys.every((key, i) => key === freshKeys[i])) {
+    for (const card of here.querySelectorAll<HTMLElement>('.card[data-match-key]')) swapIn(card, page, `.card[data-match-key="${CSS.escape(card.dataset.matchKey ?? '')}"]`);
+    return;
+  }
+  const slides = here.querySelector('.swiper-wrapper');
+  const freshSlides = there.querySelector('.swiper-wrapper');
+  if (slides && freshSlides) {
+    slides.replaceChildren(...[...freshSlides.children].map((slide) => document.importNode(slide, true)));
+    (here.querySelector('.carousel') as (Element & { swiper?: { update(): void } }) | null)?.swiper?.update();
+  } else {
+    here.replaceWith(document.importNode(there, true));
+  }
+}
+
+/**
+ * Keeps the match cards of the list `selector` finds current (and the count `countSelector` finds).
+ * Connects only when a card shows a match that is live or to come; a finished one is followed too
+ * once connected (an undo may reopen it).
+ */
+export async function followMatchCards(selector: string, countSelector?: string): Promise<void> {
+  const cards = () => [...document.querySelectorAll<HTMLElement>(`${selector} .card[data-match-key]`)];
   if (!cards().some((card) => card.dataset.status !== 'completed')) return;
   const socket = await liveSocket();
   const lastSequence = new Map<string, number>();
-  socket.on('connect', () => socket.emit('sub_home'));
+  const sought = new Map<string, number>();
+  let resyncing: Promise<void> | null = null;
+  const resync = () => {
+    resyncing ??= resyncList(selector, countSelector).finally(() => (resyncing = null));
+  };
+  let connectedBefore = socket.connected;
+  socket.on('connect', () => {
+    socket.emit('sub_home');
+    // The events missed while away came back with a recovered session; else the list may be stale.
+    if (connectedBefore && !socket.recovered) resync();
+    connectedBefore = true;
+  });
   if (socket.connected) socket.emit('sub_home');
   socket.on('card', (payload: unknown) => {
     if (!isCardEvent(payload)) return;
+    // A match the list does not show yet, now live: the list (and its count) as the server has it.
+    // Asked at most twice per match (the server's copy may lag the first event): a list that
+    // leaves it out (a day's page, the home's twenty) stays so.
+    if (payload.match.status === 'started' && !cards().some((card) => card.dataset.matchKey === payload.match_key)) {
+      const asked = sought.get(payload.match_key) ?? 0;
+      if (asked < 2 && resyncing === null) {
+        sought.set(payload.match_key, asked + 1);
+        resync();
+      }
+      return;
+    }
     // A card event carries the whole match: an older one than what the card shows is skipped.
     if ((lastSequence.get(payload.match_key) ?? -1) >= payload.sequence) return;
     lastSequence.set(payload.match_key, payload.sequence);

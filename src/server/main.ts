@@ -161,6 +161,7 @@ async function main(): Promise<void> {
     db,
     publish: (changed) => feed.publish(changed),
     importSources: config.IMPORT_ON_START ? config.cricsheetSources : null,
+    databaseUrl: config.DATABASE_URL,
     correctionsFile: config.CORRECTIONS_FILE,
     signal: background.signal,
     onImportStart: () => {
@@ -251,8 +252,9 @@ async function main(): Promise<void> {
     stopReportListener();
     await jobs.stop();
     await replays.stop();
-    // Live sockets would hold the HTTP server open; drop them, then let Fastify drain requests.
-    realtime.io.disconnectSockets(true);
+    // Live sockets would hold the HTTP server open; drop this process's own (their clients
+    // reconnect to another process and recover), then let Fastify drain requests.
+    realtime.dropSockets();
     await app.close();
     await realtime.close();
     await auth.close();

@@ -75,6 +75,11 @@ async function bowl(request: APIRequestContext, ball: Ball, matchKey = seed().ma
  * sends; no cookie jar, so no csrf either).
  */
 async function scorer(path: string, body: unknown): Promise<void> {
+  await scorerApi(`matches/${path}`, body);
+}
+
+/** A POST to the scorer console's API (`/user/v1/scorer/{path}`) as the seeded scorer; the answer's data. */
+async function scorerApi(path: string, body: unknown): Promise<unknown> {
   const base = test.info().project.use.baseURL!;
   const login = await fetch(`${base}/user/v1/login`, {
     method: 'POST',
@@ -82,12 +87,14 @@ async function scorer(path: string, body: unknown): Promise<void> {
     body: JSON.stringify({ phone: seed().phone, password: seed().password }),
   });
   const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${base}/user/v1/scorer/matches/${path}`, {
+  const response = await fetch(`${base}/user/v1/scorer/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  expect(response.status, await response.text()).toBe(200);
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return (JSON.parse(text) as { data?: unknown }).data;
 }
 
 function delivery(batter: string, nonStriker: string, runs: number, more: Ball = {}): Ball {
@@ -142,6 +149,8 @@ test('a fan at 375 px sees each ball within a second, through a network drop and
   // The network drops mid-over (the page sees its socket close); two balls are bowled meanwhile.
   await context.setOffline(true);
   await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'false');
+  // The page says the score may be stale, and since when, instead of "Live" (issue 26).
+  await expect(page.getByTestId('live-status')).toHaveText(/^Reconnecting… score as of \d\d:\d\d$/);
   await bowl(request, delivery(nonStriker, striker, 0));
   await bowl(request, delivery(nonStriker, striker, 2));
   await context.setOffline(false);
@@ -149,6 +158,7 @@ test('a fan at 375 px sees each ball within a second, through a network drop and
   await expect(balls(page)).toHaveCount(6, { timeout: 15_000 });
   await expect(page.locator('.live-match')).toHaveAttribute('data-connected', 'true');
   await expect(page.getByTestId('live-score')).toContainText('9/0');
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
 
   await bowl(request, delivery(nonStriker, striker, 0, { wickets: [{ player_out: nonStriker, kind: 'bowled' }] }));
   await expect(balls(page)).toHaveCount(7, within);
@@ -337,4 +347,29 @@ test('without JavaScript the live page shows the state at load', async ({ browse
   await page.goto(`/getMatchList/${matchKey}`);
   await expect(page.getByTestId('batters')).toBeVisible();
   await context.close();
+});
+
+test('a fixture made after the home page loaded appears there when it goes live, and the matches count with it', async ({ page, request }) => {
+  const { striker, nonStriker, next, bowler } = seed();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const count = page.locator('#matches-heading .count');
+  const before = Number((await count.innerText()).replace(/\D/g, ''));
+  await page.waitForLoadState('networkidle');
+  // A scorer makes a fixture the page does not show, and its first ball is bowled.
+  const made = (await scorerApi('fixtures', {
+    tournament: { name: 'Crease Late Cup' },
+    teams: [{ name: 'Late Starters' }, { name: 'Night Owls' }],
+    start_at: new Date().toISOString(),
+    format: 't20',
+    overs_limit: 20,
+    squads: { a: [striker, nonStriker, next].map((key) => ({ key })), b: [{ key: bowler }] },
+  })) as { match_key: string };
+  await scorer(`${made.match_key}/toss`, { winner: 'b', decision: 'field' });
+  await scorer(`${made.match_key}/innings`, { batting_side: 'a' });
+  await bowl(request, delivery(striker, nonStriker, 4), made.match_key);
+  const card = page.locator(`.card[data-match-key="${made.match_key}"]`);
+  await expect(card).toHaveAttribute('data-status', 'started', { timeout: 5000 });
+  await expect(card.locator('[data-side="a"] .score')).toContainText('4/0');
+  await expect(count).toHaveText(`(${before + 1})`);
 });

@@ -130,6 +130,11 @@ describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
     expect(again.json<{ data: unknown }>().data).toEqual({ ...written, duplicate: true });
     const other = await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum', 4) });
     expect(other.statusCode).toBe(409);
+    // The app is told which sequence comes next, as for one out of order (issue 26).
+    expect(other.json<{ expected_sequence: number; message: string }>()).toMatchObject({
+      expected_sequence: 2,
+      message: 'Ball 1 was already sent as a different ball: the next ball is 2.',
+    });
     const ahead = await ingest({ sequence: 3, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
     expect(ahead.statusCode).toBe(409);
     expect(ahead.json<{ expected_sequence: number }>().expected_sequence).toBe(2);
@@ -159,6 +164,15 @@ describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
       const response = await ingest(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
+    // The message names the field at fault (issue 26: a missing bowler read "Invalid input:
+    // expected string, received undefined").
+    const { bowler: _bowler, ...noBowler } = dot('SC Ganguly', 'BB McCullum');
+    const missing = await ingest({ sequence: 3, innings: 1, ball: noBowler });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe('ball.bowler is required');
+    const negative = await ingest({ sequence: 3, innings: 1, ball: { ...dot('SC Ganguly', 'BB McCullum'), runs: { batter: -1, extras: 0, total: -1 } } });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json<{ message: string }>().message).toMatch(/^ball\.runs\.(batter|total)/);
     expect(await engine.lastSequence(matchKey)).toBe(before);
   });
 

@@ -42,6 +42,19 @@ describe.each(await databasesUnderTest())('replays on %s', (name, open) => {
     await rm(folder, { recursive: true, force: true });
   });
 
+  it("a replay keeps the title of the match it replays (its match number), not 'Only Match' of its own event, and its day (issue 26)", async () => {
+    const { createReplay } = await import('../../src/server/jobs/replay.ts');
+    const replayKey = await createReplay(db, engine, SOURCE);
+    const [source, replay] = await Promise.all([services.matchCentre.detail(SOURCE, 'en'), services.matchCentre.detail(replayKey, 'en')]);
+    expect(source!.title).toMatch(/1/);
+    expect(replay!.title).toBe(source!.title);
+    expect(replay!.title).not.toContain('Only');
+    // It says which day's match it replays (the page's replay tag: 'Replay of 18 Apr 2008').
+    expect(replay!.replayOfDate).toBe('2008-04-18');
+    expect(source!.replayOfDate).toBeNull();
+    expect((await services.matchCentre.detail(replayKey, 'hi'))!.title).toBe((await services.matchCentre.detail(SOURCE, 'hi'))!.title);
+  });
+
   it('a replayed T20 ends with the scorecard and result of the imported match', async () => {
     let balls = 0;
     const replayKey = await replayMatch(db, engine, SOURCE, { ballsPerMinute: 0, onBall: () => (balls += 1) });

@@ -13,7 +13,11 @@ import { runStartupImport, startupImportNeeded } from '../../src/server/ingest/s
 import { runStartUpWork } from '../../src/server/jobs/start-up.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import type { ScorecardObject as Scorecard } from '../../src/server/api/presenters/match-centre.ts';
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { freshDatabase, queryNumber, queryRows } from '../helpers/test-db.ts';
+import { testPostgresUrl } from '../helpers/test-servers.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet/e2e');
 
@@ -109,6 +113,43 @@ describe('start-up rebuild of derived rows', () => {
     } finally {
       await db.close();
       await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+const postgresUrl = await testPostgresUrl();
+
+describe.skipIf(postgresUrl === null)('start-up import of two processes on one PostgreSQL database', () => {
+  it('runs once: one process imports, the other waits for it and then has nothing to import', async () => {
+    const dbs = [await openDatabase({ url: postgresUrl!, dataDir: '' }), await openDatabase({ url: postgresUrl!, dataDir: '' })];
+    try {
+      await migrateToLatest(dbs[0]!);
+      await sql`truncate matches, people, teams, team_names, venues, tournaments, import_runs restart identity cascade`.execute(dbs[0]!.kysely);
+      const started: number[] = [];
+      const waited: number[] = [];
+      const runs = dbs.map((db, index) =>
+        runStartUpWork({
+          db,
+          publish: () => undefined,
+          importSources: [fixtures],
+          correctionsFile: null,
+          signal: new AbortController().signal,
+          databaseUrl: postgresUrl!,
+          lockPollMs: 50,
+          onImportStart: () => started.push(index),
+          log: (message) => {
+            if (message.includes('waiting')) waited.push(index);
+          },
+        }),
+      );
+      await Promise.all(runs);
+      expect(started).toHaveLength(1);
+      expect(waited).toEqual([1 - started[0]!]);
+      expect(await queryNumber(dbs[0]!, 'select count(*) from import_runs')).toBe(1);
+      expect(await queryNumber(dbs[0]!, 'select count(*) from matches')).toBe(9);
+      expect(await startupImportNeeded(dbs[1]!)).toBe(false);
+    } finally {
+      for (const db of dbs) await db.close();
     }
   });
 });

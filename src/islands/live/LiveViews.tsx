@@ -32,9 +32,19 @@ interface PanelProps {
   toss: string | null;
   situation: string | null;
   labels: LiveLabels;
+  /**
+   * The page lost its live connection: the clock time ('14:05', the fan's time) up to which the
+   * score shown is known to be current. The status then says it is reconnecting, not live.
+   */
+  reconnectingSince?: string | null;
 }
 
-export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, situation, labels }: PanelProps) {
+/** A clock time in the fan's own time zone, 24 hours in both languages: '14:05'. */
+export function clockText(ms: number, lang: 'en' | 'hi'): string {
+  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+}
+
+export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, situation, labels, reconnectingSince = null }: PanelProps) {
   const reason = live?.match_break?.reason ?? null;
   // Spec: a 'day' break shows Stumps, lunch Lunch Break, an innings break Innings; the others by their names.
   const breakText = reason === null ? null : (labels.breaks[reason] ?? labels.breaks.innings!);
@@ -43,9 +53,9 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
   const need = live ? (live.required_score?.title ?? live.score.msg_lead_by ?? live.score.msg_trail_by) : situation;
   return (
     <section className="panel live-panel" aria-label={labels.live}>
-      <p className="lp-status">
+      <p className={reconnectingSince === null ? 'lp-status' : 'lp-status lp-status--stale'} role="status" data-testid="live-status">
         <span className="lp-dot" aria-hidden="true" />
-        {labels.live}
+        {reconnectingSince === null ? labels.live : labels.reconnecting.replace('{{time}}', reconnectingSince)}
         {dayNumber !== null && (
           <span className="muted">{`· ${labels.day} ${dayNumber}`}</span>
         )}

@@ -7,7 +7,7 @@ import { PROVIDER_BREAK_REASONS } from '../../server/domain/live.ts';
 const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
   'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRun', 'overRuns', 'overWickets',
-  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls', 'firstBallToCome',
+  'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls', 'firstBallToCome', 'reconnecting',
 ] as const satisfies readonly (keyof Dictionary['matchCentre'])[];
 
 type MatchCentreLabels = Record<(typeof MATCH_CENTRE_KEYS)[number], string>;

@@ -77,6 +77,21 @@ function describeZodError(error: ZodError): string {
     .join('; ');
 }
 
+/**
+ * A schema problem in the spec's words, naming its field: the schema's own message when it names
+ * the field ('match_key is required'); else 'ball.bowler is required' for a field left out, or the
+ * field's path before zod's message ('ball.runs.total: Too small: expected number to be >=0').
+ */
+function validationMessage(issue: { instancePath: string; message?: string | undefined } | undefined): string {
+  if (!issue) return 'Invalid query';
+  const message = issue.message ?? 'Invalid value';
+  const path = issue.instancePath.split('/').filter((part) => part.length > 0);
+  const field = path.at(-1);
+  if (field === undefined || message.includes(field)) return message;
+  if (/received undefined$/.test(message)) return `${path.join('.')} is required`;
+  return `${path.join('.')}: ${message}`;
+}
+
 /** Maps any thrown error to a status and a message safe to show a client (never a stack). */
 export function toClientError(error: unknown): { statusCode: number; message: string } {
   if (error instanceof ApiError) return { statusCode: error.statusCode, message: error.message };
@@ -84,7 +99,7 @@ export function toClientError(error: unknown): { statusCode: number; message: st
   if (error instanceof LiveWriteError) return { statusCode: 409, message: `Refused: ${error.message}.` };
   // A query that fails its schema: the first problem, in the words the schema gives it
   // ('match_key is required').
-  if (hasZodFastifySchemaValidationErrors(error)) return { statusCode: 400, message: error.validation[0]?.message ?? 'Invalid query' };
+  if (hasZodFastifySchemaValidationErrors(error)) return { statusCode: 400, message: validationMessage(error.validation[0]) };
   if (error instanceof ZodError) return { statusCode: 400, message: describeZodError(error) };
   const fastifyError = error as Partial<FastifyError>;
   // The router's own refusals name the raw path; say what is wrong instead.

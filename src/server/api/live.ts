@@ -7,7 +7,7 @@ import type { LimitRule } from '../auth/limits.ts';
 import { requireRole } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
 import type { MatchSource } from '../db/schema.ts';
-import type { LiveEngine } from '../live/engine.ts';
+import { ReusedKeyError, type LiveEngine } from '../live/engine.ts';
 import { INGEST_KEY_PATTERN, INGEST_KEY_PREFIX, ingestKey } from '../live/ingest-keys.ts';
 import { LIVE_SCORED_SOURCES, ScorerTokens, tokenRefusal, type TokenHolder } from '../live/scorer-tokens.ts';
 import { queryRows } from '../store/stored-deliveries.ts';
@@ -83,7 +83,13 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
           throw new ApiError(409, `Ball ${sequence} is out of order: the next ball is ${expected}.`, { expected_sequence: expected });
         }
         const start = { ...(closePrevious === undefined ? {} : { closePrevious }), ...(battingSide === undefined ? {} : { battingSide }) };
-        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: ingestKey(sequence), innings, start });
+        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: ingestKey(sequence), innings, start }).catch((error: unknown) => {
+          // A sequence already used for another ball: the app is told which one comes next.
+          if (error instanceof ReusedKeyError) {
+            throw new ApiError(409, `Ball ${sequence} was already sent as a different ball: the next ball is ${expected}.`, { expected_sequence: expected });
+          }
+          throw error;
+        });
         return {
           status: true as const,
           data: {

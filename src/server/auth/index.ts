@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/client.ts';
-import { Limiter, MemoryLimitStore, RedisLimitStore } from './limits.ts';
+import { FallbackLimitStore, Limiter, MemoryLimitStore, RedisLimitStore } from './limits.ts';
 import { LoginLockouts, type LockoutSettings } from './lockouts.ts';
 import { OtpService } from './otp.ts';
 import { SessionStore, type SessionUser } from './sessions.ts';
@@ -43,6 +43,8 @@ export interface Auth {
   readonly sms: SmsTransport;
   readonly otps: OtpService;
   resolveSession(token: string): Promise<SessionUser | null>;
+  /** The Redis of the limits: 'down' while limits count per process; null without REDIS_URL. */
+  redisHealth(): 'ok' | 'down' | null;
   /** Releases what createAuth opened (the Redis connection of the limits). */
   close(): Promise<void>;
 }
@@ -61,11 +63,17 @@ export function createAuth(options: CreateAuthOptions): Auth {
   const { db, config, logger } = options;
   let redis: Redis | undefined;
   if (options.redis) {
-    // A limit check must not queue for long behind a lost connection: it fails, and the request with it.
-    redis = new Redis(options.redis.url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    // A limit check must not queue behind a lost connection or wait long on a stalled one: it is
+    // counted in this process instead (FallbackLimitStore).
+    redis = new Redis(options.redis.url, { maxRetriesPerRequest: 1, enableAutoPipelining: true, commandTimeout: 1000 });
     redis.on('error', (error: Error) => logger.warn({ err: error }, 'rate-limit Redis connection error'));
   }
-  const limiter = new Limiter(redis ? new RedisLimitStore(redis, `${options.redis?.keyPrefix ?? 'crease'}:limit:`) : new MemoryLimitStore());
+  const fallback = redis
+    ? new FallbackLimitStore(redis, new RedisLimitStore(redis, `${options.redis?.keyPrefix ?? 'crease'}:limit:`), (error) =>
+        logger.warn({ err: error }, 'rate limits: Redis did not answer; counting in this process'),
+      )
+    : null;
+  const limiter = new Limiter(fallback ?? new MemoryLimitStore());
   const sessions = new SessionStore(db, config.sessionTtlDays, logger);
   const sms = options.sms ?? new ConsoleSmsTransport(logger);
   return {
@@ -77,6 +85,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     sms,
     otps: new OtpService(db, sms, logger),
     resolveSession: (token) => sessions.resolve(token),
+    redisHealth: () => (fallback === null ? null : fallback.degraded ? 'down' : 'ok'),
     close: async () => {
       if (redis) await redis.quit().catch(() => redis?.disconnect());
     },

@@ -171,6 +171,70 @@ export class RedisLimitStore implements LimitStore {
   }
 }
 
+/** What a fallback store needs of its Redis connection (ioredis's): whether it is up. */
+interface RedisStatus {
+  readonly status: string;
+  once(event: 'ready', listener: () => void): unknown;
+}
+
+/** The first connection is being made: commands wait in ioredis's queue for it (bounded by its commandTimeout). */
+const FIRST_CONNECTING = new Set(['wait', 'connecting', 'connect']);
+
+/**
+ * Counters in Redis while it answers; while it does not (down, restarting, too slow), this
+ * process's own counters instead: limits degrade to per process and requests carry on, rather than
+ * failing with the connection (decision 066). Counts made meanwhile stay in this process.
+ */
+export class FallbackLimitStore implements LimitStore {
+  private readonly local: LimitStore;
+
+  constructor(
+    private readonly redis: RedisStatus,
+    private readonly shared: LimitStore,
+    private readonly onFallback: (error: unknown) => void = () => undefined,
+    local?: LimitStore,
+  ) {
+    this.local = local ?? new MemoryLimitStore();
+    if (redis.status === 'ready') this.wasReady = true;
+    else redis.once('ready', () => (this.wasReady = true));
+  }
+
+  private wasReady = false;
+
+  /** Whether the shared counters are out of reach (limits are this process's only). */
+  get degraded(): boolean {
+    return this.redis.status !== 'ready';
+  }
+
+  private async use<T>(run: (store: LimitStore) => Promise<T>): Promise<T> {
+    // Once connected, a lost connection is not waited for: this process counts at once.
+    if (!this.degraded || (!this.wasReady && FIRST_CONNECTING.has(this.redis.status))) {
+      try {
+        return await run(this.shared);
+      } catch (error) {
+        this.onFallback(error);
+      }
+    }
+    return run(this.local);
+  }
+
+  increment(key: string, windowMs: number) {
+    return this.use((store) => store.increment(key, windowMs));
+  }
+
+  read(key: string) {
+    return this.use((store) => store.read(key));
+  }
+
+  decrement(key: string) {
+    return this.use((store) => store.decrement(key));
+  }
+
+  delete(key: string) {
+    return this.use((store) => store.delete(key));
+  }
+}
+
 /**
  * The limits of issue 8 (docs/decisions/020-accounts-otp-and-sessions.md). The login lock-outs
  * are counted in the database instead (lockouts.ts, decision 051).

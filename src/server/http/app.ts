@@ -152,10 +152,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestGuards(app);
   const sitePolicy = { publicOrigin: auth.config.publicOrigin, fromHost: auth.config.originFromHost ?? false };
 
+  // 200 while the database answers, so a load balancer keeps sending requests; a Redis that is
+  // away is reported ('degraded', redis: 'down': limits count per process, live events reach only
+  // this process's fans) without taking the process out of service (decision 066).
   app.get('/healthz', async (_request, reply) => {
     try {
       await services.db.ping();
-      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+      const redis = auth.redisHealth();
+      const body = redis === null ? { status: 'ok' } : { status: redis === 'ok' ? 'ok' : 'degraded', redis };
+      return reply.header('cache-control', 'no-store').send(body);
     } catch (error) {
       app.log.error({ err: error }, 'health check: database did not answer');
       return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });

@@ -47,6 +47,8 @@ interface SourceMatch {
   playerOfMatch: string[];
   /** The rain rule that revised the chase's target (Cricsheet's 'D/L'), if any. */
   method: string | null;
+  /** Its place in its event: the replay keeps it. */
+  event: { matchNumber: number | null; group: string | null; stage: string | null };
 }
 
 async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatch | null> {
@@ -54,9 +56,11 @@ async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatc
     id: number; tou_name: string; team_a_name: string; team_b_name: string; venue_name: string | null; venue_city: string | null;
     format: MatchFormat; match_type: string; overs_limit: number | null; balls_per_over: number; gender: 'male' | 'female';
     toss_winner: TeamSide | null; toss_decision: string | null; method: string | null;
+    event_match_number: number | null; event_group: string | null; event_stage: string | null;
   }>(
     `select m.id, t.name as tou_name, m.team_a_name, m.team_b_name, v.name as venue_name, v.city as venue_city, m.format, m.match_type,
-       m.overs_limit, m.balls_per_over, m.gender, m.toss_winner, m.toss_decision, m.method
+       m.overs_limit, m.balls_per_over, m.gender, m.toss_winner, m.toss_decision, m.method,
+       m.event_match_number, m.event_group, m.event_stage
      from matches m join tournaments t on t.id = m.tournament_id left join venues v on v.id = m.venue_id
      where m.match_key = $1`,
     [matchKey],
@@ -85,6 +89,7 @@ async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatc
     squads: { a: players.filter((p) => p.team === 'a').map((p) => p.registry_id), b: players.filter((p) => p.team === 'b').map((p) => p.registry_id) },
     playerOfMatch: awards.map((award) => award.registry_id),
     method: isDuckworthLewis(row.method) ? row.method : null,
+    event: { matchNumber: row.event_match_number, group: row.event_group, stage: row.event_stage },
   };
 }
 
@@ -156,6 +161,8 @@ export async function createReplay(db: Db, engine: LiveEngine, sourceKey: string
     source: 'replay',
     isReplay: true,
     replayOf: sourceKey,
+    // Titled as the match it replays ('Final', 'Match 12'), not 'Only Match' of its own event.
+    event: source.event,
     squads: { a: source.squads.a.map((key) => ({ key })), b: source.squads.b.map((key) => ({ key })) },
   });
   return matchKey;

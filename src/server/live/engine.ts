@@ -609,10 +609,17 @@ const KNOWN_BALL = `select sequence, ball_key, encode(ball_digest, 'hex') as bal
 type KnownBallRow = { sequence: number; ball_key: string; ball_digest: string | null };
 
 /** The ball an idempotency key already wrote (its row); 409 when that was a different ball. */
+/** A ball sent with an idempotency key an other ball already used (409). */
+export class ReusedKeyError extends ApiError {
+  constructor(readonly idempotencyKey: string) {
+    super(409, `The key ${idempotencyKey} was already used for a different ball.`);
+  }
+}
+
 function knownBallOf(row: KnownBallRow | null, idempotencyKey: string, digest: Buffer): { sequence: number; ballKey: string } | null {
   if (!row) return null;
   if (row.ball_digest !== null && row.ball_digest !== digest.toString('hex')) {
-    throw new ApiError(409, `The key ${idempotencyKey} was already used for a different ball.`);
+    throw new ReusedKeyError(idempotencyKey);
   }
   return { sequence: row.sequence, ballKey: row.ball_key };
 }

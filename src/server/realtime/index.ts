@@ -8,6 +8,11 @@
 // room's clients connected to any other. A client that loses its connection for up to
 // RECOVERY_WINDOW_MS gets its rooms back and the events it missed when it reconnects, to this
 // process or another one on the same Redis (connection-state recovery, docs/decisions/028).
+// A process that stops closes only its own sockets' connections, without Socket.IO's
+// 'disconnect' packet: its clients see the transport close and reconnect, to another process
+// behind the load balancer or to this one restarted, and recover their rooms and missed events
+// (decision 066). A disconnect sent through the adapter (io.disconnectSockets) would reach the
+// clients of every process, and a client never reconnects after a server's disconnect.
 // What one socket may send is limited in limits.ts; one address holds at most socketsPerAddress
 // sockets at once.
 // Browsers may connect from the site's own origin and the API's allowed ones (API_CORS_ORIGINS,
@@ -61,6 +66,7 @@ export type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultE
 export const NOT_SIGNED_IN = 'Please log in first.';
 export const FOREIGN_ORIGIN = 'Origin not allowed';
 export const TOO_MANY_SOCKETS = 'Too many connections from this address.';
+export const SHUTTING_DOWN = 'This server is stopping; try again.';
 // Clients only send 'sub' and 'unsub' with a match key: a small frame is plenty.
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** How long a dropped client's rooms and missed events are kept for it. */
@@ -145,7 +151,12 @@ export interface Realtime {
   readonly io: RealtimeServer;
   /** Broadcast frames written straight to a socket's stream, and those left to engine.io (frames.ts). */
   readonly frames: DirectFrameCounts;
-  /** Drops the connected sockets, stops Socket.IO and its Redis connections. */
+  /**
+   * Closes this process's socket connections (theirs only, not other processes' clients) so that
+   * their clients reconnect elsewhere and recover, and refuses new ones from then on.
+   */
+  dropSockets(): void;
+  /** Drops this process's sockets, stops Socket.IO and its Redis connections. */
   close(): Promise<void>;
 }
 
@@ -159,6 +170,8 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   const addressOf = (req: IncomingMessage) => clientAddress(req, options.trustProxyHops ?? 0);
   /** Open engine.io connections by client address (counted when made, so a burst of handshakes may pass by a few). */
   const openByAddress = new Map<string, number>();
+  /** Set once the process stops: new connections are refused (their clients retry elsewhere). */
+  let stopping = false;
   const io: RealtimeServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
@@ -167,7 +180,8 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
     // Called for a new connection's handshake only. The site's origin and the API's allowed ones:
     // a WebSocket handshake needs no CORS headers. Then the address's connections open.
     allowRequest: (req, callback) => {
-      if (allowedOrigins && !originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(FOREIGN_ORIGIN, false);
+      if (stopping) callback(SHUTTING_DOWN, false);
+      else if (allowedOrigins && !originAllowed(req, allowedOrigins, options.originFromHost ?? false)) callback(FOREIGN_ORIGIN, false);
       else if ((openByAddress.get(addressOf(req)) ?? 0) >= socketsPerAddress) callback(TOO_MANY_SOCKETS, false);
       else callback(null, true);
     },
@@ -297,11 +311,18 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       await catchUps;
     });
   });
+  const dropSockets = () => {
+    stopping = true;
+    // Each local socket's connection closes under it, with no Socket.IO packet sent: the socket ends
+    // as dropped ('forced close'), its session kept for recovery, and its client reconnects.
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
+  };
   return {
     io,
     frames,
+    dropSockets,
     close: async () => {
-      io.disconnectSockets(true);
+      dropSockets();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await redisClient?.quit().catch(() => undefined);
     },

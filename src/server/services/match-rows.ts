@@ -1,7 +1,7 @@
 // How every service selects matches and summarises them: one select (match, tournament,
 // teams, venue) and one summariser (innings and awards of many matches in two queries, not
 // one per match).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Lang } from '../domain/result.ts';
 import { loadLiveStates } from './live-state.ts';
@@ -58,6 +58,8 @@ export function selectMatchRows(db: Kysely<Database>, set: MatchSet) {
       'm.day_number',
       'm.revised_target_runs',
       'm.void_replayed_by',
+      // A replay's source's day (the day of the match it replays); null for any other match.
+      sql<string | null>`(select s.start_date::text from matches s where m.replay_of is not null and s.match_key = m.replay_of)`.as('replay_of_date'),
       't.tou_key',
       't.name as tou_name',
       't.short_name as tou_short_name',

@@ -48,6 +48,8 @@ export type MatchRow = Pick<
 > & {
   play_status: PlayStatus;
   is_replay: boolean;
+  /** A replay's source's day ('2008-04-18'); null otherwise (absent in rows made by hand). */
+  replay_of_date?: string | null;
   live_sequence: number;
   start_date: string;
   tou_key: string;
@@ -149,6 +151,8 @@ export interface MatchSummary {
   playStatus: PlayStatus;
   /** A stored match played again as if live (for demos and tests): never to be taken for real play. */
   isReplay: boolean;
+  /** The day of the match a replay replays ('2008-04-18'); null for any other match. */
+  replayOfDate?: string | null;
   /**
    * The match's last live event (0 before any) as read with this summary: a page follows the
    * events after it. Read before the live state, so the state is never older than it.
@@ -235,6 +239,7 @@ export function summariseMatch(
     status: row.status,
     playStatus: row.play_status,
     isReplay: row.is_replay,
+    replayOfDate: row.replay_of_date ?? null,
     liveSequence: row.live_sequence,
     lang,
     title: subTitle(row, lang),

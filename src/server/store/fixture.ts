@@ -25,6 +25,8 @@ export interface FixtureInput {
   source: Exclude<MatchSource, 'cricsheet'>;
   isReplay?: boolean;
   replayOf?: string;
+  /** The match's place in its event (a replay keeps its source's: 'Final', 'Match 12', a group). */
+  event?: { matchNumber: number | null; group: string | null; stage: string | null };
   squads?: { a: PlayerRef[]; b: PlayerRef[] };
 }
 
@@ -131,9 +133,9 @@ export async function fixtureWrite(tx: BulkTransaction, id: number, input: Fixtu
       oversLimit: input.oversLimit,
       startDate,
       dates: [startDate],
-      eventMatchNumber: null,
-      eventGroup: null,
-      eventStage: null,
+      eventMatchNumber: input.event?.matchNumber ?? null,
+      eventGroup: input.event?.group ?? null,
+      eventStage: input.event?.stage ?? null,
       status: 'not_started',
       tossWinner: null,
       tossDecision: null,

@@ -111,6 +111,8 @@ describe('match header', () => {
   it("labels a replayed match 'Replay', never a real one", async () => {
     expect(await render(MatchHeader, { match: detail({ isReplay: true }) })).toMatch(/class="replay-tag[^"]*"[^>]*>Replay</);
     expect(await render(MatchHeader, { match: detail({}) })).not.toContain('Replay');
+    // It says which day's match it replays (issue 26).
+    expect(await render(MatchHeader, { match: detail({ isReplay: true, replayOfDate: '2025-06-03' }) })).toMatch(/class="replay-tag[^"]*"[^>]*>Replay of 03 Jun 2025</);
   });
 });
 
