@@ -21,9 +21,30 @@ const en = {
     skipToContent: 'Skip to content',
     language: 'Language',
     change: 'Change',
-    androidApp: 'Android app',
+    installApp: 'Install the app',
     getAndroidApp: 'Get the Android app',
     opensInNewTab: 'opens in a new tab',
+  },
+  // The installed app: the page that says how to install, and the service worker's words for a
+  // page read offline (public/sw.js keeps a copy of offline.*; a unit test checks they agree).
+  install: {
+    title: 'Install the app',
+    intro:
+      'Crease installs from this site, with no app store: it gets an icon on your home screen and opens in its own window. The last pages you opened stay readable offline, marked with the time they were saved; live scores always come from the network.',
+    androidTitle: 'Android phones',
+    android: 'In Chrome, Edge or Samsung Internet, open the browser’s menu (⋮) and choose “Install app” or “Add to Home screen”.',
+    iosTitle: 'iPhone and iPad',
+    ios: 'In Safari, tap Share, then “Add to Home Screen”.',
+    desktopTitle: 'Computers',
+    desktop: 'In Chrome or Edge, click the install icon at the right of the address bar, or open the menu and choose “Install Crease”. Firefox on a computer does not install sites as apps; Crease works the same in a tab.',
+    installed: 'Already installed? Open Crease from your home screen or app list.',
+    storeText: 'There is also an Android app in the store:',
+  },
+  offline: {
+    scorecard: 'Offline: scorecard as of {{time}}',
+    page: 'Offline: page as of {{time}}',
+    missingTitle: 'You are offline',
+    missing: 'This page was not saved on this device. Pages you opened before can be read offline.',
   },
   home: {
     importing: 'Importing Cricsheet’s archive in the background: {{done}} of {{total}} matches. Pages fill in as it goes.',

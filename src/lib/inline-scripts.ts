@@ -17,6 +17,30 @@ export const inlineScripts = {
   document.documentElement.dataset.theme = String(theme);
 })();`,
 
+  // The installable app (docs/decisions/068-installable-app.md): registers the service worker
+  // (public/sw.js) once the page has loaded, and keeps the browser's install prompt for the
+  // header's "Install the app" link ([data-install-app]): a click shows the prompt when the
+  // browser offered one; otherwise the link opens the page that says how to install.
+  appShell: `(() => {
+  const worker = navigator.serviceWorker;
+  if (worker) addEventListener('load', () => worker.register('/sw.js').catch(() => {}));
+  let offer = null;
+  addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    offer = event;
+  });
+  addEventListener('appinstalled', () => {
+    offer = null;
+  });
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('[data-install-app]') : null;
+    if (!link || !offer) return;
+    event.preventDefault();
+    offer.prompt();
+    offer = null;
+  });
+})();`,
+
   // Brings the current tab into view in a strip that scrolls sideways (at 375 px the later
   // match tabs start off-screen). Runs right after the strip is parsed.
   currentTabIntoView: `for (const list of document.querySelectorAll('nav.tabs > ul')) {

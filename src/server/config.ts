@@ -83,8 +83,9 @@ export const configSchema = z.object({
   // The operator's phone line and postal address, shown in the footer and on About; unset: not shown.
   CONTACT_PHONE: z.string().regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'must be a phone number such as +91 22 1234 5678').optional(),
   CONTACT_ADDRESS: z.string().trim().min(5).max(300).optional(),
-  // The site's own Android app listing (not the store's home page): the header's and footer's app
-  // links and the profile area's 'Rate Us' go there. Unset: none of them is shown.
+  // The site's own Android app listing (not the store's home page): the footer's app link, the
+  // install page's mention and the profile area's 'Rate Us' go there. Unset: none of them is shown
+  // (the header's "Install the app" installs the site itself: decision 068).
   ANDROID_APP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   // Origins whose web pages may call /user/v1 from a browser: 'https://app.example.com,...'.
   API_CORS_ORIGINS: commaList

@@ -87,6 +87,14 @@ export interface AppOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Cache-Control of a built client file: hashed assets for ever, the service worker never without asking. */
+export function staticCacheControl(filePath: string): string {
+  if (filePath.includes('/_astro/')) return IMMUTABLE;
+  // The .br and .gz copies (scripts/precompress.mjs) answer for the file they compress.
+  if (path.basename(filePath).replace(/\.(?:br|gz)$/, '') === 'sw.js') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const securityHeaders = options.securityHeaders ?? createSecurityHeaders({ publicOrigin: 'http://localhost' });
@@ -183,10 +191,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       // The build writes .br and .gz copies of text assets (scripts/precompress.mjs).
       preCompressed: true,
-      // Hashed build assets never change; other public files may.
+      // Hashed build assets never change; other public files may. The service worker is asked
+      // again on every check, so a fix to it reaches fans at once (decision 068); its scope is the
+      // whole site because it is served from the root (no Service-Worker-Allowed needed).
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        reply.header('cache-control', filePath.includes('/_astro/') ? IMMUTABLE : 'public, max-age=3600');
+        reply.header('cache-control', staticCacheControl(filePath));
       },
     });
   }
