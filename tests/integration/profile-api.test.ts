@@ -189,6 +189,9 @@ describe.each(engines)('profile, settings and contact API on %s', (_engine, open
         const answer = await call('GET', '/get/user', { phone: ALICE, headers: host ? { host } : {} });
         expect(answer.json().data.image, host).toBe(`${SITE_ORIGIN}${stored}`);
       }
+      // Login's userData too: the provider's client keeps it for its header's photo.
+      const login = await accounts.app.inject({ method: 'POST', url: '/user/v1/login', headers: { origin: SITE_ORIGIN }, payload: { phone: ALICE, password: 'ab12cd' } });
+      expect(login.json().userData.image).toBe(`${SITE_ORIGIN}${stored}`);
       // An invalid Host never reaches it: refused before any route.
       expect((await call('GET', '/get/user', { phone: ALICE, headers: { host: 'a@evil.example' } })).statusCode).toBe(400);
       // No PUBLIC_ORIGIN (a local install): the Host the request was addressed to, once validated.

@@ -77,17 +77,20 @@ function describeZodError(error: ZodError): string {
     .join('; ');
 }
 
+/** How zod's own messages begin; a schema's own message ('Full Name: Required', the spec's) never does. */
+const ZOD_OWN_MESSAGE = /^(?:Invalid\b|Too (?:small|big)\b|Unrecognized key|Expected\b)/;
+
 /**
- * A schema problem in the spec's words, naming its field: the schema's own message when it names
- * the field ('match_key is required'); else 'ball.bowler is required' for a field left out, or the
- * field's path before zod's message ('ball.runs.total: Too small: expected number to be >=0').
+ * A schema problem in the spec's words, naming its field: the schema's own message as it is (the
+ * spec's 'Full Name: Required', 'match_key is required'); else 'ball.bowler is required' for a field
+ * left out, or the field's path before zod's message ('ball.runs.total: Too small: expected number to be >=0').
  */
 function validationMessage(issue: { instancePath: string; message?: string | undefined } | undefined): string {
   if (!issue) return 'Invalid query';
   const message = issue.message ?? 'Invalid value';
   const path = issue.instancePath.split('/').filter((part) => part.length > 0);
   const field = path.at(-1);
-  if (field === undefined || message.includes(field)) return message;
+  if (field === undefined || message.includes(field) || !ZOD_OWN_MESSAGE.test(message)) return message;
   if (/received undefined$/.test(message)) return `${path.join('.')} is required`;
   return `${path.join('.')}: ${message}`;
 }

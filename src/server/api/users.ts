@@ -35,6 +35,16 @@ export function setSessionCookies(reply: FastifyReply, auth: Auth, token: string
 export function registerUserRoutes(app: FastifyInstance, services: Services, auth: Auth): void {
   const db = services.db.kysely;
   const { limiter, sessions } = auth;
+  /**
+   * A photo's address as an absolute URL: the provider's client shows it from its own origin
+   * (decision 061), where a path on ours is a broken image. On PUBLIC_ORIGIN, or without it on
+   * the validated Host the request was addressed to, as the pages' links are (decision 050).
+   */
+  const absoluteImage = (request: FastifyRequest, image: string | null): string | null => {
+    if (image === null) return null;
+    const origin = siteOriginFor({ publicOrigin: auth.config.publicOrigin, fromHost: auth.config.originFromHost ?? false }, parseHost(request.host), request.protocol === 'https');
+    return new URL(image, origin).href;
+  };
 
   app.register(async (scope) => {
     // Everything here reads or writes one person's data: no cache may keep it.
@@ -68,7 +78,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
         status: true as const,
         message: 'Login successful',
         token,
-        userData: { phone: user.phone, name: user.name, image: avatarUrl(user.image) },
+        userData: { phone: user.phone, name: user.name, image: absoluteImage(request, avatarUrl(user.image)) },
       };
     });
 
@@ -80,15 +90,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
 
     api.get(getUser.paths[0]!, { schema: actionSchema(getUser) }, async (request) => {
       const user = requireUser(request);
-      // An absolute URL: the provider's client shows it from its own origin (decision 061). On
-      // PUBLIC_ORIGIN, or without it on the validated Host the request was addressed to.
-      const origin = siteOriginFor(
-        { publicOrigin: auth.config.publicOrigin, fromHost: auth.config.originFromHost ?? false },
-        parseHost(request.host),
-        request.protocol === 'https',
-      );
-      const image = user.image === null ? null : new URL(user.image, origin).href;
-      return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image, role: user.role } };
+      return { status: true as const, data: { name: user.name, phone: user.phone, email: user.email, image: absoluteImage(request, user.image), role: user.role } };
     });
 
     const { sendRegisterOtp, sendResetOtp, verifyOtpQuery, verifyOtpBody, register, changePassword, sendRegisterOtpPost, sendResetOtpPost, verifyRegisterOtp } =
