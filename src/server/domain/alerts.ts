@@ -72,11 +72,14 @@ function isLegal(delivery: Delivery): boolean {
 /**
  * The events of each ball of a match, in order, from the ball with ordinal `fromOrdinal` on
  * (earlier balls are read for the tallies, not reported). `limits` per innings (1-based index
- * - 1); an innings followed by another is over whatever its limits say.
+ * - 1). An innings over by the rules ends on its last ball; one closed by hand (a declaration, a
+ * stop) is known to be over only when the next begins, so its end is told with the next one's
+ * first ball.
  */
 export function ballEvents(innings: readonly InningsInput[], limits: readonly InningsLimits[], fromOrdinal = 0): BallEvents[] {
   const out: BallEvents[] = [];
   let ordinal = 0;
+  let closedByHand: BallEvent | null = null;
   innings.forEach((inn, index) => {
     const batterRuns = new Map<PlayerId, number>();
     const bowlerWickets = new Map<PlayerId, number>();
@@ -87,6 +90,10 @@ export function ballEvents(innings: readonly InningsInput[], limits: readonly In
     inn.deliveries.forEach((delivery, position) => {
       const events: BallEvent[] = [];
       if (ordinal === 0) events.push({ kind: 'start' });
+      if (position === 0 && closedByHand) {
+        events.push(closedByHand);
+        closedByHand = null;
+      }
       runs += delivery.runsTotal;
       if (isLegal(delivery)) legalBalls += 1;
       const before = batterRuns.get(delivery.batter) ?? 0;
@@ -106,8 +113,10 @@ export function ballEvents(innings: readonly InningsInput[], limits: readonly In
       }
       const followed = index < innings.length - 1;
       const limit = limits[index] ?? { wicketsInHand: 10, oversLimit: null, target: null };
-      if (position === last && (followed || inningsOver({ runs, wickets, legalBalls }, limit, inn.ballsPerOver))) {
-        events.push({ kind: 'innings_end', inningsNo: index + 1, battingTeam: inn.battingTeam, runs: runs + inn.penaltyRunsPost, wickets });
+      if (position === last) {
+        const end: BallEvent = { kind: 'innings_end', inningsNo: index + 1, battingTeam: inn.battingTeam, runs: runs + inn.penaltyRunsPost, wickets };
+        if (inningsOver({ runs, wickets, legalBalls }, limit, inn.ballsPerOver)) events.push(end);
+        else if (followed) closedByHand = end;
       }
       if (ordinal >= fromOrdinal && events.length > 0) out.push({ inningsNo: index + 1, seq: position + 1, ordinal, events });
       ordinal += 1;

@@ -69,18 +69,22 @@ describe('ballEvents', () => {
     expect(events.filter((b) => b.events.some((e) => e.kind === 'innings_end'))).toHaveLength(1);
   });
 
-  it('an innings followed by another ended on its last ball; a reached target ends the chase; fromOrdinal skips what was seen', () => {
+  it('an innings closed by hand is told with the next one\'s first ball; a reached target ends the chase; fromOrdinal skips what was seen', () => {
     const first = innings([ball('a', 1), ball('a', 2)]);
     const second = innings([ball('b', 2), ball('b', 2)], 'b');
     const events = ballEvents([first, second], [open, { ...open, target: 4 }]);
     expect(events.map((b) => [b.ordinal, b.events.map((e) => e.kind)])).toEqual([
       [0, ['start']],
-      [1, ['innings_end']],
+      [2, ['innings_end']],
       [3, ['innings_end']],
     ]);
-    expect(ballEvents([first, second], [open, { ...open, target: 4 }], 2).map((b) => b.ordinal)).toEqual([3]);
+    expect(events[1]!.events[0]).toMatchObject({ inningsNo: 1, battingTeam: 'a', runs: 3, wickets: 0 });
+    expect(ballEvents([first, second], [open, { ...open, target: 4 }], 3).map((b) => b.ordinal)).toEqual([3]);
     // Without its target the chase is not over yet.
-    expect(ballEvents([first, second], [open, open], 2)).toEqual([]);
+    expect(ballEvents([first, second], [open, open], 3)).toEqual([]);
+    // An innings over by the rules (its overs bowled) ends on its own last ball.
+    const oneOver = innings(Array.from({ length: 6 }, () => ball('a', 1)));
+    expect(ballEvents([oneOver, second], [{ ...open, oversLimit: 1 }, open]).map((b) => b.ordinal)).toEqual([0, 5]);
   });
 });
 
