@@ -44,6 +44,15 @@ export interface AlertSenderOptions {
   logger?: JobLogger;
 }
 
+/**
+ * The VAPID subject push services may contact the operator at: the site's https origin, or (a
+ * local install without one) a mailto: address at the origin's host name.
+ */
+export function vapidSubject(publicOrigin: string): string {
+  if (publicOrigin.startsWith('https://')) return publicOrigin;
+  return `mailto:alerts@${new URL(publicOrigin).hostname}`;
+}
+
 /** Seconds a push service keeps an alert for a device that is off: a wicket an hour late is news no more. */
 const TTL_S = 60 * 60;
 
