@@ -13,6 +13,7 @@ import { DEFAULT_PREFERENCES, vapidKeys, type PushPreferences } from '../../src/
 import { t20Fixture } from '../helpers/live-fixture.ts';
 import { openerKey as key, openerKkr as kkr, openerRcb as rcb, startLiveServer, type LiveServer } from '../helpers/live-server.ts';
 import { browserKeys, checkVapid, decryptPush, startPushService, type BrowserKeys, type LocalPushService } from '../helpers/push-service.ts';
+import { createUser } from '../helpers/accounts.ts';
 import { queryNumber } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 
@@ -42,12 +43,12 @@ describe.each(await databasesUnderTest())('web push on %s', (_name, open) => {
   let idempotency = 0;
   const fans: Record<string, Fan> = {};
 
-  const subscribe = async (name: string, preferences: Partial<PushPreferences>) => {
+  const subscribe = async (name: string, preferences: Partial<PushPreferences>, userId: string | null = null) => {
     const fan = { path: `/push/${name}`, keys: browserKeys() };
     fans[name] = fan;
     await alerts.subscriptions.subscribe(
       { subscription: { endpoint: `${push.origin}${fan.path}`, keys: fan.keys.json }, preferences: { ...DEFAULT_PREFERENCES, ...preferences } },
-      null,
+      userId,
     );
   };
   const record = (b: CricsheetBall) => engine.recordBall(matchKey, b, { idempotencyKey: `b${(idempotency += 1)}` });
@@ -82,6 +83,11 @@ describe.each(await databasesUnderTest())('web push on %s', (_name, open) => {
     await subscribe('hindi', { match_keys: [matchKey], language: 'hi' });
     await subscribe('team-fan', { team_keys: [kolkata!.team_key], kinds: ['wicket', 'result'] });
     await subscribe('other-match', { match_keys: ['no-such-match'] });
+    // Signed in: the account's favourite teams count, though the device named none.
+    const user = await createUser(db, '9876543210', 'a long enough password 1');
+    await sql`insert into user_settings (user_id, settings) values (${user}, ${JSON.stringify({ favourite_teams: [kolkata!.team_key] })}::jsonb)
+      on conflict (user_id) do update set settings = excluded.settings`.execute(db.kysely);
+    await subscribe('account-fan', { kinds: ['result'] }, user);
     // Quiet all day but the minute of 23:59 (UTC): never sent.
     await subscribe('asleep', { match_keys: [matchKey], quiet_start: 0, quiet_end: 1439 });
     await subscribe('gone', { match_keys: [matchKey] });
@@ -178,6 +184,7 @@ describe.each(await databasesUnderTest())('web push on %s', (_name, open) => {
       ['Result: Kolkata Knight Riders v Royal Challengers Bangalore', `Fifty for ${dravid}\nEnd of innings: Royal Challengers Bangalore 55/0\n${result}`],
     ]);
     expect(heard('team-fan', from).map((p) => p.body)).toEqual([result]);
+    expect(heard('account-fan').map((p) => p.body)).toEqual([result]);
     const hindi = heard('hindi', from);
     expect(hindi).toHaveLength(2);
     expect(hindi[1]!.title).toContain('नतीजा');

@@ -58,9 +58,8 @@ export type PushPreferences = z.output<typeof pushPreferences>;
 
 export const pushEndpoint = z
   .string()
-  .max(MAX_ENDPOINT)
-  .url()
-  .refine((url) => url.startsWith('https://'), 'endpoint must be an https URL');
+  .max(MAX_ENDPOINT, `endpoint: at most ${MAX_ENDPOINT} characters`)
+  .refine((url) => URL.canParse(url) && new URL(url).protocol === 'https:', 'endpoint must be an https URL');
 
 /** The browser's PushSubscription.toJSON(), and the preferences. */
 export const subscribeBody = z.strictObject({
