@@ -46,7 +46,7 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 test('a visitor opening a guarded page lands on the login page, and comes back after logging in', async ({ page }) => {
-  for (const path of ['/editProfile', '/themeProfile', '/speechSetting', '/notification', '/mail', '/profile', '/admin/queries']) {
+  for (const path of ['/editProfile', '/themeProfile', '/speechSetting', '/mail', '/profile', '/admin/queries']) {
     const response = await page.goto(path);
     expect(new URL(page.url()).pathname, path).toBe('/login');
     expect(new URL(page.url()).searchParams.get('next'), path).toBe(path);
