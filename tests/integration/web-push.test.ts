@@ -194,4 +194,12 @@ describe.each(await databasesUnderTest())('web push on %s', (_name, open) => {
     expect(await alerts.run(matchKey)).toBe(0);
     expect(push.received.length).toBe(before);
   });
+
+  it('an imported match is history: its fans hear nothing of its balls or result', async () => {
+    const [imported] = await db.kysely.selectFrom('matches').select('match_key').where('source', '=', 'cricsheet').execute();
+    await subscribe('history-fan', { match_keys: [imported!.match_key] });
+    expect(await alerts.run(imported!.match_key)).toBe(0);
+    expect(heard('history-fan')).toEqual([]);
+    expect(await queryNumber(db, `select balls_seen from push_progress where match_key = '${imported!.match_key}'`)).toBeGreaterThan(200);
+  });
 });

@@ -53,6 +53,12 @@ export function vapidSubject(publicOrigin: string): string {
   return `mailto:alerts@${new URL(publicOrigin).hostname}`;
 }
 
+/** Matches scored here ball by ball (the scorer console, the ingest API, a replay): their balls are news. */
+const ALERTED_SOURCES: ReadonlySet<string> = new Set(['scorer', 'ingest', 'replay']);
+
+/** Sent-log rows are kept this long: long after any match they name has moved on. */
+const KEEP_SENT_DAYS = 30;
+
 /** Seconds a push service keeps an alert for a device that is off: a wicket an hour late is news no more. */
 const TTL_S = 60 * 60;
 
@@ -90,6 +96,7 @@ function matchUrl(matchKey: string, lang: Lang): string {
 
 export class MatchAlerts {
   readonly subscriptions: PushSubscriptions;
+  private lastTrim = 0;
 
   constructor(
     private readonly db: Db,
@@ -107,8 +114,9 @@ export class MatchAlerts {
     const innings = (await readStoredInnings(query, [row.id])).filter((inn) => !inn.superOver);
     const total = innings.reduce((sum, inn) => sum + inn.deliveries.length, 0);
     if (!progress) {
-      // First seen already over (an import, a correction): history, not news.
-      const history = row.status === 'completed';
+      // First seen already over, or not scored here ball by ball (an import, a correction): history, not news.
+      const [origin] = await query<{ source: string }>('select source from matches where id = $1', [row.id]);
+      const history = row.status === 'completed' || !ALERTED_SOURCES.has(origin?.source ?? '');
       const [claimed] = await query<{ balls_seen: number }>(
         'insert into push_progress (match_key, balls_seen, result_seen) values ($1, $2, $3) on conflict (match_key) do nothing returning balls_seen',
         [matchKey, history ? total : 0, history],
@@ -190,6 +198,11 @@ export class MatchAlerts {
   }
 
   private async advance(matchKey: string, total: number, resultSeen: boolean): Promise<void> {
+    // The sent log only has to outlive the matches it names; trimmed at most hourly per process.
+    if (Date.now() - this.lastTrim > 3_600_000) {
+      this.lastTrim = Date.now();
+      await queryRows(this.db.kysely)('delete from push_sent where sent_at < now() - make_interval(days => $1)', [KEEP_SENT_DAYS]);
+    }
     await queryRows(this.db.kysely)(
       'update push_progress set balls_seen = greatest(balls_seen, $2), result_seen = result_seen or $3 where match_key = $1',
       [matchKey, total, resultSeen],
