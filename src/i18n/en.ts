@@ -898,6 +898,8 @@ const en = {
         quietOn: 'No alerts in quiet hours',
         quietFrom: 'From',
         quietTo: 'To',
+        followThis: 'Get alerts for this match too',
+        following: 'Matches followed on this device: {{n}}',
       },
     },
     contact: {

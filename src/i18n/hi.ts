@@ -896,6 +896,8 @@ const hi: Dictionary = {
         quietOn: 'शांत घंटों में कोई सूचना नहीं',
         quietFrom: 'से',
         quietTo: 'तक',
+        followThis: 'इस मैच की सूचनाएँ भी पाएँ',
+        following: 'इस डिवाइस पर फ़ॉलो किए मैच: {{n}}',
       },
     },
     contact: {

@@ -24,6 +24,9 @@ export interface PushAlertLabels {
   quietOn: string;
   quietFrom: string;
   quietTo: string;
+  /** A link to this page with ?follow=<match key> (a match page's) offers to follow that match. */
+  followThis: string;
+  following: string;
   saved: string;
   saveFailed: string;
   loading: string;
@@ -48,6 +51,13 @@ type State =
   | { kind: 'on'; endpoint: string; preferences: Preferences; notice: 'saved' | 'saveFailed' | null };
 
 const DEFAULT_QUIET = { start: 22 * 60, end: 7 * 60 };
+const MATCH_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The match a link asked to follow (?follow=<key>), or null. */
+function matchToFollow(): string | null {
+  const key = new URL(window.location.href).searchParams.get('follow');
+  return key !== null && MATCH_KEY.test(key) ? key : null;
+}
 
 function timeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -110,7 +120,16 @@ export default function PushAlertsForm({ labels, lang }: { labels: PushAlertLabe
       const publicKey = (key.body.data as { public_key?: string } | undefined)?.public_key;
       if (!key.ok || !publicKey) return setState({ kind: 'off', failed: true });
       const subscription = await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
-      const preferences: Preferences = { language: lang, kinds: [...ALERT_KINDS], quiet_start: null, quiet_end: null, time_zone: timeZone(), match_keys: [], team_keys: [] };
+      const follow = matchToFollow();
+      const preferences: Preferences = {
+        language: lang,
+        kinds: [...ALERT_KINDS],
+        quiet_start: null,
+        quiet_end: null,
+        time_zone: timeZone(),
+        match_keys: follow ? [follow] : [],
+        team_keys: [],
+      };
       const answer = await callApi('push/subscribe', { json: { subscription: subscription.toJSON(), preferences } });
       const saved = answer.body.data as Preferences | undefined;
       if (!answer.ok || !saved) {
@@ -156,9 +175,16 @@ export default function PushAlertsForm({ labels, lang }: { labels: PushAlertLabe
 
   const { preferences } = state;
   const quiet = preferences.quiet_start !== null && preferences.quiet_end !== null;
+  const follow = matchToFollow();
   return (
     <div className="settings-form">
       <p role="status">{labels.on}</p>
+      {preferences.match_keys.length > 0 && <p>{labels.following.replace('{{n}}', String(preferences.match_keys.length))}</p>}
+      {follow && !preferences.match_keys.includes(follow) && (
+        <button type="button" className="btn" onClick={() => void change(state, { match_keys: [...preferences.match_keys, follow].slice(-50) })}>
+          {labels.followThis}
+        </button>
+      )}
       <fieldset>
         {ALERT_KINDS.map((kind) => (
           <div className="toggle-row" key={kind}>
