@@ -21,6 +21,8 @@ import { SocketBroadcaster } from './live/broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { ReplayKeeper } from './jobs/replay.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { listenForMatchAlerts, MatchAlerts, registerMatchAlertsJob, vapidSubject } from './push/alerts.ts';
+import { vapidKeys } from './push/subscriptions.ts';
 import { ReelFiles } from './reels/files.ts';
 import { registerReelJobs } from './reels/transcode-job.ts';
 import { scheduleCricsheetUpdates } from './ingest/updater.ts';
@@ -142,6 +144,11 @@ async function main(): Promise<void> {
   // Reports wait while the start-up import runs; the back-fill after it queues what is due.
   let startUpImporting = false;
   const stopReportListener = listenForCompletedMatches(feed, db, jobs, { logger, holdWhile: () => startUpImporting });
+  // Match alerts over Web Push (decision 072): the VAPID keys made on the first start and kept in
+  // the database; a job per change of a match, sent by whichever process claims it.
+  await vapidKeys(db);
+  registerMatchAlertsJob(jobs, new MatchAlerts(db, { subject: vapidSubject(config.publicOrigin), logger }));
+  const stopAlertListener = listenForMatchAlerts(feed, db, jobs, { logger, holdWhile: () => startUpImporting });
 
   const replays = new ReplayKeeper({
     db,
@@ -250,6 +257,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     background.abort();
     stopReportListener();
+    stopAlertListener();
     await jobs.stop();
     await replays.stop();
     // Live sockets would hold the HTTP server open; drop this process's own (their clients

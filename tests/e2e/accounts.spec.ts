@@ -46,7 +46,7 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 test('a visitor opening a guarded page lands on the login page, and comes back after logging in', async ({ page }) => {
-  for (const path of ['/editProfile', '/themeProfile', '/speechSetting', '/notification', '/mail', '/profile', '/admin/queries']) {
+  for (const path of ['/editProfile', '/themeProfile', '/speechSetting', '/mail', '/profile', '/admin/queries']) {
     const response = await page.goto(path);
     expect(new URL(page.url()).pathname, path).toBe('/login');
     expect(new URL(page.url()).searchParams.get('next'), path).toBe(path);
@@ -225,17 +225,11 @@ test('register with the SMS code, log in, edit the profile, theme and speech, fi
     await screenshots(page, 'speechSetting');
   });
 
-  await test.step('notifications: every toggle is saved', async () => {
+  await test.step('notifications: without a service worker the page says what alerts need (sending: tests/integration/web-push.test.ts)', async () => {
     await openPage(page, '/notification');
-    const all = page.getByRole('switch', { name: 'All Notifications' });
-    await expect(all).toBeChecked();
-    await page.getByRole('switch', { name: 'Breaking News' }).uncheck();
-    await expect(all).not.toBeChecked();
-    await expect(page.locator('.form-notice')).toHaveText('Saved.');
-    await page.reload();
-    await hydrated(page);
-    await expect(page.getByRole('switch', { name: 'Breaking News' })).not.toBeChecked();
-    await expect(page.getByRole('switch', { name: 'Series Updates' })).toBeChecked();
+    await expect(page.getByText('Alerts on this device for your favourite teams')).toBeVisible();
+    await expect(page.getByText("This browser has not installed the site's service worker yet, which alerts need.")).toBeVisible();
+    await expect(page.getByText('We do not send notifications yet')).toHaveCount(0);
     await screenshots(page, 'notification');
   });
 

@@ -44,7 +44,7 @@ describe.skipIf(handler === null)('account pages', () => {
   });
 
   it('sends a visitor from each guarded page to the login page, keeping the way back and the language', async () => {
-    for (const path of ['/editProfile', '/themeProfile', '/profileMatchSetting', '/speechSetting', '/notification', '/mail', '/profile', '/admin/queries', '/admin/corrections']) {
+    for (const path of ['/editProfile', '/themeProfile', '/profileMatchSetting', '/speechSetting', '/mail', '/profile', '/admin/queries', '/admin/corrections']) {
       const response = await page(path);
       expect(response.statusCode, path).toBe(302);
       expect(response.headers.location, path).toBe(`/login?next=${encodeURIComponent(path)}`);
@@ -52,6 +52,16 @@ describe.skipIf(handler === null)('account pages', () => {
     }
     const hindi = await page('/hi/speechSetting');
     expect(hindi.headers.location).toBe('/hi/login?next=%2Fhi%2FspeechSetting');
+  });
+
+  it('the Notifications page is a device\'s, signed in or not, and says what it sends', async () => {
+    for (const [path, intro] of [['/notification', 'Alerts on this device for your favourite teams'], ['/hi/notification', 'इस डिवाइस पर आपकी पसंदीदा टीमों']] as const) {
+      const response = await page(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cache-control'], path).toBe('private, no-store');
+      expect(response.body, path).toContain(intro);
+      expect(response.body, path).not.toContain('We do not send notifications yet');
+    }
   });
 
   it('renders the profile area for a signed-in user, privately, with the name as text', async () => {

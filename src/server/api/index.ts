@@ -10,6 +10,7 @@ import type { CoverStore } from '../news/covers.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import type { Auth } from '../auth/index.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerPushRoutes } from './push.ts';
 import { registerCorrectionRoutes } from './corrections.ts';
 import { registerLiveRoutes } from './live.ts';
 import { registerReelRoutes, type ReelRouteOptions } from './reels.ts';
@@ -132,6 +133,7 @@ export async function registerApi(app: FastifyInstance, services: Services, opti
       await registerCorrectionRoutes(api, services);
       await registerNewsDeskRoutes(api, services, options.auth, options.covers);
       registerLiveRoutes(api, services.db, options.live, options.auth);
+      registerPushRoutes(api, services.db, options.auth);
       await registerReelRoutes(api, services, options.auth, options.reels);
       await registerScorerRoutes(api, services.scorer, options.live, options.auth);
       api.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>

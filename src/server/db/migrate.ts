@@ -24,6 +24,7 @@ import * as tokenScopes from './migrations/023-token-scopes.ts';
 import * as countedMatches from './migrations/024-counted-matches.ts';
 import * as fixtureFeeds from './migrations/025-fixture-feeds.ts';
 import * as matchPreviews from './migrations/027-match-previews.ts';
+import * as webPush from './migrations/028-web-push.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '024-counted-matches': countedMatches,
   '025-fixture-feeds': fixtureFeeds,
   '027-match-previews': matchPreviews,
+  '028-web-push': webPush,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

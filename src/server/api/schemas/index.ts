@@ -7,6 +7,7 @@ import { fantasyRoutes } from './fantasy.ts';
 import { matchRoutes } from './matches.ts';
 import { deskRoutes, newsRoutes } from './news.ts';
 import { playerRoutes } from './players.ts';
+import { pushRoutes } from './push.ts';
 import { reelRoutes } from './reels.ts';
 import { scorerRoutes } from './scorer.ts';
 import { searchRoutes } from './search.ts';
@@ -29,4 +30,5 @@ export const apiRoutes = [
   ...Object.values(liveRoutes),
   ...Object.values(scorerRoutes),
   ...Object.values(reelRoutes),
+  ...Object.values(pushRoutes),
 ];
