@@ -14,6 +14,8 @@ function tabs(page: Page) {
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
+    // Every tab of a whole match compared with its baseline: up to 30 s alone on a busy 2-core machine.
+    test.describe.configure({ timeout: 90_000 });
     test.use({ viewport: { width, height: 900 } });
 
     test('completed T20: header, tab order and every tab with real data', async ({ page }) => {

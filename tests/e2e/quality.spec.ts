@@ -146,7 +146,8 @@ test('a tab strip wider than the screen keeps the active tab in view and fades w
 
 for (const [lang, prefix] of LANGUAGES) {
   test.describe(`quality gates, ${lang}`, () => {
-    test.describe.configure({ timeout: 240_000 });
+    // axe on every page type, one after another: four minutes when two workers share the 2-core machine.
+    test.describe.configure({ timeout: 480_000 });
 
     test('every public page type: no serious accessibility violation, no sideways scroll at 375 px', async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 800 });
