@@ -9,6 +9,9 @@
 // - The built styles and scripts (/_astro/, hashed, never changing) a saved page uses are kept with
 //   it, and the header's images, so a saved page reads as it did. What the browser already holds
 //   is taken from its HTTP cache, not downloaded again (fans on slow, metered connections).
+// Web Push alerts (docs/decisions/072-web-push.md): the push and notificationclick handlers.
+importScripts('/sw-push.js');
+
 const VERSION = '1';
 const PAGES = `crease-pages-${VERSION}`;
 const ASSETS = `crease-assets-${VERSION}`;
