@@ -95,7 +95,10 @@ describe('profiles from Wikidata (local endpoints)', () => {
     expect(sparqlAsks.map((entry) => entry.ids.length)).toEqual([2, 2, 2, 2]);
     expect(sparqlAsks[0]!.ids).toEqual(sparqlAsks[1]!.ids);
     expect(sparqlAsks[1]!.at - sparqlAsks[0]!.at).toBeGreaterThanOrEqual(950);
-    for (let at = 1; at < seen.length; at++) expect(seen[at]!.at - seen[at - 1]!.at).toBeGreaterThanOrEqual(140);
+    // Spaced by the client at least 150 ms apart; seen here on arrival, where a loaded machine may
+    // deliver one late and the next on time: each gap keeps most of it, and all of them add up.
+    for (let at = 1; at < seen.length; at++) expect(seen[at]!.at - seen[at - 1]!.at).toBeGreaterThanOrEqual(100);
+    expect(seen.at(-1)!.at - seen[0]!.at).toBeGreaterThanOrEqual((seen.length - 1) * 140);
     expect(seen.every((entry) => entry.userAgent === 'Crease-profiles/test')).toBe(true);
     expect(summary.requests).toBe(seen.length);
 
