@@ -5,6 +5,7 @@ import { oversInBlocks, type OverPoint } from '../server/domain/match-story.ts';
 import type { AwardFigures, MatchStory, StoryInnings } from '../server/services/match-centre-types.ts';
 import type { TeamSide } from '../server/db/schema.ts';
 import { t, type Lang } from '../i18n/index.ts';
+import { localPlayerName } from '../i18n/names.ts';
 import { formatBallPosition, formatOvers } from '../server/domain/overs.ts';
 
 /** A line's colour: the batting side's (team a or team b), kept across every chart of the page. */
@@ -57,7 +58,7 @@ function wicketMarks(inn: StoryInnings, ballsPerOver: number, lang: Lang): Chart
     y: fall.teamRuns,
     title: t(lang, 'story.wicketMark', {
       n: fall.wicketNumber,
-      name: fall.player.name,
+      name: localPlayerName(fall.player, lang),
       score: `${fall.teamRuns}/${fall.wicketNumber}`,
       ball: formatBallPosition(fall.ball),
     }),

@@ -11,6 +11,7 @@ import { matchSummary } from '../../helpers/match-summary.ts';
 import { blockSize, figuresText, manhattanGroups, rateLines, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
 import type { MatchDetail, MatchStory, StoryInnings } from '../../../src/server/services/match-centre-types.ts';
 import { themes } from '../../../src/styles/themes.ts';
+import { localPlayerName } from '../../../src/i18n/names.ts';
 
 async function render(component: unknown, props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
   const container = await AstroContainer.create();
@@ -101,6 +102,9 @@ describe('worm and Manhattan', () => {
     const [rr, mi] = wormSeries(STORY, false, 'en');
     expect(rr!.points).toEqual([[0, 0], [1, 9], [2, 13], [3, 25], [4, 45], [5, 51]]);
     expect(rr!.marks).toEqual([{ x: 1.5, y: 11, title: 'Wicket 1: YBK Jaiswal, 11/1 at 1.3' }]);
+    // On a Hindi page the wicket's batter is named as everywhere else on it.
+    expect(wormSeries(STORY, false, 'hi')[0]!.marks[0]!.title).toBe(`विकेट 1: ${localPlayerName({ key: 'p1', name: 'YBK Jaiswal' }, 'hi')}, 1.3 पर 11/1`);
+    expect(localPlayerName({ key: 'p1', name: 'YBK Jaiswal' }, 'hi')).not.toBe('YBK Jaiswal');
     expect(mi!.tone).toBe('b');
     expect(mi!.dashed).toBe(false);
   });
