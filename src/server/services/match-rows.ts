@@ -59,7 +59,7 @@ export function selectMatchRows(db: Kysely<Database>, set: MatchSet) {
       'm.revised_target_runs',
       'm.void_replayed_by',
       // A replay's source's day (the day of the match it replays); null for any other match.
-      sql<string | null>`(select s.start_date::text from matches s where m.replay_of is not null and s.match_key = m.replay_of)`.as('replay_of_date'),
+      sql<string | null>`(select s.start_date::text from real_matches s where m.replay_of is not null and s.match_key = m.replay_of)`.as('replay_of_date'),
       't.tou_key',
       't.name as tou_name',
       't.short_name as tou_short_name',
