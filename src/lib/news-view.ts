@@ -1,6 +1,7 @@
 // How news shows: the spec's preview lengths, cover image URLs in their responsive sizes, the
 // article's URL. Shared by the pages, the feeds and the provider API.
 import { localizePath, type Lang } from '../i18n/index.ts';
+import { dayText } from '../i18n/dates.ts';
 
 /** Widths each cover is re-encoded at (src/server/news/covers.ts). */
 export const COVER_WIDTHS = [320, 640, 1280] as const;
@@ -40,9 +41,13 @@ export function reportPath(matchKey: string): string {
   return `/news/report/${encodeURIComponent(matchKey)}`;
 }
 
-/** YYYY-MM-DD, as the spec shows created_at (its first 10 characters). */
-export function articleDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/**
+ * YYYY-MM-DD on English pages, as the spec shows created_at (its first 10 characters); on Hindi
+ * pages the style guide's one date style, '3 जून 2025' (docs/hindi-style-guide.md).
+ */
+export function articleDate(date: Date, lang: Lang = 'en'): string {
+  const day = date.toISOString().slice(0, 10);
+  return lang === 'hi' ? dayText(day, 'hi') : day;
 }
 
 // ---------- the news list page ----------

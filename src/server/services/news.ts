@@ -9,6 +9,9 @@ import type { Database, NewsKind, NewsStatus, NewsTagKind } from '../db/schema.t
 import type { ChangeFeed } from '../feed/change-feed.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
+import type { Lang } from '../../i18n/index.ts';
+import { dayText } from '../../i18n/dates.ts';
+import { localName } from '../../i18n/names.ts';
 
 export type NewsLang = 'en' | 'hi';
 export const NEWS_ORDERS = ['latest', 'views', 'trending', 'recommended'] as const;
@@ -255,16 +258,24 @@ export class NewsService {
     return rows[0] ? toArticle(rows[0]) : null;
   }
 
-  /** The names of what an article is tagged with (teams, players, tournament, match), for its links. */
-  async tagNames(list: readonly NewsTag[]): Promise<(NewsTag & { name: string })[]> {
+  /**
+   * The names of what an article is tagged with (teams, players, tournament, match), for its links,
+   * in the page's language: Hindi names where known, and a match as 'इंग्लैंड बनाम भारत, 3 जून 2025'.
+   */
+  async tagNames(list: readonly NewsTag[], lang: Lang = 'en'): Promise<(NewsTag & { name: string })[]> {
     const keys = (kind: NewsTagKind) => list.filter((tag) => tag.kind === kind).map((tag) => tag.key);
-    const { rows } = await sql<NewsTag & { name: string }>`
-      select 'tournament' as kind, tou_key as key, name from tournaments where tou_key = any(${[...keys('tournament')]}::text[])
-      union all select 'match', match_key, team_a_name || ' v ' || team_b_name || ', ' || start_date::text from matches where match_key = any( -- uncounted: the tagged matches, by key
+    const { rows } = await sql<NewsTag & { name: string; team_b: string | null; day: string | null }>`
+      select 'tournament' as kind, tou_key as key, name, null as team_b, null as day from tournaments where tou_key = any(${[...keys('tournament')]}::text[])
+      union all select 'match', match_key, team_a_name, team_b_name, start_date::text from matches where match_key = any( -- uncounted: the tagged matches, by key
         ${[...keys('match')]}::text[])
-      union all select 'team', team_key, name from teams where team_key = any(${[...keys('team')]}::text[])
-      union all select 'player', registry_id, name from people where registry_id = any(${[...keys('player')]}::text[])`.execute(this.db);
-    const named = new Map(rows.map((row) => [`${row.kind}:${row.key}`, row.name]));
+      union all select 'team', team_key, name, null, null from teams where team_key = any(${[...keys('team')]}::text[])
+      union all select 'player', registry_id, name, null, null from people where registry_id = any(${[...keys('player')]}::text[])`.execute(this.db);
+    const nameOf = (row: (typeof rows)[number]): string => {
+      if (row.kind !== 'match') return localName(row.kind, row.name, lang, row.kind === 'player' ? row.key : undefined);
+      const teams = `${localName('team', row.name, lang)} ${lang === 'hi' ? 'बनाम' : 'v'} ${localName('team', row.team_b ?? '', lang)}`;
+      return `${teams}, ${lang === 'hi' && row.day ? dayText(row.day, 'hi') : row.day}`;
+    };
+    const named = new Map(rows.map((row) => [`${row.kind}:${row.key}`, nameOf(row)]));
     return list.flatMap((tag) => {
       const name = named.get(`${tag.kind}:${tag.key}`);
       return name === undefined ? [] : [{ ...tag, name }];
