@@ -20,6 +20,12 @@ export type AOutcome = 0 | 0.5 | 1 | 'draw';
 /** State fields packed per ball, in this order. */
 const FIELDS = 9;
 
+/** What a match is scored with besides the model: the rating gap (a minus b) and the par. */
+export interface MatchContext {
+  gap: number;
+  par: number;
+}
+
 export interface TrainingMatch {
   id: number;
   revision: number;

@@ -2,9 +2,8 @@
 // model the server evaluates, into the groups the evaluation reports, beside the two baselines.
 import { stateProbability, WICKETS, type BallState, type WinProbModel } from '../../src/server/domain/winprob.ts';
 import type { WinProbEvaluation } from '../../src/server/domain/winprob-model.ts';
-import { stateCount, unpack, type TrainingMatch } from './archive.ts';
+import { stateCount, unpack, type MatchContext, type TrainingMatch } from './archive.ts';
 import { Scores, ThreeWayScores } from './fit.ts';
-import type { MatchContext } from './train.ts';
 
 export type GroupSummary = WinProbEvaluation['groups'][number];
 

@@ -6,7 +6,8 @@ import {
   limitedFeatures, limitedModelKey, parOf, ratingKey, testFeatures, WICKETS,
   type BallState, type LogisticModel, type WinProbModel,
 } from '../../src/server/domain/winprob.ts';
-import { stateCount, unpack, type TrainingMatch } from './archive.ts';
+import { stateCount, unpack, type MatchContext, type TrainingMatch } from './archive.ts';
+
 import { forEachBall } from './evaluate.ts';
 import { Elo, fitLogistic, RollingMeans, newDesign, type Design } from './fit.ts';
 
@@ -31,12 +32,6 @@ export function settled(state: BallState): boolean {
 const modelKeyOf = (match: TrainingMatch, state: BallState) =>
   match.format === 'test' ? `test/${Math.min(4, state.innings)}` : `${match.format}/${match.gender}/${Math.min(2, state.innings)}`;
 const kindKeyOf = (match: TrainingMatch, state: BallState) => `${match.formatType}/${match.gender}/${Math.min(2, state.innings)}`;
-
-/** What a match is scored with besides the model: the rating gap (a minus b) and the par. */
-export interface MatchContext {
-  gap: number;
-  par: number;
-}
 
 export interface Trained {
   model: WinProbModel;
