@@ -128,11 +128,12 @@ export interface FallOfWicket {
   position: BallPosition;
 }
 
-export interface Partnership {
+/** `P` is how a player is named: an id in the rules, a reference with names on the pages. */
+export interface Partnership<P = PlayerId> {
   /** The wicket the partnership was for: 1 for the opening stand. */
   forWicket: number;
-  batterA: { player: PlayerId; runs: number; balls: number };
-  batterB: { player: PlayerId; runs: number; balls: number };
+  batterA: { player: P; runs: number; balls: number };
+  batterB: { player: P; runs: number; balls: number };
   /** All runs added while the pair was together, extras included. */
   runs: number;
   /** Legal balls bowled while the pair was together. */
@@ -205,4 +206,22 @@ export interface CareerBowling {
   maidens: number;
   /** Legal balls bowled; summed across matches, they are shown as six-ball overs (api/presenters/players.ts). */
   balls: number;
+}
+
+/** A player's profile as the pages show it; every fact comes with the profile's source. */
+export interface PlayerProfileFacts {
+  fullName: string | null;
+  knownAs: string | null;
+  /** 'YYYY-MM-DD'. */
+  dateOfBirth: string | null;
+  birthplace: string | null;
+  country: string | null;
+  battingStyle: string | null;
+  bowlingStyle: string | null;
+  playingRole: string | null;
+  nameHi: string | null;
+  /** Shown only with a licence that allows it (checked at import), with its author and licence. */
+  photo: { url: string; licence: string; author: string | null; page: string | null } | null;
+  /** Where the profile comes from ('Wikidata Q213854', a file's name). */
+  source: string;
 }

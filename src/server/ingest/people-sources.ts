@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { normaliseBattingStyle, normaliseBowlingStyle, normalisePlayingRole } from '../domain/player-styles.ts';
+import type { PlayerProfileFacts } from '../domain/types.ts';
 import { csvObjects } from './csv.ts';
 
 /** Larger than any of these files will be for years (people.csv is 1.2 MB, a full profile file about 5 MB). */
@@ -201,20 +202,9 @@ function isRealDay(day: string): boolean {
 const COLUMN_ALIASES: Record<string, string> = { cricsheet_id: 'registry_id', identifier: 'registry_id', dob: 'date_of_birth', name: 'known_as' };
 
 /** A profile as stored: facts normalised to the site's vocabulary, a photo only with a licence that allows it. */
-export interface Profile {
+export interface Profile extends PlayerProfileFacts {
   registryId: string | null;
   cricinfoId: string | null;
-  fullName: string | null;
-  knownAs: string | null;
-  dateOfBirth: string | null;
-  birthplace: string | null;
-  country: string | null;
-  battingStyle: string | null;
-  bowlingStyle: string | null;
-  playingRole: string | null;
-  nameHi: string | null;
-  photo: { url: string; licence: string; author: string | null; page: string | null } | null;
-  source: string;
 }
 
 export interface ParsedProfiles extends Parsed<Profile> {

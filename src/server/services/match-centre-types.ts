@@ -7,7 +7,7 @@ import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { Lang } from '../domain/result.ts';
-import type { CareerBatting, CareerBowling, OverSummary } from '../domain/types.ts';
+import type { CareerBatting, CareerBowling, OverSummary, Partnership, PlayerProfileFacts } from '../domain/types.ts';
 import type { FormLetter, HeadToHead } from '../domain/form.ts';
 import type { FantasyLine } from '../domain/fantasy.ts';
 import type { Collapse } from '../domain/collapses.ts';
@@ -77,14 +77,7 @@ export interface FallOfWicket {
   ball: BallPosition | null;
 }
 
-export interface PartnershipLine {
-  forWicket: number;
-  batterA: { player: PlayerRef; runs: number; balls: number };
-  batterB: { player: PlayerRef; runs: number; balls: number };
-  runs: number;
-  balls: number;
-  unbroken: boolean;
-}
+export type PartnershipLine = Partnership<PlayerRef>;
 
 /** One innings of the scorecard, in legal balls as called (rates per six balls). */
 export interface ScorecardInnings {
@@ -237,24 +230,6 @@ export interface PlayerOverview {
     /** His role: the profile's, else derived from what he did in the matches held (labelled so). */
     role: { label: string; codes: PlayerRole[]; derived: boolean } | null;
   };
-}
-
-/** A player's profile as the pages show it; every fact comes with the profile's source. */
-export interface PlayerProfileFacts {
-  fullName: string | null;
-  knownAs: string | null;
-  /** 'YYYY-MM-DD'. */
-  dateOfBirth: string | null;
-  birthplace: string | null;
-  country: string | null;
-  battingStyle: string | null;
-  bowlingStyle: string | null;
-  playingRole: string | null;
-  nameHi: string | null;
-  /** Shown only with a licence that allows it (checked at import), with its author and licence. */
-  photo: { url: string; licence: string; author: string | null; page: string | null } | null;
-  /** Where the profile comes from ('Wikidata Q213854', a file's name). */
-  source: string;
 }
 
 /** The player's n-th innings of each kind in a match: his n-th batting beside his n-th bowling. */

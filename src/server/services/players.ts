@@ -7,12 +7,12 @@ import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { careerBatting, careerBowling, type BattingInnings, type BowlingInnings } from '../domain/career.ts';
 import { beyondInternational, broadFormatOf, careerTypesOf, FORMAT_TYPES, orderedFormatTypes, WIDER_CAREER, type FormatType } from '../domain/format-type.ts';
 import { isTeamWicket } from '../domain/scorecard.ts';
-import type { DismissalKind } from '../domain/types.ts';
+import type { DismissalKind, PlayerProfileFacts } from '../domain/types.ts';
 import { playerRoles, roleLabel } from '../domain/player-role.ts';
 import { isPlayingRole, roleCodesOf } from '../domain/player-styles.ts';
 import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
-import type { HeldSince, PlayerProfileFacts, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview, TypeCareer } from './match-centre-types.ts';
+import type { HeldSince, PlayerInfo, PlayerInfoMatch, PlayerInfoTournament, PlayerMatchInnings, PlayerOverview, TypeCareer } from './match-centre-types.ts';
 import { displayTeamName, subTitle } from './match-summary.ts';
 import { groupBy } from './match-rows.ts';
 
