@@ -118,7 +118,7 @@ export const PLAYER_NAMES: readonly LocalNameRow[] = [
   player('ba5e1069', 'R Ravindra', 'रचिन रवींद्र', 'written for Crease; agrees with https://indiafirst.online/sports-update-new-zealand-ne-india-khi-khi'),
   player('57ee1fde', 'YS Chahal', 'युजवेंद्र चहल', 'written for Crease; spelling taken from https://frontend-preprod.go-vip.net/cricket-news/lsg-vs-pbks-playing-11-rishabh-pant-vs-shreyas-iyer-ipl-2025-ekana-stadium-lucknow-today-ipl-match-live-score-details-19501211 (first written युज़वेंद्र चहल)'),
   player('b2664905', 'TT Beaumont', 'टैमी ब्यूमोंट', 'written for Crease; agrees with https://hindi.cricketnmore.com/cricket-photo-news/england-women-team-won-the-toss-and-decided-to-bowl-in-the-second-odi-against-india-see-playing-xi-8925'),
-  player('89c16049', 'Agha Salman', 'आग़ा सलमान'),
+  player('89c16049', 'Agha Salman', 'सलमान अली आगा', 'written for Crease; spelling taken from https://ndtv.in/cricket/wasim-akram-calls-salman-ali-agha-a-selfless-captain-pakistan-asia-cup-2025-hindi-9262226 (first written आग़ा सलमान)'),
   player('a15618fe', 'JM Vince', 'जेम्स विंस', 'written for Crease; agrees with https://prabhatkhabar.com/sports/cricket/478905-'),
   player('2f9d0389', 'LH Ferguson', 'लॉकी फर्ग्यूसन', 'written for Crease; spelling taken from https://frontend-preprod.go-vip.net/cricket-news/lsg-vs-pbks-playing-11-rishabh-pant-vs-shreyas-iyer-ipl-2025-ekana-stadium-lucknow-today-ipl-match-live-score-details-19501211 (first written लॉकी फ़र्ग्युसन)'),
   player('30a45b23', 'SPD Smith', 'स्टीव स्मिथ', 'written for Crease; agrees with https://up18news.com/australia-announced-its-team-for-the-cricket-world-cup'),
