@@ -66,4 +66,14 @@ describe('localName', () => {
       expect(row.hi, row.key).toMatch(/^[\u0900-\u097F\u200c\u200d .()'0-9-]+$/);
     }
   });
+
+  it('says of every player name either that it is not yet checked or which page it was checked against', () => {
+    const unchecked = 'written for Crease; not yet checked against a second source';
+    const checked = /^written for Crease; (agrees with https?:\/\/\S+|spelling taken from https?:\/\/\S+ \(first written [\u0900-\u097F\u200c\u200d .()'-]+\))$/;
+    const players = SHIPPED_NAME_ROWS.filter((row) => row.kind === 'player');
+    expect(players.length).toBeGreaterThan(0);
+    for (const row of players) {
+      if (row.source !== unchecked) expect(row.source, row.key).toMatch(checked);
+    }
+  });
 });
