@@ -175,6 +175,9 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
   const io: RealtimeServer = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // engine.io's default, said here because the pre-encoded frames (frames.ts) need it: a deflated
+    // socket would compress each fan's copy of a ball separately.
+    perMessageDeflate: false,
     // The session middleware runs again on a recovered socket: a session ended meanwhile is over.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     // Called for a new connection's handshake only. The site's origin and the API's allowed ones:
