@@ -17,10 +17,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CalibrationTable, WinProbEvaluation } from '../src/server/domain/winprob-model.ts';
+import type { CalibrationTable, Interval, WinProbEvaluation } from '../src/server/domain/winprob-model.ts';
 import { readArchives } from './winprob/archive.ts';
-import { score, summarise, type GroupSummary } from './winprob/evaluate.ts';
-import { CHASE_ROOT, fitLayers, trainModel, yearlyLayerRows, type LayerRows } from './winprob/train.ts';
+import { inPooled, POOLED_NAME, pooledForecasts, score, summarise, type GroupSummary } from './winprob/evaluate.ts';
+import { reliability, skillScores } from './winprob/skill.ts';
+import { CHASE_ROOT, fitLayers, STATE_ONLY_WITHOUT, trainModel, yearlyLayerRows, type LayerRows } from './winprob/train.ts';
 
 const HOLDOUT_FROM = '2025-07-01';
 const VALIDATE_FROM = '2024-07-01';
@@ -113,6 +114,37 @@ async function main(): Promise<number> {
   const groups = score(trained.model, heldOut, trained.contextOf).map(summarise);
   logGroups(log, 'held out:', groups);
 
+  // Issue 26's tests, on the pooled held-out matches: the baseline of the match state alone is the
+  // chosen candidate without the rating gap and the par, fitted by the same trainer on the same
+  // matches (limited overs only: the Test models are not pooled, and a limited-overs model's rows,
+  // ratings and pars do not depend on the Tests), with its own recalibration layer if the chosen
+  // candidate has one, fitted the same way.
+  const baselineWithout = new Set([...chosen.without, ...STATE_ONLY_WITHOUT]);
+  const limitedTraining = training.filter((match) => match.format !== 'test');
+  log(`issue 26: the baseline of the match state alone, on ${limitedTraining.length} limited-overs training matches`);
+  const baseline = trainModel(limitedTraining, heldOut.filter(inPooled), previousDay(HOLDOUT_FROM), baselineWithout, log, chosen);
+  if (chosen.layer) {
+    const baselineRows = yearlyLayerRows(limitedTraining, LAYER_FROM, validationYear, baselineWithout, log);
+    baseline.model.recalibration = fitLayers(baselineRows, validationYear + 1);
+  }
+  const forecasts = pooledForecasts(trained.model, trained.contextOf, baseline.model, baseline.contextOf, heldOut);
+  const skill = skillScores(forecasts);
+  const diagram = reliability(forecasts);
+  const pooled = {
+    name: POOLED_NAME,
+    matches: forecasts.length,
+    balls: skill.balls,
+    baselineWithout: [...baselineWithout].filter((name) => !chosen.without.includes(name)),
+    skill,
+    reliability: diagram,
+  };
+  const interval = (i: { value: number; low: number; high: number }) => `${i.value.toFixed(4)} [${i.low.toFixed(4)}, ${i.high.toFixed(4)}]`;
+  log(
+    `pooled (${pooled.matches} matches, ${pooled.balls} balls): Brier ${skill.modelBrier.toFixed(4)} against ${skill.baselineBrier.toFixed(4)}, ` +
+      `skill ${interval(skill.brier)}; log loss ${skill.modelLogLoss.toFixed(4)} against ${skill.baselineLogLoss.toFixed(4)}, skill ${interval(skill.logLoss)}; ` +
+      `bands inside their consistency bands: ${diagram.bands.filter((band) => band.inside).length} of ${diagram.bands.length}`,
+  );
+
   const evaluation: Evaluation = {
     measuredOn: new Date().toISOString().slice(0, 10),
     machine: `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared, Node ${process.version}`,
@@ -125,6 +157,7 @@ async function main(): Promise<number> {
     // The machine is shared: the time means little without how busy it was.
     loadAverage: os.loadavg()[0]!,
     groups,
+    pooled,
     validation: {
       trainedThrough: previousDay(VALIDATE_FROM),
       scoredFrom: VALIDATE_FROM,
@@ -180,6 +213,30 @@ function verdicts(evaluation: Evaluation): string[] {
     `- Men's T20I and ODI, every decile (a tenth of the balls; the target's definition, decision 039) ${table('', men.model.deciles).trimStart()}.`,
     `- The same on the fixed 10-point bands instead: ${table('every band', men.model)}.`,
     `- IPL Brier below 0.20: ${met(ipl.model.brier < 0.2)} (${ipl.model.brier.toFixed(3)}).`,
+  ];
+}
+
+/** Issue 26's tests on the pooled held-out matches: skill against the match state alone, and the reliability diagram. */
+function pooledLines(evaluation: Evaluation): string[] {
+  const { pooled } = evaluation;
+  const { skill, reliability: diagram } = pooled;
+  const f4 = (value: number) => value.toFixed(4);
+  const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+  const yes = (ok: boolean) => (ok ? '**yes**' : '**no**');
+  const interval = (i: Interval) => `${f4(i.value)} (95% interval ${f4(i.low)} to ${f4(i.high)}; excludes zero: ${yes(i.excludesZero)})`;
+  return [
+    `Issue 26's tests, on the pooled held-out matches (${pooled.name}: ${pooled.matches} matches, ${pooled.balls} balls; decision 039). ` +
+      `The baseline is a model of the match state alone (runs, wickets, balls, target): the same trainer on the same training matches, without ${pooled.baselineWithout.join(', ')}. ` +
+      `Intervals: ${skill.resamples} bootstrap resamples of whole matches (seed ${skill.seed}).`,
+    '',
+    `- Brier skill score against the match state alone: ${interval(skill.brier)}; Brier ${f4(skill.modelBrier)} against ${f4(skill.baselineBrier)}.`,
+    `- Log-loss skill score: ${interval(skill.logLoss)}; log loss ${f4(skill.modelLogLoss)} against ${f4(skill.baselineLogLoss)}.`,
+    `- Every band of the reliability diagram inside its 95% consistency band: ${yes(diagram.allInside)} (${diagram.bands.filter((band) => band.inside).length} of ${diagram.bands.length}; ` +
+      `${diagram.resamples} consistency resamples of whole matches, one outcome drawn per match and band from its mean forecast there, seed ${diagram.seed}).`,
+    '',
+    '| band | balls | matches | predicted | observed | 95% consistency band | inside |',
+    '|---|---|---|---|---|---|---|',
+    ...diagram.bands.map((band) => `| ${band.band} | ${band.balls} | ${band.matches} | ${pct(band.predicted)} | ${pct(band.observed)} | ${pct(band.low)} to ${pct(band.high)} | ${band.inside ? 'yes' : 'no'} |`),
   ];
 }
 
@@ -243,6 +300,8 @@ function writeBenchmarks(evaluation: Evaluation): void {
     ...evaluation.groups.map(figures),
     '',
     ...verdicts(evaluation),
+    '',
+    ...pooledLines(evaluation),
     '',
     ...evaluation.groups.flatMap((g) =>
       g.threeWay

@@ -4,6 +4,7 @@ import { stateProbability, WICKETS, type BallState, type WinProbModel } from '..
 import type { WinProbEvaluation } from '../../src/server/domain/winprob-model.ts';
 import { stateCount, unpack, type MatchContext, type TrainingMatch } from './archive.ts';
 import { Scores, ThreeWayScores } from './fit.ts';
+import type { MatchForecasts } from './skill.ts';
 
 export type GroupSummary = WinProbEvaluation['groups'][number];
 
@@ -109,3 +110,29 @@ export const summarise = (g: Group): GroupSummary => ({
   preMatch: g.preMatch.summary(),
   threeWay: g.name.startsWith('Tests') ? { model: g.threeWay.value(), uniform: g.threeWayUniform.value() } : null,
 });
+
+/**
+ * The pooled held-out matches the model is judged on (issue 26): men's and women's T20Is and ODIs
+ * and the IPL.
+ */
+export const POOLED_NAME = "Men's and women's T20I and ODI, and the IPL";
+export const inPooled = (match: TrainingMatch) =>
+  ((match.gender === 'male' || match.gender === 'female') && (match.formatType === 't20i' || match.formatType === 'odi')) ||
+  match.event === 'Indian Premier League';
+
+/**
+ * Every ball of the pooled matches of `scored`, P(team a wins) from the model and from the
+ * baseline, grouped by match (in the order scored) with the match's outcome for team a.
+ */
+export function pooledForecasts(
+  model: WinProbModel, contextOf: (match: TrainingMatch) => MatchContext,
+  baseline: WinProbModel, baselineContextOf: (match: TrainingMatch) => MatchContext,
+  scored: readonly TrainingMatch[],
+): MatchForecasts[] {
+  const pooled = scored.filter(inPooled);
+  const byMatch = new Map<number, MatchForecasts & { model: number[]; baseline: number[] }>();
+  for (const match of pooled) byMatch.set(match.id, { outcome: match.outcome === 'draw' ? 0 : match.outcome, model: [], baseline: [] });
+  forEachBall(model, pooled, contextOf, (match, state, probability) => byMatch.get(match.id)!.model.push(aWinOf(state, probability)));
+  forEachBall(baseline, pooled, baselineContextOf, (match, state, probability) => byMatch.get(match.id)!.baseline.push(aWinOf(state, probability)));
+  return [...byMatch.values()];
+}

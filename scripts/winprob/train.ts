@@ -58,6 +58,12 @@ function addRow(
 /** The chase-as-a-random-walk features (a candidate the validation year turned down). */
 export const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHand'];
 
+/**
+ * The baseline of the match state alone (issue 26): the limited-overs features without the rating
+ * gap and the competition's par, so runs, wickets, balls and the target only.
+ */
+export const STATE_ONLY_WITHOUT = ['gap', 'gapLeft', 'par', 'parUsed', 'parLeft', 'parLeftHand', 'needVsPar', 'needVsParHand', ...CHASE_ROOT];
+
 /** The last 30 June strictly before the day (ISO date): the boundary ratings are frozen at yearly. */
 export function lastJune30Before(day: string): string {
   const year = Number(day.slice(0, 4));

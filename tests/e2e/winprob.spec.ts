@@ -33,6 +33,14 @@ for (const width of [375, 1280] as const) {
       await expect(opened.locator('p.cut').first()).toContainText('Deciles');
       await expect(opened.locator('table').nth(1).locator('tbody tr')).toHaveCount(10);
       await expect(page.getByRole('columnheader', { name: 'Worst decile gap' })).toBeVisible();
+      // Issue 26's tests: the skill against the match state alone with its interval, and the
+      // reliability diagram with a consistency band per band of the chance given.
+      await expect(page.getByRole('heading', { name: 'Does knowing the teams help?' })).toBeVisible();
+      await expect(page.getByRole('row', { name: /Brier score 0\.\d{4} 0\.\d{4} -?0\.\d{4} \(-?0\.\d{4} to -?0\.\d{4}\)/ })).toBeVisible();
+      const diagram = page.getByRole('img', { name: 'Reliability diagram' });
+      await expect(diagram).toBeVisible();
+      await expect(diagram.locator('rect.consistency')).toHaveCount(10);
+      await expect(diagram.locator('.dot')).toHaveCount(10);
       await expectScreen(page, `winprob-explanation-${width}`);
     });
 

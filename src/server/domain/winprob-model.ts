@@ -52,6 +52,69 @@ interface GroupEvaluation {
   threeWay: { model: number; uniform: number } | null;
 }
 
+/** A figure with its 95% interval (2.5th and 97.5th percentiles of the resamples). */
+export interface Interval {
+  value: number;
+  low: number;
+  high: number;
+  /** The interval lies wholly above or wholly below zero. */
+  excludesZero: boolean;
+}
+
+export interface SkillScores {
+  matches: number;
+  balls: number;
+  resamples: number;
+  seed: number;
+  /** 1 − Brier(model) / Brier(baseline), over every ball. */
+  brier: Interval;
+  /** 1 − log loss(model) / log loss(baseline). */
+  logLoss: Interval;
+  modelBrier: number;
+  baselineBrier: number;
+  modelLogLoss: number;
+  baselineLogLoss: number;
+}
+
+export interface ReliabilityBand {
+  /** "0-10%", ...: the band of the forecast. */
+  band: string;
+  balls: number;
+  matches: number;
+  /** Mean forecast of the band's balls. */
+  predicted: number;
+  /** How often team a won, over the band's balls. */
+  observed: number;
+  /** The 95% consistency band of `observed` if the model were calibrated. */
+  low: number;
+  high: number;
+  inside: boolean;
+}
+
+export interface Reliability {
+  matches: number;
+  resamples: number;
+  seed: number;
+  bands: ReliabilityBand[];
+  /** Every band's observed frequency lies inside its consistency band. */
+  allInside: boolean;
+}
+
+/**
+ * Issue 26's tests on the pooled held-out matches (men's and women's T20Is and ODIs, the IPL;
+ * decision 039): skill against a model of the match state alone, and the reliability diagram with
+ * its consistency bands. Computed by scripts/winprob/skill.ts.
+ */
+export interface PooledTests {
+  name: string;
+  matches: number;
+  balls: number;
+  /** The baseline: the same trainer and matches, without these features (rating gap, par). */
+  baselineWithout: string[];
+  skill: SkillScores;
+  reliability: Reliability;
+}
+
 export interface WinProbEvaluation {
   measuredOn: string;
   machine: string;
@@ -60,6 +123,7 @@ export interface WinProbEvaluation {
   scoredUntil: string;
   trainingMatches: number;
   groups: GroupEvaluation[];
+  pooled: PooledTests;
   /** Step 1 of the protocol: the candidates compared on the validation year, the chosen one's scores there. */
   validation: {
     trainedThrough: string;
