@@ -29,16 +29,17 @@ self.addEventListener('push', (event) => {
   );
 });
 
+// A click focuses a tab already on the match (on any of its tabs: ?tab=scoreboard is the same
+// match), else opens the match page. Both need the click's permission to interact with windows,
+// which the browser gives only to a notificationclick of its own, and only one of them may use it.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const path = (event.notification.data && event.notification.data.url) || '/';
-  const target = new URL(path, self.location.origin).href;
+  const target = new URL(path, self.location.origin);
   event.waitUntil(
     clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      for (const client of windows) {
-        if (client.url === target && 'focus' in client) return client.focus();
-      }
-      return clients.openWindow(target);
+      const onMatch = windows.find((client) => client.url === target.href) || windows.find((client) => new URL(client.url).pathname === target.pathname);
+      return onMatch && 'focus' in onMatch ? onMatch.focus() : clients.openWindow(target.href);
     }),
   );
 });

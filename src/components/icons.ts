@@ -9,6 +9,8 @@ export const icons = {
   mail: { d: 'M3 5h18v14H3zM3 6l9 7 9-7' },
   // A phone taking a download: the header's "Install the app".
   install: { d: 'M7 2.5h10v19H7zM12 6.5v8M9 11.5l3 3 3-3M11 18.5h2' },
+  // A bell: a match page's "Follow this match" (alerts on this device).
+  bell: { d: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0' },
   android: { d: 'M7 10.5h10v7a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1zM7 9a5 5 0 0 1 10 0zM8.5 2.5l1.2 2M15.5 2.5l-1.2 2M10 18.5V21M14 18.5V21M4.5 11v5M19.5 11v5M10 7h.01M14 7h.01' },
   whatsapp: {
     d: 'M3.5 20.5l1.3-4.3a8.5 8.5 0 1 1 3.2 3zM9 8c0 3.6 3.4 7 7 7l1-1.8-2.2-1-1 1c-1.3-.5-2.5-1.7-3-3l1-1-1-2.2z',

@@ -94,6 +94,8 @@ const en = {
     backHome: 'Back to home',
     notFound: 'Match not found',
     notFoundText: 'We have no match with this key. The link may be wrong, or the match is not in our data.',
+    follow: 'Follow this match',
+    followTitle: 'Alerts for this match on this device',
     sections: 'Match sections',
     tabs: {
       summary: 'Summary',

@@ -94,6 +94,8 @@ const hi: Dictionary = {
     backHome: 'होम पर वापस',
     notFound: 'मैच नहीं मिला',
     notFoundText: 'यह मैच नहीं मिला। लिंक ग़लत हो सकता है, या यह मैच हमारे डेटा में नहीं है।',
+    follow: 'इस मैच को फ़ॉलो करें',
+    followTitle: 'इस डिवाइस पर इस मैच की सूचनाएँ',
     sections: 'मैच के भाग',
     tabs: {
       summary: 'सारांश',

@@ -1,5 +1,5 @@
 // The Privacy Policy and the Terms (issue 29 §6), English and Hindi: what this site stores about
-// a fan (phone, sessions, photo, settings, comments and likes), why, for how long, and how each
+// a fan (phone, sessions, photo, settings, alert subscriptions, comments and likes), why, for how long, and how each
 // is deleted. Kept apart from the site's dictionaries, as the win probability's words are.
 // {{sessionDays}}, {{otpMinutes}} and {{lockoutMinutes}} are filled from the running server's
 // settings, so the page says what this install does. Change the text when what is stored changes.
@@ -56,6 +56,13 @@ const en: { privacy: LegalPage; terms: LegalPage; updated: string } = {
         ],
       },
       {
+        heading: 'Match alerts',
+        paragraphs: [
+          'If you turn on alerts on the Notifications page, we keep that device’s push subscription: the address its browser’s push service gave it (Google’s for Chrome, Mozilla’s for Firefox, Apple’s for Safari) and its encryption keys, with what you chose to hear: the kinds of alert, quiet hours and your time zone, the language, the matches you follow and your teams. The push service receives each alert encrypted and cannot read it. If you were logged in when you turned alerts on, the subscription is part of your account.',
+          'Which alert went to which device is kept for 30 days, so that none is sent twice. A subscription stays until you turn alerts off on that device (which deletes it at once), until the push service tells us the device is gone, or until you delete your account.',
+        ],
+      },
+      {
         heading: 'Likes and comments',
         paragraphs: [
           'We keep which reels you liked and the comments you write; other fans see your comments with your name and the number of likes, not who liked.',
@@ -72,7 +79,7 @@ const en: { privacy: LegalPage; terms: LegalPage; updated: string } = {
         heading: 'How to delete',
         paragraphs: [
           'Log out to end a session at once. Change your photo, name and email on Edit Profile. Delete a comment of yours from the reel’s comments: it disappears for everyone at once.',
-          'Download everything we keep about you with "Download my data" on Edit Profile. "Delete my account" there, confirmed with your password, deletes your account and everything kept with it at once: sessions, photo, settings, likes, comments, the messages you sent us, and the codes and login counts of your number.',
+          'Download everything we keep about you with "Download my data" on Edit Profile. "Delete my account" there, confirmed with your password, deletes your account and everything kept with it at once: sessions, photo, settings, the alert subscriptions made while logged in, likes, comments, the messages you sent us, and the codes and login counts of your number.',
         ],
       },
     ],
@@ -152,6 +159,13 @@ const hi: typeof en = {
         ],
       },
       {
+        heading: 'मैच की सूचनाएँ',
+        paragraphs: [
+          'अगर आप सूचनाएँ पेज पर सूचनाएँ चालू करते हैं, तो हम उस डिवाइस की पुश सदस्यता रखते हैं: उसके ब्राउज़र की पुश सेवा (Chrome के लिए Google की, Firefox के लिए Mozilla की, Safari के लिए Apple की) का दिया पता और उसकी एन्क्रिप्शन कुंजियाँ, साथ में आपकी चुनी बातें: सूचनाओं के प्रकार, शांत घंटे और आपका टाइम ज़ोन, भाषा, आपके फ़ॉलो किए मैच और आपकी टीमें। पुश सेवा को हर सूचना एन्क्रिप्ट होकर मिलती है और वह उसे पढ़ नहीं सकती। अगर सूचनाएँ चालू करते समय आप लॉग इन थे, तो यह सदस्यता आपके खाते का हिस्सा है।',
+          'कौन-सी सूचना किस डिवाइस पर गई, यह 30 दिन रखा जाता है, ताकि कोई सूचना दो बार न जाए। सदस्यता तब तक रहती है जब तक आप उस डिवाइस पर सूचनाएँ बंद न करें (इससे वह तुरंत मिट जाती है), पुश सेवा यह न बताए कि डिवाइस अब नहीं है, या आप अपना खाता न मिटाएँ।',
+        ],
+      },
+      {
         heading: 'लाइक और टिप्पणियाँ',
         paragraphs: [
           'हम रखते हैं कि आपने कौन-सी रील्स लाइक कीं और आपकी लिखी टिप्पणियाँ; दूसरे फ़ैन आपकी टिप्पणियाँ आपके नाम के साथ और लाइक की संख्या देखते हैं, यह नहीं कि लाइक किसने किया।',
@@ -168,7 +182,7 @@ const hi: typeof en = {
         heading: 'कैसे मिटाएँ',
         paragraphs: [
           'सेशन तुरंत ख़त्म करने के लिए लॉग आउट करें। अपनी फ़ोटो, नाम और ईमेल प्रोफ़ाइल बदलें पेज पर बदलें। अपनी टिप्पणी रील की टिप्पणियों में से मिटाएँ: वह तुरंत सबके लिए हट जाती है।',
-          'हमारे पास आपके बारे में रखा सब कुछ प्रोफ़ाइल बदलें पेज पर "मेरा डेटा डाउनलोड करें" से डाउनलोड करें। वहीं "मेरा खाता मिटाएँ", आपके पासवर्ड से पुष्टि के बाद, आपका खाता और उसके साथ रखा सब कुछ तुरंत मिटा देता है: सेशन, फ़ोटो, सेटिंग्स, लाइक, टिप्पणियाँ, हमें भेजे संदेश, और आपके नंबर के कोड और लॉग इन की गिनती।',
+          'हमारे पास आपके बारे में रखा सब कुछ प्रोफ़ाइल बदलें पेज पर "मेरा डेटा डाउनलोड करें" से डाउनलोड करें। वहीं "मेरा खाता मिटाएँ", आपके पासवर्ड से पुष्टि के बाद, आपका खाता और उसके साथ रखा सब कुछ तुरंत मिटा देता है: सेशन, फ़ोटो, सेटिंग्स, लॉग इन रहते हुए चालू की गई सूचनाओं की सदस्यताएँ, लाइक, टिप्पणियाँ, हमें भेजे संदेश, और आपके नंबर के कोड और लॉग इन की गिनती।',
         ],
       },
     ],

@@ -4,17 +4,22 @@
 // page or language is read from the script element's data-* attributes (document.currentScript),
 // never spliced into the text. Render one with <script is:inline set:html={inlineScripts.x} />.
 export const inlineScripts = {
-  // Applies the stored theme before the first paint (data-storage-key, data-count).
+  // Applies the stored theme before the first paint (data-storage-key), and gives the browser's
+  // theme-color meta (placed before this script) that theme's colour (data-colours: one per theme,
+  // in order, comma-separated), so the address bar and an installed app's title bar match the page.
   themeBootstrap: `(() => {
-  const { storageKey, count } = document.currentScript.dataset;
+  const { storageKey, colours } = document.currentScript.dataset;
+  const list = colours.split(',');
   let theme = 0;
   try {
     const stored = Number(localStorage.getItem(storageKey));
-    if (Number.isInteger(stored) && stored >= 0 && stored < Number(count)) theme = stored;
+    if (Number.isInteger(stored) && stored >= 0 && stored < list.length) theme = stored;
   } catch {
     // Storage may be blocked: keep the default theme.
   }
   document.documentElement.dataset.theme = String(theme);
+  const meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.content = list[theme];
 })();`,
 
   // The installable app (docs/decisions/068-installable-app.md): registers the service worker

@@ -1,6 +1,7 @@
 // The home page and the site shell in Chromium, against the built server and the small
 // real data set in tests/fixtures/cricsheet/e2e (9 matches) plus one upcoming match.
 import { expect, test } from '@playwright/test';
+import { themes } from '../../src/styles/themes.ts';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
 test('home page shows the imported matches as cards: upcoming first, then completed newest first', async ({ page }) => {
@@ -55,16 +56,37 @@ test('the chosen language survives a reload and the next visit', async ({ page }
   expect(hreflangs).toEqual(expect.arrayContaining(['en', 'hi', 'x-default']));
 });
 
-test('the chosen theme survives a reload and applies before first paint', async ({ page }) => {
-  await page.goto('/');
+test('the chosen theme survives a reload and applies before first paint, with the browser\'s theme-color', async ({ page }) => {
+  const themeColour = page.locator('meta[name="theme-color"]');
+  // What the page held when its first frame was about to be painted.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrame: unknown }).firstFrame = {
+        theme: document.documentElement.dataset.theme,
+        colour: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
+      };
+    });
+  });
+  const first = await page.goto('/');
+  // The server renders the default theme's colour (it cannot know a device's theme).
+  expect(await first!.text()).toContain(`<meta name="theme-color" content="${themes[0]!.backgroundColor}">`);
   await expect(page.locator('html')).toHaveAttribute('data-theme', '0');
+  await expect(themeColour).toHaveAttribute('content', themes[0]!.backgroundColor);
   await page.locator('#theme-select').selectOption('3');
   await expect(page.locator('html')).toHaveAttribute('data-theme', '3');
+  // Switching updates the theme-color at once, to the theme's own colour.
+  await expect(themeColour).toHaveAttribute('content', themes[3]!.backgroundColor);
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundImage + getComputedStyle(document.body).backgroundColor);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', '3');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('3');
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundImage + getComputedStyle(document.body).backgroundColor)).toBe(background);
+  // Before the first paint the theme and its colour were already the chosen ones.
+  expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({ theme: '3', colour: themes[3]!.backgroundColor });
+  await expect(themeColour).toHaveCount(1);
+  // Dawn, a light theme, from the Theme menu again.
+  await page.locator('#theme-select').selectOption(String(themes.findIndex((theme) => theme.name === 'dawn')));
+  await expect(themeColour).toHaveAttribute('content', '#fff1e6');
 });
 
 test('the bottom bar shows at 375 px and not at 1280 px', async ({ page }) => {

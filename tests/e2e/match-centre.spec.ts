@@ -22,6 +22,8 @@ for (const width of WIDTHS) {
       await page.goto('/getMatchList/1529312');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rajasthan Royals vs Mumbai Indians');
       await expect(page.locator('.panel.result')).toContainText('Rajasthan Royals won by 30 runs');
+      // Nothing left to alert about a completed match.
+      await expect(page.locator('.match-header a[href*="follow="]')).toHaveCount(0);
       await expect(tabs(page)).toHaveText(['Summary', 'Commentary', 'Scoreboard', 'Squads', 'Info', 'Fantasy', 'History']);
       // Summary (default for a completed match, tests/e2e/summary.spec.ts): player of the match first.
       await expect(page.getByRole('heading', { name: 'Player Of The Match' })).toBeVisible();
@@ -74,6 +76,14 @@ for (const width of WIDTHS) {
     test('upcoming match: Info first, every other tab waits for the start', async ({ page }) => {
       await page.goto(`/getMatchList/${UPCOMING_MATCH_KEY}`);
       await expect(tabs(page)).toHaveText(['Info', 'Fantasy', 'Commentary', 'Live', 'Scoreboard', 'Squads', 'History']);
+      // "Follow this match" sits beside the tournament, within the page's width.
+      const follow = page.locator('.match-header').getByRole('link', { name: 'Follow this match' });
+      await expect(follow).toBeVisible();
+      await expect(follow).toHaveAttribute('href', `/notification?follow=${UPCOMING_MATCH_KEY}`);
+      const box = (await follow.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.height).toBeGreaterThanOrEqual(36);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectScreen(page, `upcoming-info-${width}`);
       for (const tab of ['Commentary', 'Live', 'Scoreboard', 'Squads']) {
         await tabs(page).filter({ hasText: tab }).click();
@@ -107,6 +117,15 @@ test('the scoreboard and commentary are HTML: readable with JavaScript off, and 
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(page.locator('.cm-ball').first()).toContainText(/[\u0900-\u097F]/);
   await context.close();
+});
+
+test('"Follow this match" opens the Notifications page following that match, in Hindi too', async ({ page }) => {
+  await page.goto(`/hi/getMatchList/${UPCOMING_MATCH_KEY}`);
+  const follow = page.locator('.match-header').getByRole('link', { name: 'इस मैच को फ़ॉलो करें' });
+  await expect(follow).toHaveAttribute('title', 'इस डिवाइस पर इस मैच की सूचनाएँ');
+  await follow.click();
+  await expect(page).toHaveURL(`/hi/notification?follow=${UPCOMING_MATCH_KEY}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('सूचनाएँ');
 });
 
 test('an unknown match is a 404 page', async ({ page }) => {

@@ -1,5 +1,6 @@
 // A signed-in fan's own data (issue 29 §6, decision 064): downloaded whole (profile, photo,
-// settings, sessions, likes, comments, contact messages), and deleted with the account: after
+// settings, sessions, likes, comments, contact messages, the devices subscribed to match alerts
+// with the matches they follow and the alerts sent), and deleted with the account: after
 // the deletion no table holds a row of theirs (every column that names a user, every phone
 // column, the login counters), their photo file is gone and their sessions sign nobody in;
 // another fan's rows are untouched.
@@ -11,8 +12,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvatarStore } from '../../src/server/account/avatars.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { accountsApp, createUser, setCookies, type AccountsApp } from '../helpers/accounts.ts';
+import { accountsApp, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { multipart } from '../helpers/images.ts';
+import { browserKeys } from '../helpers/push-service.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 
 const ALICE = '9876543210';
@@ -30,6 +32,12 @@ describe('a fan’s own data: download and deletion', () => {
   let bob: string;
   let bearer: string;
   let reelId: string;
+  /** Alice's phone, subscribed to alerts while signed in (the account's); her laptop subscribed signed out (a device's). */
+  const alicePhone = 'https://push.example.test/send/alice-phone';
+  const aliceLaptop = 'https://push.example.test/send/alice-laptop';
+  const bobPhone = 'https://push.example.test/send/bob-phone';
+  const deviceKeys = browserKeys().json;
+  const alertPreferences = { language: 'hi', kinds: ['wicket', 'result'], quiet_start: 1320, quiet_end: 420, time_zone: 'Asia/Kolkata', match_keys: ['1529312'], team_keys: ['india'] };
 
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {}) =>
     accounts.app.inject({
@@ -90,6 +98,16 @@ describe('a fan’s own data: download and deletion', () => {
     expect((await call('POST', '/post/query', { token: bearer, payload: query })).statusCode).toBe(200);
     expect((await call('GET', `/send_otp?phone=${ALICE}`)).statusCode).toBe(200);
     expect((await call('POST', '/login', { payload: { phone: ALICE, password: 'wrong-one' } })).statusCode).toBe(401);
+    // Match alerts: Alice's phone subscribed signed in (and was sent two alerts), her laptop signed
+    // out; Bob's phone signed in.
+    const subscribe = (endpoint: string, token: string | null) =>
+      call('POST', '/push/subscribe', { ...(token ? { token } : {}), payload: { subscription: { endpoint, keys: deviceKeys }, preferences: alertPreferences }, headers: { origin: SITE_ORIGIN } });
+    for (const [endpoint, token] of [[alicePhone, bearer], [aliceLaptop, null], [bobPhone, bobToken]] as const) {
+      expect((await subscribe(endpoint, token)).statusCode, endpoint).toBe(200);
+    }
+    await sql`insert into push_sent (subscription_id, event_key, sent_at)
+      select id, unnest(array['1529312:ball:1.1', '1529312:result']), unnest(array[timestamptz '2026-05-31 14:00:00+00', timestamptz '2026-05-31 17:40:00+00'])
+      from push_subscriptions where endpoint in (${alicePhone}, ${bobPhone})`.execute(db.kysely);
   });
 
   afterAll(async () => {
@@ -113,12 +131,30 @@ describe('a fan’s own data: download and deletion', () => {
     expect(data.reel_likes).toEqual([expect.objectContaining({ reel_id: reelId, title: 'Yorker at the death', status: 'like' })]);
     expect(data.reel_comments).toEqual([expect.objectContaining({ reel_id: reelId, comment: 'What a ball', deleted_at: null })]);
     expect(data.contact_queries).toEqual([expect.objectContaining({ message: 'Please add women’s IPL' })]);
+    // The device subscribed while signed in, with what it asked to hear, the match it follows and
+    // the alerts sent to it; not its endpoint's address or keys (the device's credentials), and not
+    // the laptop subscribed signed out (a device's, not the account's).
+    expect(data.push_subscriptions).toEqual([
+      {
+        push_service: 'https://push.example.test',
+        ...alertPreferences,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        last_success_at: null,
+        alerts_sent: [
+          { event: '1529312:ball:1.1', sent_at: '2026-05-31T14:00:00.000Z' },
+          { event: '1529312:result', sent_at: '2026-05-31T17:40:00.000Z' },
+        ],
+      },
+    ]);
+    const text = JSON.stringify(data);
+    for (const secret of ['alice-phone', 'alice-laptop', deviceKeys.p256dh, deviceKeys.auth]) expect(text).not.toContain(secret);
     expect(new Date(data.exported_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('deletes the account with everything kept with it once the password confirms it; no table keeps a row of theirs', async () => {
     const before = await rowsOf(alice, ALICE);
-    for (const where of ['sessions.user_id', 'user_settings.user_id', 'reel_likes.user_id', 'reel_comments.user_id', 'contact_queries.user_id', 'otps.phone', 'users.phone', 'limit_counters.key']) {
+    for (const where of ['sessions.user_id', 'user_settings.user_id', 'reel_likes.user_id', 'reel_comments.user_id', 'contact_queries.user_id', 'push_subscriptions.user_id', 'otps.phone', 'users.phone', 'limit_counters.key']) {
       expect(before[where], where).toBeGreaterThan(0);
     }
     expect(await readdir(avatars.dir)).toHaveLength(1);
@@ -135,6 +171,16 @@ describe('a fan’s own data: download and deletion', () => {
     expect(setCookies(deleted).get('crease_session')?.value).toBe('');
 
     expect(await rowsOf(alice, ALICE)).toEqual({});
+    // Her phone's subscription went with the account, and the log of alerts sent to it; the laptop
+    // subscribed signed out is that device's (turned off on its Notifications page); Bob's stays.
+    const left = await sql<{ endpoint: string; sent: string }>`
+      select s.endpoint, (select count(*) from push_sent p where p.subscription_id = s.id)::text as sent
+      from push_subscriptions s order by s.endpoint`.execute(db.kysely);
+    expect(left.rows).toEqual([
+      { endpoint: aliceLaptop, sent: '0' },
+      { endpoint: bobPhone, sent: '2' },
+    ]);
+    expect((await sql<{ n: string }>`select count(*)::text as n from push_sent`.execute(db.kysely)).rows[0]!.n).toBe('2');
     expect(await readdir(avatars.dir)).toEqual([]);
     expect((await call('GET', '/get/user', { token: bearer })).statusCode).toBe(401);
     // Bob's reel, his comment and his session stay; the reel counts only his comment now.

@@ -106,13 +106,14 @@ describe.skipIf(handler === null)('no placeholder left', () => {
   it('the Privacy Policy and the Terms say what is kept, why, how long and how to delete it, in both languages, linked from every page', async () => {
     const privacy = await page('/privacy');
     expect(privacy.statusCode).toBe(200);
-    for (const words of ['mobile number', 'salted hash', 'profile photo', 'after 30 days', 'valid 5 minutes', 'after 15 minutes', 'favourite teams', 'comments', 'How to delete']) {
+    for (const words of ['mobile number', 'salted hash', 'profile photo', 'after 30 days', 'valid 5 minutes', 'after 15 minutes', 'favourite teams', 'push subscription', 'Which alert went to which device is kept for 30 days', 'the alert subscriptions made while logged in', 'comments', 'How to delete']) {
       expect(privacy.body, words).toContain(words);
     }
     const hindi = await page('/hi/privacy');
     expect(hindi.body).toContain('गोपनीयता नीति');
     expect(hindi.body).toContain('30 दिन बाद');
     expect(hindi.body).toContain('कैसे मिटाएँ');
+    expect(hindi.body).toContain('उस डिवाइस की पुश सदस्यता');
     expect((await page('/hi/terms')).body).toContain('नियम और शर्तें');
     const home = await page('/');
     expect(home.body).toContain('href="/privacy"');

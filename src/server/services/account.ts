@@ -41,6 +41,36 @@ export interface AccountExport {
   reel_likes: { reel_id: string; title: string; status: string; created_at: string; updated_at: string }[];
   reel_comments: { reel_id: string; title: string; comment: string; created_at: string; deleted_at: string | null }[];
   contact_queries: { name: string; email: string; phone: string; message: string | null; created_at: string }[];
+  push_subscriptions: {
+    push_service: string;
+    language: string;
+    kinds: string[];
+    quiet_start: number | null;
+    quiet_end: number | null;
+    time_zone: string;
+    match_keys: string[];
+    team_keys: string[];
+    created_at: string;
+    updated_at: string;
+    last_success_at: string | null;
+    alerts_sent: { event: string; sent_at: string }[];
+  }[];
+}
+
+/** A push subscription as the export reads it (tables of migration 028). */
+interface PushSubscriptionRow {
+  endpoint: string;
+  language: string;
+  kinds: string[];
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: string;
+  match_keys: string[];
+  team_keys: string[];
+  created_at: Date;
+  updated_at: Date;
+  last_success_at: Date | null;
+  alerts_sent: { event: string; sent_at: string }[];
 }
 
 /** A row's timestamps as ISO strings (the drivers give Dates, or strings from PGlite's json). */
@@ -116,11 +146,13 @@ export class AccountService {
   /**
    * Everything kept about the user (the Privacy Policy's list), for them to download: profile,
    * settings, sessions (no token: only its hash is kept, and that is not theirs to use), likes,
-   * comments and contact messages.
+   * comments, contact messages, and the devices subscribed to match alerts while signed in (what
+   * each asked to hear, the matches it follows, the alerts sent to it; not the endpoint's address
+   * or keys, which are that device's credentials, as a session's token is).
    */
   async exportData(userId: string): Promise<AccountExport> {
     const id = sql`${userId}::bigint`;
-    const [user, settings, sessions, likes, comments, queries] = await Promise.all([
+    const [user, settings, sessions, likes, comments, queries, subscriptions] = await Promise.all([
       sql<{ phone: string; name: string | null; email: string | null; image: string | null; role: string; created_at: Date }>`
         select phone, name, email, image, role, created_at from users where id = ${id}`.execute(this.db),
       this.settings(userId),
@@ -134,6 +166,12 @@ export class AccountService {
         from reel_comments c join reels r on r.id = c.reel_id where c.user_id = ${id} order by c.id`.execute(this.db),
       sql<{ name: string; email: string; phone: string; message: string | null; created_at: Date }>`
         select name, email, phone, message, created_at from contact_queries where user_id = ${id} order by id`.execute(this.db),
+      sql<PushSubscriptionRow>`
+        select s.endpoint, s.language, s.kinds, s.quiet_start, s.quiet_end, s.time_zone, s.match_keys, s.team_keys,
+          s.created_at, s.updated_at, s.last_success_at,
+          coalesce((select json_agg(json_build_object('event', p.event_key, 'sent_at', p.sent_at) order by p.sent_at, p.event_key)
+            from push_sent p where p.subscription_id = s.id), '[]') as alerts_sent
+        from push_subscriptions s where s.user_id = ${id} order by s.id`.execute(this.db),
     ]);
     const profile = user.rows[0]!;
     return {
@@ -144,6 +182,11 @@ export class AccountService {
       reel_likes: likes.rows.map((row) => isoTimes(row, 'created_at', 'updated_at')),
       reel_comments: comments.rows.map((row) => isoTimes(row, 'created_at', 'deleted_at')),
       contact_queries: queries.rows.map((row) => isoTimes(row, 'created_at')),
+      push_subscriptions: subscriptions.rows.map(({ endpoint, alerts_sent, ...row }) => ({
+        push_service: new URL(endpoint).origin,
+        ...isoTimes(row, 'created_at', 'updated_at', 'last_success_at'),
+        alerts_sent: alerts_sent.map((sent) => ({ event: sent.event, sent_at: new Date(sent.sent_at).toISOString() })),
+      })),
     };
   }
 

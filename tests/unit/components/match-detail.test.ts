@@ -114,6 +114,17 @@ describe('match header', () => {
     // It says which day's match it replays (issue 26).
     expect(await render(MatchHeader, { match: detail({ isReplay: true, replayOfDate: '2025-06-03' }) })).toMatch(/class="replay-tag[^"]*"[^>]*>Replay of 03 Jun 2025</);
   });
+
+  it('offers "Follow this match" (the Notifications page following it) for a fixture and a live match, never a completed one', async () => {
+    const followLink = /<a class="follow[^"]*" href="([^"]+)"[^>]*>[\s\S]*?<span[^>]*>([^<]+)<\/span>/;
+    for (const status of ['not_started', 'started'] as const) {
+      const html = await render(MatchHeader, { match: detail({ status, key: 'ipl-2026 final' }) });
+      expect(html.match(followLink)?.slice(1), status).toEqual(['/notification?follow=ipl-2026%20final', 'Follow this match']);
+    }
+    expect(await render(MatchHeader, { match: detail({ status: 'completed' }) })).not.toMatch(/class="follow|notification\?follow/);
+    const hindi = await render(MatchHeader, { match: detail({ status: 'not_started' }) }, 'hi');
+    expect(hindi.match(followLink)?.slice(1)).toEqual(['/hi/notification?follow=m1', 'इस मैच को फ़ॉलो करें']);
+  });
 });
 
 describe('upcoming panel', () => {

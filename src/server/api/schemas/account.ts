@@ -69,6 +69,24 @@ export const accountExport = contract(
     reel_likes: z.array(z.object({ reel_id: z.string(), title: z.string(), status: z.string(), created_at: isoTime, updated_at: isoTime })),
     reel_comments: z.array(z.object({ reel_id: z.string(), title: z.string(), comment: z.string(), created_at: isoTime, deleted_at: isoTime.nullable() })),
     contact_queries: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string(), message: z.string().nullable(), created_at: isoTime })),
+    push_subscriptions: z
+      .array(
+        z.object({
+          push_service: z.string().meta({ description: "The push service's origin; the endpoint's full address and its keys are the device's credentials and are not exported." }),
+          language: z.string(),
+          kinds: z.array(z.string()),
+          quiet_start: z.number().nullable().meta({ description: 'Quiet hours from (minute of the day, in time_zone), or null.' }),
+          quiet_end: z.number().nullable(),
+          time_zone: z.string(),
+          match_keys: z.array(z.string()).meta({ description: 'Matches followed on that device.' }),
+          team_keys: z.array(z.string()),
+          created_at: isoTime,
+          updated_at: isoTime,
+          last_success_at: isoTime.nullable(),
+          alerts_sent: z.array(z.object({ event: z.string(), sent_at: isoTime })).meta({ description: 'Alerts sent to that device (kept 30 days).' }),
+        }),
+      )
+      .meta({ description: "The devices that get match alerts (Web Push) and were subscribed while signed in." }),
   }),
   'Everything kept about the signed-in user (the Privacy Policy lists it).',
 );
