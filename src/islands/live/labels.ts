@@ -8,6 +8,8 @@ const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
   'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRun', 'overRuns', 'overWickets',
   'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls', 'firstBallToCome', 'reconnecting',
+  'balls', 'maidens', 'centreHeading', 'partnership', 'lastWicket', 'fellAt', 'projectedScore', 'projectionCaption', 'rateRow', 'scoreRow', 'currentMark',
+  'chaseHeading', 'requiredRate', 'currentRate', 'chaseBehind', 'chaseAhead', 'atThisRate', 'winProbability', 'winDraw', 'inningsBreak', 'firstInningsScore',
 ] as const satisfies readonly (keyof Dictionary['matchCentre'])[];
 
 type MatchCentreLabels = Record<(typeof MATCH_CENTRE_KEYS)[number], string>;
