@@ -71,7 +71,7 @@ export function LiveCentre({ live, teams, format, winProbability, lang, labels, 
                   {dismissalText({ kind: wicket.kind as DismissalKind, bowler: wicket.bowler, fielders: wicket.fielders }, lang)}
                 </span>
                 <span className="muted">
-                  {` · ${fill(labels.fellAt, { score: scoreText(wicket.team_runs, wicket.wicket_number), overs: oversText(wicket.overs) })}`}
+                  {` · ${fill(labels.fellAt, { score: scoreText(wicket.team_runs, score.wickets), overs: oversText(wicket.overs) })}`}
                 </span>
               </dd>
             </div>

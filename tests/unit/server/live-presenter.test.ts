@@ -40,11 +40,13 @@ describe('presentLiveState', () => {
       kind: 'caught',
       bowler: 'Josh Hazlewood',
       fielders: [{ name: 'Virat Kohli', substitute: false }],
-      wicket_number: 3,
       team_runs: 111,
       overs: [13, 3],
     });
     expect(wire.limit_balls).toBe(120);
+    // What the live centre adds to play.live, sent twice a ball ('commentory' and 'score'): small.
+    const added = JSON.stringify({ partnership: wire.partnership, last_wicket: wire.last_wicket, limit_balls: wire.limit_balls }).length + 2 * ',"maidens":0'.length;
+    expect(added).toBeLessThan(300);
     expect(wire.recent_players.prev_over_bowler).toBeNull();
     expect(wire.recent_overs_repr).toEqual([
       { overnumber: 14, ball_repr: ['1', '4', 'W', 'wd', '6', '.', '.'] },

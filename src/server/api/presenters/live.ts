@@ -105,7 +105,6 @@ function presentLastWicket(wicket: LiveWicket | null): LiveStateObject['last_wic
       kind: wicket.kind,
       bowler: wicket.bowler?.name ?? null,
       fielders: wicket.fielders,
-      wicket_number: wicket.wicketNumber,
       team_runs: wicket.teamRuns,
       overs: [wicket.position.over, wicket.position.ball],
     }

@@ -56,7 +56,7 @@ const lastWicket = z.object({
   kind: z.string(),
   bowler: z.string().nullable(),
   fielders: z.array(z.object({ name: z.string().nullable(), substitute: z.boolean() })),
-  wicket_number: z.number().int(),
+  /** The team's runs when it fell; its wicket number is score.wickets (it is the latest). */
   team_runs: z.number().int(),
   /** When it fell, as the fall of wickets prints it: [14, 2] is 14.2. */
   overs,
