@@ -3,9 +3,8 @@
 // chase's required rate against the current one. The server fills the stand and the last wicket
 // in play.live; the projections, the chase's rates and the percents are computed here from the
 // state the island holds (domain/live-centre.ts), so each ball's event carries none of them.
-import type { CSSProperties } from 'react';
 import { oversText, rate, scoreText } from '../../lib/ball-view.ts';
-import { dismissalText } from '../../server/domain/dismissal.ts';
+import { wordDismissal } from '../../server/domain/dismissal.ts';
 import { chaseRates, projectedTotals, winPercents } from '../../server/domain/live-centre.ts';
 import { RATE_BALLS } from '../../server/domain/overs.ts';
 import type { DismissalKind } from '../../server/domain/types.ts';
@@ -68,7 +67,7 @@ export function LiveCentre({ live, teams, format, winProbability, lang, labels, 
                 <strong>{` ${wicket.runs}`}</strong>
                 {` (${wicket.balls}) `}
                 <span className="lx-how">
-                  {dismissalText({ kind: wicket.kind as DismissalKind, bowler: wicket.bowler, fielders: wicket.fielders }, lang)}
+                  {wordDismissal({ kind: wicket.kind as DismissalKind, bowler: wicket.bowler, fielders: wicket.fielders }, labels.dismissal, lang)}
                 </span>
                 <span className="muted">
                   {` · ${fill(labels.fellAt, { score: scoreText(wicket.team_runs, score.wickets), overs: oversText(wicket.overs) })}`}
@@ -82,9 +81,9 @@ export function LiveCentre({ live, teams, format, winProbability, lang, labels, 
         <div className="lx-block" data-testid="win-probability">
           <h3>{labels.winProbability}</h3>
           <div className="lx-bar" aria-hidden="true">
-            <span className="lx-a" style={{ inlineSize: `${chances.a}%` } as CSSProperties} />
-            {chances.draw !== null && <span className="lx-draw" style={{ inlineSize: `${chances.draw}%` } as CSSProperties} />}
-            <span className="lx-b" style={{ inlineSize: `${chances.b}%` } as CSSProperties} />
+            <span className="lx-a" style={{ inlineSize: `${chances.a}%` }} />
+            {chances.draw !== null && <span className="lx-draw" style={{ inlineSize: `${chances.draw}%` }} />}
+            <span className="lx-b" style={{ inlineSize: `${chances.b}%` }} />
           </div>
           <p className="lx-figures">
             <span>{`${teams.a.code} ${chances.a}%`}</span>
