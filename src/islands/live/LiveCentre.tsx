@@ -27,20 +27,22 @@ const fill = (template: string, values: Record<string, string | number>) =>
 
 export function LiveCentre({ live, teams, format, winProbability, lang, labels, playerHref }: LiveCentreProps) {
   if (!live) return null;
-  const { score, limit_balls: limitBalls } = live;
+  const { score } = live;
+  // An event logged before these fields existed (a catch-up across an upgrade) lacks them.
+  const limitBalls = live.limit_balls ?? null;
   const atBreak = live.match_break?.reason === 'innings';
   const required = live.required_score;
   const chase =
     required && !atBreak
       ? chaseRates({ runs: score.runs, calledBalls: score.balls, requiredRuns: required.runs, ballsLeft: required.balls })
       : null;
-  // A chase shows its rates instead; a super over (one over) and the break project nothing.
+  // A chase shows its rates instead; a super over (one over: six balls at most) and the break project nothing.
   const projections =
     required || atBreak || limitBalls === null || limitBalls <= RATE_BALLS
       ? []
       : projectedTotals({ format, runs: score.runs, legalBalls: score.balls, calledBalls: score.balls, limitBalls });
-  const wicket = live.last_wicket;
-  const stand = atBreak ? null : live.partnership;
+  const wicket = live.last_wicket ?? null;
+  const stand = atBreak ? null : (live.partnership ?? null);
   const chances = winProbability && winPercents(winProbability.a_win, winProbability.draw);
   if (!stand && !wicket && !chances && !chase && projections.length === 0) return null;
   return (

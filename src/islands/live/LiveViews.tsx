@@ -207,7 +207,7 @@ export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObj
                     )}
                   </th>
                   <td>{oversText(b.stats.overs)}</td>
-                  <td>{b.stats.maidens}</td>
+                  <td>{b.stats.maidens ?? ''}</td>
                   <td>{b.stats.runs}</td>
                   <td className="strong">{b.stats.wickets}</td>
                   <td>{rate(b.stats.economy)}</td>
