@@ -109,7 +109,9 @@ async function shot(page: Page, name: string, mask: Locator[] = []) {
 
 /** A screenshot attached to the report (test-results), to be read, not compared. */
 async function look(page: Page, name: string) {
-  await test.info().attach(name, { body: await page.screenshot({ fullPage: true, animations: 'disabled' }), contentType: 'image/png' });
+  const file = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
 }
 
 /** Nothing wider than the window: a phone never scrolls sideways. */
