@@ -71,8 +71,9 @@ export function LiveCentre({ live, teams, format, winProbability, lang, labels, 
                 <span className="lx-how">
                   {wordDismissal({ kind: wicket.kind as DismissalKind, bowler: wicket.bowler, fielders: wicket.fielders }, labels.dismissal, lang)}
                 </span>
-                <span className="muted">
-                  {` · ${fill(labels.fellAt, { score: scoreText(wicket.team_runs, score.wickets), overs: oversText(wicket.overs) })}`}
+                {' · '}
+                <span className="muted lx-fell">
+                  {`${fill(labels.fellAt, { score: scoreText(wicket.team_runs, score.wickets), overs: oversText(wicket.overs) })}`}
                 </span>
               </dd>
             </div>
