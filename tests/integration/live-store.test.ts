@@ -370,6 +370,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
           target: fact.targetRuns === null ? null : { runs: fact.targetRuns, balls: limit },
           lead: null,
           breakReason: null,
+          limitBalls: limit,
           player: (id) => people.get(id)!,
           ballKey: (s, position) => ballKey(inn.inningsNo, position, ballsBefore + s),
         });
