@@ -5,8 +5,8 @@
 // fills the stand and the last wicket on the server; the live island computes the projections,
 // the chase's rates and the percents from the state it holds, so they cost the socket nothing.
 import { runRate, RATE_BALLS } from './overs.ts';
-import { isAllOut } from './scorecard.ts';
-import type { BallPosition, DismissalKind, Fielder, InningsTallyState, PlayerId } from './types.ts';
+import { isAllOut, type InningsTallyState } from './scorecard.ts';
+import type { BallPosition, DismissalKind, Fielder, PlayerId } from './types.ts';
 
 export interface StandInProgress {
   /** Runs added by the pair at the crease (extras included), and the legal balls bowled to them. */

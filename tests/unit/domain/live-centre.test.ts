@@ -27,7 +27,7 @@ function tallyAfter(id: string, index: number, legal: number): InningsTallyState
   return tally.save();
 }
 
-type RawDelivery = CricsheetMatch['innings'][number]['overs'][number]['deliveries'][number];
+type RawDelivery = NonNullable<CricsheetMatch['innings'][number]['overs']>[number]['deliveries'][number];
 
 describe('the stand at the crease and the last wicket, after every ball of fifteen real matches', () => {
   it('agree with a count of the raw deliveries: the pair’s runs and legal balls, the batter out with his runs, balls, kind, bowler, fielders, team score and overs', () => {
