@@ -10,10 +10,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { sideScore } from '../lib/scores.ts';
 import { followMatch, type Following } from '../lib/live-socket.ts';
-import { createLiveMatchStore, MAX_BALLS, type InningsScores, type LiveBall, type LiveMatchState, type LiveStateObject } from '../stores/live-match.ts';
+import { createLiveMatchStore, MAX_BALLS, type InningsScores, type LiveBall, type LiveMatchState, type LiveStateObject, type WinChance } from '../stores/live-match.ts';
 import { freshPage, swapIn } from '../lib/page-refresh.ts';
 import type { LiveLabels } from './live/labels.ts';
 import { clockText, CommentaryList, LivePanel, PlayersTables } from './live/LiveViews.tsx';
+import { LiveCentre } from './live/LiveCentre.tsx';
 import ReadAloud from './ReadAloud.tsx';
 import '../styles/ball-views.css';
 import '../styles/team-badge.css';
@@ -37,6 +38,8 @@ export interface LiveMatchProps {
   toss: string | null;
   /** The need, lead or trail at load, for the panel before the live feed fills play.live. */
   situation: string | null;
+  /** The win probability after the latest ball at load (the Live tab's; 'score' events bring the next). */
+  winProbability?: WinChance | null;
   tab: 'live' | 'commentary' | 'other';
   lang: 'en' | 'hi';
   labels: LiveLabels;
@@ -68,7 +71,8 @@ function scoresBySide(innings: InningsScores): Record<'a' | 'b', string | null> 
 export default function LiveMatch(props: LiveMatchProps) {
   const { matchKey, teams, target, dayNumber, toss, situation, tab, lang, labels, playerHref, children, commentary, refreshBody } = props;
   const store = useMemo(
-    () => createLiveMatchStore({ matchKey, sequence: props.sequence, live: props.live, innings: props.innings, balls: props.balls }),
+    () =>
+      createLiveMatchStore({ matchKey, sequence: props.sequence, live: props.live, innings: props.innings, balls: props.balls, winProbability: props.winProbability ?? null }),
     [],
   );
   const state = useStore(store.$state);
@@ -168,6 +172,17 @@ export default function LiveMatch(props: LiveMatchProps) {
       />
       {children}
       {tab === 'live' && <PlayersTables live={state.live} labels={labels} playerHref={playerHref} />}
+      {tab === 'live' && (
+        <LiveCentre
+          live={state.live}
+          teams={teams}
+          format={commentary.format}
+          winProbability={state.winProbability ?? null}
+          lang={lang}
+          labels={labels}
+          playerHref={playerHref}
+        />
+      )}
       {tab === 'commentary' && (
         <section className="commentary" aria-labelledby="commentary-heading">
           <div className="lc-top">

@@ -16,6 +16,8 @@ export interface LiveViewOptions {
   inningsShown?: number | null;
   /** The tab's body outside the island (the Scoreboard) is brought up to date after each change. */
   refreshBody?: boolean;
+  /** The win probability after the latest ball (the Live tab shows it); null when the model does not cover the match. */
+  winProbability?: { aWin: number; draw: number | null } | null;
 }
 
 /** The innings numbers the commentary has balls of, in playing order. */
@@ -50,6 +52,7 @@ export function liveMatchProps(
       format: match.format,
     },
     refreshBody: options.refreshBody ?? false,
+    winProbability: options.winProbability ? { a_win: options.winProbability.aWin, draw: options.winProbability.draw } : null,
     teams: {
       a: { key: match.teams.a.key, code: match.teams.a.code, name: match.teams.a.name },
       b: { key: match.teams.b.key, code: match.teams.b.code, name: match.teams.b.name },

@@ -26,11 +26,19 @@ export type LiveBall = Pick<z.output<typeof commentaryEntry>, 'key' | 'entry_tim
   is_delete?: boolean;
 };
 
+/** The win probability after the latest ball, as the 'score' event carries it (side a's chance, a Test's draw). */
+export interface WinChance {
+  a_win: number;
+  draw: number | null;
+}
+
 export interface ScorePayload {
   match_key: string;
   sequence: number;
   innings: InningsScores;
   live: LiveStateObject | null;
+  /** Null when the model does not cover the match; absent from an event of an older server. */
+  win_probability?: WinChance | null;
 }
 
 export interface CommentoryPayload {
@@ -52,6 +60,8 @@ export interface LiveMatchState {
   innings: InningsScores;
   /** Newest first, at most MAX_BALLS of each innings. */
   balls: LiveBall[];
+  /** The latest win probability (the live centre's); null when not known. */
+  winProbability?: WinChance | null;
 }
 
 export type Outcome = 'applied' | 'duplicate' | 'gap' | 'foreign';
@@ -100,7 +110,10 @@ export function applyEvent(state: LiveMatchState, event: LiveEvent): Applied {
   if (payload.sequence <= state.sequence) return { state, outcome: 'duplicate', added: [] };
   if (payload.sequence > state.sequence + 1) return { state, outcome: 'gap', added: [] };
   if (event.name === 'score') {
-    return { state: { ...state, sequence: payload.sequence, live: event.payload.live, innings: event.payload.innings }, outcome: 'applied', added: [] };
+    const { live, innings, win_probability: chance } = event.payload;
+    // Only what the client reads of the chance is kept (the event's ball position is not).
+    const winProbability = chance === undefined ? state.winProbability : chance && { a_win: chance.a_win, draw: chance.draw };
+    return { state: { ...state, sequence: payload.sequence, live, innings, winProbability }, outcome: 'applied', added: [] };
   }
   const known = new Set(state.balls.map((ball) => ball.key));
   const added = event.payload.commentory.filter((ball) => !ball.is_delete && !known.has(ball.key));

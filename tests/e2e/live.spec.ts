@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expectScreen } from './support/screens.ts';
 import { LIVE_SEED_FILE, type LiveSeed } from './support/seed-live-key.ts';
+import { REPLAY_SEED_FILE } from './support/seed-replay-key.ts';
 
 interface Spoken {
   text: string;
@@ -106,6 +107,19 @@ async function shot(page: Page, name: string, mask: Locator[] = []) {
   await expectScreen(page, name, { mask });
 }
 
+/** A screenshot attached to the report (test-results), to be read, not compared. */
+async function look(page: Page, name: string) {
+  const file = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** Nothing wider than the window: a phone never scrolls sideways. */
+async function noSideways(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 const balls = (page: Page) => page.locator('[data-testid="commentary"] [data-ball-key]');
 
 async function ballKeys(page: Page): Promise<string[]> {
@@ -197,6 +211,37 @@ test('a fan at 375 px sees each ball within a second, through a network drop and
   await expect(page.getByTestId('batters')).toContainText(await page.getByTestId('batters').locator('a').first().innerText());
   await expect(page.getByTestId('bowlers')).toBeVisible();
   await expect(page.getByTestId('recent-overs').locator('.ball-dot')).not.toHaveCount(0);
+
+  // The Live tab's centre (issue 26): batters R B 4s 6s SR, bowlers O M R W Econ; the stand, the
+  // last wicket, the total projected at the current rate and at 6, 8, 10 and 12, the win probability.
+  await expect(page.locator('.live-match[data-connected="true"]')).toBeVisible();
+  await expect(page.getByTestId('batters').locator('thead th')).toHaveText(['Batter', 'R', 'B', '4s', '6s', 'SR']);
+  await expect(page.getByTestId('bowlers').locator('thead th')).toHaveText(['Bowler', 'O', 'M', 'R', 'W', 'Econ']);
+  const bowling = page.getByTestId('bowlers').locator('tbody tr').first().locator('td');
+  // The over: 1 wd nb 4 . 2 W 1, ten runs charged to the bowler (the single taken back is not).
+  await expect(bowling).toHaveText(['1', '0', '10', '1', '10.00']);
+  const centre = page.getByTestId('live-centre');
+  await expect(centre.getByTestId('partnership')).toHaveText('Partnership1 (1)');
+  // The non-striker, bowled: 6 off 5 (the no-ball faced, the wide not), at 9/1 after 0.5 overs.
+  await expect(centre.getByTestId('last-wicket')).toHaveText(/^Last wicket.+ 6 \(5\) b .+ · 9\/1 in 0\.5 ov$/);
+  // 10 off the first over: 200 at 10 an over, 124 at 6 ... 238 at 12.
+  const projected = centre.getByTestId('projected-score').locator('td');
+  await expect(projected).toHaveText(['10.00*', '6', '8', '10', '12', '200', '124', '162', '200', '238']);
+  await expect(centre.getByTestId('win-probability')).toHaveText(/^Win probability.+ \d+%.+ \d+%$/);
+  await expect(centre.getByTestId('projected-score').getByRole('table')).toBeVisible();
+  await noSideways(page);
+  // Each ball moves the figures without a reload; a ball taken back moves them back.
+  const four = await bowl(request, delivery(next, striker, 4));
+  await expect(centre.getByTestId('partnership')).toHaveText('Partnership5 (2)', within);
+  await expect(bowling).toHaveText(['1.1', '0', '14', '1', '12.00'], within);
+  // 14 off 7 balls is 12 an over: 240 at the end.
+  await expect(projected.nth(0)).toHaveText('12.00*', within);
+  await expect(projected.nth(5)).toHaveText('240', within);
+  await scorer(`${matchKey}/undo`, { ball_key: four });
+  await expect(centre.getByTestId('partnership')).toHaveText('Partnership1 (1)', within);
+  await expect(projected.nth(5)).toHaveText('200', within);
+  await expect(bowling).toHaveText(['1', '0', '10', '1', '10.00'], within);
+  await look(page, 'live-centre-375');
   await shot(page, 'live-tab-375');
   await context.close();
 });
@@ -208,6 +253,11 @@ test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN at 
   const page = await context.newPage();
   await opened(page, `/getMatchList/${matchKey}`);
   await expect(page.getByTestId('batters')).toBeVisible();
+  const centre = page.getByTestId('live-centre');
+  await expect(centre.getByTestId('partnership')).toHaveText('Partnership1 (1)');
+  await expect(centre.getByTestId('projected-score').locator('td')).toHaveCount(10);
+  await expect(centre.getByTestId('last-wicket')).toBeVisible();
+  await look(page, 'live-centre-1280');
   await shot(page, 'live-tab-1280');
 
   // A signed-in fan's saved speed (Speech on) is used; the voice speaks the page's language.
@@ -222,6 +272,21 @@ test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN at 
   expect((await page.evaluate(() => window.spoken)).every((s) => s.lang === 'hi-IN' && s.rate === 1.5)).toBe(true);
   await expect(page.locator('.read-aloud-note')).toBeVisible();
   await shot(page, 'live-commentary-hi-1280');
+
+  // The Live tab in Hindi: the style guide's column heads and scorecard notation, following each ball.
+  await opened(page, `/hi/getMatchList/${matchKey}?tab=live`);
+  await expect(page.getByTestId('batters').locator('thead th')).toHaveText(['बल्लेबाज़', 'रन', 'गेंद', 'चौके', 'छक्के', 'स्ट्रा. रे.']);
+  await expect(page.getByTestId('bowlers').locator('thead th')).toHaveText(['गेंदबाज़', 'ओवर', 'मेडन', 'रन', 'विकेट', 'इकॉनमी']);
+  const hindi = page.getByTestId('live-centre');
+  await expect(hindi.getByTestId('last-wicket')).toHaveText(/^पिछला विकेट.+ 6 \(5\) बो\. .+ · 0\.5 ओवर में 9\/1$/);
+  await expect(hindi.getByTestId('projected-score').getByRole('table')).toContainText('अनुमानित स्कोर');
+  await expect(hindi.getByTestId('win-probability')).toHaveText(/^जीत की संभावना.+ \d+%.+ \d+%$/);
+  const stand = hindi.getByTestId('partnership');
+  const [standRuns, standBalls] = (/(\d+) \((\d+)\)$/.exec((await stand.textContent()) ?? '') ?? []).slice(1).map(Number);
+  expect(standBalls).toBeGreaterThan(0);
+  await bowl(request, delivery(striker, seed().next, 4));
+  await expect(stand).toHaveText(`साझेदारी${standRuns! + 4} (${standBalls! + 1})`, { timeout: 1000 });
+  await look(page, 'live-centre-hi-1280');
   await context.close();
 });
 
@@ -374,3 +439,35 @@ test('a fixture made after the home page loaded appears there when it goes live,
   await expect(card.locator('[data-side="a"] .score')).toContainText('4/0');
   await expect(count).toHaveText(`(${before + 1})`);
 });
+
+// The replay left in play (tests/e2e/support/seed-replay.ts): IPL 2026's 1529312, Rajasthan Royals
+// 205/8, Mumbai Indians 35/3 after 4 overs of the chase (its source's first 150 deliveries):
+// Rickelton c Suryavanshi b Burger 12 (7) at 24/3 in 3.2 overs, 11 added since off 4 balls.
+for (const [lang, width] of [['en', 375], ['en', 1280], ['hi', 375], ['hi', 1280]] as const) {
+  test(`a chase's Live tab at ${width} px in ${lang === 'en' ? 'English' : 'Hindi'}: the first innings kept in the panel, the required rate against the current, the last wicket`, async ({ browser }) => {
+    const { replayKey } = JSON.parse(readFileSync(REPLAY_SEED_FILE, 'utf8')) as { replayKey: string };
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await opened(page, `${lang === 'hi' ? '/hi' : ''}/getMatchList/${replayKey}?tab=live`);
+    const en = lang === 'en';
+    await expect(page.getByTestId('live-score')).toContainText('35/3');
+    await expect(page.getByTestId('other-innings')).toHaveText('RR205/8 (20)');
+    const centre = page.getByTestId('live-centre');
+    // 171 needed off 96 balls: 10.69 an over against 8.75 so far; 175 at this rate, short of 206.
+    await expect(centre.getByTestId('chase-rates')).toHaveText(
+      en
+        ? 'The chaseRequired rate10.69Current rate8.75Needs 1.94 an over more than the current rateAt this rate: 175 (target 206)'
+        : 'लक्ष्य का पीछाआवश्यक रन रेट10.69मौजूदा रन रेट8.75मौजूदा रन रेट से 1.94 प्रति ओवर अधिक चाहिएइसी रन रेट से: 175 (लक्ष्य 206)',
+    );
+    await expect(centre.getByTestId('partnership')).toHaveText(en ? 'Partnership11 (4)' : 'साझेदारी11 (4)');
+    await expect(centre.getByTestId('last-wicket')).toHaveText(
+      en ? /^Last wicket.*Rickelton 12 \(7\) c .*Suryavanshi b .*Burger · 24\/3 in 3\.2 ov$/ : /^पिछला विकेट.*Rickelton 12 \(7\) का\. .*Suryavanshi बो\. .*Burger · 3\.2 ओवर में 24\/3$/,
+    );
+    await expect(centre.getByTestId('win-probability')).toHaveText(en ? /^Win probabilityRR \d+%MI \d+%$/ : /^जीत की संभावनाRR \d+%MI \d+%$/);
+    // A chase shows its rates, not a projection.
+    await expect(centre.getByTestId('projected-score')).toHaveCount(0);
+    await noSideways(page);
+    await look(page, `live-chase-${lang}-${width}`);
+    await context.close();
+  });
+}

@@ -19,7 +19,8 @@ export function liveBall(over: number, ball: number, outcome: { runs?: number; e
 
 /**
  * Gujarat Titans (side a) chasing 191 in a T20: 120/3 after 86 balls, 71 needed from 34,
- * Gill on strike; the 14th over was 1 4 W wd 6 ., the 15th has begun with a 2.
+ * Gill on strike; the 14th over was 1 4 W wd 6 ., the 15th has begun with a 2. The wicket was
+ * Vijay Shankar's, caught at 111/3 (13.3); the stand since is 9 runs off 4 balls.
  */
 export function liveChase(overrides: Partial<LiveState> = {}): LiveState {
   const fifteenth = [liveBall(14, 1, { runs: 2 })];
@@ -33,7 +34,7 @@ export function liveChase(overrides: Partial<LiveState> = {}): LiveState {
     recentPlayers: {
       striker: { player: { key: 's1', name: 'Shubman Gill' }, runs: 55, balls: 38, fours: 5, sixes: 2 },
       nonStriker: { player: { key: 's2', name: 'Sai Sudharsan' }, runs: 20, balls: 15, fours: 1, sixes: 1 },
-      bowler: { player: { key: 'b1', name: 'Josh Hazlewood' }, wickets: 2, calledBalls: 20, runs: 22 },
+      bowler: { player: { key: 'b1', name: 'Josh Hazlewood' }, wickets: 2, calledBalls: 20, runs: 22, maidens: 0 },
       previousOverBowler: null,
     },
     recentOvers: [
@@ -52,6 +53,19 @@ export function liveChase(overrides: Partial<LiveState> = {}): LiveState {
       { number: 15, balls: fifteenth },
     ],
     lastBall: fifteenth[0]!,
+    stand: { runs: 9, balls: 4 },
+    lastWicket: {
+      batter: { key: 's3', name: 'Vijay Shankar' },
+      runs: 12,
+      balls: 9,
+      kind: 'caught',
+      bowler: { key: 'b1', name: 'Josh Hazlewood' },
+      fielders: [{ name: 'Virat Kohli', substitute: false }],
+      wicketNumber: 3,
+      teamRuns: 111,
+      position: { over: 13, ball: 3 },
+    },
+    limitBalls: 120,
     ...overrides,
   };
 }

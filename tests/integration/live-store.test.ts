@@ -225,7 +225,26 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     expect(live.last_ball_key).toBe('1.0.6.7');
     expect(newestBall).toBe('1.0.6.7');
     expect(live.recent_players.striker).toMatchObject({ key: keyOf(c), stats: { runs: 6, balls: 2, fours: 0, sixes: 1, strike_rate: 300 } });
-    expect(live.recent_players.bowler).toMatchObject({ key: keyOf(bowler!), stats: { wickets: 1, overs: [1, 0], runs: 14 } });
+    expect(live.recent_players.bowler).toMatchObject({ key: keyOf(bowler!), stats: { wickets: 1, overs: [1, 0], runs: 14, maidens: 0 } });
+    // The live centre's (decision 073): c and a have added 9 off 3 balls (6, a leg bye, 2) since b
+    // was caught for 4 (2) at 6/1 after 0.3 overs; the innings' limit in balls.
+    const [bowlerName, oversLimit] = [
+      (await queryRows<{ name: string }>(db, `select name from people where id = ${bowler}`))[0]!.name,
+      (await queryRows<{ overs_limit: number }>(db, `select overs_limit from matches where id = ${fixtureId}`))[0]!.overs_limit,
+    ];
+    expect(live.partnership).toEqual({ runs: 9, balls: 3 });
+    expect(live.last_wicket).toEqual({
+      key: (await queryRows<{ registry_id: string }>(db, `select registry_id from people where id = ${b}`))[0]!.registry_id,
+      name: (await queryRows<{ name: string }>(db, `select name from people where id = ${b}`))[0]!.name,
+      runs: 4,
+      balls: 2,
+      kind: 'caught',
+      bowler: bowlerName,
+      fielders: [{ name: 'Asha New', substitute: false }],
+      team_runs: 6,
+      overs: [0, 3],
+    });
+    expect(live.limit_balls).toBe(oversLimit * 6);
     expect(card.play.live).toEqual(live);
 
     await writer.closeInnings(fixtureId, 1);
@@ -351,6 +370,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
           target: fact.targetRuns === null ? null : { runs: fact.targetRuns, balls: limit },
           lead: null,
           breakReason: null,
+          limitBalls: limit,
           player: (id) => people.get(id)!,
           ballKey: (s, position) => ballKey(inn.inningsNo, position, ballsBefore + s),
         });

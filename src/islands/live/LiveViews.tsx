@@ -46,9 +46,13 @@ export function clockText(ms: number, lang: 'en' | 'hi'): string {
 
 export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, situation, labels, reconnectingSince = null }: PanelProps) {
   const reason = live?.match_break?.reason ?? null;
-  // Spec: a 'day' break shows Stumps, lunch Lunch Break, an innings break Innings; the others by their names.
-  const breakText = reason === null ? null : (labels.breaks[reason] ?? labels.breaks.innings!);
+  // Spec: a 'day' break shows Stumps, lunch Lunch Break, the others by their names; the match
+  // page says "Innings break" in full (issue 26; the cards keep the spec's short "Innings").
+  const breakText = reason === null ? null : reason === 'innings' ? labels.inningsBreak : (labels.breaks[reason] ?? labels.inningsBreak);
   const batting = live ? teams[live.batting_team] : null;
+  // The other side's score stays in view while this one bats (a chase's first innings).
+  const other = live ? teams[live.bowling_team] : null;
+  const otherScore = live ? sideScores[live.bowling_team] : null;
   const lastRepr = live?.recent_overs_repr.at(-1)?.ball_repr.at(-1) ?? null;
   const need = live ? (live.required_score?.title ?? live.score.msg_lead_by ?? live.score.msg_trail_by) : situation;
   return (
@@ -86,6 +90,12 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
             </li>
           ))}
         </ul>
+      )}
+      {other && otherScore && (
+        <p className="lp-other" data-testid="other-innings">
+          <span className="lp-code">{other.code}</span>
+          <span className="lp-side-score">{otherScore}</span>
+        </p>
       )}
       {live && (
         <dl className="lp-rates">
@@ -143,9 +153,10 @@ export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObj
             <thead>
               <tr>
                 <th scope="col">{labels.batter}</th>
-                <th scope="col">{labels.runsBalls}</th>
-                <th scope="col">{labels.sixes}</th>
+                <th scope="col">{labels.runs}</th>
+                <th scope="col">{labels.balls}</th>
                 <th scope="col">{labels.fours}</th>
+                <th scope="col">{labels.sixes}</th>
                 <th scope="col">{labels.strikeRate}</th>
               </tr>
             </thead>
@@ -160,9 +171,10 @@ export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObj
                       </span>
                     )}
                   </th>
-                  <td className="strong">{`${b.stats.runs} (${b.stats.balls})`}</td>
-                  <td>{b.stats.sixes}</td>
+                  <td className="strong">{b.stats.runs}</td>
+                  <td>{b.stats.balls}</td>
                   <td>{b.stats.fours}</td>
+                  <td>{b.stats.sixes}</td>
                   <td>{rate(b.stats.strike_rate)}</td>
                 </tr>
               ))}
@@ -176,9 +188,10 @@ export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObj
             <thead>
               <tr>
                 <th scope="col">{labels.bowler}</th>
-                <th scope="col">{labels.wickets}</th>
                 <th scope="col">{labels.overs}</th>
+                <th scope="col">{labels.maidens}</th>
                 <th scope="col">{labels.runs}</th>
+                <th scope="col">{labels.wickets}</th>
                 <th scope="col">{labels.economyShort}</th>
               </tr>
             </thead>
@@ -193,9 +206,10 @@ export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObj
                       </span>
                     )}
                   </th>
-                  <td className="strong">{b.stats.wickets}</td>
                   <td>{oversText(b.stats.overs)}</td>
+                  <td>{b.stats.maidens ?? ''}</td>
                   <td>{b.stats.runs}</td>
+                  <td className="strong">{b.stats.wickets}</td>
                   <td>{rate(b.stats.economy)}</td>
                 </tr>
               ))}

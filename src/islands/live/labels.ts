@@ -3,11 +3,14 @@
 import { t, type Lang } from '../../i18n/index.ts';
 import type { Dictionary } from '../../i18n/en.ts';
 import { PROVIDER_BREAK_REASONS } from '../../server/domain/live.ts';
+import { dismissalWording, type Wording } from '../../server/domain/dismissal.ts';
 
 const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
   'strikeRate', 'wickets', 'overs', 'runs', 'economyShort', 'onStrike', 'currentBowler', 'endOfOver', 'overRun', 'overRuns', 'overWickets',
   'out', 'noCommentary', 'liveHeading', 'readAloud', 'stopReading', 'noHindiVoice', 'inningsPicker', 'inningsOf', 'superOver', 'allBalls', 'firstBallToCome', 'reconnecting',
+  'balls', 'maidens', 'centreHeading', 'partnership', 'lastWicket', 'fellAt', 'projectedScore', 'projectionCaption', 'rateRow', 'scoreRow', 'currentMark',
+  'chaseHeading', 'requiredRate', 'currentRate', 'chaseBehind', 'chaseAhead', 'atThisRate', 'winProbability', 'winDraw', 'inningsBreak', 'firstInningsScore',
 ] as const satisfies readonly (keyof Dictionary['matchCentre'])[];
 
 type MatchCentreLabels = Record<(typeof MATCH_CENTRE_KEYS)[number], string>;
@@ -17,6 +20,8 @@ export interface LiveLabels extends MatchCentreLabels {
   day: string;
   /** Break names by match_break.reason ('day' is stumps). */
   breaks: Record<string, string>;
+  /** The scorecard notation's words in the page's language (the last wicket's how-out). */
+  dismissal: Wording;
 }
 
 export function liveLabels(lang: Lang): LiveLabels {
@@ -26,5 +31,6 @@ export function liveLabels(lang: Lang): LiveLabels {
     live: t(lang, 'home.live'),
     day: t(lang, 'match.day'),
     breaks: Object.fromEntries(PROVIDER_BREAK_REASONS.map((reason) => [reason, t(lang, `match.breaks.${reason}`)])),
+    dismissal: dismissalWording(lang),
   };
 }

@@ -32,7 +32,8 @@ export interface DismissalInput {
   fielders: Pick<Fielder, 'name' | 'substitute'>[];
 }
 
-interface Wording {
+/** The words of the notation in one language (a page can carry its own language's, decision 073). */
+export interface Wording {
   /** The marks before a catcher, a bowler and a keeper ('c', 'b', 'st'), and the lbw and c-and-b forms. */
   caughtMark: string;
   bowlerMark: string;
@@ -126,7 +127,19 @@ function fielderLabel(fielder: DismissalInput['fielders'][number] | undefined, w
  * ' b Bowler' part rather than inventing one.
  */
 export function dismissalText(dismissal: DismissalInput, lang: Lang = 'en'): string {
-  const words = WORDING[lang];
+  return wordDismissal(dismissal, WORDING[lang], lang);
+}
+
+/** The notation's words in a language. */
+export function dismissalWording(lang: Lang): Wording {
+  return WORDING[lang];
+}
+
+/**
+ * dismissalText with the words given: the live island gets its page's language's words from the
+ * server and ships this function alone, not both languages' words.
+ */
+export function wordDismissal(dismissal: DismissalInput, words: Wording, lang: Lang): string {
   const { kind } = dismissal;
   const bowler = dismissal.bowler === null ? null : notationName(dismissal.bowler, lang);
   const byBowler = (prefix: string | null): string =>
@@ -157,7 +170,11 @@ export function dismissalText(dismissal: DismissalInput, lang: Lang = 'en'): str
   }
 }
 
-const HINDI_KIND_LABELS: Record<DismissalKind, string> = {
+// Built on first use: a module-level table reading WORDING would keep both languages' words in a
+// bundle that only formats with words it is given (the live island's, decision 073).
+let hindiKindLabels: Record<DismissalKind, string> | null = null;
+
+const HINDI_KIND_LABELS = (): Record<DismissalKind, string> => ({
   bowled: 'बोल्ड',
   caught: 'कैच',
   'caught and bowled': 'कैच व बोल्ड',
@@ -172,9 +189,11 @@ const HINDI_KIND_LABELS: Record<DismissalKind, string> = {
   'retired hurt': WORDING.hi.plain['retired hurt'],
   'retired not out': WORDING.hi.plain['retired not out'],
   'retired out': WORDING.hi.plain['retired out'],
-};
+});
 
 /** A dismissal's kind as a label ('caught', 'कैच', 'पगबाधा'): English keeps Cricsheet's words, as does an unknown kind. */
 export function dismissalKindLabel(kind: string, lang: Lang): string {
-  return lang === 'en' ? kind : (HINDI_KIND_LABELS[kind as DismissalKind] ?? kind);
+  if (lang === 'en') return kind;
+  hindiKindLabels ??= HINDI_KIND_LABELS();
+  return hindiKindLabels[kind as DismissalKind] ?? kind;
 }

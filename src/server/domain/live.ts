@@ -1,10 +1,11 @@
 // Live play (spec §3 Live score, §4 Match status): the live state of an innings in progress,
 // when an innings is over, how play_status moves, and the result from the innings' totals.
 // Pure: the store and the live engine call these with what they read and write.
+import { currentStand, lastWicket, type StandInProgress } from './live-centre.ts';
 import { isLegalDelivery } from './overs.ts';
 import { isAllOut, type InningsTallyState } from './scorecard.ts';
 import type { Situation } from './situation.ts';
-import type { BallPosition, Delivery, PlayerId } from './types.ts';
+import type { BallPosition, Delivery, DismissalKind, PlayerId } from './types.ts';
 
 type Side = 'a' | 'b';
 
@@ -27,6 +28,22 @@ export interface LiveBowler {
   /** Balls as the umpires called the overs. */
   calledBalls: number;
   runs: number;
+  /** Maiden overs: his complete overs with no run charged to him (scorecard.ts). */
+  maidens: number;
+}
+
+/** The innings' latest wicket as the live centre shows it (live-centre.ts lastWicket, with names). */
+export interface LiveWicket {
+  batter: LivePlayer;
+  runs: number;
+  balls: number;
+  kind: DismissalKind;
+  bowler: LivePlayer | null;
+  fielders: { name: string | null; substitute: boolean }[];
+  wicketNumber: number;
+  teamRuns: number;
+  /** The overs when it fell, as the fall of wickets prints them. */
+  position: BallPosition;
 }
 
 /** One delivery of a recent over: what the scoreboard's symbol ('4', 'wd', '1W') is made from. */
@@ -67,6 +84,11 @@ export interface LiveState {
   /** Oldest first; the last ball of the last over is the latest ball. */
   recentOvers: LiveOver[];
   lastBall: LiveBall | null;
+  /** The stand at the crease (null before the first ball and when all out). */
+  stand: StandInProgress | null;
+  lastWicket: LiveWicket | null;
+  /** The innings' limit in legal balls (its overs, a chase's revised ones, a super over's one); null in a Test. */
+  limitBalls: number | null;
 }
 
 /** The line the live panel shows: the chase's need, else the lead or trail. */
@@ -149,6 +171,8 @@ export interface LiveInningsInput {
   /** The batting side's total minus the other's over the match (Tests); null in limited overs. */
   lead: number | null;
   breakReason: string | null;
+  /** The innings' limit in legal balls; null in a Test. */
+  limitBalls?: number | null;
   player: (id: PlayerId) => LivePlayer;
   /** The key of the innings' ball at a seq (ballKey() with the match's sequence). */
   ballKey: (seq: number, position: BallPosition) => string;
@@ -170,8 +194,11 @@ export function liveStateOf(input: LiveInningsInput): LiveState {
   };
   const bowler = (id: PlayerId | undefined): LiveBowler | null => {
     const entry = id === undefined ? undefined : tally.bowling.find((candidate) => candidate.player === id);
-    return entry ? { player: input.player(entry.player), wickets: entry.wickets, calledBalls: entry.calledBalls, runs: entry.runs } : null;
+    return entry
+      ? { player: input.player(entry.player), wickets: entry.wickets, calledBalls: entry.calledBalls, runs: entry.runs, maidens: entry.maidens }
+      : null;
   };
+  const fallen = lastWicket(tally);
   const overs = oversOf(recent, input.ballKey);
   const previousOver = last && [...recent].reverse().find((ball) => ball.delivery.over !== last.delivery.over);
   const calledBalls = tally.over === null ? tally.closedOverBalls : tally.closedOverBalls + (overComplete ? ballsPerOver : tally.over.legalBalls);
@@ -190,6 +217,23 @@ export function liveStateOf(input: LiveInningsInput): LiveState {
     },
     recentOvers: overs.slice(-RECENT_OVERS),
     lastBall: overs.at(-1)?.balls.at(-1) ?? null,
+    stand: currentStand(tally),
+    lastWicket: fallen && {
+      batter: input.player(fallen.player),
+      runs: fallen.runs,
+      balls: fallen.balls,
+      kind: fallen.kind,
+      bowler: fallen.bowler === null ? null : input.player(fallen.bowler),
+      // A fielder's name as recorded with the wicket; one recorded by id alone takes the register's.
+      fielders: fallen.fielders.map((fielder) => ({
+        name: fielder.name ?? (fielder.id === null ? null : input.player(fielder.id).name),
+        substitute: fielder.substitute,
+      })),
+      wicketNumber: fallen.wicketNumber,
+      teamRuns: fallen.teamRuns,
+      position: fallen.position,
+    },
+    limitBalls: input.limitBalls ?? null,
   };
 }
 

@@ -10,7 +10,7 @@ import { BALL_BYTES } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type WicketRowRead } from '../store/stored-deliveries.ts';
 
 export { liveSituation } from '../domain/live.ts';
-export type { LiveBall, LiveBatter, LiveBowler, LiveOver, LivePlayer, LiveState, RecentPlayers } from '../domain/live.ts';
+export type { LiveBall, LiveBatter, LiveBowler, LiveOver, LivePlayer, LiveState, LiveWicket, RecentPlayers } from '../domain/live.ts';
 
 /** What loadLiveStates needs of a started match. */
 export interface LiveMatchRow {
@@ -94,7 +94,12 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
   const personIds = new Set<number>();
   for (const row of rows) {
     for (const id of row.people ?? []) personIds.add(id);
-    for (const entry of row.tally.batting) personIds.add(Number(entry.player));
+    for (const entry of row.tally.batting) {
+      personIds.add(Number(entry.player));
+      // The last wicket's bowler and fielders may be older than the recent balls' people.
+      if (entry.dismissal?.bowler) personIds.add(Number(entry.dismissal.bowler));
+      for (const fielder of entry.dismissal?.fielders ?? []) if (fielder.id !== null) personIds.add(Number(fielder.id));
+    }
   }
   const people = await query<{ id: number; registry_id: string; name: string }>(
     'select id, registry_id, name from people where id = any($1::integer[])',
@@ -125,6 +130,7 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
         // A Test's first innings leads nobody yet.
         lead: limitedOvers || row.super_over || row.innings_no === 1 ? null : row.lead,
         breakReason: match.break_reason,
+        limitBalls: limitedOvers ? limitBalls : null,
         player: (id) => personOf.get(id) ?? { key: id, name: id },
         ballKey: (seq, position) => ballKey(row.innings_no, position, row.balls_before + seq),
       }),

@@ -49,6 +49,38 @@ function renderLive(match: MatchDetail, tab: 'live' | 'commentary' | 'other' = '
   return render(LiveMatch, liveMatchProps(match, commentary, tab, 'en'));
 }
 
+/** The text of the element with this data-testid (tags dropped, entities as the page shows them). */
+function text(html: string, testId: string): string {
+  const start = html.indexOf(`data-testid="${testId}"`);
+  if (start < 0) return '';
+  const open = html.lastIndexOf('<', start);
+  const tag = /^<(\w+)/.exec(html.slice(open))![1]!;
+  // The element's end: its closing tag at the same depth.
+  let depth = 0;
+  const pattern = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
+  pattern.lastIndex = open;
+  let end = html.length;
+  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
+    depth += match[1] ? -1 : 1;
+    if (depth === 0) {
+      end = match.index;
+      break;
+    }
+  }
+  return html
+    .slice(html.indexOf('>', start) + 1, end)
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'");
+}
+
+/** The column heads of the live table with this data-testid. */
+function columns(html: string, testId: string): string[] {
+  const table = html.slice(html.indexOf(`data-testid="${testId}"`));
+  return [...table.slice(0, table.indexOf('</thead>')).matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((match) => match[1]!);
+}
+
 async function render(component: unknown, props: Record<string, unknown>, lang: 'en' | 'hi' = 'en') {
   const container = await AstroContainer.create({ renderers: await loadRenderers([reactRenderer()]) });
   return container.renderToString(component as Parameters<AstroContainer["renderToString"]>[0], { props, locals: { lang } });
@@ -92,12 +124,53 @@ describe('live tab', () => {
   it('batters with the striker marked and the current bowler', async () => {
     const html = await renderLive(detail({ live }), 'live');
     expect(html).toContain('Shubman Gill');
-    expect(html).toContain('55 (38)');
+    // Batters R B 4s 6s SR, bowlers O M R W Econ, as everywhere in cricket (issue 26).
+    expect(columns(html, 'batters')).toEqual(['Batter', 'R', 'B', '4s', '6s', 'SR']);
+    expect(columns(html, 'bowlers')).toEqual(['Bowler', 'O', 'M', 'R', 'W', 'Econ']);
+    expect(html).toMatch(/Shubman Gill<\/a>.*?<\/th><td class="strong">55<\/td><td>38<\/td><td>5<\/td><td>2<\/td><td>144.74<\/td>/);
+    expect(html).toMatch(/Josh Hazlewood<\/a>.*?<\/th><td>3.2<\/td><td>0<\/td><td>22<\/td><td class="strong">2<\/td><td>6.60<\/td>/);
     expect(html).toContain('144.74');
     expect(html).toContain('on strike');
     expect(html).toContain('Josh Hazlewood');
     expect(html).toContain('3.2');
     expect(html).toContain('/getMatchList/playerInformation/m1?player_key=s1');
+  });
+
+  it('the centre of a chase: the stand, the last wicket as a scorecard words it, the required rate against the current, the win probability', async () => {
+    const props = liveMatchProps(detail({ live }), null, 'live', 'en', { winProbability: { aWin: 0.372, draw: null } });
+    const html = await render(LiveMatch, props);
+    const centre = html.slice(html.indexOf('data-testid="live-centre"'));
+    expect(text(centre, 'partnership')).toBe('Partnership9 (4)');
+    expect(text(centre, 'last-wicket')).toBe('Last wicketVijay Shankar 12 (9) c Virat Kohli b Josh Hazlewood · 111/3 in 13.3 ov');
+    expect(text(centre, 'chase-rates')).toBe('The chaseRequired rate12.53Current rate8.37Needs 4.16 an over more than the current rateAt this rate: 167 (target 191)');
+    expect(text(centre, 'win-probability')).toBe('Win probabilityGT 37%RCB 63%');
+    // A chase shows its rates, not a projection; the first innings stays in the panel.
+    expect(centre).not.toContain('data-testid="projected-score"');
+    expect(text(html, 'other-innings')).toBe('RCB190/9 (20)');
+  });
+
+  it('the centre of a first innings projects its total at the current and the nominated rates; the break says "Innings break"', async () => {
+    const first = liveChase({ required: null, score: { runs: 87, wickets: 1, legalBalls: 60, calledBalls: 60, ballsPerOver: 6 } });
+    const html = await renderLive(detail({ live: first, innings: [], target: null }), 'live');
+    expect(text(html, 'projected-score')).toBe('Projected scoreRun rate8.70*681012Score174147167187207Total if the remaining overs go at each run rate (*: the current one).');
+    expect(html).not.toContain('data-testid="other-innings"');
+    const atBreak = await renderLive(detail({ live: liveChase({ required: null, breakReason: 'innings' }), innings: [], target: null }), 'live');
+    expect(text(atBreak, 'live-status')).toBe('Live· Innings break');
+    // Nothing projected or in partnership at the break; the last wicket stays.
+    expect(atBreak).not.toContain('data-testid="projected-score"');
+    expect(atBreak).not.toContain('data-testid="partnership"');
+    expect(atBreak).toContain('data-testid="last-wicket"');
+  });
+
+  it('in Hindi: the style guide’s column heads and scorecard notation', async () => {
+    const props = liveMatchProps(detail({ live }), null, 'live', 'hi', { winProbability: { aWin: 0.372, draw: null } });
+    const html = await render(LiveMatch, props, 'hi');
+    expect(columns(html, 'batters')).toEqual(['बल्लेबाज़', 'रन', 'गेंद', 'चौके', 'छक्के', 'स्ट्रा. रे.']);
+    expect(columns(html, 'bowlers')).toEqual(['गेंदबाज़', 'ओवर', 'मेडन', 'रन', 'विकेट', 'इकॉनमी']);
+    expect(text(html, 'last-wicket')).toBe('पिछला विकेटVijay Shankar 12 (9) का. Virat Kohli बो. Josh Hazlewood · 13.3 ओवर में 111/3');
+    expect(text(html, 'partnership')).toBe('साझेदारी9 (4)');
+    expect(text(html, 'win-probability')).toBe('जीत की संभावनाGT 37%RCB 63%');
+    expect(text(html, 'chase-rates')).toContain('मौजूदा रन रेट से 4.16 प्रति ओवर अधिक चाहिए');
   });
 
   it('a note instead of tables until the feed runs', async () => {

@@ -56,6 +56,20 @@ describe('live match store', () => {
     expect(store.receive({ ...score(13, 1), payload: { ...score(13, 1).payload, match_key: 'other' } })).toBe('foreign');
   });
 
+  it("keeps the 'score' event's win probability (the live centre's), and the last one through a commentary event or a score event without it", () => {
+    const store = createLiveMatchStore({ ...initial(), winProbability: { a_win: 0.41, draw: null } });
+    const chance = { innings: 2, over: 14, ball: 2, a_win: 0.372, draw: null };
+    expect(store.receive({ name: 'score', payload: { ...score(11, 122).payload, win_probability: chance } })).toBe('applied');
+    // Only what the page reads of it is kept.
+    expect(store.$state.get().winProbability).toEqual({ a_win: 0.372, draw: null });
+    expect(store.receive(commentory(12, [ball(3)]))).toBe('applied');
+    expect(store.receive(score(13, 124))).toBe('applied');
+    expect(store.$state.get().winProbability).toEqual({ a_win: 0.372, draw: null });
+    // The model's word that it has no chance to give (a new innings' first event) clears it.
+    expect(store.receive({ name: 'score', payload: { ...score(14, 124).payload, win_probability: null } })).toBe('applied');
+    expect(store.$state.get().winProbability).toBeNull();
+  });
+
   it('a deletion removes the ball; a corrected ball replaces its key; newest first by entry time', () => {
     const store = createLiveMatchStore(initial());
     store.receive(commentory(11, [ball(3)]));

@@ -29,7 +29,24 @@ describe('presentLiveState', () => {
       name: 'Shubman Gill',
       stats: { runs: 55, balls: 38, fours: 5, sixes: 2, strike_rate: 144.74 },
     });
-    expect(wire.recent_players.bowler).toEqual({ key: 'b1', name: 'Josh Hazlewood', stats: { wickets: 2, overs: [3, 2], runs: 22, economy: 6.6 } });
+    expect(wire.recent_players.bowler).toEqual({ key: 'b1', name: 'Josh Hazlewood', stats: { wickets: 2, overs: [3, 2], runs: 22, economy: 6.6, maidens: 0 } });
+    // The live centre's (decision 073): the stand, the last wicket as its parts, the innings' limit.
+    expect(wire.partnership).toEqual({ runs: 9, balls: 4 });
+    expect(wire.last_wicket).toEqual({
+      key: 's3',
+      name: 'Vijay Shankar',
+      runs: 12,
+      balls: 9,
+      kind: 'caught',
+      bowler: 'Josh Hazlewood',
+      fielders: [{ name: 'Virat Kohli', substitute: false }],
+      team_runs: 111,
+      overs: [13, 3],
+    });
+    expect(wire.limit_balls).toBe(120);
+    // What the live centre adds to play.live, sent twice a ball ('commentory' and 'score'): small.
+    const added = JSON.stringify({ partnership: wire.partnership, last_wicket: wire.last_wicket, limit_balls: wire.limit_balls }).length + 2 * ',"maidens":0'.length;
+    expect(added).toBeLessThan(300);
     expect(wire.recent_players.prev_over_bowler).toBeNull();
     expect(wire.recent_overs_repr).toEqual([
       { overnumber: 14, ball_repr: ['1', '4', 'W', 'wd', '6', '.', '.'] },
@@ -53,7 +70,7 @@ describe('presentLiveState', () => {
 
     const hundred = liveChase({
       score: { runs: 80, wickets: 2, legalBalls: 63, calledBalls: 63, ballsPerOver: 5 },
-      recentPlayers: { striker: null, nonStriker: null, bowler: { player: { key: 'b', name: 'B' }, wickets: 0, calledBalls: 0, runs: 3 }, previousOverBowler: null },
+      recentPlayers: { striker: null, nonStriker: null, bowler: { player: { key: 'b', name: 'B' }, wickets: 0, calledBalls: 0, runs: 3, maidens: 0 }, previousOverBowler: null },
       recentOvers: [{ number: 13, balls: [liveBall(12, 1, { extras: { noballs: 1 }, runs: 4 }), liveBall(12, 1, { extras: { legbyes: 2 }, wicket: true })] }],
     });
     const sets = presentLiveState(hundred, teamNames, 'en');
@@ -61,7 +78,7 @@ describe('presentLiveState', () => {
     expect(sets.score.title).toBe('80/2 in 12.3');
     expect(sets.striker_key).toBeNull();
     // No legal ball yet: the wire's economy is 0, not null.
-    expect(sets.recent_players.bowler?.stats).toEqual({ wickets: 0, overs: [0, 0], runs: 3, economy: 0 });
+    expect(sets.recent_players.bowler?.stats).toEqual({ wickets: 0, overs: [0, 0], runs: 3, economy: 0, maidens: 0 });
     expect(sets.recent_overs_repr[0]?.ball_repr).toEqual(['4nb', '2lbW']);
   });
 

@@ -10,7 +10,7 @@ import { economy, strikeRate } from '../../domain/rates.ts';
 import type { Lang } from '../../domain/result.ts';
 import { situationText } from '../../domain/test-match.ts';
 import { providerBreakReason } from '../../domain/live.ts';
-import { liveSituation, type LiveBatter, type LiveBowler, type LiveState } from '../../services/live-state.ts';
+import { liveSituation, type LiveBatter, type LiveBowler, type LiveState, type LiveWicket } from '../../services/live-state.ts';
 import type { liveState } from '../schemas/match.ts';
 
 export type LiveStateObject = z.output<typeof liveState>;
@@ -37,6 +37,7 @@ function presentBowler(bowler: LiveBowler | null, ballsPerOver: number): RecentP
         runs: bowler.runs,
         // The wire has no null economy: 0 before the bowler's first legal ball.
         economy: economy(bowler.runs, bowler.calledBalls) ?? 0,
+        maidens: bowler.maidens,
       },
     }
   );
@@ -88,5 +89,24 @@ export function presentLiveState(live: LiveState, latinNames: Record<TeamSide, s
     recent_overs: live.recentOvers.map((over) => ({ overnumber: over.number, ball_keys: over.balls.map((ball) => ball.key) })),
     last_ball_key: live.lastBall?.key ?? null,
     recent_overs_repr: live.recentOvers.map((over) => ({ overnumber: over.number, ball_repr: over.balls.map(ballSymbol) })),
+    partnership: live.stand,
+    last_wicket: presentLastWicket(live.lastWicket),
+    limit_balls: live.limitBalls,
   };
+}
+
+function presentLastWicket(wicket: LiveWicket | null): LiveStateObject['last_wicket'] {
+  return (
+    wicket && {
+      key: wicket.batter.key,
+      name: wicket.batter.name,
+      runs: wicket.runs,
+      balls: wicket.balls,
+      kind: wicket.kind,
+      bowler: wicket.bowler?.name ?? null,
+      fielders: wicket.fielders,
+      team_runs: wicket.teamRuns,
+      overs: [wicket.position.over, wicket.position.ball],
+    }
+  );
 }

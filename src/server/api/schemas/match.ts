@@ -42,6 +42,24 @@ const bowlerStats = z.object({
   overs,
   runs: z.number().int(),
   economy: z.number(),
+  /** Ours: maiden overs (the live centre's O M R W Econ). */
+  maidens: z.number().int(),
+});
+
+/** Ours (the live centre, decision 073): the innings' latest wicket. */
+const lastWicket = z.object({
+  key: z.string(),
+  name: z.string(),
+  runs: z.number().int(),
+  balls: z.number().int(),
+  /** Cricsheet's kind ('caught', 'run out'); with the bowler and fielders the page words it as a scorecard does. */
+  kind: z.string(),
+  bowler: z.string().nullable(),
+  fielders: z.array(z.object({ name: z.string().nullable(), substitute: z.boolean() })),
+  /** The team's runs when it fell; its wicket number is score.wickets (it is the latest). */
+  team_runs: z.number().int(),
+  /** When it fell, as the fall of wickets prints it: [14, 2] is 14.2. */
+  overs,
 });
 
 const livePlayer = <T extends z.ZodType>(stats: T) => z.object({ key: z.string(), name: z.string(), stats });
@@ -93,6 +111,11 @@ export const liveState = contract(
     recent_overs: z.array(overByBallKeys),
     last_ball_key: z.string().nullable(),
     recent_overs_repr: z.array(overByBallSymbols),
+    /** Ours (decision 073): the stand at the crease, runs (extras included) and legal balls; null before the first ball and when all out. */
+    partnership: z.object({ runs: z.number().int(), balls: z.number().int() }).nullable(),
+    last_wicket: lastWicket.nullable(),
+    /** Ours (decision 073): the innings' limit in legal balls (its overs, a chase's revised ones, a super over's one); null in a Test. */
+    limit_balls: z.number().int().nullable(),
   }),
   'play.live: the state of a match in progress (filled by the live engine).',
 );
