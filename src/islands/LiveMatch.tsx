@@ -167,6 +167,7 @@ export default function LiveMatch(props: LiveMatchProps) {
         dayNumber={dayNumber}
         toss={toss}
         situation={situation}
+        lang={lang}
         labels={labels}
         reconnectingSince={staleSince === null ? null : clockText(staleSince, lang)}
       />

@@ -53,9 +53,10 @@ export function liveMatchProps(
     },
     refreshBody: options.refreshBody ?? false,
     winProbability: options.winProbability ? { a_win: options.winProbability.aWin, draw: options.winProbability.draw } : null,
+    // Names in the page's language: the panel shows them and words the need with them.
     teams: {
-      a: { key: match.teams.a.key, code: match.teams.a.code, name: match.teams.a.name },
-      b: { key: match.teams.b.key, code: match.teams.b.code, name: match.teams.b.name },
+      a: { key: match.teams.a.key, code: match.teams.a.code, name: localName('team', match.teams.a.name, lang) },
+      b: { key: match.teams.b.key, code: match.teams.b.code, name: localName('team', match.teams.b.name, lang) },
     },
     target: match.target?.runs ?? null,
     dayNumber: match.dayNumber,

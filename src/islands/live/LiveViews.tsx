@@ -7,6 +7,8 @@ import { splitComment } from '../../lib/safe-html.ts';
 import { badgeHue } from '../../lib/team-badge.ts';
 import type { CSSProperties } from 'react';
 import type { LiveBall, LiveStateObject } from '../../stores/live-match.ts';
+import { situationText } from '../../server/domain/test-match.ts';
+import type { Situation } from '../../server/domain/situation.ts';
 import type { LiveLabels } from './labels.ts';
 
 export function BallDot({ label, kind, size = 'md' }: { label: string; kind: BallKind; size?: 'sm' | 'md' }) {
@@ -31,6 +33,7 @@ interface PanelProps {
   dayNumber: number | null;
   toss: string | null;
   situation: string | null;
+  lang: 'en' | 'hi';
   labels: LiveLabels;
   /**
    * The page lost its live connection: the clock time ('14:05', the fan's time) up to which the
@@ -39,12 +42,25 @@ interface PanelProps {
   reconnectingSince?: string | null;
 }
 
+/**
+ * The need, lead or trail worded in the page's language from the live state's figures (socket
+ * events word their titles in English). An event logged before the figures were sent keeps its title.
+ */
+export function liveNeed(live: LiveStateObject, teams: PanelProps['teams'], lang: 'en' | 'hi'): string | null {
+  const figures = live.situation;
+  if (!figures) return live.required_score?.title ?? live.score.msg_lead_by ?? live.score.msg_trail_by;
+  const { kind, team } = figures;
+  const runs = figures.runs ?? 0;
+  const situation: Situation = kind === 'need' ? { kind, team, runs, balls: figures.balls } : kind === 'level' ? { kind, team } : { kind, team, runs };
+  return situationText(situation, { a: teams.a.name, b: teams.b.name }, lang);
+}
+
 /** A clock time in the fan's own time zone, 24 hours in both languages: '14:05'. */
 export function clockText(ms: number, lang: 'en' | 'hi'): string {
   return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
 }
 
-export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, situation, labels, reconnectingSince = null }: PanelProps) {
+export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, situation, lang, labels, reconnectingSince = null }: PanelProps) {
   const reason = live?.match_break?.reason ?? null;
   // Spec: a 'day' break shows Stumps, lunch Lunch Break, the others by their names; the match
   // page says "Innings break" in full (issue 26; the cards keep the spec's short "Innings").
@@ -54,7 +70,7 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
   const other = live ? teams[live.bowling_team] : null;
   const otherScore = live ? sideScores[live.bowling_team] : null;
   const lastRepr = live?.recent_overs_repr.at(-1)?.ball_repr.at(-1) ?? null;
-  const need = live ? (live.required_score?.title ?? live.score.msg_lead_by ?? live.score.msg_trail_by) : situation;
+  const need = live ? liveNeed(live, teams, lang) : situation;
   return (
     <section className="panel live-panel" aria-label={labels.live}>
       <p className={reconnectingSince === null ? 'lp-status' : 'lp-status lp-status--stale'} role="status" data-testid="live-status">

@@ -5,13 +5,14 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { liveLabels } from '../../../src/islands/live/labels.ts';
-import { clockText, LivePanel } from '../../../src/islands/live/LiveViews.tsx';
+import { clockText, liveNeed, LivePanel } from '../../../src/islands/live/LiveViews.tsx';
+import type { LiveStateObject } from '../../../src/stores/live-match.ts';
 
 const teams = { a: { key: 'gt', code: 'GT', name: 'Gujarat Titans' }, b: { key: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' } };
 
 function status(lang: 'en' | 'hi', reconnectingSince: string | null): string {
   const html = renderToStaticMarkup(
-    createElement(LivePanel, { live: null, teams, sideScores: { a: '120/3', b: '190/9' }, target: 191, dayNumber: null, toss: null, situation: null, labels: liveLabels(lang), reconnectingSince }),
+    createElement(LivePanel, { live: null, teams, sideScores: { a: '120/3', b: '190/9' }, target: 191, dayNumber: null, toss: null, situation: null, lang, labels: liveLabels(lang), reconnectingSince }),
   );
   const status = /<p class="(lp-status[^"]*)"[^>]*>(.*?)<\/p>/.exec(html);
   return `${status![1]}|${status![2]!.replace(/<[^>]+>/g, '')}`;
@@ -33,5 +34,33 @@ describe('the live status', () => {
     const at = new Date(2026, 10, 28, 14, 5).getTime();
     expect(clockText(at, 'en')).toBe('14:05');
     expect(clockText(at, 'hi')).toBe('14:05');
+  });
+});
+
+// Socket events word their titles in English for every fan; a Hindi page words the need from the
+// figures beside them (it read "RCB need 12 runs in 9 balls" after the first ball it heard).
+describe('the need on a live page', () => {
+  const hindiTeams = { a: { ...teams.a, name: 'गुजरात टाइटन्स' }, b: { ...teams.b, name: 'रॉयल चैलेंजर्स बेंगलुरु' } };
+  const chase = {
+    score: { msg_lead_by: null, msg_trail_by: null },
+    required_score: { runs: 12, balls: 9, title: 'Royal Challengers Bengaluru need 12 runs in 9 balls', run_rate: 8 },
+    situation: { kind: 'need', team: 'b', runs: 12, balls: 9 },
+  } as unknown as LiveStateObject;
+
+  it('is worded in the page language from the figures, whatever language the event was in', () => {
+    expect(liveNeed(chase, hindiTeams, 'hi')).toBe('रॉयल चैलेंजर्स बेंगलुरु को 9 गेंदों में 12 रन चाहिए');
+    expect(liveNeed(chase, teams, 'en')).toBe('Royal Challengers Bengaluru need 12 runs in 9 balls');
+  });
+
+  it("words a Test's lead and level scores too", () => {
+    const lead = { ...chase, required_score: null, situation: { kind: 'lead', team: 'a', runs: 45, balls: null } } as unknown as LiveStateObject;
+    expect(liveNeed(lead, hindiTeams, 'hi')).toBe('गुजरात टाइटन्स 45 रन से आगे');
+    const level = { ...chase, required_score: null, situation: { kind: 'level', team: 'a', runs: null, balls: null } } as unknown as LiveStateObject;
+    expect(liveNeed(level, hindiTeams, 'hi')).toBe('स्कोर बराबर');
+  });
+
+  it('keeps the title of an event logged before the figures were sent', () => {
+    const old = { ...chase, situation: undefined } as unknown as LiveStateObject;
+    expect(liveNeed(old, hindiTeams, 'hi')).toBe('Royal Challengers Bengaluru need 12 runs in 9 balls');
   });
 });

@@ -79,6 +79,12 @@ export function presentLiveState(live: LiveState, latinNames: Record<TeamSide, s
             run_rate: required.balls === null ? null : round2(runRate(required.runs, required.balls)),
           }
         : null,
+    situation: situation && {
+      kind: situation.kind,
+      team: situation.team,
+      runs: situation.kind === 'level' ? null : situation.runs,
+      balls: situation.kind === 'need' ? situation.balls : null,
+    },
     match_break: live.breakReason === null ? null : { reason: providerBreakReason(live.breakReason) },
     recent_players: {
       striker: presentBatter(recentPlayers.striker),

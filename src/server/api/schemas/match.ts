@@ -99,6 +99,18 @@ export const liveState = contract(
         run_rate: z.number().nullable().meta({ description: "Runs an over needed; null in a Test's fourth innings." }),
       })
       .nullable(),
+    /**
+     * The need, lead or trail as figures (the titles above are worded in the answer's language;
+     * socket events are in English): a page words them in its own. null when none applies.
+     */
+    situation: z
+      .object({
+        kind: z.enum(['need', 'lead', 'trail', 'level']),
+        team: teamSide,
+        runs: z.number().int().nullable().meta({ description: "null for 'level'." }),
+        balls: z.number().int().nullable().meta({ description: "Balls left in a chase; null otherwise or without a limit." }),
+      })
+      .nullable(),
     /** 'day' (stumps), 'lunch', 'tea', 'innings', ... while play is halted. */
     match_break: z.object({ reason: z.string() }).nullable(),
     recent_players: z.object({
