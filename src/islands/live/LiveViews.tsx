@@ -158,7 +158,11 @@ export function LivePanel({ live, teams, sideScores, target, dayNumber, toss, si
 export function PlayersTables({ live, labels, playerHref }: { live: LiveStateObject | null; labels: LiveLabels; playerHref: string }) {
   const recent = live?.recent_players;
   const batters = recent ? [recent.striker, recent.non_striker].filter((p) => p !== null) : [];
-  const bowlers = recent ? [recent.bowler, recent.prev_over_bowler].filter((p) => p !== null) : [];
+  // The previous over's bowler once: a scorer may give one bowler two overs running (a correction
+  // to come, or a mistake), and a table listing him twice reads as two bowlers.
+  const bowlers = recent
+    ? [recent.bowler, recent.prev_over_bowler].filter((p) => p !== null).filter((p, index, all) => all.findIndex((q) => q.key === p.key) === index)
+    : [];
   // An innings just started has a live state but nobody at the crease on record yet.
   if (batters.length + bowlers.length === 0) return <p className="panel muted">{live ? labels.firstBallToCome : labels.liveNoFeed}</p>;
   return (

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { liveLabels } from '../../../src/islands/live/labels.ts';
-import { clockText, liveNeed, LivePanel } from '../../../src/islands/live/LiveViews.tsx';
+import { clockText, liveNeed, LivePanel, PlayersTables } from '../../../src/islands/live/LiveViews.tsx';
 import type { LiveStateObject } from '../../../src/stores/live-match.ts';
 
 const teams = { a: { key: 'gt', code: 'GT', name: 'Gujarat Titans' }, b: { key: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' } };
@@ -62,5 +62,22 @@ describe('the need on a live page', () => {
   it('keeps the title of an event logged before the figures were sent', () => {
     const old = { ...chase, situation: undefined } as unknown as LiveStateObject;
     expect(liveNeed(old, hindiTeams, 'hi')).toBe('Royal Challengers Bengaluru need 12 runs in 9 balls');
+  });
+});
+
+describe("the Live tab's bowlers", () => {
+  const bumrah = { key: 'p-bumrah', name: 'JJ Bumrah', stats: { wickets: 1, overs: [2, 0], runs: 14, economy: 7, maidens: 0 } };
+  const tables = (prev: typeof bumrah | null) =>
+    renderToStaticMarkup(
+      createElement(PlayersTables, {
+        live: { recent_players: { striker: null, non_striker: null, bowler: bumrah, prev_over_bowler: prev } } as unknown as LiveStateObject,
+        labels: liveLabels('en'),
+        playerHref: '/p?player_key=',
+      }),
+    );
+
+  it('lists a bowler given two overs running once', () => {
+    expect(tables(bumrah).match(/JJ Bumrah/g)).toHaveLength(1);
+    expect(tables({ ...bumrah, key: 'p-boult', name: 'TA Boult' })).toContain('TA Boult');
   });
 });
