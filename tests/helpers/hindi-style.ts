@@ -30,12 +30,14 @@ export const REJECTED_WORDS: Record<string, string> = {
 
 const HI_MONTHS = 'जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्तूबर|अक्टूबर|नवंबर|दिसंबर';
 
-/** Latin cricket notation and heads: 'c X b Y', 'lbw b', 'c & b', '(w 9)', '1wd', '4s', 'SR', 'NRR', W/L/NR badges. */
+/** Latin cricket notation and heads: 'c X b Y', 'lbw b', 'c & b', '(w 9)', '1wd', '120/3 in 15.2', '4s', 'SR', 'NRR', W/L/NR badges. */
 const LATIN_NOTATION: RegExp[] = [
   /(?:^|[\s(])c\s+(?:sub\s+)?\S+(?:\s+\S+){0,3}\s+b\s+\S/,
   /(?:^|[\s(])(?:lbw|c\s*&\s*b|st)\s+(?:b\s+)?\S/,
   /\((?:w|nb|lb|b|pen)\s+\d+/,
   /\b\d*(?:wd|nb)\b/,
+  // A score with its overs in the provider's English ('120/3 in 15.2'), not '120/3 (15.2 ओवर)'.
+  /\b\d+\/\d+\s+in\s+\d+(?:\.\d+)?\b/,
 ];
 const LATIN_HEADS = new Set(['4s', '6s', 'SR', 'NRR', 'W', 'L', 'NR', 'Econ', 'Eco', "4's", "6's"]);
 

@@ -83,6 +83,22 @@ describe('Hindi pages and API answers of real matches follow the style guide', (
     expect(await result(MATCHES.dls)).toBe('लखनऊ सुपर जायंट्स ने 9 रन से जीत दर्ज की (DLS पद्धति)');
   });
 
+  it("writes the scores as the guide does in Hindi ('205/8 (20 ओवर)'), the provider's English unchanged", async () => {
+    type Innings = Record<string, { score_str: string }>;
+    const innings = async (key: string, lang: string) =>
+      ((await app.inject({ method: 'GET', url: `/user/v1/match/detail?match_key=${key}&lang=${lang}` })).json() as { data: { play: { innings: Innings } } }).data.play
+        .innings;
+    const final = await innings(MATCHES.t20Final, 'hi');
+    expect(final.a_1?.score_str).toBe('205/8 (20 ओवर)');
+    expect(final.b_1?.score_str).toBe('175/9 (20 ओवर)');
+    const test = await innings(MATCHES.test, 'hi');
+    expect(test.a_1?.score_str).toBe('384/10 (97.3 ओवर)');
+    expect(test.b_2?.score_str).toBe('161/5 (31.2 ओवर)');
+    for (const { score_str } of [...Object.values(final), ...Object.values(test)]) expect(score_str).not.toMatch(/\bin\b/);
+    expect((await innings(MATCHES.t20Final, 'en')).a_1?.score_str).toBe('205/8 in 20.0');
+    expect((await innings(MATCHES.test, 'en')).b_2?.score_str).toBe('161/5 in 31.2');
+  });
+
   describe.skipIf(handler === null)('pages', () => {
     async function page(url: string): Promise<string> {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });

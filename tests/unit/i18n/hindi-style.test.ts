@@ -45,6 +45,7 @@ describe('the checker finds what the guide rejects', () => {
     ['lbw b Jamieson', 'latin-notation'],
     ['(w 9, nb 1)', 'latin-notation'],
     ['NRR', 'latin-notation'],
+    ['120/3 in 15.2', 'latin-notation'],
     ['England 118 रन से जीती', 'result-verb'],
     ['RCB जीते', 'result-verb'],
     ['03 जून 2025', 'date'],
@@ -56,7 +57,7 @@ describe('the checker finds what the guide rejects', () => {
     expect(hindiStyleProblems(text).map((problem) => problem.rule)).toContain(rule);
   });
 
-  it.each(['का. अय्यर बो. जेमिसन', 'इंग्लैंड ने 118 रन से जीत दर्ज की', '3 जून 2025', 'जीते', 'मैच बेनतीजा रहा।', 'स्ट्रा. रे.'])('passes "%s"', (text) => {
+  it.each(['का. अय्यर बो. जेमिसन', 'इंग्लैंड ने 118 रन से जीत दर्ज की', '3 जून 2025', 'जीते', 'मैच बेनतीजा रहा।', 'स्ट्रा. रे.', '120/3 (15.2 ओवर)'])('passes "%s"', (text) => {
     expect(hindiStyleProblems(text)).toEqual([]);
   });
 });
