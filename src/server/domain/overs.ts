@@ -1,7 +1,6 @@
 // Overs arithmetic. Overs are kept as legal balls; the 'O.B' form is for display only,
 // because 19.4 overs is 118 balls, not 19.4 × 6.
 import type { BallPosition, Delivery } from './types.ts';
-import type { Lang } from './result.ts';
 
 /** Whole overs and the balls of the over in progress: 118 balls → [19, 4]. */
 export function ballsToOvers(legalBalls: number, ballsPerOver = 6): [number, number] {
@@ -12,18 +11,6 @@ export function ballsToOvers(legalBalls: number, ballsPerOver = 6): [number, num
 export function formatOvers(legalBalls: number, ballsPerOver = 6): string {
   const [overs, balls] = ballsToOvers(legalBalls, ballsPerOver);
   return balls === 0 ? String(overs) : `${overs}.${balls}`;
-}
-
-/**
- * A score with its overs as one line of words, as the provider's API sends it (score_str,
- * the live score's title). English is the provider's own form, byte for byte: '120/3 in 15.2',
- * '180/6 in 20.0'. Hindi as the style guide writes it and the Hindi scorecards print it:
- * '120/3 (15.2 ओवर)', '180/6 (20 ओवर)'.
- */
-export function scoreWithOvers(runs: number, wickets: number, legalBalls: number, ballsPerOver: number, lang: Lang): string {
-  if (lang === 'hi') return `${runs}/${wickets} (${formatOvers(legalBalls, ballsPerOver)} ओवर)`;
-  const [overs, balls] = ballsToOvers(legalBalls, ballsPerOver);
-  return `${runs}/${wickets} in ${overs}.${balls}`;
 }
 
 /**

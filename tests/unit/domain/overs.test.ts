@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { ballsToOvers, fallOfWicketOvers, formatBallPosition, formatOvers, isLegalDelivery, oversToBalls, RATE_BALLS, runRate, scoreWithOvers } from '../../../src/server/domain/overs.ts';
+import { ballsToOvers, fallOfWicketOvers, formatBallPosition, formatOvers, isLegalDelivery, oversToBalls, RATE_BALLS, runRate } from '../../../src/server/domain/overs.ts';
+import { scoreWithOvers } from '../../../src/server/domain/score-text.ts';
 import { summariseInnings } from '../../../src/server/domain/scorecard.ts';
 import { ball, readMatch, realInnings } from './cricket-data.ts';
 

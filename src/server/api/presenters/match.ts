@@ -2,7 +2,8 @@
 // from the match summary the services return. Only the API and the socket events send this
 // shape; pages render the summary itself.
 import type { z } from 'zod';
-import { ballsToOvers, scoreWithOvers } from '../../domain/overs.ts';
+import { ballsToOvers } from '../../domain/overs.ts';
+import { scoreWithOvers } from '../../domain/score-text.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { InningsSummary, MatchSummary, ResultSummary } from '../../services/match-summary.ts';
 import { presentLiveState } from './live.ts';
