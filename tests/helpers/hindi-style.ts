@@ -26,6 +26,7 @@ export const REJECTED_WORDS: Record<string, string> = {
   'कॉट एंड बोल्ड': 'का. व बो.',
   'विकेट-झड़ी': 'चार विकेट',
   'इस कुंजी': 'यह मैच नहीं मिला',
+  'क्वालिफ़ायर': 'क्वालीफ़ायर',
 };
 
 const HI_MONTHS = 'जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्तूबर|अक्टूबर|नवंबर|दिसंबर';
@@ -81,6 +82,10 @@ export function hindiStyleProblems(text: string): StyleProblem[] {
   for (const word of text.matchAll(/(\S*[\u0900-\u097F])\.(?=\s|$|["'”<])/gu)) {
     const lastWord = `${word[1]!.split(/[\s(]/).at(-1)}.`;
     if (!ABBREVIATIONS.has(lastWord)) add('full-stop', lastWord);
+  }
+  // A Devanagari sentence ending on a figure or a bracket: 'RCB 20 ओवर में 190/9.'
+  if (DEVANAGARI.test(text)) {
+    for (const end of text.matchAll(/(\S*[\d)%])\.(?=\s|$)/gu)) add('full-stop', `${end[1]}.`);
   }
   for (const rejected of Object.keys(REJECTED_WORDS)) {
     if (text.includes(rejected)) add('glossary', rejected);

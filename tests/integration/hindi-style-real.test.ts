@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { localName } from '../../src/i18n/names.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { hindiStyleProblems, htmlTextNodes, jsonStrings } from '../helpers/hindi-style.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
@@ -111,6 +112,26 @@ describe('Hindi pages and API answers of real matches follow the style guide', (
       for (const tab of TABS) {
         const url = `/hi/getMatchList/${key}?tab=${tab}`;
         problems.push(...problemsOf(url, pageTexts(await page(url))));
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it.each([MATCHES.t20Final, MATCHES.test])('names every side and player of %s in Hindi on every tab where a Hindi name is shipped', async (key) => {
+      type Squad = { name: string; players: { player_key: string; player_name: string }[] };
+      const squad = ((await app.inject({ method: 'GET', url: `/user/v1/get/squad?match_key=${key}` })).json() as { data: { team: { a: Squad; b: Squad } } }).data.team;
+      const latin = [squad.a, squad.b].flatMap((side) => [
+        ...(localName('team', side.name, 'hi') === side.name ? [] : [side.name]),
+        ...side.players.filter((p) => localName('player', p.player_name, 'hi', p.player_key) !== p.player_name).map((p) => p.player_name),
+      ]);
+      expect(latin.length).toBeGreaterThan(10);
+      const problems: string[] = [];
+      for (const tab of TABS.concat('fantasy')) {
+        const url = `/hi/getMatchList/${key}?tab=${tab}`;
+        const texts = pageTexts(await page(url));
+        for (const name of latin) {
+          const found = texts.find((text) => new RegExp(`(^|[^A-Za-z])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`).test(text));
+          if (found) problems.push(`${url}: "${name}" in "${found.slice(0, 100)}"`);
+        }
       }
       expect(problems).toEqual([]);
     });
