@@ -481,6 +481,7 @@ const en = {
     copyright: '© {{year}} Crease',
     dataCredit: 'Ball-by-ball data from {{source}}, licensed under {{licence}}.',
     dataTo: 'Ball-by-ball data to {{date}}',
+    registerName: 'Cricsheet’s register',
     peopleCredit: 'People: {{register}} (ODC-By 1.0); player facts and Hindi names from {{wikidata}} (CC0) where imported; player photos from {{commons}}, each under its own licence, credited on the player’s page.',
     dataNone: 'No ball-by-ball data imported yet',
   },

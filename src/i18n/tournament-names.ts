@@ -30,6 +30,9 @@ export const EVENT_NAMES: Readonly<Record<string, string>> = {
   'Big Bash League': 'बिग बैश लीग',
   'Pakistan Super League': 'पाकिस्तान सुपर लीग',
   'Caribbean Premier League': 'कैरेबियन प्रीमियर लीग',
+  // Short names (cards, the series carousel) as Hindi desks write them: 'आईपीएल 2025'.
+  IPL: 'आईपीएल',
+  WPL: 'डब्ल्यूपीएल',
 };
 
 /** A season as Cricsheet writes it at the end of a name: '2018', '2025/26'. */

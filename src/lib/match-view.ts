@@ -3,6 +3,7 @@
 import { dayText } from '../i18n/dates.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
 import { formatTypeLabel } from '../server/domain/format-type.ts';
+import { hindiOrdinal } from '../server/domain/match-title.ts';
 import type { MatchDetail } from '../server/services/match-centre-types.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
 
@@ -85,4 +86,13 @@ export function datesText(dates: readonly string[], lang: Lang): string {
 export function typeBesideTitle(match: Pick<MatchSummary, 'title' | 'formatType'>, lang: Lang): string | null {
   const label = formatTypeLabel(match.formatType, lang);
   return match.title === label || match.title.endsWith(` ${label}`) ? null : label;
+}
+
+/**
+ * The wicket a partnership was for, as the page's words take it ({{n}} of 'matchCentre.forWicket'
+ * and 'story.standText'): the number in English ('Wicket 3'), a Hindi ordinal in Hindi ('तीसरा
+ * विकेट', and `oblique` before के लिए: 'तीसरे विकेट के लिए').
+ */
+export function wicketOrdinal(n: number, lang: Lang, form: 'direct' | 'oblique' = 'direct'): string | number {
+  return lang === 'hi' ? hindiOrdinal(n, form) : n;
 }

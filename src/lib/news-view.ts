@@ -2,6 +2,7 @@
 // article's URL. Shared by the pages, the feeds and the provider API.
 import { localizePath, type Lang } from '../i18n/index.ts';
 import { dayText } from '../i18n/dates.ts';
+import { graphemes } from './graphemes.ts';
 
 /** Widths each cover is re-encoded at (src/server/news/covers.ts). */
 export const COVER_WIDTHS = [320, 640, 1280] as const;
@@ -15,9 +16,9 @@ export const COVER_NAME = /^c-[0-9a-f]{16}$/;
  */
 export const PREVIEW = { listContent: 100, leadContent: 200, sideContent: 50 } as const;
 
-/** The first `length` characters (whole code points) of a text, with '...' when it was cut. */
+/** The first `length` characters (whole letters: a Devanagari conjunct is not split) of a text, with '...' when it was cut. */
 export function preview(text: string, length: number): string {
-  const chars = [...text.trim()];
+  const chars = graphemes(text.trim());
   return chars.length <= length ? chars.join('') : `${chars.slice(0, length).join('').trimEnd()}...`;
 }
 

@@ -4,6 +4,7 @@
 import type { Dictionary } from '../i18n/en.ts';
 import { dayRangeText, dayText, monthText } from '../i18n/dates.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
+import { localName } from '../i18n/names.ts';
 import { careerTypesOf, FORMAT_TYPES } from '../server/domain/format-type.ts';
 import { formatOvers, RATE_BALLS } from '../server/domain/overs.ts';
 import type {
@@ -93,6 +94,15 @@ export function matchTotals(matches: readonly PlayerInfoMatch[]): { runs: number
     wickets += inn.bowling?.wickets ?? 0;
   }
   return { runs, wickets };
+}
+
+/**
+ * A match as the lists name it: 'India v Australia, 2nd Test' in English; on a Hindi page the
+ * sides by their Hindi names and the title in Hindi ('भारत बनाम ऑस्ट्रेलिया, दूसरा टेस्ट').
+ */
+export function matchName(match: Pick<PlayerInfoMatch, 'name' | 'teams' | 'title'>, lang: Lang): string {
+  if (lang === 'en') return match.name;
+  return `${localName('team', match.teams.a, lang)} ${t(lang, 'matchCentre.vs')} ${localName('team', match.teams.b, lang)}, ${match.title[lang]}`;
 }
 
 export interface MatchInTournament {

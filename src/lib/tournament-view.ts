@@ -9,6 +9,7 @@ import type { StandingsRound } from '../server/domain/points-table.ts';
 import type { TournamentGap } from '../server/domain/withheld-matches.ts';
 import { localName } from '../i18n/names.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
+import { graphemes } from './graphemes.ts';
 import type {
   PlayerRole,
   PlayerStatsEntry,
@@ -71,15 +72,24 @@ export function playerInfoHref(playerKey: string, lang: Lang): string {
   return withQuery(localizePath('/getMatchList/playerInformation', lang), { player_key: playerKey });
 }
 
-/** Cuts a text to `max` characters (code points, so Devanagari is not split) with '…'. */
+/**
+ * A tournament's name on a tile: its short name in the page's language ('IPL 2025' -> 'आईपीएल
+ * 2025', 'Austria tour of Cyprus 2026' -> 'ऑस्ट्रिया का साइप्रस दौरा 2026', localName), as the
+ * match cards write it.
+ */
+export function tileName(item: Pick<TournamentListItem, 'short_name'>, lang: Lang): string {
+  return localName('tournament', item.short_name, lang);
+}
+
+/** Cuts a text to `max` characters (whole letters, so a Devanagari conjunct is not split) with '…'. */
 export function truncate(text: string, max: number): string {
-  const chars = [...text];
+  const chars = graphemes(text);
   if (chars.length <= max) return text;
   // A trailing year or season ("2025", "2024/25", "2022-2025") is what tells one edition from
   // the next, so the cut falls before it: "Switzerland tour of Aust… 2025".
   const season = /\s(\d{4}(?:[/-]\d{2,4})?)$/u.exec(text);
   if (season && season[1]!.length + 6 <= max) {
-    const head = [...text.slice(0, season.index)];
+    const head = graphemes(text.slice(0, season.index));
     const room = max - season[1]!.length - 2;
     return `${head.slice(0, room).join('').trimEnd()}… ${season[1]}`;
   }

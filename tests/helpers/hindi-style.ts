@@ -26,16 +26,19 @@ export const REJECTED_WORDS: Record<string, string> = {
   'कॉट एंड बोल्ड': 'का. व बो.',
   'विकेट-झड़ी': 'चार विकेट',
   'इस कुंजी': 'यह मैच नहीं मिला',
+  'क्वालिफ़ायर': 'क्वालीफ़ायर',
 };
 
 const HI_MONTHS = 'जनवरी|फ़रवरी|फरवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्तूबर|अक्टूबर|नवंबर|दिसंबर';
 
-/** Latin cricket notation and heads: 'c X b Y', 'lbw b', 'c & b', '(w 9)', '1wd', '4s', 'SR', 'NRR', W/L/NR badges. */
+/** Latin cricket notation and heads: 'c X b Y', 'lbw b', 'c & b', '(w 9)', '1wd', '120/3 in 15.2', '4s', 'SR', 'NRR', W/L/NR badges. */
 const LATIN_NOTATION: RegExp[] = [
   /(?:^|[\s(])c\s+(?:sub\s+)?\S+(?:\s+\S+){0,3}\s+b\s+\S/,
   /(?:^|[\s(])(?:lbw|c\s*&\s*b|st)\s+(?:b\s+)?\S/,
   /\((?:w|nb|lb|b|pen)\s+\d+/,
   /\b\d*(?:wd|nb)\b/,
+  // A score with its overs in the provider's English ('120/3 in 15.2'), not '120/3 (15.2 ओवर)'.
+  /\b\d+\/\d+\s+in\s+\d+(?:\.\d+)?\b/,
 ];
 const LATIN_HEADS = new Set(['4s', '6s', 'SR', 'NRR', 'W', 'L', 'NR', 'Econ', 'Eco', "4's", "6's"]);
 
@@ -79,6 +82,10 @@ export function hindiStyleProblems(text: string): StyleProblem[] {
   for (const word of text.matchAll(/(\S*[\u0900-\u097F])\.(?=\s|$|["'”<])/gu)) {
     const lastWord = `${word[1]!.split(/[\s(]/).at(-1)}.`;
     if (!ABBREVIATIONS.has(lastWord)) add('full-stop', lastWord);
+  }
+  // A Devanagari sentence ending on a figure or a bracket: 'RCB 20 ओवर में 190/9.'
+  if (DEVANAGARI.test(text)) {
+    for (const end of text.matchAll(/(\S*[\d)%])\.(?=\s|$)/gu)) add('full-stop', `${end[1]}.`);
   }
   for (const rejected of Object.keys(REJECTED_WORDS)) {
     if (text.includes(rejected)) add('glossary', rejected);

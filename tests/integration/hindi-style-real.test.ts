@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { localName } from '../../src/i18n/names.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { hindiStyleProblems, htmlTextNodes, jsonStrings } from '../helpers/hindi-style.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
@@ -83,6 +84,22 @@ describe('Hindi pages and API answers of real matches follow the style guide', (
     expect(await result(MATCHES.dls)).toBe('लखनऊ सुपर जायंट्स ने 9 रन से जीत दर्ज की (DLS पद्धति)');
   });
 
+  it("writes the scores as the guide does in Hindi ('205/8 (20 ओवर)'), the provider's English unchanged", async () => {
+    type Innings = Record<string, { score_str: string }>;
+    const innings = async (key: string, lang: string) =>
+      ((await app.inject({ method: 'GET', url: `/user/v1/match/detail?match_key=${key}&lang=${lang}` })).json() as { data: { play: { innings: Innings } } }).data.play
+        .innings;
+    const final = await innings(MATCHES.t20Final, 'hi');
+    expect(final.a_1?.score_str).toBe('205/8 (20 ओवर)');
+    expect(final.b_1?.score_str).toBe('175/9 (20 ओवर)');
+    const test = await innings(MATCHES.test, 'hi');
+    expect(test.a_1?.score_str).toBe('384/10 (97.3 ओवर)');
+    expect(test.b_2?.score_str).toBe('161/5 (31.2 ओवर)');
+    for (const { score_str } of [...Object.values(final), ...Object.values(test)]) expect(score_str).not.toMatch(/\bin\b/);
+    expect((await innings(MATCHES.t20Final, 'en')).a_1?.score_str).toBe('205/8 in 20.0');
+    expect((await innings(MATCHES.test, 'en')).b_2?.score_str).toBe('161/5 in 31.2');
+  });
+
   describe.skipIf(handler === null)('pages', () => {
     async function page(url: string): Promise<string> {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
@@ -95,6 +112,26 @@ describe('Hindi pages and API answers of real matches follow the style guide', (
       for (const tab of TABS) {
         const url = `/hi/getMatchList/${key}?tab=${tab}`;
         problems.push(...problemsOf(url, pageTexts(await page(url))));
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it.each([MATCHES.t20Final, MATCHES.test])('names every side and player of %s in Hindi on every tab where a Hindi name is shipped', async (key) => {
+      type Squad = { name: string; players: { player_key: string; player_name: string }[] };
+      const squad = ((await app.inject({ method: 'GET', url: `/user/v1/get/squad?match_key=${key}` })).json() as { data: { team: { a: Squad; b: Squad } } }).data.team;
+      const latin = [squad.a, squad.b].flatMap((side) => [
+        ...(localName('team', side.name, 'hi') === side.name ? [] : [side.name]),
+        ...side.players.filter((p) => localName('player', p.player_name, 'hi', p.player_key) !== p.player_name).map((p) => p.player_name),
+      ]);
+      expect(latin.length).toBeGreaterThan(10);
+      const problems: string[] = [];
+      for (const tab of TABS.concat('fantasy')) {
+        const url = `/hi/getMatchList/${key}?tab=${tab}`;
+        const texts = pageTexts(await page(url));
+        for (const name of latin) {
+          const found = texts.find((text) => new RegExp(`(^|[^A-Za-z])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`).test(text));
+          if (found) problems.push(`${url}: "${name}" in "${found.slice(0, 100)}"`);
+        }
       }
       expect(problems).toEqual([]);
     });

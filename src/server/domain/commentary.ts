@@ -28,6 +28,8 @@ export interface CommentaryInput {
   innings: readonly CommentaryInnings[];
   /** Display name of a player id. */
   names: (player: PlayerId) => string;
+  /** The display names of the match's players: the Hindi notation tells apart two of one surname (dismissal.ts). */
+  matchNames?: readonly string[];
 }
 
 export interface CommentaryBall {
@@ -482,6 +484,7 @@ function dismissalLine({ input, book, lang }: InningsContext, entry: BattingEntr
       kind: dismissal.kind,
       bowler: dismissal.bowler === null ? null : names(dismissal.bowler),
       fielders: dismissal.fielders.map((fielder) => ({ name: fielderName(fielder, names), substitute: fielder.substitute })),
+      matchNames: input.matchNames,
     },
     lang,
   );

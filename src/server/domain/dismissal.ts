@@ -30,6 +30,11 @@ export interface DismissalInput {
   /** The bowler's name; null for kinds not credited to a bowler (and when unrecorded). */
   bowler: string | null;
   fielders: Pick<Fielder, 'name' | 'substitute'>[];
+  /**
+   * The names of the match's players, in the notation's language: a last word two of them share
+   * ('सिंह', 'शर्मा') names neither, so the Hindi notation names the player otherwise (notationName).
+   */
+  matchNames?: readonly string[];
 }
 
 /** The words of the notation in one language (a page can carry its own language's, decision 073). */
@@ -105,17 +110,27 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 
 /**
  * A name as the notation prints it: in Hindi a Devanagari name by its last word ('श्रेयस अय्यर' ->
- * 'अय्यर'); a Latin name (no Hindi form known) and every English name whole.
+ * 'अय्यर'), as Hindi scorecards print it; when another player of the match (`matchNames`) has
+ * the same last word, by the first word instead ('अर्शदीप सिंह' -> 'अर्शदीप' beside 'शशांक
+ * सिंह'), and whole when that is shared too. A Latin name (no Hindi form known) and every English
+ * name whole.
  */
-export function notationName(name: string, lang: Lang): string {
+export function notationName(name: string, lang: Lang, matchNames: readonly string[] = []): string {
   if (lang === 'en' || !DEVANAGARI.test(name)) return name;
-  return name.trim().split(/\s+/).at(-1)!;
+  const whole = name.trim();
+  const words = whole.split(/\s+/);
+  const others = [...new Set(matchNames.map((other) => other.trim()))].filter((other) => other !== whole).map((other) => other.split(/\s+/));
+  const last = words.at(-1)!;
+  if (!others.some((other) => other.at(-1) === last)) return last;
+  const first = words[0]!;
+  if (words.length > 1 && !others.some((other) => other[0] === first || other.at(-1) === first)) return first;
+  return whole;
 }
 
 /** 'Name', 'sub (Name)', or 'sub' for an unnamed substitute; null when nobody is recorded. */
-function fielderLabel(fielder: DismissalInput['fielders'][number] | undefined, words: Wording, lang: Lang): string | null {
+function fielderLabel(fielder: DismissalInput['fielders'][number] | undefined, words: Wording, lang: Lang, matchNames?: readonly string[]): string | null {
   if (fielder === undefined) return null;
-  const name = fielder.name === null ? null : notationName(fielder.name, lang);
+  const name = fielder.name === null ? null : notationName(fielder.name, lang, matchNames);
   if (fielder.substitute) return name === null ? words.substitute : `${words.substitute} (${name})`;
   return name;
 }
@@ -141,10 +156,10 @@ export function dismissalWording(lang: Lang): Wording {
  */
 export function wordDismissal(dismissal: DismissalInput, words: Wording, lang: Lang): string {
   const { kind } = dismissal;
-  const bowler = dismissal.bowler === null ? null : notationName(dismissal.bowler, lang);
+  const bowler = dismissal.bowler === null ? null : notationName(dismissal.bowler, lang, dismissal.matchNames);
   const byBowler = (prefix: string | null): string =>
     [prefix, bowler === null ? null : `${words.bowlerMark} ${bowler}`].filter((part) => part !== null).join(' ');
-  const firstFielder = fielderLabel(dismissal.fielders[0], words, lang);
+  const firstFielder = fielderLabel(dismissal.fielders[0], words, lang, dismissal.matchNames);
 
   switch (kind) {
     case null:
@@ -162,7 +177,7 @@ export function wordDismissal(dismissal: DismissalInput, words: Wording, lang: L
     case 'hit wicket':
       return byBowler(words.hitWicket);
     case 'run out': {
-      const fielders = dismissal.fielders.map((fielder) => fielderLabel(fielder, words, lang)).filter((label) => label !== null);
+      const fielders = dismissal.fielders.map((fielder) => fielderLabel(fielder, words, lang, dismissal.matchNames)).filter((label) => label !== null);
       return fielders.length === 0 ? words.runOut : `${words.runOut} (${fielders.join('/')})`;
     }
     default:

@@ -230,7 +230,26 @@ function whenPlayed(dates: readonly string[], lang: ReportLang): string {
   const last = dates.at(-1);
   if (!first || !last) return '';
   if (first === last) return lang === 'en' ? `on ${dateText(first, 'en')}` : `${dateText(first, 'hi')} को`;
-  return lang === 'en' ? `between ${dateText(first, 'en')} and ${dateText(last, 'en')}` : `${dateText(first, 'hi')} से ${dateText(last, 'hi')} तक`;
+  if (lang === 'en') return `between ${dateText(first, 'en')} and ${dateText(last, 'en')}`;
+  // The month and year once when both days share them: '7 से 11 सितंबर 2018 तक', '31 जुलाई से 4 अगस्त 2025 तक'.
+  const from = first.slice(0, 7) === last.slice(0, 7) ? String(Number(first.slice(8, 10))) : first.slice(0, 4) === last.slice(0, 4) ? dayMonthHi(first) : dateText(first, 'hi');
+  return `${from} से ${dateText(last, 'hi')} तक`;
+}
+
+/** '31 जुलाई': a Hindi day without its year. */
+function dayMonthHi(iso: string): string {
+  return DAY_MONTH_HI.format(new Date(`${iso}T00:00:00Z`));
+}
+const DAY_MONTH_HI = new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** The days of a match in a subhead: its day, or in Hindi a longer match's first and last ('31 जुलाई – 4 अगस्त 2025', the guide's range). */
+function subheadDays(dates: readonly string[], lang: ReportLang): string {
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (!first || !last) return '';
+  if (lang === 'en' || first === last) return dateText(first, lang);
+  if (first.slice(0, 7) === last.slice(0, 7)) return `${Number(first.slice(8, 10))}–${dateText(last, 'hi')}`;
+  return `${first.slice(0, 4) === last.slice(0, 4) ? dayMonthHi(first) : dateText(first, 'hi')} – ${dateText(last, 'hi')}`;
 }
 
 function teamName(facts: ReportFacts, side: ReportSide): string {
@@ -316,7 +335,11 @@ function leadOf(facts: ReportFacts): Sentence {
   const place = facts.venue ? facts.venue.name : null;
   const when = { en: whenPlayed(facts.dates, 'en'), hi: whenPlayed(facts.dates, 'hi') };
   const en = `${facts.resultText.en}${place ? ` at ${place}` : ''}${when.en ? ` ${when.en}` : ''}.`;
-  const hi = `${place ? `${place} में ` : ''}${when.hi ? `${when.hi} ` : ''}खेले गए मैच का परिणाम: ${facts.resultText.hi}।`;
+  // As a desk writes it, the result the sentence's verb: '… को खेले गए मैच में भारत ने 6 रन से जीत दर्ज
+  // की।', '… को खेला गया मैच बेनतीजा रहा।'.
+  const setting = `${place ? `${place} में ` : ''}${when.hi ? `${when.hi} ` : ''}`;
+  const result = facts.resultText.hi;
+  const hi = result.startsWith('मैच ') ? `${setting}खेला गया ${result}।` : `${setting}खेले गए मैच में ${result}।`;
   return { en, hi, claims: [claim] };
 }
 
@@ -458,8 +481,8 @@ function stretchSentence(facts: ReportFacts, inn: ReportInnings): Sentence | nul
     en: `${possessive(team)} most productive five overs were overs ${stretch.fromOver} to ${stretch.toOver}, with ${stretch.runs} runs.`,
     hi:
       stretch.fromOver === 1
-        ? `${team} ने पहले पाँच ओवरों में ${stretch.runs} रन बटोरे, पारी के किन्हीं भी लगातार पाँच ओवरों में सबसे ज़्यादा।`
-        : `${team} ने ${stretch.fromOver}वें से ${stretch.toOver}वें ओवर तक ${stretch.runs} रन बटोरे, पारी के किन्हीं भी लगातार पाँच ओवरों में सबसे ज़्यादा।`,
+        ? `${team} ने पहले पाँच ओवरों में ${stretch.runs} रन बटोरे, जो पारी में किसी भी पाँच ओवर के दौर में सबसे ज़्यादा रहे।`
+        : `${team} ने ${stretch.fromOver}वें से ${stretch.toOver}वें ओवर के बीच ${stretch.runs} रन बटोरे, जो पारी में किसी भी पाँच ओवर के दौर में सबसे ज़्यादा रहे।`,
     claims: [{ kind: 'stretch', inningsNo: inn.inningsNo, side: inn.side, ...stretch }],
   };
 }
@@ -748,10 +771,13 @@ function composeReport(facts: ReportFacts): MatchReport {
     paragraphs[paragraphs.length - 1] = joined([paragraphs[paragraphs.length - 1]!, last])!;
   }
 
+  // A score list as scorecards print it: in Hindi an all-out total is its runs ('भारत 224'), not a
+  // score 'पर ऑल आउट'.
+  const listedScore = (inn: ReportInnings, lang: ReportLang) => (lang === 'hi' && inn.wickets >= 10 ? String(inn.runs) : scoreText(inn.runs, inn.wickets, lang));
   const scores = (lang: ReportLang) =>
-    innings.map((inn) => `${teamName(facts, inn.side)} ${scoreText(inn.runs, inn.wickets, lang)}${inn.declared ? (lang === 'en' ? 'd' : ' (घोषित)') : ''}`).join(lang === 'en' ? '; ' : '; ');
+    innings.map((inn) => `${teamName(facts, inn.side)} ${listedScore(inn, lang)}${inn.declared ? (lang === 'en' ? 'd' : ' (घोषित)') : ''}`).join('; ');
   const where = (lang: ReportLang) =>
-    [facts.title[lang], facts.tournament.name, facts.venue?.name ?? '', dateText(facts.dates[0], lang)].filter(Boolean).join(' · ');
+    [facts.title[lang], facts.tournament.name, facts.venue?.name ?? '', subheadDays(facts.dates, lang)].filter(Boolean).join(' · ');
   const texts = (lang: ReportLang): ReportText => ({
     heading: heading[lang],
     sub_heading: where(lang),

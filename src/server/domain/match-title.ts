@@ -75,12 +75,18 @@ function englishOrdinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** Masculine Hindi ordinals (मैच, टेस्ट, वनडे and टी20 are masculine). */
-function hindiOrdinal(n: number): string {
+/**
+ * Masculine Hindi ordinals (मैच, टेस्ट, वनडे, टी20 and विकेट are masculine): 'पहला', 'पाँचवाँ',
+ * '11वाँ'; `oblique` before a postposition ('तीसरे विकेट के लिए', 'पाँचवें').
+ */
+export function hindiOrdinal(n: number, form: 'direct' | 'oblique' = 'direct'): string {
   const words: Record<number, string> = {
     1: 'पहला', 2: 'दूसरा', 3: 'तीसरा', 4: 'चौथा', 5: 'पाँचवाँ', 6: 'छठा', 7: 'सातवाँ', 8: 'आठवाँ', 9: 'नौवाँ', 10: 'दसवाँ',
   };
-  return words[n] ?? `${n}वाँ`;
+  const direct = words[n] ?? `${n}वाँ`;
+  if (form === 'direct') return direct;
+  // पहला -> पहले, पाँचवाँ -> पाँचवें.
+  return direct.endsWith('वाँ') ? `${direct.slice(0, -'वाँ'.length)}वें` : `${direct.slice(0, -1)}े`;
 }
 
 function stageName(stage: string, lang: Lang): string {

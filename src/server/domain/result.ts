@@ -136,7 +136,10 @@ function notes(match: ResultInput, words: Wording): string[] {
 /** 'Chennai Super Kings won by 6 wickets (with 8 balls remaining)', 'Match tied (Kings XI Punjab won the Super Over)'. */
 export function resultText(match: ResultInput, lang: Lang = 'en'): string {
   const words = WORDING[lang];
-  return [headline(match, words), ...notes(match, words)].join(' ');
+  const found = notes(match, words);
+  // Hindi puts two notes in one bracket, as a desk writes them: '(आख़िरी गेंद पर, DLS पद्धति)'.
+  if (lang === 'hi' && found.length > 1) return `${headline(match, words)} (${found.map((note) => note.replace(/^\((.*)\)$/, '$1')).join(', ')})`;
+  return [headline(match, words), ...found].join(' ');
 }
 
 /** 'Mumbai Indians won the toss and elected to field'. */

@@ -244,6 +244,10 @@ export interface PlayerInfoMatch {
   key: string;
   /** 'India v Australia, 2nd Test'. */
   name: string;
+  /** The sides as they were named then (Latin): a Hindi page names them in Hindi. */
+  teams: { a: string; b: string };
+  /** The match's title in each language ('2nd Test', 'दूसरा टेस्ट'). */
+  title: Record<Lang, string>;
   /** Epoch seconds, midnight UTC of the first day. */
   startAt: number;
   format: MatchFormat;

@@ -428,6 +428,8 @@ function toInfoMatch(appearance: AppearanceRow, batting: readonly BattingRow[], 
   return {
     key: appearance.match_key,
     name: `${teamA} v ${teamB}, ${subTitle(appearance)}`,
+    teams: { a: teamA, b: teamB },
+    title: { en: subTitle(appearance), hi: subTitle(appearance, 'hi') },
     startAt: epochSeconds(appearance.start_date),
     format: appearance.format,
     formatType: appearance.format_type,

@@ -59,6 +59,21 @@ describe('dismissalText (Hindi newspaper notation, docs/hindi-style-guide.md)', 
     expect(dismissalText(out('hit wicket', 'ज़हीर ख़ान'), 'hi')).toBe('हिट विकेट बो. ख़ान');
   });
 
+  it('tells apart two players of one surname: the first word, or the whole name when that is shared too', () => {
+    // The IPL 2025 final: three Singhs for Punjab Kings, two Sharmas for Bengaluru.
+    const matchNames = ['अर्शदीप सिंह', 'शशांक सिंह', 'प्रभसिमरन सिंह', 'युजवेंद्र चहल', 'जितेश शर्मा', 'सुयश शर्मा', 'मयंक अग्रवाल'];
+    const final = (input: DismissalInput) => dismissalText({ ...input, matchNames }, 'hi');
+    expect(final(out('caught', 'युजवेंद्र चहल', [fielder('शशांक सिंह')]))).toBe('का. शशांक बो. चहल');
+    expect(final(out('lbw', 'अर्शदीप सिंह'))).toBe('पगबाधा बो. अर्शदीप');
+    expect(final(out('stumped', 'युजवेंद्र चहल', [fielder('जितेश शर्मा')]))).toBe('स्टं. जितेश बो. चहल');
+    expect(final(out('caught', 'युजवेंद्र चहल', [fielder('मयंक अग्रवाल')]))).toBe('का. अग्रवाल बो. चहल');
+    // Alone in the match, a surname is enough.
+    expect(dismissalText(out('lbw', 'अर्शदीप सिंह'), 'hi')).toBe('पगबाधा बो. सिंह');
+    // The first word shared as well: the whole name.
+    expect(notationName('मोहम्मद सिराज', 'hi', ['मोहम्मद सिराज', 'मोहम्मद शमी', 'अकील सिराज'])).toBe('मोहम्मद सिराज');
+    expect(notationName('Arshdeep Singh', 'en', matchNames)).toBe('Arshdeep Singh');
+  });
+
   it('keeps a name with no Hindi form whole, and the notation Hindi', () => {
     expect(dismissalText(out('caught', 'Z Khan', [fielder('JH Kallis')]), 'hi')).toBe('का. JH Kallis बो. Z Khan');
     expect(dismissalText(out('run out', null, [fielder('RA Jadeja'), fielder('महेंद्र सिंह धोनी')]), 'hi')).toBe('रन आउट (RA Jadeja/धोनी)');

@@ -232,7 +232,10 @@ describe('report wording a Hindi desk would print, and the same rules in English
     const hindi: Record<string, string> = { Alphas: 'अल्फ़ा', Betas: 'बीटा', Ground: 'मैदान', Opener: 'ओपनर', Quick: 'क्विक' };
     const report = writeMatchReport(facts({ hindiName: (_kind, latin) => hindi[latin] ?? latin }));
     expect(report.texts.hi.heading).toBe('अल्फ़ा ने बीटा को 10 रन से हराकर Cup का ख़िताब जीता');
-    expect(report.texts.hi.content).toMatch(/^मैदान में 1 मई 2026 को खेले गए मैच का परिणाम/);
+    expect(report.texts.hi.content).toMatch(/^मैदान में 1 मई 2026 को खेले गए मैच में /);
+    // A score list prints an all-out total as its runs, not 'पर ऑल आउट'.
+    expect(report.texts.hi.content).toMatch(/स्कोर: अल्फ़ा 150\/4; बीटा 140।$/);
+    expect(report.texts.en.content).toMatch(/Scores: Alphas 150\/4; Betas 140 all out\.$/);
     expect(report.texts.hi.paragraphs.join(' ')).toContain('ओपनर ने 30 गेंदों में');
     expect(report.texts.en.heading).toBe('Alphas beat Betas by 10 runs to win the Cup');
     expect(report.claims).toContainEqual(expect.objectContaining({ kind: 'batting', player: 'Opener' }));
@@ -240,7 +243,9 @@ describe('report wording a Hindi desk would print, and the same rules in English
 
   it('dates a Test by its first and last days, not its first alone', () => {
     const report = writeMatchReport(facts({ format: 'test', title: { en: '5th Test', hi: 'पाँचवाँ टेस्ट' }, dates: ['2018-09-07', '2018-09-08', '2018-09-11'] }));
-    expect(report.texts.hi.content).toContain('Ground में 7 सितंबर 2018 से 11 सितंबर 2018 तक खेले गए मैच का परिणाम');
+    expect(report.texts.hi.content).toContain('Ground में 7 से 11 सितंबर 2018 तक खेले गए मैच में');
+    expect(report.texts.hi.sub_heading).toContain('7–11 सितंबर 2018');
+    expect(report.texts.en.sub_heading).toMatch(/ · 7 September 2018$/);
     expect(report.texts.en.content).toContain('at Ground between 7 September 2018 and 11 September 2018.');
   });
 

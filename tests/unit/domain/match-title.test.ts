@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTitleShapeChange, isTourName, matchTitle, type MatchTitleInput } from '../../../src/server/domain/match-title.ts';
+import { hindiOrdinal, isTitleShapeChange, isTourName, matchTitle, type MatchTitleInput } from '../../../src/server/domain/match-title.ts';
 
 /** A league of ten sides (the IPL) unless the case says otherwise. */
 const LEAGUE = { sides: 10, typeMatches: { t20: 74 } };
@@ -88,5 +88,12 @@ describe('isTitleShapeChange', () => {
     expect(isTitleShapeChange({ sides: 2, typeMatches: { test: 1 } }, { sides: 2, typeMatches: { test: 2 } })).toBe(true);
     expect(isTitleShapeChange({ sides: 2, typeMatches: { test: 2 } }, { sides: 2, typeMatches: { test: 3 } })).toBe(false);
     expect(isTitleShapeChange({ sides: 10, typeMatches: { t20: 40 } }, { sides: 10, typeMatches: { t20: 41 } })).toBe(false);
+  });
+});
+
+describe('hindiOrdinal', () => {
+  it('writes masculine ordinals, direct and before a postposition', () => {
+    expect([1, 2, 3, 4, 5, 6, 9, 10, 11].map((n) => hindiOrdinal(n))).toEqual(['पहला', 'दूसरा', 'तीसरा', 'चौथा', 'पाँचवाँ', 'छठा', 'नौवाँ', 'दसवाँ', '11वाँ']);
+    expect([1, 2, 3, 4, 5, 6, 9, 10, 11].map((n) => hindiOrdinal(n, 'oblique'))).toEqual(['पहले', 'दूसरे', 'तीसरे', 'चौथे', 'पाँचवें', 'छठे', 'नौवें', 'दसवें', '11वें']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ballsToOvers, fallOfWicketOvers, formatBallPosition, formatOvers, isLegalDelivery, oversToBalls, RATE_BALLS, runRate } from '../../../src/server/domain/overs.ts';
+import { scoreWithOvers } from '../../../src/server/domain/score-text.ts';
 import { summariseInnings } from '../../../src/server/domain/scorecard.ts';
 import { ball, readMatch, realInnings } from './cricket-data.ts';
 
@@ -28,6 +29,20 @@ describe('formatOvers', () => {
     expect(formatOvers(0)).toBe('0');
     expect(formatOvers(63, 8)).toBe('7.7');
     expect(formatOvers(6, 8)).toBe('0.6');
+  });
+});
+
+describe('scoreWithOvers', () => {
+  it("keeps the provider's English byte for byte", () => {
+    expect(scoreWithOvers(120, 3, 92, 6, 'en')).toBe('120/3 in 15.2');
+    expect(scoreWithOvers(180, 6, 120, 6, 'en')).toBe('180/6 in 20.0');
+    expect(scoreWithOvers(80, 2, 63, 5, 'en')).toBe('80/2 in 12.3');
+  });
+
+  it('writes Hindi as the style guide does: the overs in brackets with ओवर, no English "in"', () => {
+    expect(scoreWithOvers(120, 3, 92, 6, 'hi')).toBe('120/3 (15.2 ओवर)');
+    expect(scoreWithOvers(180, 6, 120, 6, 'hi')).toBe('180/6 (20 ओवर)');
+    expect(scoreWithOvers(80, 2, 63, 5, 'hi')).toBe('80/2 (12.3 ओवर)');
   });
 });
 

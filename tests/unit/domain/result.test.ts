@@ -110,6 +110,9 @@ describe('resultText in Hindi (docs/hindi-style-guide.md: the verb agrees with �
     expect(resultText(match({ ...test, winner: 'a', winByInnings: true, winByRuns: 32 }), 'hi')).toBe('भारत ने पारी और 32 रन से जीत दर्ज की');
     expect(resultText(match({ winner: 'a', winByRuns: 5, method: 'D/L' }), 'hi')).toBe('Chennai Super Kings ने 5 रन से जीत दर्ज की (DLS पद्धति)');
     expect(resultText(match({ result: 'tie', eliminator: 'b' }), 'hi')).toBe('मैच टाई रहा (Mumbai Indians ने सुपर ओवर जीता)');
+    // Two notes in one bracket, not '(आख़िरी गेंद पर) (DLS पद्धति)'.
+    expect(resultText(match({ winner: 'b', winByWickets: 3, ballsRemaining: 0, method: 'D/L' }), 'hi')).toBe('Mumbai Indians ने 3 विकेट से जीत दर्ज की (आख़िरी गेंद पर, DLS पद्धति)');
+    expect(resultText(match({ result: 'tie', eliminator: 'b', method: 'D/L' }), 'hi')).toBe('मैच टाई रहा (Mumbai Indians ने सुपर ओवर जीता, DLS पद्धति)');
     expect(resultText(match({ result: 'tie' }), 'hi')).toBe('मैच टाई रहा');
     expect(resultText(match({ result: 'no result' }), 'hi')).toBe('मैच बेनतीजा रहा');
     expect(resultText(match({ ...test, result: 'draw' }), 'hi')).toBe('मैच ड्रॉ रहा');

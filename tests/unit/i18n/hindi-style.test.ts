@@ -45,18 +45,20 @@ describe('the checker finds what the guide rejects', () => {
     ['lbw b Jamieson', 'latin-notation'],
     ['(w 9, nb 1)', 'latin-notation'],
     ['NRR', 'latin-notation'],
+    ['120/3 in 15.2', 'latin-notation'],
     ['England 118 रन से जीती', 'result-verb'],
     ['RCB जीते', 'result-verb'],
     ['03 जून 2025', 'date'],
     ['28 नव॰ 2026', 'date'],
     ['मैच 2018-09-11 को खेला गया।', 'date'],
     ['कोई रन नहीं.', 'full-stop'],
+    ['RCB 20 ओवर में 190/9. PBKS 20 ओवर में 184/7.', 'full-stop'],
     ['पॉइंट्स टेबल', 'glossary'],
   ])('%s', (text, rule) => {
     expect(hindiStyleProblems(text).map((problem) => problem.rule)).toContain(rule);
   });
 
-  it.each(['का. अय्यर बो. जेमिसन', 'इंग्लैंड ने 118 रन से जीत दर्ज की', '3 जून 2025', 'जीते', 'मैच बेनतीजा रहा।', 'स्ट्रा. रे.'])('passes "%s"', (text) => {
+  it.each(['का. अय्यर बो. जेमिसन', 'इंग्लैंड ने 118 रन से जीत दर्ज की', '3 जून 2025', 'जीते', 'मैच बेनतीजा रहा।', 'स्ट्रा. रे.', '120/3 (15.2 ओवर)', 'RCB 20 ओवर में 190/9। रन रेट 9.50 रहा।'])('passes "%s"', (text) => {
     expect(hindiStyleProblems(text)).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ describe('tournament names in Hindi', () => {
     expect(localName('tournament', 'Indian Premier League 2018', 'hi')).toBe('इंडियन प्रीमियर लीग 2018');
     expect(localName('tournament', 'The Ashes 2025/26', 'hi')).toBe('एशेज़ 2025/26');
     expect(localName('tournament', "ICC Men's T20 World Cup 2024", 'hi')).toBe('आईसीसी पुरुष टी20 विश्व कप 2024');
+    // The short name on cards and tiles too.
+    expect(localName('tournament', 'IPL 2025', 'hi')).toBe('आईपीएल 2025');
+    expect(localName('tournament', 'IPL 2025', 'en')).toBe('IPL 2025');
   });
 
   it('writes a tour as the visitors\' tour of the hosts, with the sides\' Hindi names', () => {

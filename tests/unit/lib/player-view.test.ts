@@ -5,6 +5,7 @@ import {
   bowlingText,
   dateRangeText,
   filterTournaments,
+  matchName,
   matchTotals,
   oversText,
   pickOne,
@@ -19,6 +20,8 @@ const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 const testMatch: PlayerInfoMatch = {
   key: '1455615',
   name: 'England v Australia, 5th Test',
+  teams: { a: 'England', b: 'Australia' },
+  title: { en: '5th Test', hi: 'पाँचवाँ टेस्ट' },
   startAt: day('2026-01-04'),
   format: 'test',
   formatType: 'test',
@@ -31,6 +34,8 @@ const testMatch: PlayerInfoMatch = {
 const t20Match = (key: string, date: string, bowling?: [number, number]): PlayerInfoMatch => ({
   key,
   name: `T20 ${key}`,
+  teams: { a: 'India', b: 'Ireland' },
+  title: { en: `Match ${key}`, hi: `मैच ${key}` },
   startAt: day(date),
   format: 't20',
   formatType: 't20',
@@ -125,5 +130,12 @@ describe('player page helpers', () => {
   it('date ranges drop the first year when both ends share it', () => {
     expect(dateRangeText(day('2026-04-06'), day('2026-05-24'), 'en')).toBe('06 Apr – 24 May 2026');
     expect(dateRangeText(day('2025-12-26'), day('2026-01-08'), 'en')).toBe('26 Dec 2025 – 08 Jan 2026');
+  });
+});
+
+describe('matchName', () => {
+  it("keeps the English name as the service writes it, and names the sides and title in Hindi on Hindi pages", () => {
+    expect(matchName(testMatch, 'en')).toBe('England v Australia, 5th Test');
+    expect(matchName(testMatch, 'hi')).toBe('इंग्लैण्ड बनाम ऑस्ट्रेलिया, पाँचवाँ टेस्ट');
   });
 });

@@ -251,8 +251,8 @@ describe('stat leaders', () => {
 
 describe('stageLabel', () => {
   it('names the points-table rounds and groups in Hindi, numbered and lettered ones too', () => {
-    expect(['League', 'Final', 'Qualifiers', 'Eliminator'].map((name) => stageLabel(name, 'hi'))).toEqual(['लीग', 'फ़ाइनल', 'क्वालिफ़ायर', 'एलिमिनेटर']);
-    expect(stageLabel('Qualifier 1', 'hi')).toBe('क्वालिफ़ायर 1');
+    expect(['League', 'Final', 'Qualifiers', 'Eliminator'].map((name) => stageLabel(name, 'hi'))).toEqual(['लीग', 'फ़ाइनल', 'क्वालीफ़ायर', 'एलिमिनेटर']);
+    expect(stageLabel('Qualifier 1', 'hi')).toBe('क्वालीफ़ायर 1');
     expect(stageLabel('Group B', 'hi')).toBe('ग्रुप B');
     expect(stageLabel('Super 8', 'hi')).toBe('सुपर 8');
     expect(stageLabel('Qualifiers', 'en')).toBe('Qualifiers');

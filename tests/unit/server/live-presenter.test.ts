@@ -62,6 +62,8 @@ describe('presentLiveState', () => {
     expect(wire.required_score).toBeNull();
     // The side named in Hindi, as the pages name it.
     expect(wire.score.msg_trail_by).toBe('इंग्लैण्ड 81 रन से पीछे');
+    // The score's title in the guide's words ('120/3 (14.2 ओवर)'), not the English '120/3 in 14.2'.
+    expect(wire.score.title).toBe('120/3 (14.2 ओवर)');
     expect(wire.score.msg_lead_by).toBeNull();
     expect(wire.match_break).toEqual({ reason: 'day' });
     expect(wire.last_ball_key).toBeNull();
@@ -86,6 +88,7 @@ describe('presentLiveState', () => {
     const match = matchSummary({ status: 'started', lang: 'hi', teams: { a: { key: 'gt', code: 'GT', name: 'गुजरात टाइटंस' }, b: { key: 'rcb', code: 'RCB', name: 'RCB' } }, live: liveChase() });
     const wire = matchObject.parse(presentMatchObject(match));
     expect(wire.play.live?.required_score?.title).toBe('गुजरात टाइटंस को 34 गेंदों में 71 रन चाहिए');
+    expect(wire.play.live?.score.title).toBe('120/3 (14.2 ओवर)');
     expect(matchObject.parse(presentMatchObject(matchSummary())).play.live).toBeNull();
   });
 });

@@ -77,6 +77,8 @@ describe('presentPlayerInfo', () => {
         {
           key: '1480000',
           name: 'Oval Invincibles v London Spirit, Match 3',
+          teams: { a: 'Oval Invincibles', b: 'London Spirit' },
+          title: { en: 'Match 3', hi: 'मैच 3' },
           startAt: 1754179200,
           format: 't20',
           formatType: 'hundred',

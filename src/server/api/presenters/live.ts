@@ -6,6 +6,7 @@ import { localName } from '../../../i18n/names.ts';
 import type { TeamSide } from '../../db/schema.ts';
 import { ballSymbol } from '../../domain/commentary.ts';
 import { ballsToOvers, round2, runRate } from '../../domain/overs.ts';
+import { scoreWithOvers } from '../../domain/score-text.ts';
 import { economy, strikeRate } from '../../domain/rates.ts';
 import type { Lang } from '../../domain/result.ts';
 import { situationText } from '../../domain/test-match.ts';
@@ -44,7 +45,7 @@ function presentBowler(bowler: LiveBowler | null, ballsPerOver: number): RecentP
 }
 
 /**
- * The live state in the provider's shape; texts (the need, the lead or trail) in `lang`, naming
+ * The live state in the provider's shape; texts (the score's title, the need, the lead or trail) in `lang`, naming
  * the sides (given in Latin) as the pages do: in Hindi by their Hindi names (decision 056).
  */
 export function presentLiveState(live: LiveState, latinNames: Record<TeamSide, string>, lang: Lang): LiveStateObject {
@@ -65,7 +66,7 @@ export function presentLiveState(live: LiveState, latinNames: Record<TeamSide, s
       wickets: score.wickets,
       overs,
       balls: score.legalBalls,
-      title: `${score.runs}/${score.wickets} in ${overs[0]}.${overs[1]}`,
+      title: scoreWithOvers(score.runs, score.wickets, score.legalBalls, score.ballsPerOver, lang),
       run_rate: round2(runRate(score.runs, score.calledBalls)),
       msg_trail_by: situationLine('trail'),
       msg_lead_by: situationLine('lead'),

@@ -3,6 +3,8 @@
 // shape; pages render the summary itself.
 import type { z } from 'zod';
 import { ballsToOvers } from '../../domain/overs.ts';
+import { scoreWithOvers } from '../../domain/score-text.ts';
+import type { Lang } from '../../domain/result.ts';
 import type { InningsSummary, MatchSummary, ResultSummary } from '../../services/match-summary.ts';
 import { presentLiveState } from './live.ts';
 import type { inningsKey, inningsScore, matchObject, matchResult } from '../schemas/match.ts';
@@ -11,8 +13,8 @@ export type MatchObject = z.output<typeof matchObject>;
 export type InningsKey = z.output<typeof inningsKey>;
 export type InningsScore = z.output<typeof inningsScore>;
 
-/** Innings keyed a_1, a_2, b_1, b_2; index is the position among all regular innings. */
-function presentInnings(innings: readonly InningsSummary[], ballsPerOver: number): Partial<Record<InningsKey, InningsScore>> {
+/** Innings keyed a_1, a_2, b_1, b_2; index is the position among all regular innings; score_str in `lang`. */
+function presentInnings(innings: readonly InningsSummary[], ballsPerOver: number, lang: Lang): Partial<Record<InningsKey, InningsScore>> {
   const keyed: Partial<Record<InningsKey, InningsScore>> = {};
   innings.forEach((inn, index) => {
     // The provider has no key for a side's third innings.
@@ -22,7 +24,7 @@ function presentInnings(innings: readonly InningsSummary[], ballsPerOver: number
       score: { runs: inn.runs, wickets: inn.wickets, overs, balls: inn.legalBalls },
       wickets: inn.wickets,
       overs,
-      score_str: `${inn.runs}/${inn.wickets} in ${overs[0]}.${overs[1]}`,
+      score_str: scoreWithOvers(inn.runs, inn.wickets, inn.legalBalls, ballsPerOver, lang),
       index,
       declared: inn.declared,
       forfeited: inn.forfeited,
@@ -73,7 +75,7 @@ export function presentMatchObject(match: MatchSummary): MatchObject {
     toss: match.toss && JSON.stringify({ winner: match.toss.winner, elected: match.toss.decision }),
     team: { a: team('a'), b: team('b') },
     play: {
-      innings: presentInnings(match.innings, match.ballsPerOver),
+      innings: presentInnings(match.innings, match.ballsPerOver, match.lang),
       result: match.result && presentResult(match.result),
       live: match.live && presentLiveState(match.live, { a: match.teams.a.name, b: match.teams.b.name }, match.lang),
       day_number: match.dayNumber,

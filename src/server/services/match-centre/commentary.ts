@@ -88,6 +88,10 @@ async function commentaryEntries(
         const ref = person(Number(player));
         return localName('player', ref.name, lang, ref.key);
       },
+      matchNames: [...personIds].map((id) => {
+        const ref = person(id);
+        return localName('player', ref.name, lang, ref.key);
+      }),
       innings: innings.map(
         (inn): CommentaryInnings => ({
           ...inn,

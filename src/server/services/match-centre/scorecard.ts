@@ -137,6 +137,8 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
   );
   const teamNames = teamNamesOf(match);
   const teamCodes: Record<TeamSide, string> = { a: match.a_code, b: match.b_code };
+  // Every player's name, so the Hindi notation tells apart two players of one surname ('सिंह').
+  const matchNames = [...new Set([...players.map((row) => row.person_id), ...batting.flatMap((row) => (row.bowler_id === null ? [] : [row.bowler_id]))])].map(nameOf);
 
   // Regular innings in playing order, then super overs (Cricsheet already lists them so).
   const regular = innings.filter((inn) => !inn.super_over);
@@ -178,6 +180,7 @@ export async function buildScorecard(db: Kysely<Database>, match: MatchCentreRow
               kind: row.dismissal_kind as DismissalKind | null,
               bowler: row.bowler_id === null ? null : nameOf(row.bowler_id),
               fielders: fieldersOfDismissal.get(`${inn.innings_no}:${row.person_id}`) ?? [],
+              matchNames,
             },
             lang,
           ),
