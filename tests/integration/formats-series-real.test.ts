@@ -245,7 +245,7 @@ describe.skipIf(recentArchive === null).each(databases)('bilateral series, from 
     const drawn = detail.teamsDetails.matches.find((match) => match.play.result?.result_type === 'draw');
     expect(drawn?.sub_title).toBe('4th Test');
     const hindi = await getData<TournamentDetail>(app, '/get/tournament/india-tour-of-england-2025?lang=hi');
-    expect(hindi.series[0]!.result!.text).toBe('भारत और इंग्लैण्ड के बीच 5 मैचों की टेस्ट सीरीज़ 2-2 से बराबर रही');
+    expect(hindi.series[0]!.result!.text).toBe('भारत और इंग्लैंड के बीच 5 मैचों की टेस्ट सीरीज़ 2-2 से बराबर रही');
     expect(hindi.teamsDetails.matches[1]!.sub_title).toBe('दूसरा टेस्ट');
   });
 

@@ -239,7 +239,7 @@ describe.skipIf(!archive)('match previews on real Tests', () => {
     const en = (await subset.services.news.bySlug(found!.slug, 'en'))!.text;
     const hi = (await subset.services.news.bySlug(found!.slug, 'hi'))!.text;
     expect(en.heading).toBe('Preview: India v England, Test');
-    expect(hi.heading).toBe('मैच से पहले: भारत बनाम इंग्लैण्ड, टेस्ट');
+    expect(hi.heading).toBe('मैच से पहले: भारत बनाम इंग्लैंड, टेस्ट');
     const enText = en.paragraphs.join(' ');
     const hiText = hi.paragraphs.join(' ');
     for (const claim of claims) {

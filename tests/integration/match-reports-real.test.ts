@@ -298,7 +298,7 @@ describe('automated match reports on real matches', () => {
   it('a drawn Test reads as a draw, innings by innings', () => {
     const { report } = reports.get('1448352')!;
     expect(report.texts.en.heading).toBe('India and England draw');
-    expect(report.texts.hi.heading).toBe('भारत और इंग्लैण्ड का मैच ड्रॉ');
+    expect(report.texts.hi.heading).toBe('भारत और इंग्लैंड का मैच ड्रॉ');
     expect(report.texts.en.content).toContain('Match drawn');
     expect(report.texts.en.paragraphs.join(' ')).toContain('In their second innings');
     // Four innings, the hundreds of the match and the award: at most six paragraphs.

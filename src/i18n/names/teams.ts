@@ -7,6 +7,9 @@ const team = (key: string, hi: string, source: string): LocalNameRow => ({ kind:
 const wikidata = (qid: string): string => `Wikidata ${qid} Hindi label (CC0)`;
 
 const WRITTEN = 'written for Crease; not yet checked against a second source';
+/** Wikidata's label respelt as Hindi sports pages write the name ('इंग्लैंड', not 'इंग्लैण्ड'; the style guide). */
+const deskSpelling = (qid: string, label: string, page: string): string =>
+  `Wikidata ${qid} Hindi label '${label}' (CC0), written with the anusvara as Hindi sports pages do: ${page}`;
 
 export const TEAM_NAMES: readonly LocalNameRow[] = [
   team('Argentina', 'अर्जेण्टीना', wikidata('Q414')),
@@ -31,7 +34,7 @@ export const TEAM_NAMES: readonly LocalNameRow[] = [
   team('Croatia', 'क्रोएशिया', wikidata('Q224')),
   team('Cyprus', 'साइप्रस', wikidata('Q229')),
   team('Czech Republic', 'चेक गणराज्य', wikidata('Q213')),
-  team('England', 'इंग्लैण्ड', wikidata('Q21')),
+  team('England', 'इंग्लैंड', deskSpelling('Q21', 'इंग्लैण्ड', 'https://hindi.sportskeeda.com/cricket/news-t20-world-cup-england-never-won-european-teams-ireland-netherlands-mens-t20i')),
   team('Estonia', 'एस्टोनिया', wikidata('Q191')),
   team('Eswatini', 'एस्वातीनी', wikidata('Q1050')),
   team('Fiji', 'फ़िजी', wikidata('Q712')),
@@ -46,7 +49,7 @@ export const TEAM_NAMES: readonly LocalNameRow[] = [
   team('India', 'भारत', wikidata('Q668')),
   team('Indonesia', 'इंडोनेशिया', wikidata('Q252')),
   team('Iran', 'ईरान', wikidata('Q794')),
-  team('Ireland', 'आयरलैण्ड', wikidata('Q27')),
+  team('Ireland', 'आयरलैंड', deskSpelling('Q27', 'आयरलैण्ड', 'https://hindi.sportskeeda.com/cricket/news-t20-world-cup-england-never-won-european-teams-ireland-netherlands-mens-t20i')),
   team('Israel', 'इज़राइल', wikidata('Q801')),
   team('Italy', 'इटली', wikidata('Q38')),
   team('Ivory Coast', 'कोत दिव्वार', wikidata('Q1008')),
@@ -66,7 +69,7 @@ export const TEAM_NAMES: readonly LocalNameRow[] = [
   team('Myanmar', 'म्यान्मार', wikidata('Q836')),
   team('Namibia', 'नामीबिया', wikidata('Q1030')),
   team('Nepal', 'नेपाल', wikidata('Q837')),
-  team('New Zealand', 'न्यूज़ीलैण्ड', wikidata('Q664')),
+  team('New Zealand', 'न्यूज़ीलैंड', deskSpelling('Q664', 'न्यूज़ीलैण्ड', 'https://hindi.cricketnmore.com/cricket-news/martin-guptill-shines-as-new-zealand-beat-scotland-by-16-runs-87218')),
   team('Nigeria', 'नाइजीरिया', wikidata('Q1033')),
   team('Norway', 'नॉर्वे', wikidata('Q20')),
   team('Pakistan', 'पाकिस्तान', wikidata('Q843')),
@@ -80,7 +83,7 @@ export const TEAM_NAMES: readonly LocalNameRow[] = [
   team('Rwanda', 'रवाण्डा', wikidata('Q1037')),
   team('Samoa', 'समोआ', wikidata('Q683')),
   team('Saudi Arabia', 'सऊदी अरब', wikidata('Q851')),
-  team('Scotland', 'स्कॉट्लैण्ड', wikidata('Q22')),
+  team('Scotland', 'स्कॉटलैंड', deskSpelling('Q22', 'स्कॉट्लैण्ड', 'https://hindi.cricketnmore.com/cricket-news/martin-guptill-shines-as-new-zealand-beat-scotland-by-16-runs-87218')),
   team('Serbia', 'सर्बिया', wikidata('Q403')),
   team('Seychelles', 'सेशेल्स', wikidata('Q1042')),
   team('Sierra Leone', 'सिएरा लियोन', wikidata('Q1044')),

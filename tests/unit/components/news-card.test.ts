@@ -49,6 +49,6 @@ describe('news card', () => {
   it('labels a fixture’s automated preview as a preview, in both languages (decision 071)', async () => {
     const preview = { preview_match_key: '900001', report_match_key: null };
     expect(await render('en', 'Preview: India v England, Test', 'card', preview)).toContain('<p class="automated-label" lang="en">Automated preview</p>');
-    expect(await render('hi', 'मैच से पहले: भारत बनाम इंग्लैण्ड, टेस्ट', 'card', preview)).toContain('<p class="automated-label" lang="hi">स्वचालित प्रीव्यू</p>');
+    expect(await render('hi', 'मैच से पहले: भारत बनाम इंग्लैंड, टेस्ट', 'card', preview)).toContain('<p class="automated-label" lang="hi">स्वचालित प्रीव्यू</p>');
   });
 });

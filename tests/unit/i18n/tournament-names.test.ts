@@ -15,12 +15,12 @@ describe('tournament names in Hindi', () => {
   });
 
   it('writes a tour as the visitors\' tour of the hosts, with the sides\' Hindi names', () => {
-    expect(localName('tournament', 'India tour of Ireland and England 2018', 'hi')).toBe('भारत का आयरलैण्ड और इंग्लैण्ड दौरा 2018');
+    expect(localName('tournament', 'India tour of Ireland and England 2018', 'hi')).toBe('भारत का आयरलैंड और इंग्लैंड दौरा 2018');
     expect(hindiTournamentName('Austria tour of Cyprus 2026', (team) => ({ Austria: 'ऑस्ट्रिया', Cyprus: 'साइप्रस' })[team] ?? team)).toBe(
       'ऑस्ट्रिया का साइप्रस दौरा 2026',
     );
     expect(hindiTournamentName('South Africa Women tour of New Zealand 2025/26', (team) => team)).toBe('South Africa Women टीम का New Zealand दौरा 2025/26');
-    expect(localName('tournament', 'India v England 2018', 'hi')).toBe('भारत बनाम इंग्लैण्ड 2018');
+    expect(localName('tournament', 'India v England 2018', 'hi')).toBe('भारत बनाम इंग्लैंड 2018');
   });
 
   it('keeps a name it does not know, English always, and translates a replay\'s label and name', () => {

@@ -136,6 +136,6 @@ describe('player page helpers', () => {
 describe('matchName', () => {
   it("keeps the English name as the service writes it, and names the sides and title in Hindi on Hindi pages", () => {
     expect(matchName(testMatch, 'en')).toBe('England v Australia, 5th Test');
-    expect(matchName(testMatch, 'hi')).toBe('इंग्लैण्ड बनाम ऑस्ट्रेलिया, पाँचवाँ टेस्ट');
+    expect(matchName(testMatch, 'hi')).toBe('इंग्लैंड बनाम ऑस्ट्रेलिया, पाँचवाँ टेस्ट');
   });
 });

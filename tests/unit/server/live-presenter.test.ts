@@ -61,7 +61,7 @@ describe('presentLiveState', () => {
     expect(wire.innings).toBe('a_2');
     expect(wire.required_score).toBeNull();
     // The side named in Hindi, as the pages name it.
-    expect(wire.score.msg_trail_by).toBe('इंग्लैण्ड 81 रन से पीछे');
+    expect(wire.score.msg_trail_by).toBe('इंग्लैंड 81 रन से पीछे');
     // The score's title in the guide's words ('120/3 (14.2 ओवर)'), not the English '120/3 in 14.2'.
     expect(wire.score.title).toBe('120/3 (14.2 ओवर)');
     expect(wire.score.msg_lead_by).toBeNull();
