@@ -13,7 +13,7 @@ import { followMatch, type Following } from '../lib/live-socket.ts';
 import { createLiveMatchStore, MAX_BALLS, type InningsScores, type LiveBall, type LiveMatchState, type LiveStateObject, type WinChance } from '../stores/live-match.ts';
 import { freshPage, swapIn } from '../lib/page-refresh.ts';
 import type { LiveLabels } from './live/labels.ts';
-import { clockText, CommentaryList, LivePanel, PlayersTables } from './live/LiveViews.tsx';
+import { clockText, CommentaryList, LivePanel, PlayerNames, PlayersTables } from './live/LiveViews.tsx';
 import { LiveCentre } from './live/LiveCentre.tsx';
 import ReadAloud from './ReadAloud.tsx';
 import '../styles/ball-views.css';
@@ -45,6 +45,8 @@ export interface LiveMatchProps {
   labels: LiveLabels;
   /** The player page's address up to the player key. */
   playerHref: string;
+  /** Players' names in the page's language by key and Latin name (none on English pages). */
+  names: Readonly<Record<string, string>>;
   children?: ReactNode;
 }
 
@@ -69,7 +71,7 @@ function scoresBySide(innings: InningsScores): Record<'a' | 'b', string | null> 
 }
 
 export default function LiveMatch(props: LiveMatchProps) {
-  const { matchKey, teams, target, dayNumber, toss, situation, tab, lang, labels, playerHref, children, commentary, refreshBody } = props;
+  const { matchKey, teams, target, dayNumber, toss, situation, tab, lang, labels, playerHref, names, children, commentary, refreshBody } = props;
   const store = useMemo(
     () =>
       createLiveMatchStore({ matchKey, sequence: props.sequence, live: props.live, innings: props.innings, balls: props.balls, winProbability: props.winProbability ?? null }),
@@ -158,42 +160,44 @@ export default function LiveMatch(props: LiveMatchProps) {
   const chaseTarget = required && state.live ? state.live.score.runs + required.runs : target;
 
   return (
-    <div className="live-match" data-sequence={state.sequence} data-connected={connected}>
-      <LivePanel
-        live={state.live}
-        teams={teams}
-        sideScores={scoresBySide(state.innings)}
-        target={chaseTarget}
-        dayNumber={dayNumber}
-        toss={toss}
-        situation={situation}
-        lang={lang}
-        labels={labels}
-        reconnectingSince={staleSince === null ? null : clockText(staleSince, lang)}
-      />
-      {children}
-      {tab === 'live' && <PlayersTables live={state.live} labels={labels} playerHref={playerHref} />}
-      {tab === 'live' && (
-        <LiveCentre
+    <PlayerNames.Provider value={names}>
+      <div className="live-match" data-sequence={state.sequence} data-connected={connected}>
+        <LivePanel
           live={state.live}
           teams={teams}
-          format={commentary.format}
-          winProbability={state.winProbability ?? null}
+          sideScores={scoresBySide(state.innings)}
+          target={chaseTarget}
+          dayNumber={dayNumber}
+          toss={toss}
+          situation={situation}
           lang={lang}
           labels={labels}
-          playerHref={playerHref}
+          reconnectingSince={staleSince === null ? null : clockText(staleSince, lang)}
         />
-      )}
-      {tab === 'commentary' && (
-        <section className="commentary" aria-labelledby="commentary-heading">
-          <div className="lc-top">
-            <h2 id="commentary-heading">{labels.liveHeading}</h2>
-            <ReadAloud store={store} lang={lang} labels={{ start: labels.readAloud, stop: labels.stopReading, noHindiVoice: labels.noHindiVoice }} />
-          </div>
-          <InningsCommentary state={state} teams={teams} view={commentary} labels={labels} playerHref={playerHref} />
-        </section>
-      )}
-    </div>
+        {children}
+        {tab === 'live' && <PlayersTables live={state.live} labels={labels} playerHref={playerHref} />}
+        {tab === 'live' && (
+          <LiveCentre
+            live={state.live}
+            teams={teams}
+            format={commentary.format}
+            winProbability={state.winProbability ?? null}
+            lang={lang}
+            labels={labels}
+            playerHref={playerHref}
+          />
+        )}
+        {tab === 'commentary' && (
+          <section className="commentary" aria-labelledby="commentary-heading">
+            <div className="lc-top">
+              <h2 id="commentary-heading">{labels.liveHeading}</h2>
+              <ReadAloud store={store} lang={lang} labels={{ start: labels.readAloud, stop: labels.stopReading, noHindiVoice: labels.noHindiVoice }} />
+            </div>
+            <InningsCommentary state={state} teams={teams} view={commentary} labels={labels} playerHref={playerHref} />
+          </section>
+        )}
+      </div>
+    </PlayerNames.Provider>
   );
 }
 

@@ -6,7 +6,7 @@ import { localizePath, type Lang } from '../i18n/index.ts';
 import { localName } from '../i18n/names.ts';
 import { presentCommentary } from '../server/api/presenters/match-centre.ts';
 import { presentMatchObject } from '../server/api/presenters/match.ts';
-import type { Commentary, MatchDetail } from '../server/services/match-centre-types.ts';
+import type { Commentary, MatchDetail, Squad } from '../server/services/match-centre-types.ts';
 import { situationText } from '../server/domain/test-match.ts';
 import { keepNewest, MAX_BALLS } from '../stores/live-match.ts';
 import { commentaryInnings, matchHref } from './match-view.ts';
@@ -18,6 +18,26 @@ export interface LiveViewOptions {
   refreshBody?: boolean;
   /** The win probability after the latest ball (the Live tab shows it); null when the model does not cover the match. */
   winProbability?: { aWin: number; draw: number | null } | null;
+  /** Both team sheets: on a page not in English, their players' names in its language go to the island. */
+  squad?: Squad | null;
+}
+
+/**
+ * The team sheets' players' names in `lang` where they differ from the Latin, by key and by
+ * Latin name (the live centre's how-out names the bowler and fielders by name alone).
+ */
+export function playerNamesIn(squad: Squad | null | undefined, lang: Lang): Record<string, string> {
+  const names: Record<string, string> = {};
+  if (!squad || lang === 'en') return names;
+  for (const side of ['a', 'b'] as const) {
+    for (const { player } of squad.teams[side].players) {
+      const local = localName('player', player.name, lang, player.key);
+      if (local === player.name) continue;
+      names[player.key] = local;
+      names[player.name] = local;
+    }
+  }
+  return names;
 }
 
 /** The innings numbers the commentary has balls of, in playing order. */
@@ -67,5 +87,6 @@ export function liveMatchProps(
     lang,
     labels: liveLabels(lang),
     playerHref: `${localizePath(`/getMatchList/playerInformation/${encodeURIComponent(match.key)}`, lang)}?player_key=`,
+    names: playerNamesIn(options.squad, lang),
   };
 }

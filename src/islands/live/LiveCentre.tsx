@@ -10,7 +10,7 @@ import { RATE_BALLS } from '../../server/domain/overs.ts';
 import type { DismissalKind } from '../../server/domain/types.ts';
 import type { LiveStateObject, WinChance } from '../../stores/live-match.ts';
 import type { LiveLabels } from './labels.ts';
-import { PlayerName } from './LiveViews.tsx';
+import { PlayerName, usePlayerName } from './LiveViews.tsx';
 
 export interface LiveCentreProps {
   live: LiveStateObject | null;
@@ -26,6 +26,7 @@ const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 export function LiveCentre({ live, teams, format, winProbability, lang, labels, playerHref }: LiveCentreProps) {
+  const nameOf = usePlayerName();
   if (!live) return null;
   const { score } = live;
   // An event logged before these fields existed (a catch-up across an upgrade) lacks them.
@@ -69,7 +70,15 @@ export function LiveCentre({ live, teams, format, winProbability, lang, labels, 
                 <strong>{` ${wicket.runs}`}</strong>
                 {` (${wicket.balls}) `}
                 <span className="lx-how">
-                  {wordDismissal({ kind: wicket.kind as DismissalKind, bowler: wicket.bowler, fielders: wicket.fielders }, labels.dismissal, lang)}
+                  {wordDismissal(
+                    {
+                      kind: wicket.kind as DismissalKind,
+                      bowler: wicket.bowler && nameOf(wicket.bowler),
+                      fielders: wicket.fielders.map((fielder) => ({ ...fielder, name: fielder.name && nameOf(fielder.name) })),
+                    },
+                    labels.dismissal,
+                    lang,
+                  )}
                 </span>
                 {' · '}
                 <span className="muted lx-fell">

@@ -5,7 +5,7 @@
 import { ballBadge, oversText, rate, reprKind, scoreText, type BallKind } from '../../lib/ball-view.ts';
 import { splitComment } from '../../lib/safe-html.ts';
 import { badgeHue } from '../../lib/team-badge.ts';
-import type { CSSProperties } from 'react';
+import { createContext, useContext, type CSSProperties } from 'react';
 import type { LiveBall, LiveStateObject } from '../../stores/live-match.ts';
 import { situationText } from '../../server/domain/test-match.ts';
 import type { Situation } from '../../server/domain/situation.ts';
@@ -15,13 +15,26 @@ export function BallDot({ label, kind, size = 'md' }: { label: string; kind: Bal
   return <span className={`ball-dot ball-dot--${kind} ball-dot--${size}`}>{label}</span>;
 }
 
+/**
+ * Players' names in the page's language, by key and by Latin name (socket events name players
+ * in Latin script for every fan): empty on English pages.
+ */
+export const PlayerNames = createContext<Readonly<Record<string, string>>>({});
+
+/** A player's name as the page writes it: its language's where one is known. */
+export function usePlayerName(): (latin: string, key?: string | null) => string {
+  const names = useContext(PlayerNames);
+  return (latin, key) => (key ? names[key] : undefined) ?? names[latin] ?? latin;
+}
+
 export function PlayerName({ player, playerHref }: { player: { key: string; name: string }; playerHref: string }) {
+  const name = usePlayerName()(player.name, player.key);
   return player.key ? (
     <a className="player-link" href={playerHref + encodeURIComponent(player.key)}>
-      {player.name}
+      {name}
     </a>
   ) : (
-    <span className="player-link">{player.name}</span>
+    <span className="player-link">{name}</span>
   );
 }
 
@@ -293,7 +306,7 @@ export function CommentaryBall({ ball, labels, playerHref }: { ball: LiveBall; l
           <p className="cm-out">
             <span className="cm-tag">{labels.out}</span>
             <PlayerName player={{ key: ball.wicket.player_key, name: ball.wicket.player_name ?? ball.wicket.player_key }} playerHref={playerHref} />
-            {kind && <span className="cm-kind">{kind}</span>}
+            {kind && <span className="cm-kind">{labels.dismissalKinds[kind] ?? kind}</span>}
           </p>
         )}
       </div>

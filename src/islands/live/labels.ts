@@ -3,7 +3,7 @@
 import { t, type Lang } from '../../i18n/index.ts';
 import type { Dictionary } from '../../i18n/en.ts';
 import { PROVIDER_BREAK_REASONS } from '../../server/domain/live.ts';
-import { dismissalWording, type Wording } from '../../server/domain/dismissal.ts';
+import { DISMISSAL_KINDS, dismissalKindLabel, dismissalWording, type Wording } from '../../server/domain/dismissal.ts';
 
 const MATCH_CENTRE_KEYS = [
   'lastBall', 'crr', 'rrr', 'target', 'liveNoFeed', 'recentOvers', 'overN', 'batter', 'bowler', 'runsBalls', 'sixes', 'fours',
@@ -22,6 +22,8 @@ export interface LiveLabels extends MatchCentreLabels {
   breaks: Record<string, string>;
   /** The scorecard notation's words in the page's language (the last wicket's how-out). */
   dismissal: Wording;
+  /** A wicket's kind as the commentary labels it ('कैच', 'पगबाधा'); English keeps Cricsheet's words. */
+  dismissalKinds: Record<string, string>;
 }
 
 export function liveLabels(lang: Lang): LiveLabels {
@@ -32,5 +34,6 @@ export function liveLabels(lang: Lang): LiveLabels {
     day: t(lang, 'match.day'),
     breaks: Object.fromEntries(PROVIDER_BREAK_REASONS.map((reason) => [reason, t(lang, `match.breaks.${reason}`)])),
     dismissal: dismissalWording(lang),
+    dismissalKinds: Object.fromEntries(DISMISSAL_KINDS.map((kind) => [kind, dismissalKindLabel(kind, lang)])),
   };
 }

@@ -5,8 +5,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { liveLabels } from '../../../src/islands/live/labels.ts';
-import { clockText, liveNeed, LivePanel, PlayersTables } from '../../../src/islands/live/LiveViews.tsx';
-import type { LiveStateObject } from '../../../src/stores/live-match.ts';
+import { clockText, CommentaryBall, liveNeed, LivePanel, PlayersTables } from '../../../src/islands/live/LiveViews.tsx';
+import type { LiveBall, LiveStateObject } from '../../../src/stores/live-match.ts';
 
 const teams = { a: { key: 'gt', code: 'GT', name: 'Gujarat Titans' }, b: { key: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru' } };
 
@@ -79,5 +79,25 @@ describe("the Live tab's bowlers", () => {
   it('lists a bowler given two overs running once', () => {
     expect(tables(bumrah).match(/JJ Bumrah/g)).toHaveLength(1);
     expect(tables({ ...bumrah, key: 'p-boult', name: 'TA Boult' })).toContain('TA Boult');
+  });
+});
+
+describe("a wicket's box in the live commentary", () => {
+  const ball = {
+    key: '1.5',
+    entry_time: 5,
+    overs: [0, 5],
+    comment: 'Chahar to Suryavanshi, out',
+    runs: 0,
+    team_score: { runs: 0 },
+    batsman: { is_four: false, is_six: false },
+    wicket: { player_key: '2b8f1f1a', player_name: 'V Suryavanshi', kind: 'bowled', wicket_type: 'bowled' },
+  } as unknown as LiveBall;
+
+  it("labels the kind in the page's language, as the server-rendered list does", () => {
+    const hi = renderToStaticMarkup(createElement(CommentaryBall, { ball, labels: liveLabels('hi'), playerHref: '/p?player_key=' }));
+    expect(hi).toContain('<span class="cm-kind">बोल्ड</span>');
+    const en = renderToStaticMarkup(createElement(CommentaryBall, { ball, labels: liveLabels('en'), playerHref: '/p?player_key=' }));
+    expect(en).toContain('<span class="cm-kind">bowled</span>');
   });
 });

@@ -6,11 +6,11 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
 import LiveMatch from '../../../src/islands/LiveMatch.tsx';
-import { liveMatchProps } from '../../../src/lib/live-match-props.ts';
+import { liveMatchProps, playerNamesIn } from '../../../src/lib/live-match-props.ts';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
 import MatchHeader from '../../../src/components/match/MatchHeader.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';
-import type { Commentary, CommentaryBall, MatchDetail } from '../../../src/server/services/match-centre-types.ts';
+import type { Commentary, CommentaryBall, MatchDetail, Squad } from '../../../src/server/services/match-centre-types.ts';
 import { liveChase } from '../../helpers/live-state.ts';
 import { inningsSummary, matchSummary } from '../../helpers/match-summary.ts';
 
@@ -171,6 +171,24 @@ describe('live tab', () => {
     expect(text(html, 'partnership')).toBe('साझेदारी9 (4)');
     expect(text(html, 'win-probability')).toBe('जीत की संभावनाGT 37%RCB 63%');
     expect(text(html, 'chase-rates')).toContain('मौजूदा रन रेट से 4.16 प्रति ओवर अधिक चाहिए');
+  });
+
+  it('in Hindi: the players the socket names in Latin are written with their Hindi names from the team sheets', async () => {
+    const member = (key: string, name: string) => ({ player: { key, name }, roleInMatch: '', captain: false, keeper: false, role: null, photo: null });
+    const squad = {
+      teams: {
+        a: { key: 'gt', code: 'GT', name: 'Gujarat Titans', players: [member('0994d0ae', 'Vijay Shankar'), member('zz', 'Nobody Known')] },
+        b: { key: 'rcb', code: 'RCB', name: 'Royal Challengers Bengaluru', players: [member('ba607b88', 'Virat Kohli'), member('03806cf8', 'Josh Hazlewood')] },
+      },
+    } as unknown as Squad;
+    expect(playerNamesIn(squad, 'en')).toEqual({});
+    const props = liveMatchProps(detail({ live }), null, 'live', 'hi', { squad });
+    expect(props.names).toMatchObject({ '0994d0ae': 'विजय शंकर', 'Josh Hazlewood': 'जोश हेज़लवुड' });
+    expect(props.names).not.toHaveProperty('Nobody Known');
+    const html = await render(LiveMatch, props, 'hi');
+    expect(text(html, 'last-wicket')).toBe('पिछला विकेटविजय शंकर 12 (9) का. कोहली बो. हेज़लवुड · 13.3 ओवर में 111/3');
+    expect(columns(html, 'bowlers')).toEqual(['गेंदबाज़', 'ओवर', 'मेडन', 'रन', 'विकेट', 'इकॉनमी']);
+    expect(html).toContain('जोश हेज़लवुड</a>');
   });
 
   it('a note instead of tables until the feed runs', async () => {
