@@ -62,7 +62,7 @@ test('a scorer scores an over with a wide, a no-ball, a boundary and a wicket, o
   await expect(squadB.getByRole('listitem').filter({ hasText: 'Remove' })).toHaveCount(3);
   // React hydrates after Astro marks the island hydrated: on a loaded machine the first fields
   // typed may have beaten it and been reset by a later render. By now it has hydrated.
-  for (const [label, value] of [['Tournament or series', 'E2E Console Cup'], ['Team A', 'Lakeside Larks'], ['Team B', 'Hillside Hawks']] as const) {
+  for (const [label, value] of [['Tournament or series', 'E2E Console Cup'], ['Team A', 'Lakeside Larks'], ['Team B', 'Hillside Hawks'], ['Start time', '2026-12-01T14:00']] as const) {
     const field = page.getByLabel(label);
     if ((await field.inputValue()) !== value) await field.fill(value);
   }
