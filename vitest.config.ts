@@ -31,6 +31,9 @@ export default getViteConfig({
           // Redis while the other computes); each worker has a PostgreSQL database of its own.
           maxWorkers: 2,
           setupFiles: ['tests/helpers/worker-database.setup.ts'],
+          // A folder for the run's template databases (tests/helpers/templates.ts): the migrated
+          // schema and the whole IPL archive are built once per run and copied by each file.
+          globalSetup: ['tests/helpers/templates.global.ts'],
         },
       },
     ],
