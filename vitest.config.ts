@@ -17,6 +17,8 @@ export default getViteConfig({
           // The tests that import real files into PGlite take 1-2 s alone and 5-6 s on a shared
           // machine: the default 5 s fails them for the machine's load, not for their behaviour.
           testTimeout: 30_000,
+          // The migrated schema made once per run and copied by each file (tests/helpers/templates.ts).
+          globalSetup: ['tests/helpers/templates.global.ts'],
         },
       },
       {
