@@ -17,6 +17,8 @@ export default getViteConfig({
           // The tests that import real files into PGlite take 1-2 s alone and 5-6 s on a shared
           // machine: the default 5 s fails them for the machine's load, not for their behaviour.
           testTimeout: 30_000,
+          // The migrated schema made once per run and copied by each file (tests/helpers/templates.ts).
+          globalSetup: ['tests/helpers/templates.global.ts'],
         },
       },
       {
@@ -31,6 +33,9 @@ export default getViteConfig({
           // Redis while the other computes); each worker has a PostgreSQL database of its own.
           maxWorkers: 2,
           setupFiles: ['tests/helpers/worker-database.setup.ts'],
+          // A folder for the run's template databases (tests/helpers/templates.ts): the migrated
+          // schema and the whole IPL archive are built once per run and copied by each file.
+          globalSetup: ['tests/helpers/templates.global.ts'],
         },
       },
     ],

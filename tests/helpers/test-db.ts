@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { fromTemplate } from './templates.ts';
 
 /** The PostgreSQL test database (TEST_DATABASE_URL), emptied: an empty public schema, not yet migrated. */
 export async function emptiedPostgres(url: string): Promise<Db> {
@@ -10,10 +11,13 @@ export async function emptiedPostgres(url: string): Promise<Db> {
   return db;
 }
 
+/** A fresh, migrated in-memory PGlite (in integration runs a copy of the run's migrated template). */
 export async function freshDatabase(): Promise<Db> {
-  const db = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(db);
-  return db;
+  return fromTemplate('migrated', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    await migrateToLatest(db);
+    return db;
+  });
 }
 
 /** Rows of a plain SQL query (for tables the Kysely schema does not type). */

@@ -19,7 +19,8 @@ import { keepCorrected } from '../../src/server/corrections/file.ts';
 import { applyCorrections } from '../../src/server/store/corrections.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { TournamentDetailObject as TournamentDetail } from '../../src/server/api/presenters/tournaments.ts';
-import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
+import { queryNumber } from '../helpers/test-db.ts';
+import { archiveDatabase } from '../helpers/templates.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 
@@ -74,9 +75,8 @@ describe.skipIf(!iplArchive)('IPL 2024 and 2025 tables with the corrections', ()
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'corrections-'));
-    db = await freshDatabase();
-    const summary = await importSources(db, [iplArchive!]);
-    expect(summary.failedSources).toEqual([]);
+    // The whole IPL archive, imported once per run (tests/helpers/templates.ts).
+    db = await archiveDatabase(iplArchive!);
     const report = await keepCorrected(db, { file: SHIPPED, publish, imported: true });
     expect(report).toMatchObject({ written: 4, voided: 1, waiting: [] });
     app = await buildApp({ services: createServices(db, feed), logger: pino({ level: 'silent' }) });

@@ -12,14 +12,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { writeMatchReport, MIN_RECORD_SCOPE, type MatchReport, type RecordClaim } from '../../src/server/domain/match-report.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
 // The renamed IPL sides (Delhi Daredevils → Delhi Capitals...) are one team: a table of names, not a computation.
 import { canonicalTeamName } from '../../src/server/ingest/team-aliases.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { loadReportFacts } from '../../src/server/services/match-reports.ts';
 import { readArchive } from '../helpers/read-archive.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
-import { freshDatabase } from '../helpers/test-db.ts';
+import { archiveDatabase } from '../helpers/templates.ts';
 
 interface RawDelivery {
   batter: string;
@@ -141,8 +140,8 @@ describe('records in automated match reports, on every match of IPL 2013 and 201
     const [matches] = await Promise.all([
       readArchive<RawMatch>(archive),
       (async () => {
-        db = await freshDatabase();
-        expect((await importSources(db, [archive])).failedSources).toEqual([]);
+        // The whole IPL archive, imported once per run (tests/helpers/templates.ts).
+        db = await archiveDatabase(archive);
       })(),
     ]);
     const all = matches.map((match) => ({ match, innings: played(match) }));

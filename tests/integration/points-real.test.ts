@@ -17,12 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
-import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { PlayerStatsEntryObject as PlayerStatsEntry, TournamentDetailObject as TournamentDetail } from '../../src/server/api/presenters/tournaments.ts';
 
 type PointsRow = TournamentDetail['tournamentPoints'][number]['groups'][number]['points'][number];
-import { freshDatabase } from '../helpers/test-db.ts';
+import { archiveDatabase } from '../helpers/templates.ts';
 import { readArchive } from '../helpers/read-archive.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
 
@@ -212,9 +211,8 @@ describe.skipIf(!haveIpl)('IPL points tables and leaders from the shared archive
     const [matches] = await Promise.all([
       readArchive<RawMatch>(iplArchive),
       (async () => {
-        db = await freshDatabase();
-        const summary = await importSources(db, [iplArchive]);
-        expect(summary.failedSources).toEqual([]);
+        // The whole IPL archive, imported once per run (tests/helpers/templates.ts).
+        db = await archiveDatabase(iplArchive);
       })(),
     ]);
     for (const match of matches) {

@@ -83,8 +83,10 @@ describe.each(engines)('reels on %s', (_engine, open) => {
     registerReelJobs(queue, { reels: services.reels, files, tools });
     while ((await queue.claimDue()) > 0) await queue.idle();
   };
+  // A ready reel for the tests that check what is done with one (serving, likes, comments, paging),
+  // not the transcode's output: a real clip too, but of 5 frames, so each of their transcodes is short.
   const uploadReady = async (title: string) => {
-    const response = await upload(EDITOR, videos.mp4!, title);
+    const response = await upload(EDITOR, videos.short!, title);
     expect(response.statusCode).toBe(200);
     await runJobs();
     return response.json().data.reel_id as string;
@@ -99,6 +101,7 @@ describe.each(engines)('reels on %s', (_engine, open) => {
       videos[name] = await readFile(file);
     };
     await make('mp4', { seconds: 2 });
+    await make('short', { seconds: 1, rate: 5, width: 160, height: 120 });
     await make('webm', { seconds: 2, container: 'webm', audio: false, width: 240, height: 320 }, 'webm');
     await make('mov', { seconds: 1, container: 'mov' }, 'mov');
     await make('long', { seconds: 61, width: 64, height: 48, rate: 2, audio: false });

@@ -26,6 +26,8 @@ export interface Db {
   bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, which `loadDataDir` opens again (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DbOptions {
@@ -33,6 +35,8 @@ export interface DbOptions {
   url?: string | undefined;
   /** PGlite data folder; 'memory://' for an in-memory database. */
   dataDir: string;
+  /** PGlite only: start from this data folder (a `dumpDataDir` tarball) instead of an empty database. */
+  loadDataDir?: Blob | undefined;
 }
 
 const POOL_IDLE_MS = 5 * 60_000;
@@ -41,7 +45,7 @@ function copySql(buffer: CopyBuffer, source: string): string {
   return `copy ${buffer.table} (${buffer.columns.join(', ')}) from ${source}`;
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   let location = dataDir;
   let unlock = () => undefined as void;
   if (!dataDir.startsWith('memory://')) {
@@ -52,7 +56,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   // Dates stay 'YYYY-MM-DD' strings on both engines (no time-zone shifts through Date).
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value }, extensions: { pg_trgm } });
+    pglite = await PGlite.create(location, { parsers: { [DATE_OID]: (value: string) => value }, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     unlock();
     throw error;
@@ -79,6 +83,10 @@ async function openPglite(dataDir: string): Promise<Db> {
       await kysely.destroy();
       await pglite.close();
       unlock();
+    },
+    dumpDataDir: async () => {
+      await pglite.exec('checkpoint');
+      return pglite.dumpDataDir('none');
     },
   };
 }
@@ -139,5 +147,5 @@ function getTypeParser(oid: number, format?: 'text' | 'binary') {
 }
 
 export async function openDatabase(options: DbOptions): Promise<Db> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.loadDataDir);
 }

@@ -1,0 +1,74 @@
+// Template databases, made once per test run and cloned by each file that needs one (issue 25
+// item 7, decision 052): a freshly migrated PGlite, or one holding a whole shared archive.
+// The first file to ask builds the database as it always did, keeps it for itself and writes its
+// data folder (PGlite's dumpDataDir) to the run's template folder (templates.global.ts); every
+// other file, in either worker, waits for that tarball and opens a copy (loadDataDir): the same
+// bytes, without initdb, the migrations or the import. Outside the integration project (no
+// template folder) each call builds its own database, as before.
+import { open, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
+import { openDatabase, type Db } from '../../src/server/db/client.ts';
+import { importSources } from '../../src/server/ingest/importer.ts';
+
+const POLL_MS = 100;
+const WAIT_MS = 15 * 60_000;
+
+function templateFolder(): string | undefined {
+  try {
+    return inject('templateDir');
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A PGlite database equal to what `build` makes, built at most once per test run. */
+export async function fromTemplate(name: string, build: () => Promise<Db>): Promise<Db> {
+  const folder = templateFolder();
+  if (!folder) return build();
+  const tarball = path.join(folder, `${name}.tar`);
+  const failed = path.join(folder, `${name}.failed`);
+  let builder = false;
+  try {
+    await (await open(path.join(folder, `${name}.lock`), 'wx')).close();
+    builder = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (builder) {
+    try {
+      const db = await build();
+      const dump = await db.dumpDataDir!();
+      // Written whole, then renamed: a waiting file never reads half a tarball.
+      await writeFile(`${tarball}.part`, Buffer.from(await dump.arrayBuffer()));
+      await rename(`${tarball}.part`, tarball);
+      return db;
+    } catch (error) {
+      await writeFile(failed, String((error as Error).stack ?? error)).catch(() => {});
+      throw error;
+    }
+  }
+  for (const started = Date.now(); Date.now() - started < WAIT_MS; await sleep(POLL_MS)) {
+    const bytes = await readFile(tarball).catch(() => null);
+    if (bytes) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([bytes]) });
+    const reason = await readFile(failed, 'utf8').catch(() => null);
+    if (reason !== null) throw new Error(`The template database '${name}' could not be built by another test file:\n${reason}`);
+  }
+  throw new Error(`The template database '${name}' was not ready after ${WAIT_MS / 60_000} minutes`);
+}
+
+/**
+ * A fresh PGlite holding one whole shared archive, imported with no failed source (checked where
+ * it is imported); in integration runs the archive is imported once and each file gets a copy.
+ */
+export async function archiveDatabase(archive: string): Promise<Db> {
+  // Imported here, not at the top: test-db.ts imports this module.
+  const { freshDatabase } = await import('./test-db.ts');
+  return fromTemplate(`archive-${path.basename(archive)}`, async () => {
+    const db = await freshDatabase();
+    expect((await importSources(db, [archive])).failedSources).toEqual([]);
+    return db;
+  });
+}
