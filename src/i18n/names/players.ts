@@ -607,4 +607,9 @@ export const PLAYER_NAMES: readonly LocalNameRow[] = [
   player('83c3e8e3', 'SH Johnson', 'स्पेंसर जॉनसन', 'written for Crease; agrees with https://itdcnews.com/bharat-ke-khilaaf-series-ke-liye-australian-team-ka-ailaan'),
   player('970ddd24', 'Suryansh Shedge', 'सूर्यांश शेडगे', 'written for Crease; agrees with https://frontend-preprod.go-vip.net/cricket-news/lsg-vs-pbks-playing-11-rishabh-pant-vs-shreyas-iyer-ipl-2025-ekana-stadium-lucknow-today-ipl-match-live-score-details-19501211'),
   player('7b44eb3e', 'Shivang Kumar', 'शिवांग कुमार'),
+  // The India tour of England 2025's Oval Test names them (issue 30's reading of its scorecard).
+  player('944533a5', 'KK Nair', 'करुण नायर', 'written for Crease; agrees with https://hindi.sportskeeda.com/cricket/aakash-chopra-picks-team-india-playing-11-oval-test-says-karun-nair-may-play-eng-vs-ind'),
+  player('70d57519', 'AAP Atkinson', 'गस एटकिंसन', 'written for Crease; agrees with https://www.sportsyaari.com/hindi/cricket/gus-atkinson-5-wicket-haul-against-india-in-ind-vs-eng-5th-test-the-oval-49251'),
+  player('1f1b4c89', 'JC Tongue', 'जोश टंग', 'written for Crease; agrees with https://hindi.newsbytesapp.com/news/sports/england-vs-australia-josh-tongue-took-3-wickets/story'),
+  player('0a67aec0', 'Akash Deep', 'आकाश दीप', 'written for Crease; agrees with https://hindi.moneycontrol.com/sports/cricket/akash-deep-created-a-new-record-at-the-oval-became-the-12th-cricketer-to-do-so-in-england-article-2065494.html/amp'),
 ];
