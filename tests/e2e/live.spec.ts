@@ -452,6 +452,8 @@ for (const [lang, width] of [['en', 375], ['en', 1280], ['hi', 375], ['hi', 1280
     const en = lang === 'en';
     await expect(page.getByTestId('live-score')).toContainText('35/3');
     await expect(page.getByTestId('other-innings')).toHaveText('RR205/8 (20)');
+    // The need in the page's language (worded from the live state's figures, as after each ball).
+    await expect(page.locator('.lp-need')).toHaveText(en ? 'Mumbai Indians need 171 runs in 96 balls' : 'मुंबई इंडियंस को 96 गेंदों में 171 रन चाहिए');
     const centre = page.getByTestId('live-centre');
     // 171 needed off 96 balls: 10.69 an over against 8.75 so far; 175 at this rate, short of 206.
     await expect(centre.getByTestId('chase-rates')).toHaveText(
@@ -461,7 +463,7 @@ for (const [lang, width] of [['en', 375], ['en', 1280], ['hi', 375], ['hi', 1280
     );
     await expect(centre.getByTestId('partnership')).toHaveText(en ? 'Partnership11 (4)' : 'साझेदारी11 (4)');
     await expect(centre.getByTestId('last-wicket')).toHaveText(
-      en ? /^Last wicket.*Rickelton 12 \(7\) c .*Suryavanshi b .*Burger · 24\/3 in 3\.2 ov$/ : /^पिछला विकेट.*Rickelton 12 \(7\) का\. .*Suryavanshi बो\. .*Burger · 3\.2 ओवर में 24\/3$/,
+      en ? /^Last wicket.*Rickelton 12 \(7\) c .*Suryavanshi b .*Burger · 24\/3 in 3\.2 ov$/ : /^पिछला विकेटरयान रिकेल्टन 12 \(7\) का\. सूर्यवंशी बो\. बर्गर · 3\.2 ओवर में 24\/3$/,
     );
     await expect(centre.getByTestId('win-probability')).toHaveText(en ? /^Win probabilityRR \d+%MI \d+%$/ : /^जीत की संभावनाRR \d+%MI \d+%$/);
     // A chase shows its rates, not a projection.
