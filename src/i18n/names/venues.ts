@@ -126,4 +126,15 @@ export const VENUE_NAMES: readonly LocalNameRow[] = [
   venue('Barabati Stadium', 'बाराबती स्टेडियम'),
   venue('Sabina Park', 'सबीना पार्क'),
   venue('Multan Cricket Stadium', 'मुल्तान क्रिकेट स्टेडियम'),
+  // Two IPL grounds of 2025-2026 the Hindi reading found in Latin (issue 30).
+  venue(
+    'Maharaja Yadavindra Singh International Cricket Stadium',
+    'महाराजा यादवेंद्र सिंह इंटरनेशनल क्रिकेट स्टेडियम',
+    'written for Crease; agrees with https://www.jagran.com/cricket/headlines-about-maharaja-yadavindra-singh-international-cricket-stadium-mullanpur-new-chandigarh-40068776.html',
+  ),
+  venue(
+    'Shaheed Veer Narayan Singh International Stadium',
+    'शहीद वीर नारायण सिंह इंटरनेशनल स्टेडियम',
+    "written for Crease; the words as https://hindi.sportskeeda.com/cricket/5-indian-stadiums-which-could-host-the-india-vs-pakistan-match-in-2021-t20-world-cup/2 writes them (the page adds 'क्रिकेट', as the ground's name on Cricsheet does not)",
+  ),
 ];
