@@ -16,6 +16,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { tags } from '../../src/server/feed/tags.ts';
 import { reportsDue, writeReportFor } from '../../src/server/services/match-reports.ts';
+import { REPORT_WORDING } from '../../src/server/domain/match-report.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { extractArchive } from '../helpers/read-archive.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
@@ -206,5 +207,33 @@ describe.skipIf(!iplArchive || !recentArchive || !testsArchive)('news on real ma
     const missing = await app!.inject({ method: 'GET', url: '/news/report/no-such-match', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('This match has no report');
+  });
+
+  it("rewrites the reports of an older wording that no editor touched, newest first, and leaves an editor's alone", async () => {
+    await sql`delete from news_articles`.execute(db.kysely);
+    await writeAllReports();
+    expect(await reportsDue(db.kysely, null, 1_000)).toEqual([]);
+    const { rows: written } = await sql<{ wording: number }>`select distinct wording from news_articles`.execute(db.kysely);
+    expect(written).toEqual([{ wording: REPORT_WORDING }]);
+
+    // As an upgraded site has them: every report in an older wording, one taken over by an editor.
+    await sql`update news_articles set wording = 0`.execute(db.kysely);
+    await sql`update news_articles set edited = true where report_match_key = ${keyOf(OVAL_2025)}`.execute(db.kysely);
+    const stale = await reportsDue(db.kysely, null, 2);
+    expect(stale).toHaveLength(2);
+    expect(stale).not.toContain(keyOf(OVAL_2025));
+    const { rows: newest } = await sql<{ match_key: string }>`
+      select match_key from matches where status = 'completed' and match_key <> ${keyOf(OVAL_2025)}
+      order by start_date desc, id desc limit 2`.execute(db.kysely);
+    expect(stale).toEqual(newest.map((row) => row.match_key));
+    for (const key of stale) expect(await writeReportFor(db.kysely, services, key)).toBe('updated');
+    expect(await reportsDue(db.kysely, null, 1_000)).not.toEqual(expect.arrayContaining(stale));
+    const { rows: after } = await sql<{ match_key: string; wording: number }>`
+      select report_match_key as match_key, wording from news_articles where report_match_key = any(${[...stale, keyOf(OVAL_2025)]}::text[])`.execute(db.kysely);
+    expect(Object.fromEntries(after.map((row) => [row.match_key, row.wording]))).toEqual({
+      [stale[0]!]: REPORT_WORDING,
+      [stale[1]!]: REPORT_WORDING,
+      [keyOf(OVAL_2025)]: 0,
+    });
   });
 });

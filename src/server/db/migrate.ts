@@ -25,6 +25,7 @@ import * as countedMatches from './migrations/024-counted-matches.ts';
 import * as fixtureFeeds from './migrations/025-fixture-feeds.ts';
 import * as matchPreviews from './migrations/027-match-previews.ts';
 import * as webPush from './migrations/028-web-push.ts';
+import * as reportWording from './migrations/029-report-wording.ts';
 
 const migrations: Record<string, Migration> = {
   '001-cricket-model': cricketModel,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '025-fixture-feeds': fixtureFeeds,
   '027-match-previews': matchPreviews,
   '028-web-push': webPush,
+  '029-report-wording': reportWording,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

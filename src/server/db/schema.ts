@@ -472,6 +472,8 @@ export interface NewsArticlesTable {
   created_by: string | null;
   updated_by: string | null;
   edited: Generated<boolean>;
+  /** The wording version an automated report was written with (migration 029; 0 before it). */
+  wording: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   published_at: Date | null;

@@ -9,6 +9,14 @@ import { collapses, type Collapse } from './collapses.ts';
 import { formatTypeLabel, type FormatType } from './format-type.ts';
 import { formatOvers } from './overs.ts';
 
+/**
+ * The reports' wording version, stored with each automated report: raise it when the sentences
+ * change, and the back-fill rewrites the stored reports no editor has touched, newest first
+ * (tests/unit/domain/report-wording.test.ts holds this file's fingerprint per version). 1: the
+ * Hindi desk's wording of issue 30.
+ */
+export const REPORT_WORDING = 1;
+
 export type ReportLang = 'en' | 'hi';
 export type ReportSide = 'a' | 'b';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { localName } from '../../i18n/names.ts';
 import type { Database } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
-import { isReportable, writeMatchReport, type MatchReport, type RecordBook, type ReportFacts } from '../domain/match-report.ts';
+import { isReportable, REPORT_WORDING, writeMatchReport, type MatchReport, type RecordBook, type ReportFacts } from '../domain/match-report.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { MatchCentreService } from './match-centre.ts';
 import type { NewsService } from './news.ts';
@@ -129,7 +129,7 @@ export async function writeReportFor(
 ): Promise<'created' | 'updated' | 'kept' | 'skipped'> {
   const facts = await loadReportFacts(db, services.matchCentre, services.records, matchKey);
   if (!facts) return 'skipped';
-  return services.news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null);
+  return services.news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null, REPORT_WORDING);
 }
 
 /**
@@ -157,15 +157,20 @@ export async function reportSlugFor(
  * Of these matches, those a report is due for: completed, not replays, and among the latest
  * MATCHES_PER_TOURNAMENT completed matches of their tournament. A changed match is due again
  * (its report is rewritten unless an editor has taken it over). With null (the back-fill):
- * completed matches of any tournament that have no report yet, the newest first, so a fresh
- * install's first reports are this season's (an older match's is written when its page is opened).
+ * completed matches of any tournament that have no report yet, or one written in an older wording
+ * (REPORT_WORDING) that no editor has touched, the newest first, so a fresh install's first reports
+ * are this season's (an older match's is written when its page is opened).
  */
 export async function reportsDue(db: Kysely<Database>, matchKeys: readonly string[] | null, limit = BACKFILL_LIMIT): Promise<string[]> {
   if (matchKeys === null) {
     const { rows: newest } = await sql<{ match_key: string }>`
       select m.match_key from counted_matches m
       where m.status = 'completed'
-        and not exists (select 1 from news_articles n where n.report_match_key = m.match_key)
+        -- No report yet, or one in an older wording that no editor has touched.
+        and not exists (
+          select 1 from news_articles n
+          where n.report_match_key = m.match_key and (n.edited or n.wording >= ${REPORT_WORDING})
+        )
       order by m.start_date desc nulls last, m.id desc
       limit ${limit}`.execute(db);
     return newest.map((row) => row.match_key);

@@ -368,13 +368,13 @@ export class NewsService {
    * match (the end of `playedOn`, its last day, or now if earlier), so a back-filled report of an
    * old match does not read as today's news. Returns what happened.
    */
-  async saveReport(matchKey: string, draft: NewsDraft, playedOn: string | null = null): Promise<'created' | 'updated' | 'kept'> {
-    const rewritten = await this.rewriteAutomated('report_match_key', matchKey, draft);
+  async saveReport(matchKey: string, draft: NewsDraft, playedOn: string | null = null, wording = 0): Promise<'created' | 'updated' | 'kept'> {
+    const rewritten = await this.rewriteAutomated('report_match_key', matchKey, draft, wording);
     if (rewritten) return rewritten;
     const { id } = await this.create(draft, null, 'automated', matchKey);
     const day = playedOn !== null && /^\d{4}-\d{2}-\d{2}$/.test(playedOn) ? playedOn : null;
     await sql`
-      update news_articles set status = 'published',
+      update news_articles set status = 'published', wording = ${wording},
         published_at = ${day === null ? sql`now()` : sql`least(now(), ${day}::date + interval '1 day' - interval '1 second')`}
       where id = ${id}::bigint`.execute(this.db);
     await this.feed.publish([tags.news]);
@@ -385,12 +385,12 @@ export class NewsService {
    * The automated article of a match already written, rewritten from the draft unless an editor
    * edited or withdrew it ('kept'); null when there is none yet.
    */
-  private async rewriteAutomated(column: 'report_match_key' | 'preview_match_key', matchKey: string, draft: NewsDraft): Promise<'updated' | 'kept' | null> {
+  private async rewriteAutomated(column: 'report_match_key' | 'preview_match_key', matchKey: string, draft: NewsDraft, wording = 0): Promise<'updated' | 'kept' | null> {
     const existing = await this.db.selectFrom('news_articles').select(['id', 'edited']).where(column, '=', matchKey).executeTakeFirst();
     if (!existing) return null;
     if (existing.edited) return 'kept';
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('news_articles').set({ updated_at: sql<Date>`now()` }).where('id', '=', existing.id).execute();
+      await tx.updateTable('news_articles').set({ updated_at: sql<Date>`now()`, wording }).where('id', '=', existing.id).execute();
       await replaceWords(tx, existing.id, draft);
     });
     await this.feed.publish([tags.news]);
