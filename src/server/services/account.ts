@@ -57,21 +57,13 @@ export interface AccountExport {
   }[];
 }
 
-/** A push subscription as the export reads it (tables of migration 028). */
-interface PushSubscriptionRow {
+/** A push subscription as the export reads it (tables of migration 028): its endpoint and times, before they are presented. */
+type PushSubscriptionRow = Omit<AccountExport['push_subscriptions'][number], 'push_service' | 'created_at' | 'updated_at' | 'last_success_at'> & {
   endpoint: string;
-  language: string;
-  kinds: string[];
-  quiet_start: number | null;
-  quiet_end: number | null;
-  time_zone: string;
-  match_keys: string[];
-  team_keys: string[];
   created_at: Date;
   updated_at: Date;
   last_success_at: Date | null;
-  alerts_sent: { event: string; sent_at: string }[];
-}
+};
 
 /** A row's timestamps as ISO strings (the drivers give Dates, or strings from PGlite's json). */
 function isoTimes<T extends Record<string, unknown>>(row: T, ...columns: (keyof T)[]): { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] } {

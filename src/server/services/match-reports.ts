@@ -129,7 +129,7 @@ export async function writeReportFor(
 ): Promise<'created' | 'updated' | 'kept' | 'skipped'> {
   const facts = await loadReportFacts(db, services.matchCentre, services.records, matchKey);
   if (!facts) return 'skipped';
-  return services.news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null, REPORT_WORDING);
+  return services.news.saveReport(matchKey, draftOfReport(writeMatchReport(facts)), facts.dates.at(-1) ?? null);
 }
 
 /**

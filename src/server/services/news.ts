@@ -12,6 +12,7 @@ import type { TaggedCache } from './cache.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { dayText } from '../../i18n/dates.ts';
 import { localName } from '../../i18n/names.ts';
+import { REPORT_WORDING } from '../domain/match-report.ts';
 
 export type NewsLang = 'en' | 'hi';
 export const NEWS_ORDERS = ['latest', 'views', 'trending', 'recommended'] as const;
@@ -368,13 +369,13 @@ export class NewsService {
    * match (the end of `playedOn`, its last day, or now if earlier), so a back-filled report of an
    * old match does not read as today's news. Returns what happened.
    */
-  async saveReport(matchKey: string, draft: NewsDraft, playedOn: string | null = null, wording = 0): Promise<'created' | 'updated' | 'kept'> {
-    const rewritten = await this.rewriteAutomated('report_match_key', matchKey, draft, wording);
+  async saveReport(matchKey: string, draft: NewsDraft, playedOn: string | null = null): Promise<'created' | 'updated' | 'kept'> {
+    const rewritten = await this.rewriteAutomated('report_match_key', matchKey, draft, REPORT_WORDING);
     if (rewritten) return rewritten;
     const { id } = await this.create(draft, null, 'automated', matchKey);
     const day = playedOn !== null && /^\d{4}-\d{2}-\d{2}$/.test(playedOn) ? playedOn : null;
     await sql`
-      update news_articles set status = 'published', wording = ${wording},
+      update news_articles set status = 'published', wording = ${REPORT_WORDING},
         published_at = ${day === null ? sql`now()` : sql`least(now(), ${day}::date + interval '1 day' - interval '1 second')`}
       where id = ${id}::bigint`.execute(this.db);
     await this.feed.publish([tags.news]);
@@ -385,7 +386,7 @@ export class NewsService {
    * The automated article of a match already written, rewritten from the draft unless an editor
    * edited or withdrew it ('kept'); null when there is none yet.
    */
-  private async rewriteAutomated(column: 'report_match_key' | 'preview_match_key', matchKey: string, draft: NewsDraft, wording = 0): Promise<'updated' | 'kept' | null> {
+  private async rewriteAutomated(column: 'report_match_key' | 'preview_match_key', matchKey: string, draft: NewsDraft, wording: number): Promise<'updated' | 'kept' | null> {
     const existing = await this.db.selectFrom('news_articles').select(['id', 'edited']).where(column, '=', matchKey).executeTakeFirst();
     if (!existing) return null;
     if (existing.edited) return 'kept';
@@ -402,7 +403,8 @@ export class NewsService {
    * editor has edited or withdrawn it since (then it is kept as the editor made it).
    */
   async savePreview(matchKey: string, draft: NewsDraft): Promise<'created' | 'updated' | 'kept'> {
-    const rewritten = await this.rewriteAutomated('preview_match_key', matchKey, draft);
+    // Previews have no wording version: a fixture's preview is rewritten daily anyway.
+    const rewritten = await this.rewriteAutomated('preview_match_key', matchKey, draft, 0);
     if (rewritten) return rewritten;
     // One transaction: a second process writing the same preview fails on the unique key and leaves nothing.
     await this.db.transaction().execute(async (tx) => {
