@@ -13,7 +13,7 @@ import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
 import type { Services } from '../services/index.ts';
 import { createAuth, type Auth } from '../auth/index.ts';
 import { OTP_TTL_MINUTES } from '../auth/otp.ts';
-import { registerAuthHook } from '../auth/hook.ts';
+import { registerAuthHook } from './auth-hook.ts';
 import { AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
 import { DEFAULT_DATA_DIR } from '../config.ts';
