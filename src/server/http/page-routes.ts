@@ -9,7 +9,7 @@ import { FORMAT_TYPES } from '../domain/format-type.ts';
 import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } from '../../lib/fixtures-view.ts';
 import { MATCH_TABS } from '../../lib/match-view.ts';
 import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
-import { NEWS_TABS } from '../../lib/news-view.ts';
+import { NEWS_TABS } from '../../shared/news-view.ts';
 import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
 import { TOP_FANTASY_TABS } from '../services/match-centre-types.ts';
 

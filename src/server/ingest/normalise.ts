@@ -20,7 +20,7 @@ import {
   type WicketRow,
 } from '../store/match-write.ts';
 import { cricsheetMatchSchema, type CricsheetDelivery, type CricsheetInnings, type CricsheetMatch } from './cricsheet-schema.ts';
-import { eventAbbreviation, teamCode, teamKey, tournamentKey } from './naming.ts';
+import { eventAbbreviation, teamCode, teamKey, tournamentKey } from '../store/naming.ts';
 import { canonicalTeamName } from './team-aliases.ts';
 
 /** Why a match file was rejected; the message is the short reason shown to the operator. */
