@@ -16,7 +16,7 @@ import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domai
 import type { Services } from '../services/index.ts';
 import { ballKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
 import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
-import { BALL_BYTES } from '../store/ball-codec.ts';
+import { lastStoredBalls, storedBallCount } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
@@ -651,10 +651,10 @@ function personLookup(rows: readonly PersonRow[], keys: readonly string[]): (key
  */
 async function lastBallKey(query: QueryRows, matchId: number): Promise<string | null> {
   const [latest] = await query<{ innings_no: number; ball_count: number; balls_before: number; people: number[]; recent: Uint8Array }>(
-    `select b.innings_no, length(b.balls) / ${BALL_BYTES} as ball_count, b.people,
-       (select coalesce(sum(length(o.balls) / ${BALL_BYTES}), 0)::int from innings_balls o where o.match_id = b.match_id and o.innings_no < b.innings_no) as balls_before,
-       substring(b.balls from greatest(1, length(b.balls) - ${RECENT_BALLS_READ * BALL_BYTES} + 1)) as recent
-     from innings_balls b where b.match_id = $1 and length(b.balls) > 0 order by b.innings_no desc limit 1`,
+    `select b.innings_no, ${storedBallCount('b.balls')} as ball_count, b.people,
+       (select coalesce(sum(${storedBallCount('o.balls')}), 0)::int from innings_balls o where o.match_id = b.match_id and o.innings_no < b.innings_no) as balls_before,
+       ${lastStoredBalls('b.balls', RECENT_BALLS_READ)} as recent
+     from innings_balls b where b.match_id = $1 and ${storedBallCount('b.balls')} > 0 order by b.innings_no desc limit 1`,
     [matchId],
   );
   if (!latest) return null;

@@ -7,7 +7,7 @@ import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
 import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { Delivery, PlayerId } from '../../domain/types.ts';
-import { BALL_BYTES } from '../../store/ball-codec.ts';
+import { storedBallCount } from '../../store/ball-codec.ts';
 import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../../store/stored-deliveries.ts';
 import type { Commentary, CommentaryBall, PlayerRef } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
@@ -40,7 +40,7 @@ export async function buildInningsCommentary(query: QueryRows, match: MatchCentr
   const [[innings], [counts]] = await Promise.all([
     readStoredInnings(query, [match.id], inningsNo),
     query<{ balls_before: number; last_innings: number; status: MatchCentreRow['status'] }>(
-      `select (select coalesce(sum(length(b.balls) / ${BALL_BYTES}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
+      `select (select coalesce(sum(${storedBallCount('b.balls')}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
          (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings,
          (select m.status from matches m where m.id = $1) as status`, // uncounted: this match, by id
       [match.id, inningsNo],
