@@ -600,11 +600,20 @@ function sentencesOf(html: string): string[] {
 /** What has been said in the over so far: a phrasing is chosen among those that say nothing again. */
 class OverVoice {
   private readonly said = new Set<string>();
+  /** The ball's keys for the hash: match seed, innings, delivery index. */
+  private keys: readonly number[] = [];
 
-  constructor(private readonly keys: readonly number[]) {}
+  /** `split` is shared by the innings' overs: the same phrasings come back all innings. */
+  constructor(private readonly split: Map<string, string[]>) {}
+
+  private sentences(text: string): string[] {
+    let sentences = this.split.get(text);
+    if (sentences === undefined) this.split.set(text, (sentences = sentencesOf(text)));
+    return sentences;
+  }
 
   fresh(text: string): boolean {
-    return sentencesOf(text).every((sentence) => !this.said.has(sentence));
+    return this.sentences(text).every((sentence) => !this.said.has(sentence));
   }
 
   /**
@@ -627,14 +636,12 @@ class OverVoice {
   }
 
   remember(html: string): void {
-    for (const sentence of sentencesOf(html)) this.said.add(sentence);
+    for (const sentence of this.sentences(html)) this.said.add(sentence);
   }
 
-  /** The same voice for another ball of the over. */
-  at(keys: readonly number[]): OverVoice {
-    const next = new OverVoice(keys);
-    for (const sentence of this.said) next.said.add(sentence);
-    return next;
+  /** The voice moves on to another ball of the over. */
+  at(keys: readonly number[]): void {
+    this.keys = keys;
   }
 }
 
@@ -656,20 +663,27 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
     bowlerOvers: innings.superOver ? null : (input.bowlerOvers ?? null),
     limitedOvers: input.limitedOvers,
   });
-  const player = (id: PlayerId) => escapeHtml(input.names(id));
+  // Names as the HTML prints them, escaped once an innings.
+  const escaped = new Map<PlayerId, string>();
+  const player = (id: PlayerId): string => {
+    let name = escaped.get(id);
+    if (name === undefined) escaped.set(id, (name = escapeHtml(input.names(id))));
+    return name;
+  };
   const balls: CommentaryBall[] = [];
   let overStart = 0;
   let freeHitNext = false;
   let freeHitsInOver = 0;
-  let voice = new OverVoice([]);
+  const split = new Map<string, string[]>();
+  let voice = new OverVoice(split);
 
   deliveries.forEach((delivery, index) => {
     if (index > 0 && deliveries[index - 1]!.over !== delivery.over) {
       overStart = index;
       freeHitsInOver = 0;
-      voice = new OverVoice([]);
+      voice = new OverVoice(split);
     }
-    voice = voice.at([input.matchSeed, innings.inningsNo, index]);
+    voice.at([input.matchSeed, innings.inningsNo, index]);
     const next = deliveries[index + 1];
     const overDeliveries = deliveries.slice(overStart, index + 1);
 
@@ -681,19 +695,21 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
 
     const runsBefore = tally.battingEntry(delivery.batter)?.runs ?? 0;
     const bowlerWicketsBefore = tally.bowlingEntry(delivery.bowler)?.wickets ?? 0;
-    const before = tally.summary();
-    const standBefore = before.partnerships.at(-1);
+    const teamRunsBefore = tally.summary().runs;
+    // The summary's stand is the tally's own, which the delivery changes: its runs before it are copied.
+    const standBefore = tally.summary().partnerships.at(-1);
+    const stand = standBefore?.unbroken ? { runs: standBefore.runs } : null;
     const facts = tally.add(delivery);
-    const notes = story.ball(delivery, tally, { batterRuns: runsBefore, bowlerWickets: bowlerWicketsBefore, stand: standBefore?.unbroken ? standBefore : null }, freeHit);
+    const notes = story.ball(delivery, tally, { batterRuns: runsBefore, bowlerWickets: bowlerWicketsBefore, stand }, freeHit);
     // The next delivery starts another over: the umpire called this one, however many balls it had.
     if (next !== undefined && next.over !== delivery.over) tally.closeOver();
     const legalInOver = facts.position.ball - (facts.legal ? 0 : 1);
     const overEnds = next === undefined ? !innings.inProgress || legalInOver >= innings.ballsPerOver : next.over !== delivery.over;
 
     const batterMarks = milestonesPassed(runsBefore, runsBefore + delivery.runsBatter);
-    const teamMarks = milestonesPassed(before.runs, facts.runs);
+    const teamMarks = milestonesPassed(teamRunsBefore, facts.runs);
     const teamWicket = delivery.wickets.find((wicket) => isTeamWicket(wicket.kind));
-    const written = describe(context, voice, delivery, freeHit ? Math.max(1, freeHitsInOver) : 0, tally, { batterMarks, teamMarks, calledBalls: facts.calledBalls }, notes);
+    const written = describe(context, player, voice, delivery, freeHit ? Math.max(1, freeHitsInOver) : 0, tally, { batterMarks, teamMarks, calledBalls: facts.calledBalls }, notes);
     let comment = written.comment;
     if (overEnds) {
       const overNotes = story.overEnded(tally).flatMap((note, slot) => {
@@ -747,6 +763,7 @@ interface Progress {
 /** The title and the HTML comment of one delivery; `freeHit` is its number among the over's free hits (0: not one). */
 function describe(
   context: InningsContext,
+  player: (id: PlayerId) => string,
   voice: OverVoice,
   delivery: Delivery,
   freeHit: number,
@@ -757,8 +774,8 @@ function describe(
   const { input, innings, book } = context;
   const names = input.names;
   const phraseContext: PhraseContext = {
-    batter: escapeHtml(names(delivery.batter)),
-    bowler: escapeHtml(names(delivery.bowler)),
+    batter: player(delivery.batter),
+    bowler: player(delivery.bowler),
     runs: 0,
     out: '',
     fielder: '',
@@ -783,7 +800,7 @@ function describe(
   const lines: string[] = [];
   for (const [slot, wicket] of delivery.wickets.entries()) {
     const entry = tally.battingEntry(wicket.playerOut);
-    const outContext = { ...phraseContext, out: escapeHtml(names(wicket.playerOut)) };
+    const outContext = { ...phraseContext, out: player(wicket.playerOut) };
     sentences.push(wicketStory(context, wicket, outContext, (options, context) => say(options, 10 + slot, context)));
     if (entry) lines.push(dismissalLine(context, entry));
   }
@@ -793,8 +810,8 @@ function describe(
   const out = teamWickets[0] ?? delivery.wickets[0];
   const noteNames: NoteNames = {
     ...phraseContext,
-    out: out === undefined ? '' : escapeHtml(names(out.playerOut)),
-    player: (id) => escapeHtml(names(id)),
+    out: out === undefined ? '' : player(out.playerOut),
+    player,
   };
   // A change of bowler comes before the ball; the rest after what happened on it.
   for (const [slot, note] of notes.entries()) {
@@ -813,7 +830,7 @@ function describe(
   for (const mark of progress.teamMarks) lines.push(book.teamMilestone(escapeHtml(innings.battingTeamName), mark, overs));
 
   const description = [sentences.join(' '), ...lines].filter((line) => line !== '').join('<br>');
-  voice.remember(description);
+  for (const said of [...sentences, ...lines]) voice.remember(said);
   return { title, comment: `${escapeHtml(title)}: ${description}` };
 }
 

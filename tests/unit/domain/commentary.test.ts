@@ -429,6 +429,16 @@ describe('commentary: the ball in its innings (commentary-context.ts)', () => {
     expect(text(commentary(match(deliveries), 'hi'))).toContain('बल्लेबाज़ी लड़खड़ाई');
   });
 
+  it('a stand passing 50 is said on that ball, and its end on the wicket that breaks it', () => {
+    const deliveries = [...Array.from({ length: 13 }, () => ball(0, 'A', 'B', 'X', { bat: 4 })), ball(0, 'A', 'B', 'X', { out: [['bowled', 'A']] })].map((delivery, index) => ({
+      ...delivery,
+      over: Math.floor(index / 6),
+    }));
+    const balls = commentary(match(deliveries));
+    expect(balls.filter((b) => /The stand reaches 50|50 up for the partnership/.test(b.comment)).map((b) => balls.indexOf(b))).toEqual([12]);
+    expect(text(balls)).toMatch(/That ends a stand of 52 off 13 balls\.|A partnership of 52 is broken\./);
+  });
+
   it('a free hit put to use, or not', () => {
     const used = commentary(match([ball(0, 'A', 'B', 'X', { noballs: 1 }), ball(0, 'A', 'B', 'X', { bat: 6 })]));
     expect(text(used)).toMatch(/Gambhir makes the free hit count\.|The free hit put to good use\./);
