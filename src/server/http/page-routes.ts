@@ -56,7 +56,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/fixtures\/?$/, query: { tab: FIXTURES_TABS, ...daysQuery } },
   { path: /^\/fixtures\/days\/?$/, query: daysQuery },
   { path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/, query: playerQuery },
-  { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'] } },
+  { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'], view: ['full'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES, all: ['1'] } },
   // Records: the index, one type (?gender=female for the women's), one series across seasons (?type=).
