@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { MatchObject } from '../api/presenters/match.ts';
-import type { AppCommentoryEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
+import { WORDING_LANGS, type AppCommentoryEvent, type CommentoryEvent, type LiveBallObject, type ScoreEvent, type WordingEvent, type WordingLang } from '../api/schemas/realtime.ts';
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
@@ -35,6 +35,8 @@ export interface Broadcaster {
   readonly appsListen?: boolean;
   /** A match's 'commentory' as its sockets of API origins hear it: a complete snapshot (decision 061). */
   toApps?(matchKey: string, event: 'commentory', payload: AppCommentoryEvent): void;
+  /** A new ball's sentence in another language, to the match's pages in that language. */
+  toLanguage?(matchKey: string, lang: WordingLang, payload: WordingEvent): void;
 }
 
 /** An event as a catching-up client is sent it again. */
@@ -274,6 +276,8 @@ class Engine implements LiveEngine {
       // ball, synchronously: once it is done the ball is on disk.
       const events: NewEvent[] = [{ kind: 'ball', ballKey, draft: { commentory: [built] } }, { kind: 'state', ballKey: null }];
       if (!(await this.emit(match, sequence, events))) await this.log.durable();
+      // Not awaited: the next command need not wait for the second language's sentence.
+      void this.toLanguages(match.key, ballKey);
       return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
     });
   }
@@ -520,6 +524,24 @@ class Engine implements LiveEngine {
       this.broadcaster.toApps(event.match_key, 'commentory', await this.payloads.appCommentory(event));
     } catch (error) {
       this.logger?.error({ err: error, match_key: event.match_key }, "apps' commentory could not be pushed");
+    }
+  }
+
+  /**
+   * A new ball's sentence in each other language our pages are read in, after its events went
+   * out: a Hindi page replaces the English sentence of the ball it has just shown. Built from the
+   * commentary the Hindi page renders (cached until the next ball), once per ball however many
+   * listen; a failure costs only the sentence (the page shows the English one).
+   */
+  private async toLanguages(matchKey: string, ballKey: string): Promise<void> {
+    if (!this.broadcaster.toLanguage) return;
+    for (const lang of WORDING_LANGS) {
+      try {
+        const wording = await this.payloads.wording(matchKey, ballKey, lang);
+        if (wording) this.broadcaster.toLanguage(matchKey, lang, wording);
+      } catch (error) {
+        this.logger?.error({ err: error, match_key: matchKey, lang }, 'a ball could not be worded');
+      }
     }
   }
 
