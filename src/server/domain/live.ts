@@ -108,6 +108,21 @@ export function ballKey(inningsNo: number, position: BallPosition, matchSequence
   return `${inningsNo}.${position.over}.${position.ball}.${matchSequence}`;
 }
 
+/**
+ * Where each of an innings' deliveries was bowled (its over, and the legal balls of the over
+ * before it plus one): what its ballKey is made of, with its place in the match.
+ */
+export function ballPositions(deliveries: readonly Delivery[]): BallPosition[] {
+  let over = -1;
+  let legal = 0;
+  return deliveries.map((delivery) => {
+    if (delivery.over !== over) [over, legal] = [delivery.over, 0];
+    const position = { over, ball: legal + 1 };
+    if (isLegalDelivery(delivery)) legal += 1;
+    return position;
+  });
+}
+
 /** A stored ball of the innings with its 1-based seq in the innings. */
 export interface SequencedDelivery {
   seq: number;

@@ -89,6 +89,12 @@ export interface LiveEngine {
    * and may name the side batting); anything else is a 409.
    */
   recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number; start?: InningsStart }): Promise<RecordedBall>;
+  /**
+   * Replaces a stored ball of the innings in progress (its key) with a correction, through the
+   * one write path, and pushes the ball again under its own key (update_reason 'correction') with
+   * the score after it: fans' lists replace it in place, nothing is added or lost.
+   */
+  correctBall(matchKey: string, ballKey: string, ball: CricsheetBall): Promise<{ sequence: number; ballKey: string }>;
   /** Takes back the match's last step (MatchWriter.undoLast); ballKey is the ball taken back, null when none was. */
   undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string | null } | null>;
   setBreak(matchKey: string, reason: BreakReason | null): Promise<void>;
@@ -275,6 +281,50 @@ class Engine implements LiveEngine {
       const events: NewEvent[] = [{ kind: 'ball', ballKey, draft: { commentory: [built] } }, { kind: 'state', ballKey: null }];
       if (!(await this.emit(match, sequence, events))) await this.log.durable();
       return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
+    });
+  }
+
+  correctBall(matchKey: string, key: string, ball: CricsheetBall): Promise<{ sequence: number; ballKey: string }> {
+    return this.queued(matchKey, async (match) => {
+      const place = ballPlace(key);
+      if (!place) throw new ApiError(404, `No ball with the key ${key}.`);
+      const playerKeys = playerKeysOf(ball);
+      const context = await this.ballContext(match.id, null, playerKeys);
+      const innings = context.innings;
+      if (!innings?.inProgress || innings.inningsNo !== place.inningsNo) {
+        throw new ApiError(409, `Ball ${key} is not in the innings in progress: only its balls are corrected here.`);
+      }
+      const [before] = await this.read<{ balls: number }>(
+        `select coalesce(sum(length(balls) / ${BALL_BYTES}), 0)::int as balls from innings_balls where match_id = $1 and innings_no < $2`,
+        [match.id, place.inningsNo],
+      );
+      const seq = place.matchSequence - (before?.balls ?? 0);
+      const personOf = personLookup(context.people, playerKeys);
+      const delivery = deliveryOf(ball, place.over, personOf);
+      refuseNonsense(ballItselfRefusal(delivery), 400);
+      refuseNonsense(
+        ballInPlayRefusal(delivery, {
+          battingSide: innings.battingTeam,
+          sides: context.sides,
+          sheets: new Set(context.sides.values()),
+          oversLimit: innings.superOver ? 1 : match.oversLimit,
+          lastOver: null,
+        }),
+        409,
+      );
+      const events: NewEvent[] = [{ kind: 'ball', ballKey: key }, { kind: 'state', ballKey: null }];
+      let sequence = 0;
+      await this.log.within(
+        async (tx) => {
+          sequence = await this.log.append(tx, match.id, events);
+        },
+        () => this.writer.replaceBall(match.id, place.inningsNo, seq, delivery),
+      );
+      // Pushed as stored after the commit, saying why it comes again.
+      const corrected = await this.payloads.liveBall(match.key, key);
+      const [ballEvent, state] = events as [NewEvent, NewEvent];
+      await this.emit(match, sequence, corrected ? [{ ...ballEvent, draft: { commentory: [{ ...corrected, update_reason: 'correction' }] } }, state] : events);
+      return { sequence, ballKey: key };
     });
   }
 
@@ -568,9 +618,9 @@ class Engine implements LiveEngine {
 
   /**
    * What a ball's write needs before it, in one statement: the ball its idempotency key already
-   * wrote, the people of its player keys, the match's latest innings.
+   * wrote (none asked for with null: a correction), the people of its player keys, the match's latest innings.
    */
-  private async ballContext(matchId: number, idempotencyKey: string, playerKeys: readonly string[]): Promise<BallContext> {
+  private async ballContext(matchId: number, idempotencyKey: string | null, playerKeys: readonly string[]): Promise<BallContext> {
     const [row] = await this.read<{ known: KnownBallRow | null; people: PersonRow[]; innings: OpenInningsRow | null; sheets: SheetRow[] }>(
       `select
          (select row_to_json(k) from (${KNOWN_BALL} where match_id = $1 and idempotency_key = $2) k) as known,
@@ -602,6 +652,13 @@ function openInningsOf(row: OpenInningsRow | null): OpenInnings | null {
 /** A ball that makes no cricket sense is refused with the rule it breaks; nothing is written. */
 function refuseNonsense(refusal: BallRefusal | null, statusCode: 400 | 409): void {
   if (refusal) throw new ApiError(statusCode, `Refused (${refusal.rule}): ${refusal.message}`, { rule: refusal.rule });
+}
+
+/** The innings, over and place in the match of a ball by its key (ballKey()); null for a key not made so. */
+function ballPlace(key: string): { inningsNo: number; over: number; matchSequence: number } | null {
+  const match = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(key);
+  if (!match) return null;
+  return { inningsNo: Number(match[1]), over: Number(match[2]), matchSequence: Number(match[4]) };
 }
 
 /** The digest in hex: the row is also read as JSON (ballContext), where a bytea would not survive. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   absentBatters,
   ballKey,
+  ballPositions,
   canMovePlay,
   decidedOutcome,
   endsAfter,
@@ -391,5 +392,18 @@ describe('the next innings', () => {
     expect(decidedOutcome('test', [...three, inn('b', 180, 6)], 'closed')).toMatchObject({ result: 'draw' });
     expect(decidedOutcome('t20', [inn('a', 180, 6), inn('b', 100, 2, { targetRuns: 181 })], 'closed')).toBeNull();
     expect(decidedOutcome('t20', [inn('a', 180, 6), inn('b', 100, 2, { targetRuns: 181 })], 'overs')).toMatchObject({ winner: 'a', winByRuns: 80 });
+  });
+});
+
+describe('where each ball was bowled', () => {
+  it('numbers the legal balls of each over, a wide or no-ball taking the number of the ball still to come', () => {
+    const deliveries = [
+      ...overOf(0, 'a', 'b', 'x', [{ bat: 1 }, { wides: 1 }, {}, { noballs: 1 }, { noballs: 1, bat: 4 }, {}, {}, {}, {}]),
+      ...overOf(1, 'a', 'b', 'y', [{ wides: 1 }, {}]),
+    ];
+    expect(ballPositions(deliveries).map((position) => `${position.over}.${position.ball}`)).toEqual([
+      '0.1', '0.2', '0.2', '0.3', '0.3', '0.3', '0.4', '0.5', '0.6', '1.1', '1.1',
+    ]);
+    expect(ballPositions([])).toEqual([]);
   });
 });
