@@ -163,5 +163,13 @@ describe.each(await databasesUnderTest())('correcting a ball on %s', (_engine, o
     expect(missed.map((event) => event.event)).toEqual(['commentory', 'score']);
     const again = missed[0]!.payload as { commentory: { key: string; update_reason: string | null; is_delete: boolean }[] };
     expect(again.commentory.map((entry) => [entry.key, entry.update_reason, entry.is_delete])).toEqual([[second, 'correction', false]]);
+
+    // Undo twice, each from the state the console read after the last: the console's sequence is the server's.
+    for (const legal of [7, 6]) {
+      const seen = (await scorer('GET', `/scorer/matches/${matchKey}`)).json().data;
+      const undone = await scorer('POST', `/scorer/matches/${matchKey}/undo`, { sequence: seen.sequence });
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect((await scorer('GET', `/scorer/matches/${matchKey}`)).json().data.innings[0].legal_balls).toBe(legal);
+    }
   });
 });

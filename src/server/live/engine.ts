@@ -14,7 +14,7 @@ import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
 import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domain/ball-sense.ts';
 import type { Services } from '../services/index.ts';
-import { ballKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
+import { ballKey, ballPlaceOfKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
 import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
 import { BALL_BYTES } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
@@ -286,7 +286,7 @@ class Engine implements LiveEngine {
 
   correctBall(matchKey: string, key: string, ball: CricsheetBall): Promise<{ sequence: number; ballKey: string }> {
     return this.queued(matchKey, async (match) => {
-      const place = ballPlace(key);
+      const place = ballPlaceOfKey(key);
       if (!place) throw new ApiError(404, `No ball with the key ${key}.`);
       const playerKeys = playerKeysOf(ball);
       const context = await this.ballContext(match.id, null, playerKeys);
@@ -652,13 +652,6 @@ function openInningsOf(row: OpenInningsRow | null): OpenInnings | null {
 /** A ball that makes no cricket sense is refused with the rule it breaks; nothing is written. */
 function refuseNonsense(refusal: BallRefusal | null, statusCode: 400 | 409): void {
   if (refusal) throw new ApiError(statusCode, `Refused (${refusal.rule}): ${refusal.message}`, { rule: refusal.rule });
-}
-
-/** The innings, over and place in the match of a ball by its key (ballKey()); null for a key not made so. */
-function ballPlace(key: string): { inningsNo: number; over: number; matchSequence: number } | null {
-  const match = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(key);
-  if (!match) return null;
-  return { inningsNo: Number(match[1]), over: Number(match[2]), matchSequence: Number(match[4]) };
 }
 
 /** The digest in hex: the row is also read as JSON (ballContext), where a bytea would not survive. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   absentBatters,
   ballKey,
+  ballPlaceOfKey,
   ballPositions,
   canMovePlay,
   decidedOutcome,
@@ -405,5 +406,10 @@ describe('where each ball was bowled', () => {
       '0.1', '0.2', '0.2', '0.3', '0.3', '0.3', '0.4', '0.5', '0.6', '1.1', '1.1',
     ]);
     expect(ballPositions([])).toEqual([]);
+  });
+
+  it('is read back from a ball key, and a key not made so is none', () => {
+    expect(ballPlaceOfKey(ballKey(3, { over: 17, ball: 4 }, 242))).toEqual({ inningsNo: 3, over: 17, matchSequence: 242 });
+    for (const key of ['', '1.2.3', '1.2.3.4.5', 'a.1.1.1', '1.0.1.1 ']) expect(ballPlaceOfKey(key), key).toBeNull();
   });
 });
