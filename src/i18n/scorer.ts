@@ -323,7 +323,7 @@ const hi: ScorerStrings = {
   whoOut: 'कौन आउट हुआ?',
   runsCompleted: 'पूरे किए गए रन',
   pickFielder: 'किस फ़ील्डर ने?',
-  withSubstitute: 'सब्स्टीट्यूट',
+  withSubstitute: 'स्थानापन्न',
   cancel: 'रद्द करें',
   overNumber: 'ओवर {{over}}',
   changePlayers: 'खिलाड़ी बदलें',
