@@ -1,7 +1,11 @@
 // The scorer console of one match (/scorer/{match_key}): toss, playing XIs, innings, then ball
-// by ball with the keyboard or the buttons. Balls go through the device's queue (lib/ball-queue):
-// kept in localStorage with their idempotency keys and sent in order, so a phone losing signal
-// mid-over loses nothing and writes nothing twice. docs/decisions/026-scorer-console.md.
+// by ball, made for a phone held in one hand: one tap per ordinary ball, a wicket in two taps
+// plus the fielder, the next batter and bowler asked for at once as buttons, and any ball of the
+// innings corrected through the live engine. Balls go through the device's queue
+// (lib/ball-queue): kept in localStorage with their idempotency keys and sent in order, so a
+// phone losing signal mid-over loses nothing and writes nothing twice. The over on screen comes
+// from the server's balls whenever the console reads the match (after an undo, a reload, on
+// another device). docs/decisions/026-scorer-console.md, 075-scorer-console-for-a-phone.md.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { answerText, callApi, type ApiAnswer } from '../lib/account-api.ts';
 import { fill } from '../shared/account-rules.ts';
@@ -10,14 +14,22 @@ import type { DismissalKind } from '../server/domain/types.ts';
 import { BallQueue, localQueueStorage, type QueuedBall, type QueueSnapshot, type SendOutcome } from '../lib/ball-queue.ts';
 import {
   ballFields,
+  ballLabel,
   ballSymbol,
+  bowlerBefore,
   creaseAfter,
+  EITHER_BATTER,
   MAY_RETURN,
+  overAfter,
+  overOfBalls,
   toggleExtra,
   WITH_FIELDER,
   type BallFields,
   type EnteredBall,
   type ExtraKind,
+  type FielderPick,
+  type ListedBall,
+  type OverOnScreen,
 } from '../lib/scorer-ball.ts';
 import type { ScorerStrings } from '../i18n/scorer.ts';
 import type { z } from 'zod';
@@ -39,7 +51,7 @@ interface LocalCrease {
   ballsInOver: number;
   out: string[];
   lastBallKey: string | null;
-  thisOver: string[];
+  over: OverOnScreen;
 }
 
 interface QueuedEntry {
@@ -48,8 +60,14 @@ interface QueuedEntry {
   before: LocalCrease;
 }
 
+/** Where the wicket being entered is: its kind to tap, then its fielder, then who is out. */
+type WicketStep = { stage: 'kind' } | { stage: 'fielder'; kind: DismissalKind } | { stage: 'who'; kind: DismissalKind; fielders: FielderPick[] };
+
 const BREAKS = ['drinks', 'lunch', 'tea', 'stumps', 'rain', 'bad_light'] as const;
 const EXTRA_KEYS: Record<string, ExtraKind> = { w: 'wide', n: 'noball', b: 'bye', l: 'legbye' };
+/** The dismissals of most balls, first; the rare ones follow. */
+const COMMON_KINDS: readonly DismissalKind[] = ['bowled', 'caught', 'lbw', 'run out', 'stumped', 'caught and bowled'];
+const WICKET_KINDS = [...COMMON_KINDS, ...DISMISSAL_KINDS.filter((kind) => !COMMON_KINDS.includes(kind))];
 
 function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -62,25 +80,26 @@ const creaseStore = (matchKey: string) => `crease.scorer.crease.${matchKey}`;
 function loadCrease(matchKey: string): LocalCrease | null {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(creaseStore(matchKey)) ?? 'null');
-    return parsed && typeof parsed === 'object' ? (parsed as LocalCrease) : null;
+    // A crease saved by an earlier version of the console (no over on it) is read from the server instead.
+    return parsed && typeof parsed === 'object' && 'over' in parsed ? (parsed as LocalCrease) : null;
   } catch {
     return null;
   }
 }
 
 function creaseFromServer(current: NonNullable<ConsoleMatch['current']>): LocalCrease {
+  const over = overOfBalls(current.balls, current.balls_in_over);
   // At an over's end the server still names the bowler who finished it: the next over needs another.
-  const overEnded = current.balls_in_over === 0 && current.last_ball_key !== null;
   return {
     innings: current.innings,
     striker: current.striker,
     nonStriker: current.non_striker,
-    bowler: overEnded ? null : current.bowler,
-    previousBowler: overEnded ? current.bowler : null,
+    bowler: over.done ? null : current.bowler,
+    previousBowler: over.done ? current.bowler : bowlerBefore(current.balls, over.index),
     ballsInOver: current.balls_in_over,
     out: current.out,
     lastBallKey: current.last_ball_key,
-    thisOver: [],
+    over,
   };
 }
 
@@ -104,18 +123,18 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
   const [busy, setBusy] = useState(false);
   const [extras, setExtras] = useState<Set<ExtraKind>>(new Set());
   const [penalty, setPenalty] = useState(false);
-  const [wicketOpen, setWicketOpen] = useState(false);
-  const [wicket, setWicket] = useState<{ kind: DismissalKind; playerOut: string; fielder: string; substitute: string }>({
-    kind: 'bowled',
-    playerOut: '',
-    fielder: '',
-    substitute: '',
-  });
+  const [wicketStep, setWicketStep] = useState<WicketStep | null>(null);
+  const [runOutRuns, setRunOutRuns] = useState(0);
+  const [substitute, setSubstitute] = useState('');
+  /** The stored ball being corrected: the pad enters its replacement instead of a new ball. */
+  const [editing, setEditing] = useState<ListedBall | null>(null);
   const [online, setOnline] = useState(true);
   const queueRef = useRef<BallQueue<QueuedEntry> | null>(null);
   const creaseRef = useRef<LocalCrease | null>(null);
   /** The match's event sequence as this device last saw it (its own balls included): an undo names it. */
   const sequenceRef = useRef<number | null>(null);
+  /** Reads of the match asked for so far: the latest one's answer is the one shown. */
+  const loadsRef = useRef(0);
 
   const setCrease = useCallback(
     (next: LocalCrease | null) => {
@@ -128,7 +147,11 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
   );
 
   const load = useCallback(async () => {
+    const asked = ++loadsRef.current;
     const answer = await callApi(`scorer/matches/${encodeURIComponent(matchKey)}?lang=${lang}`);
+    // Reads overlap (one after each ball, one after each command): only the latest asked is shown,
+    // so an older answer arriving late never takes the console, or the sequence an undo names, back.
+    if (asked !== loadsRef.current) return null;
     if (!answer.ok) {
       setLoadFailed(answerText(answer, labels.networkError));
       return null;
@@ -140,9 +163,12 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
     const local = creaseRef.current ?? loadCrease(matchKey);
     const waiting = (queueRef.current?.snapshot().pending.length ?? 0) > 0;
     if (!data.current) setCrease(null);
-    // The device is ahead while balls wait, and knows picks (a new batter) the server has not seen.
-    else if (local && local.innings === data.current.innings && (waiting || local.lastBallKey === data.current.last_ball_key)) setCrease(local);
-    else setCrease(creaseFromServer(data.current));
+    // The device is ahead while balls wait: its over too.
+    else if (local && local.innings === data.current.innings && waiting) setCrease(local);
+    // It knows picks (a new batter, the next bowler) the server has not seen; the over is the server's.
+    else if (local && local.innings === data.current.innings && local.lastBallKey === data.current.last_ball_key) {
+      setCrease({ ...local, over: overOfBalls(data.current.balls, data.current.balls_in_over) });
+    } else setCrease(creaseFromServer(data.current));
     return data;
   }, [matchKey, lang, labels.networkError, setCrease]);
 
@@ -203,50 +229,42 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
     setBusy(true);
     setNotice(null);
     const answer = await callApi(`scorer/matches/${encodeURIComponent(matchKey)}/${path}`, { json });
+    // Busy until the match is read again: a key pressed before would act on the state before the command.
+    if (answer.ok) await load();
     setBusy(false);
     if (!answer.ok) {
       setNotice(fill(labels.failed, { message: answerText(answer, labels.networkError) }));
       return null;
     }
-    await load();
     return answer;
   };
 
   const resetEntry = () => {
     setExtras(new Set());
     setPenalty(false);
-    setWicketOpen(false);
-    // The player out is chosen afresh for each wicket: last time's may be back in the pavilion.
-    setWicket((current) => ({ ...current, playerOut: '', fielder: '', substitute: '' }));
+    setWicketStep(null);
+    setRunOutRuns(0);
+    setSubstitute('');
+    setEditing(null);
   };
 
-  const record = (runs: number) => {
+  /** A ball as entered: a new one into the queue, or the replacement of the ball being corrected. */
+  const enter = (runs: number, wicket: EnteredBall['wicket'] = null) => {
     const now = creaseRef.current;
     const queue = queueRef.current;
     if (!match || !now || !queue) return;
+    const entered: EnteredBall = { runs, extras, penalty, wicket };
+    if (editing) {
+      void correct(editing, entered);
+      return;
+    }
     if (!now.striker || !now.nonStriker || !now.bowler) {
       setNotice(labels.pickCrease);
       return;
     }
-    const playerOut = wicket.playerOut || now.striker;
-    const fielders =
-      wicketOpen && WITH_FIELDER.has(wicket.kind)
-        ? wicket.substitute.trim()
-          ? [{ name: wicket.substitute.trim(), substitute: true }]
-          : wicket.fielder
-            ? [{ key: wicket.fielder }]
-            : []
-        : [];
-    const entered: EnteredBall = {
-      runs,
-      extras,
-      penalty,
-      wicket: wicketOpen ? { kind: wicket.kind, playerOut, fielders } : null,
-    };
     const position = { striker: now.striker, nonStriker: now.nonStriker, bowler: now.bowler };
     const fields = ballFields(entered, position);
     const after = creaseAfter(entered, position, now.ballsInOver, match.balls_per_over);
-    const symbol = ballSymbol(entered);
     const next: LocalCrease = {
       ...now,
       striker: after.striker,
@@ -254,14 +272,34 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
       ballsInOver: after.ballsInOver,
       bowler: after.overEnded ? null : now.bowler,
       previousBowler: after.overEnded ? now.bowler : now.previousBowler,
-      out: entered.wicket && !MAY_RETURN.has(entered.wicket.kind) ? [...now.out, playerOut] : now.out,
-      thisOver: after.overEnded ? [] : [...now.thisOver, symbol],
+      out: wicket && !MAY_RETURN.has(wicket.kind) ? [...now.out, wicket.playerOut] : now.out,
+      over: overAfter(now.over, ballSymbol(entered), after.overEnded),
     };
     setNotice(null);
     setCrease(next);
     resetEntry();
     const queued: QueuedBall<QueuedEntry> = { key: newKey(), matchKey, ball: { fields, before: now } };
     queue.add(queued);
+  };
+
+  /** A stored ball replaced through the live engine, from the state this device saw (no correction over another's). */
+  const correct = async (ball: ListedBall, entered: EnteredBall) => {
+    const fields = ballFields(entered, { striker: ball.striker, nonStriker: ball.non_striker, bowler: ball.bowler });
+    const answer = await command(`balls/${encodeURIComponent(ball.key)}`, { sequence: sequenceRef.current, ball: fields });
+    resetEntry();
+    if (answer) setNotice(fill(labels.corrected, { over: ballLabel(ball) }));
+  };
+
+  /** The wicket's kind tapped: the ball goes at once unless a fielder or the batter out is still to say. */
+  const wicketKind = (kind: DismissalKind) => {
+    if (WITH_FIELDER.has(kind)) setWicketStep({ stage: 'fielder', kind });
+    else whoIsOut(kind, []);
+  };
+  const whoIsOut = (kind: DismissalKind, fielders: FielderPick[]) => {
+    const striker = editing?.striker ?? creaseRef.current?.striker;
+    if (EITHER_BATTER.has(kind)) setWicketStep({ stage: 'who', kind, fielders });
+    else if (striker) enter(0, { kind, playerOut: striker, fielders });
+    else setNotice(labels.pickCrease);
   };
 
   const undo = async () => {
@@ -278,21 +316,33 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
     }
     // Taking back a ball that decided the match reopens it: the scorer says so first.
     if (match.status === 'completed' && !window.confirm(labels.confirmUndoResult)) return;
-    // From the state this device saw: a resent undo cannot take back a second step. The server's
-    // crease replaces this device's once the ball is gone (its last ball key changed).
-    await command('undo', { sequence: sequenceRef.current });
+    // From the state this device saw: a resent undo cannot take back a second step. The match is
+    // read first for the ball the undo takes back (the last one this device sent may not be on
+    // screen yet); if another device scored since, the server refuses the undo as it should.
+    const seen = sequenceRef.current;
+    setBusy(true);
+    const last = (await load())?.current?.balls.at(-1) ?? null;
+    const answer = await command('undo', { sequence: seen });
+    const now = creaseRef.current;
+    const undone = (answer?.body.data as { ball_key: string | null } | undefined)?.ball_key;
+    // The ball taken back is bowled again by the same three: its batters (a new one who came
+    // in after a wicket included) and its bowler, whatever the server's state says of the ball before.
+    if (last && now && undone === last.key && now.innings === match.current?.innings) {
+      setCrease({ ...now, striker: last.striker, nonStriker: last.non_striker, bowler: last.bowler });
+    }
   };
 
-  // Keyboard: digits record, letters set up the ball; never while typing in a field.
+  // Keyboard: digits record, letters set up the ball, with a select focused too (its own
+  // type-ahead would otherwise take them); never while typing in a text field.
   const keyHandler = useRef<(event: KeyboardEvent) => void>(() => {});
   keyHandler.current = (event) => {
     const target = event.target as HTMLElement | null;
-    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
     if (event.ctrlKey || event.metaKey || event.altKey || busy) return;
     const key = event.key.toLowerCase();
-    if (/^[0-6]$/.test(key)) record(Number(key));
+    if (/^[0-6]$/.test(key)) enter(Number(key));
     else if (key in EXTRA_KEYS) setExtras((current) => toggleExtra(current, EXTRA_KEYS[key]!));
-    else if (key === 'x') setWicketOpen((open) => !open);
+    else if (key === 'x') setWicketStep((step) => (step ? null : { stage: 'kind' }));
     else if (key === 'u') void undo();
     else return;
     event.preventDefault();
@@ -409,78 +459,205 @@ export default function ScorerConsole({ matchKey, lang, labels, matchHref }: Pro
   );
   const withCurrent = (key: string | null) => (key === null ? available : [{ key, name: nameOf(key) }, ...available]);
   const bowlers = fielders.filter((player) => player.key !== crease.previousBowler);
+  const listed = match.current.balls;
 
-  return (
-    <div className="scorer">
-      {header}
-      <section className="scorer-crease" aria-label={labels.openers}>
-        {select(labels.striker, crease.striker, withCurrent(crease.striker), (key) => setCrease({ ...crease, striker: key || null }), 'striker')}
-        {select(labels.nonStriker, crease.nonStriker, withCurrent(crease.nonStriker), (key) => setCrease({ ...crease, nonStriker: key || null }), 'non-striker')}
-        {select(crease.bowler === null && crease.previousBowler ? labels.newBowler : labels.bowler, crease.bowler, bowlers, (key) => setCrease({ ...crease, bowler: key || null }), 'bowler')}
-        <button type="button" onClick={() => setCrease({ ...crease, striker: crease.nonStriker, nonStriker: crease.striker })}>
-          {labels.swapStrike}
-        </button>
-      </section>
+  // The one question the next ball waits for, asked as buttons: a batter in, then the bowler.
+  const question: { title: string; options: { key: string; name: string }[]; pick: (key: string) => void; testId: string } | null = editing
+    ? null
+    : !crease.striker
+      ? {
+          title: crease.nonStriker ? labels.newBatterIn : labels.pickStriker,
+          options: available,
+          pick: (key) => setCrease({ ...crease, striker: key }),
+          testId: 'pick-striker',
+        }
+      : !crease.nonStriker
+        ? {
+            title: crease.lastBallKey ? labels.newBatterIn : labels.pickNonStriker,
+            options: available,
+            pick: (key) => setCrease({ ...crease, nonStriker: key }),
+            testId: 'pick-non-striker',
+          }
+        : !crease.bowler
+          ? { title: crease.previousBowler ? labels.newBowler : labels.pickBowler, options: bowlers, pick: (key) => setCrease({ ...crease, bowler: key }), testId: 'pick-bowler' }
+          : null;
 
-      <section className="scorer-pad" aria-label={labels.runs}>
-        <p className="scorer-over" data-testid="this-over">
-          {labels.thisOver}: {crease.thisOver.join(' ') || '—'}
-        </p>
-        <div className="scorer-toggles">
-          <Toggle on={extras.has('wide')} onClick={() => setExtras(toggleExtra(extras, 'wide'))} hint="w">{labels.wide}</Toggle>
-          <Toggle on={extras.has('noball')} onClick={() => setExtras(toggleExtra(extras, 'noball'))} hint="n">{labels.noBall}</Toggle>
-          <Toggle on={extras.has('bye')} onClick={() => setExtras(toggleExtra(extras, 'bye'))} hint="b">{labels.bye}</Toggle>
-          <Toggle on={extras.has('legbye')} onClick={() => setExtras(toggleExtra(extras, 'legbye'))} hint="l">{labels.legBye}</Toggle>
-          <Toggle on={wicketOpen} onClick={() => setWicketOpen(!wicketOpen)} hint="x">{labels.wicket}</Toggle>
-          <Toggle on={penalty} onClick={() => setPenalty(!penalty)}>{labels.penaltyOnBall}</Toggle>
-        </div>
-        {wicketOpen && (
-          <div className="scorer-wicket">
-            <label>
-              <span>{labels.howOut}</span>
-              <select value={wicket.kind} onChange={(event) => setWicket({ ...wicket, kind: event.target.value as DismissalKind })} data-testid="dismissal">
-                {DISMISSAL_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>{labels.dismissals[kind]}</option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{labels.playerOut}</span>
-              <select value={wicket.playerOut || crease.striker || ''} onChange={(event) => setWicket({ ...wicket, playerOut: event.target.value })} data-testid="player-out">
-                {[crease.striker, crease.nonStriker].flatMap((key) => (key ? [<option key={key} value={key}>{nameOf(key)}</option>] : []))}
-              </select>
-            </label>
-            {WITH_FIELDER.has(wicket.kind) && (
-              <>
-                <label>
-                  <span>{labels.fielder}</span>
-                  <select value={wicket.fielder} onChange={(event) => setWicket({ ...wicket, fielder: event.target.value })} data-testid="fielder">
-                    <option value="">{labels.noFielder}</option>
-                    {fielders.map((player) => (
-                      <option key={player.key} value={player.key}>{player.name}</option>
-                    ))}
-                  </select>
-                </label>
-                <label>
-                  <span>{labels.substitute}</span>
-                  <input value={wicket.substitute} maxLength={100} onChange={(event) => setWicket({ ...wicket, substitute: event.target.value })} />
-                </label>
-              </>
+  const wicketPanel = wicketStep && (
+    <div className="scorer-wicket" role="group" aria-label={labels.wicket} data-testid="wicket-panel">
+      {wicketStep.stage === 'kind' && (
+        <>
+          <p className="scorer-question">{labels.howOut}</p>
+          <div className="scorer-grid">
+            {WICKET_KINDS.map((kind) => (
+              <button key={kind} type="button" className="scorer-big" onClick={() => wicketKind(kind)} data-testid={`kind-${kind.replaceAll(' ', '-')}`}>
+                {labels.dismissals[kind]}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {wicketStep.stage === 'fielder' && (
+        <>
+          <p className="scorer-question">{labels.pickFielder}</p>
+          <div className="scorer-grid" data-testid="pick-fielder">
+            {fielders.map((player) => (
+              <button key={player.key} type="button" className="scorer-big" onClick={() => whoIsOut(wicketStep.kind, [{ key: player.key }])}>
+                {player.name}
+              </button>
+            ))}
+            <button type="button" className="scorer-big" onClick={() => whoIsOut(wicketStep.kind, [])}>{labels.noFielder}</button>
+          </div>
+          <form className="scorer-row" onSubmit={(event) => (event.preventDefault(), substitute.trim() && whoIsOut(wicketStep.kind, [{ name: substitute.trim(), substitute: true }]))}>
+            <input value={substitute} maxLength={100} onChange={(event) => setSubstitute(event.target.value)} aria-label={labels.substitute} placeholder={labels.substitute} />
+            <button type="submit" disabled={!substitute.trim()}>{labels.withSubstitute}</button>
+          </form>
+        </>
+      )}
+      {wicketStep.stage === 'who' && (
+        <>
+          {wicketStep.kind === 'run out' && (
+            <fieldset className="scorer-row">
+              <legend>{labels.runsCompleted}</legend>
+              {[0, 1, 2, 3].map((runs) => (
+                <Toggle key={runs} on={runOutRuns === runs} onClick={() => setRunOutRuns(runs)}>{String(runs)}</Toggle>
+              ))}
+            </fieldset>
+          )}
+          <p className="scorer-question">{labels.whoOut}</p>
+          <div className="scorer-grid" data-testid="pick-out">
+            {[editing?.striker ?? crease.striker, editing?.non_striker ?? crease.nonStriker].flatMap((key) =>
+              key
+                ? [
+                    <button key={key} type="button" className="scorer-big" onClick={() => enter(runOutRuns, { kind: wicketStep.kind, playerOut: key, fielders: wicketStep.fielders })}>
+                      {nameOf(key)}
+                    </button>,
+                  ]
+                : [],
             )}
           </div>
-        )}
-        <div className="scorer-runs">
-          {[0, 1, 2, 3, 4, 5, 6].map((runs) => (
-            <button key={runs} type="button" className="scorer-run" onClick={() => record(runs)} disabled={busy} aria-keyshortcuts={String(runs)} data-testid={`runs-${runs}`}>
-              {runs}
+        </>
+      )}
+      <button type="button" onClick={() => setWicketStep(null)}>{labels.cancel}</button>
+    </div>
+  );
+
+  return (
+    <div className="scorer scorer-live">
+      {header}
+      <section className="scorer-board" aria-label={labels.openers}>
+        <p className="scorer-batters" data-testid="crease">
+          <span>
+            <strong>{nameOf(crease.striker) || '—'}</strong> <small>({labels.onStrike})</small>
+          </span>
+          <span>{nameOf(crease.nonStriker) || '—'}</span>
+          <span>
+            {labels.bowler}: {nameOf(crease.bowler) || '—'}
+          </span>
+        </p>
+        <p className="scorer-over" data-testid="this-over" data-over={crease.over.index + 1}>
+          <span>{fill(labels.overNumber, { over: crease.over.index + 1 })}:</span>
+          {crease.over.symbols.length === 0 ? ' —' : crease.over.symbols.map((symbol, index) => <span key={index} className="scorer-ball">{symbol}</span>)}
+        </p>
+      </section>
+
+      {question ? (
+        <section className="scorer-question-panel" aria-label={question.title}>
+          <p className="scorer-question">{question.title}</p>
+          <div className="scorer-grid" data-testid={question.testId}>
+            {question.options.map((player) => (
+              <button key={player.key} type="button" className="scorer-big" onClick={() => question.pick(player.key)}>
+                {player.name}
+              </button>
+            ))}
+          </div>
+          {undoButton}
+        </section>
+      ) : (
+        <section className="scorer-pad" aria-label={labels.runs}>
+          {editing && (
+            <p className="scorer-editing" role="status" data-testid="editing">
+              {fill(labels.correcting, { over: ballLabel(editing), symbol: editing.symbol })}{' '}
+              <button type="button" onClick={resetEntry}>{labels.cancel}</button>
+            </p>
+          )}
+          {wicketPanel}
+          <div className="scorer-toggles">
+            <Toggle on={extras.has('wide')} onClick={() => setExtras(toggleExtra(extras, 'wide'))} hint="w">{labels.wide}</Toggle>
+            <Toggle on={extras.has('noball')} onClick={() => setExtras(toggleExtra(extras, 'noball'))} hint="n">{labels.noBall}</Toggle>
+            <Toggle on={extras.has('bye')} onClick={() => setExtras(toggleExtra(extras, 'bye'))} hint="b">{labels.bye}</Toggle>
+            <Toggle on={extras.has('legbye')} onClick={() => setExtras(toggleExtra(extras, 'legbye'))} hint="l">{labels.legBye}</Toggle>
+            <Toggle on={penalty} onClick={() => setPenalty(!penalty)}>{labels.penaltyOnBall}</Toggle>
+          </div>
+          <div className="scorer-runs">
+            {[0, 1, 2, 3, 4, 6].map((runs) => (
+              <button key={runs} type="button" className="scorer-run" onClick={() => enter(runs)} disabled={busy} aria-keyshortcuts={String(runs)} data-testid={`runs-${runs}`}>
+                {runs}
+              </button>
+            ))}
+            <button type="button" className="scorer-run" onClick={() => enter(5)} disabled={busy} aria-keyshortcuts="5" data-testid="runs-5">
+              5
             </button>
-          ))}
-          <button type="button" className="scorer-undo" onClick={() => void undo()} disabled={busy} aria-keyshortcuts="u" data-testid="undo">
-            {labels.undo}
+            <button
+              type="button"
+              className={wicketStep ? 'scorer-run scorer-out on' : 'scorer-run scorer-out'}
+              aria-pressed={wicketStep !== null}
+              onClick={() => setWicketStep(wicketStep ? null : { stage: 'kind' })}
+              disabled={busy}
+              aria-keyshortcuts="x"
+              data-testid="wicket"
+            >
+              {labels.wicket}
+            </button>
+            {!editing && (
+              <button type="button" className="scorer-run scorer-undo" onClick={() => void undo()} disabled={busy} aria-keyshortcuts="u" data-testid="undo">
+                {labels.undo}
+              </button>
+            )}
+          </div>
+          <p className="scorer-keys">{labels.shortcuts}</p>
+        </section>
+      )}
+
+      <details className="panel">
+        <summary>{labels.changePlayers}</summary>
+        <div className="scorer-crease">
+          {select(labels.striker, crease.striker, withCurrent(crease.striker), (key) => setCrease({ ...crease, striker: key || null }), 'striker')}
+          {select(labels.nonStriker, crease.nonStriker, withCurrent(crease.nonStriker), (key) => setCrease({ ...crease, nonStriker: key || null }), 'non-striker')}
+          {select(labels.bowler, crease.bowler, bowlers, (key) => setCrease({ ...crease, bowler: key || null }), 'bowler')}
+          <button type="button" onClick={() => setCrease({ ...crease, striker: crease.nonStriker, nonStriker: crease.striker })} data-testid="swap-strike">
+            {labels.swapStrike}
           </button>
         </div>
-        <p className="scorer-keys">{labels.shortcuts}</p>
-      </section>
+      </details>
+
+      {listed.length > 0 && (
+        <details className="panel" data-testid="innings-balls">
+          <summary>{labels.inningsBalls}</summary>
+          <ol className="scorer-balls" reversed>
+            {listed
+              .map((ball) => (
+                <li key={ball.key}>
+                  <span className="scorer-ball">{ball.symbol}</span>
+                  <button
+                    type="button"
+                    disabled={busy || snapshot.pending.length > 0}
+                    onClick={() => {
+                      resetEntry();
+                      setEditing(ball);
+                    }}
+                    data-testid={`correct-${ball.key}`}
+                  >
+                    {fill(labels.correct, { over: ballLabel(ball) })}
+                  </button>
+                  <small>
+                    {nameOf(ball.bowler)} → {nameOf(ball.striker)}
+                  </small>
+                </li>
+              ))
+              .reverse()}
+          </ol>
+        </details>
+      )}
 
       <MatchActions match={match} labels={labels} busy={busy} command={command} yetToBat={available} />
     </div>

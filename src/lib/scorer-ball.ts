@@ -119,16 +119,67 @@ export function creaseAfter(entered: EnteredBall, crease: Crease, ballsInOver: n
   return { striker, nonStriker, ballsInOver: overEnded ? 0 : legalBalls, overEnded };
 }
 
-/** The scoreboard symbol of a ball: '4', 'wd', '1nb', 'W', '2lb'. */
+/**
+ * The scoreboard symbol of a ball as the server writes it (domain/commentary.ts ballSymbol, which
+ * the console shows once a ball is stored): '.', '4', 'wd', '3wd', '1nb', 'lb', '2b', 'W', '1W'.
+ */
 export function ballSymbol(entered: EnteredBall): string {
   const { runs, extras } = entered;
-  let symbol = '';
-  if (extras.has('wide')) symbol = runs > 0 ? `${runs + 1}wd` : 'wd';
-  else if (extras.has('noball')) symbol = `${runs > 0 ? runs : ''}nb${extras.has('bye') ? 'b' : extras.has('legbye') ? 'lb' : ''}`;
-  else if (extras.has('bye')) symbol = `${runs}b`;
-  else if (extras.has('legbye')) symbol = `${runs}lb`;
-  else symbol = String(runs);
-  if (entered.penalty) symbol += '+5';
-  if (entered.wicket && !MAY_RETURN.has(entered.wicket.kind)) symbol = symbol === '0' ? 'W' : `${symbol}W`;
+  const counted = (n: number, suffix: string) => (n === 1 ? suffix : `${n}${suffix}`);
+  let symbol: string;
+  if (extras.has('wide')) symbol = counted(runs + 1, 'wd');
+  else if (extras.has('noball')) symbol = runs === 0 ? 'nb' : `${runs}nb`;
+  else if (extras.has('legbye') && runs > 0) symbol = counted(runs, 'lb');
+  else if (extras.has('bye') && runs > 0) symbol = counted(runs, 'b');
+  else symbol = runs === 0 ? '.' : String(runs);
+  if (entered.penalty) symbol += '+5p';
+  if (entered.wicket && !MAY_RETURN.has(entered.wicket.kind)) symbol = symbol === '.' ? 'W' : `${symbol}W`;
   return symbol;
 }
+
+/** Dismissals where the scorer says who is out: either batter may be (the others are the striker's). */
+export const EITHER_BATTER: ReadonlySet<DismissalKind> = new Set(['run out', 'obstructing the field', 'retired hurt', 'retired not out', 'retired out']);
+
+/** A stored ball as the console's answer lists it (the API's ScorerBall). */
+export interface ListedBall {
+  key: string;
+  over: number;
+  ball: number;
+  symbol: string;
+  legal: boolean;
+  striker: string;
+  non_striker: string;
+  bowler: string;
+}
+
+/** The over on the console's screen: its index (0 for the first), its balls' symbols, and whether it is over. */
+export interface OverOnScreen {
+  index: number;
+  symbols: string[];
+  done: boolean;
+}
+
+/**
+ * The over the server's balls show: the latest over bowled into, finished once its last ball
+ * was legal and no legal ball of the next over is counted (`ballsInOver` 0). Before the
+ * innings' first ball, the first over, empty.
+ */
+export function overOfBalls(balls: readonly ListedBall[], ballsInOver: number): OverOnScreen {
+  const last = balls.at(-1);
+  if (!last) return { index: 0, symbols: [], done: false };
+  return { index: last.over, symbols: balls.filter((ball) => ball.over === last.over).map((ball) => ball.symbol), done: last.legal && ballsInOver === 0 };
+}
+
+/** The over on screen after a ball entered on this device: a finished over gives way to the next. */
+export function overAfter(over: OverOnScreen, symbol: string, overEnded: boolean): OverOnScreen {
+  const symbols = over.done ? [symbol] : [...over.symbols, symbol];
+  return { index: over.done ? over.index + 1 : over.index, symbols, done: overEnded };
+}
+
+/** The bowler of the last ball before over `index`: he may not bowl that over. */
+export function bowlerBefore(balls: readonly ListedBall[], index: number): string | null {
+  return balls.findLast((ball) => ball.over < index)?.bowler ?? null;
+}
+
+/** A ball's place as a scorebook writes it: '3.2' for the second ball of the fourth over. */
+export const ballLabel = (ball: Pick<ListedBall, 'over' | 'ball'>): string => `${ball.over}.${ball.ball}`;

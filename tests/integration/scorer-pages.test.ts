@@ -1,5 +1,5 @@
 // The scorer console's pages through the built Astro handler with real sessions: a visitor goes
-// to the login page, a fan is refused (403), a scorer sees the matches made on the console, in
+// to the login page, a fan is refused (403) and sees no link to them, a scorer sees the matches made on the console, in
 // English and Hindi, never cached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +42,7 @@ describe.skipIf(handler === null)('scorer pages', () => {
   });
 
   it('sends a visitor to the login page and refuses a fan', async () => {
-    for (const path of ['/scorer', '/scorer/new', '/scorer/1000000000']) {
+    for (const path of ['/scorer', '/scorer/new', '/scorer/1000000000', '/scorer/tokens']) {
       const visitor = await page(path);
       expect(visitor.statusCode, path).toBe(302);
       expect(visitor.headers.location, path).toBe(`/login?next=${encodeURIComponent(path)}`);
@@ -51,6 +51,20 @@ describe.skipIf(handler === null)('scorer pages', () => {
       expect(fan.body, path).toContain('Only scorers can use the scorer console');
       expect(fan.body, path).not.toContain('astro-island');
     }
+  });
+
+  it('links the console and the API tokens page from the profile menu of a scorer only', async () => {
+    const scorer = await page('/profile', scorerCookie);
+    expect(scorer.body).toContain('href="/scorer/tokens"');
+    expect(scorer.body).toContain('>Scorer API tokens<');
+    expect((await page('/hi/profile', scorerCookie)).body).toContain('href="/hi/scorer/tokens"');
+    const fan = await page('/profile', fanCookie);
+    expect(fan.statusCode).toBe(200);
+    expect(fan.body).not.toContain('/scorer');
+    const tokens = await page('/scorer/tokens', scorerCookie);
+    expect(tokens.statusCode).toBe(200);
+    expect(tokens.headers['cache-control']).toBe('private, no-store');
+    expect(tokens.body).toContain('ScorerTokens');
   });
 
   it('lists the matches made on the console for a scorer, privately, in both languages', async () => {

@@ -11,7 +11,7 @@ import type { ScorerService } from '../services/scorer.ts';
 import { LiveWriteError } from '../store/fixture.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
 import { actionSchema } from './schemas/common.ts';
-import { matchKeyParams, MAX_SEARCH_RESULTS, scorerRoutes } from './schemas/scorer.ts';
+import { ballKeyParams, matchKeyParams, MAX_SEARCH_RESULTS, scorerRoutes } from './schemas/scorer.ts';
 
 export const SCORER_RULES = {
   // A ball every few seconds at the very most, plus corrections; a runaway client is stopped.
@@ -22,6 +22,7 @@ export const SCORER_RULES = {
 // The largest body is a fixture with two squads of 25 named players.
 const BODY_LIMIT = 32 * 1024;
 const NO_MATCH = 'No match with this key was made on the scorer console.';
+const MOVED_ON = 'The match has changed since you last saw it: reload it to see what the last ball is.';
 
 /** A fixture the store refuses (an unknown player key) is a bad request, not a conflict. */
 async function refusedAs<T>(statusCode: number, write: () => Promise<T>): Promise<T> {
@@ -132,12 +133,20 @@ export async function registerScorerRoutes(app: FastifyInstance, scorer: ScorerS
       return { status: true as const, data: { sequence: recorded.sequence, ball_key: recorded.ballKey, duplicate: recorded.duplicate } };
     });
 
+    api.post(routes.correctBall.paths[0]!, { schema: { ...actionSchema(routes.correctBall), params: ballKeyParams }, bodyLimit: BODY_LIMIT }, async (request) => {
+      const match = await write(request);
+      // Only from the state the scorer saw: a correction never lands on a ball another device changed since.
+      if (match.sequence !== request.body.sequence) throw new ApiError(409, MOVED_ON);
+      const corrected = await live.correctBall(request.params.match_key, request.params.ball_key, request.body.ball);
+      return { status: true as const, data: { sequence: corrected.sequence, ball_key: corrected.ballKey } };
+    });
+
     api.post(routes.undo.paths[0]!, { schema: { ...actionSchema(routes.undo), ...params }, bodyLimit: BODY_LIMIT }, async (request) => {
       const match = await write(request);
       // A retried undo must not take back a second step: only from the state the scorer saw.
       const { sequence, ball_key: ballKey } = request.body;
       if ((sequence !== undefined && match.sequence !== sequence) || (ballKey !== undefined && match.current?.last_ball_key !== ballKey)) {
-        throw new ApiError(409, 'The match has changed since you last saw it: reload it to see what the last ball is.');
+        throw new ApiError(409, MOVED_ON);
       }
       const undone = await live.undoLastBall(request.params.match_key);
       if (!undone) throw new ApiError(409, 'There is nothing to take back.');

@@ -108,6 +108,27 @@ export function ballKey(inningsNo: number, position: BallPosition, matchSequence
   return `${inningsNo}.${position.over}.${position.ball}.${matchSequence}`;
 }
 
+/** The innings, over and place in the match a ball key says (ballKey()); null for a key not made so. */
+export function ballPlaceOfKey(key: string): { inningsNo: number; over: number; matchSequence: number } | null {
+  const parts = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(key);
+  return parts ? { inningsNo: Number(parts[1]), over: Number(parts[2]), matchSequence: Number(parts[4]) } : null;
+}
+
+/**
+ * Where each of an innings' deliveries was bowled (its over, and the legal balls of the over
+ * before it plus one): what its ballKey is made of, with its place in the match.
+ */
+export function ballPositions(deliveries: readonly Delivery[]): BallPosition[] {
+  let over = -1;
+  let legal = 0;
+  return deliveries.map((delivery) => {
+    if (delivery.over !== over) [over, legal] = [delivery.over, 0];
+    const position = { over, ball: legal + 1 };
+    if (isLegalDelivery(delivery)) legal += 1;
+    return position;
+  });
+}
+
 /** A stored ball of the innings with its 1-based seq in the innings. */
 export interface SequencedDelivery {
   seq: number;

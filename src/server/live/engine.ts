@@ -14,7 +14,7 @@ import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
 import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domain/ball-sense.ts';
 import type { Services } from '../services/index.ts';
-import { ballKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
+import { ballKey, ballPlaceOfKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
 import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
 import { lastStoredBalls, storedBallCount } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
@@ -91,6 +91,12 @@ export interface LiveEngine {
    * and may name the side batting); anything else is a 409.
    */
   recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number; start?: InningsStart }): Promise<RecordedBall>;
+  /**
+   * Replaces a stored ball of the innings in progress (its key) with a correction, through the
+   * one write path, and pushes the ball again under its own key (update_reason 'correction') with
+   * the score after it: fans' lists replace it in place, nothing is added or lost.
+   */
+  correctBall(matchKey: string, ballKey: string, ball: CricsheetBall): Promise<{ sequence: number; ballKey: string }>;
   /** Takes back the match's last step (MatchWriter.undoLast); ballKey is the ball taken back, null when none was. */
   undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string | null } | null>;
   setBreak(matchKey: string, reason: BreakReason | null): Promise<void>;
@@ -279,6 +285,50 @@ class Engine implements LiveEngine {
       // Not awaited: the next command need not wait for the second language's sentence.
       void this.toLanguages(match.key, ballKey);
       return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
+    });
+  }
+
+  correctBall(matchKey: string, key: string, ball: CricsheetBall): Promise<{ sequence: number; ballKey: string }> {
+    return this.queued(matchKey, async (match) => {
+      const place = ballPlaceOfKey(key);
+      if (!place) throw new ApiError(404, `No ball with the key ${key}.`);
+      const playerKeys = playerKeysOf(ball);
+      const context = await this.ballContext(match.id, null, playerKeys);
+      const innings = context.innings;
+      if (!innings?.inProgress || innings.inningsNo !== place.inningsNo) {
+        throw new ApiError(409, `Ball ${key} is not in the innings in progress: only its balls are corrected here.`);
+      }
+      const [before] = await this.read<{ balls: number }>(
+        `select coalesce(sum(length(balls) / ${BALL_BYTES}), 0)::int as balls from innings_balls where match_id = $1 and innings_no < $2`,
+        [match.id, place.inningsNo],
+      );
+      const seq = place.matchSequence - (before?.balls ?? 0);
+      const personOf = personLookup(context.people, playerKeys);
+      const delivery = deliveryOf(ball, place.over, personOf);
+      refuseNonsense(ballItselfRefusal(delivery), 400);
+      refuseNonsense(
+        ballInPlayRefusal(delivery, {
+          battingSide: innings.battingTeam,
+          sides: context.sides,
+          sheets: new Set(context.sides.values()),
+          oversLimit: innings.superOver ? 1 : match.oversLimit,
+          lastOver: null,
+        }),
+        409,
+      );
+      const events: NewEvent[] = [{ kind: 'ball', ballKey: key }, { kind: 'state', ballKey: null }];
+      let sequence = 0;
+      await this.log.within(
+        async (tx) => {
+          sequence = await this.log.append(tx, match.id, events);
+        },
+        () => this.writer.replaceBall(match.id, place.inningsNo, seq, delivery),
+      );
+      // Pushed as stored after the commit, saying why it comes again.
+      const corrected = await this.payloads.liveBall(match.key, key);
+      const [ballEvent, state] = events as [NewEvent, NewEvent];
+      await this.emit(match, sequence, corrected ? [{ ...ballEvent, draft: { commentory: [{ ...corrected, update_reason: 'correction' }] } }, state] : events);
+      return { sequence, ballKey: key };
     });
   }
 
@@ -589,9 +639,9 @@ class Engine implements LiveEngine {
 
   /**
    * What a ball's write needs before it, in one statement: the ball its idempotency key already
-   * wrote, the people of its player keys, the match's latest innings.
+   * wrote (none asked for with null: a correction), the people of its player keys, the match's latest innings.
    */
-  private async ballContext(matchId: number, idempotencyKey: string, playerKeys: readonly string[]): Promise<BallContext> {
+  private async ballContext(matchId: number, idempotencyKey: string | null, playerKeys: readonly string[]): Promise<BallContext> {
     const [row] = await this.read<{ known: KnownBallRow | null; people: PersonRow[]; innings: OpenInningsRow | null; sheets: SheetRow[] }>(
       `select
          (select row_to_json(k) from (${KNOWN_BALL} where match_id = $1 and idempotency_key = $2) k) as known,

@@ -15,6 +15,8 @@ export interface LiveWriter {
   ): Promise<{ inningsNo: number; battingSide: TeamSide; superOver: boolean }>;
   appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<AppendedBall>;
   undoLast(matchId: number): Promise<Undone | null>;
+  /** Replaces a ball of the innings in progress with its correction (same over, legal stays legal). */
+  replaceBall(matchId: number, inningsNo: number, seq: number, delivery: Delivery): Promise<void>;
   closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean; absentHurt?: readonly string[] }): Promise<unknown>;
   setPlayState(matchId: number, state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number }): Promise<void>;
   setRevisedTarget(matchId: number, target: { runs: number; overs: number }): Promise<void>;

@@ -4,10 +4,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MatchFormat, MatchStatus, TeamSide } from '../db/schema.ts';
 import type { InningsTallyState } from '../domain/scorecard.ts';
-import { nextInnings } from '../domain/live.ts';
+import { ballKey, ballPositions, nextInnings } from '../domain/live.ts';
+import { ballSymbol } from '../domain/commentary.ts';
+import { isLegalDelivery } from '../domain/overs.ts';
+import { BALL_BYTES } from '../store/ball-codec.ts';
 import { resultText, type Lang } from '../domain/result.ts';
 import { readOutcomeInnings } from '../store/live-innings.ts';
-import { queryRows } from '../store/stored-deliveries.ts';
+import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
 import { loadLiveStates, type LiveMatchRow } from './live-state.ts';
 
 export interface ScorerPlayer {
@@ -23,6 +26,21 @@ export interface ScorerInnings {
   wickets: number;
   legal_balls: number;
   closed: boolean;
+}
+
+/** A ball of the innings in progress as the console lists it (and a correction names it). */
+export interface ScorerBall {
+  key: string;
+  /** Over index (0 for the first over) and the legal balls of the over before it, plus one. */
+  over: number;
+  ball: number;
+  /** The scoreboard's symbol: '.', '4', 'wd', '1nb', 'W'. */
+  symbol: string;
+  legal: boolean;
+  /** Who was on strike, at the other end and bowling: a ball taken back puts them back. */
+  striker: string;
+  non_striker: string;
+  bowler: string;
 }
 
 export interface ScorerMatchState {
@@ -57,6 +75,8 @@ export interface ScorerMatchState {
     out: string[];
     last_ball_key: string | null;
     balls_in_over: number;
+    /** Every ball of the innings, oldest first: the over on screen and the balls a correction may name. */
+    balls: ScorerBall[];
   } | null;
 }
 
@@ -229,9 +249,21 @@ export class ScorerService {
    * the bowler of the over in progress), and the batters who cannot bat again in the innings.
    */
   private async current(match: LiveMatchRow, inningsNo: number, battingSide: TeamSide, tally: InningsTallyState): Promise<NonNullable<ScorerMatchState['current']>> {
-    const live = (await loadLiveStates(this.db, [match])).get(match.id) ?? null;
+    const query = queryRows(this.db);
+    const [states, [stored], [before]] = await Promise.all([
+      loadLiveStates(this.db, [match]),
+      readStoredInnings(query, [match.id], inningsNo),
+      query<{ balls: number }>(
+        `select coalesce(sum(length(balls) / ${BALL_BYTES}), 0)::int as balls from innings_balls where match_id = $1 and innings_no < $2`,
+        [match.id, inningsNo],
+      ),
+    ]);
+    const live = states.get(match.id) ?? null;
+    const deliveries = stored?.deliveries ?? [];
     const out = tally.batting.filter((entry) => entry.dismissal !== null && !MAY_RETURN.has(entry.dismissal.kind)).map((entry) => entry.player);
-    const keys = await this.registryIds(out);
+    const keys = await this.registryIds([...new Set([...out, ...deliveries.flatMap((delivery) => [delivery.batter, delivery.nonStriker, delivery.bowler])])]);
+    const keyOf = (id: string) => keys.get(id) ?? id;
+    const ballsBefore = before?.balls ?? 0;
     const players = live?.recentPlayers;
     return {
       innings: inningsNo,
@@ -239,9 +271,22 @@ export class ScorerService {
       striker: players?.striker?.player.key ?? null,
       non_striker: players?.nonStriker?.player.key ?? null,
       bowler: players?.bowler?.player.key ?? null,
-      out: out.map((id) => keys.get(id) ?? id),
+      out: out.map(keyOf),
       last_ball_key: live?.lastBall?.key ?? null,
       balls_in_over: tally.over && !tally.over.called ? tally.over.legalBalls % tally.ballsPerOver : 0,
+      balls: ballPositions(deliveries).map((position, index) => {
+        const delivery = deliveries[index]!;
+        return {
+          key: ballKey(inningsNo, position, ballsBefore + index + 1),
+          over: position.over,
+          ball: position.ball,
+          symbol: ballSymbol(delivery),
+          legal: isLegalDelivery(delivery),
+          striker: keyOf(delivery.batter),
+          non_striker: keyOf(delivery.nonStriker),
+          bowler: keyOf(delivery.bowler),
+        };
+      }),
     };
   }
 

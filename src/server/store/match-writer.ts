@@ -39,7 +39,7 @@ import {
   type MatchOutcome,
   type PlayStatus,
 } from '../domain/live.ts';
-import { oversToBalls } from '../domain/overs.ts';
+import { isLegalDelivery, oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
 /** A mark in search_pending untouched this long is an import that stopped before finishing (a batch takes seconds): it goes. */
@@ -332,21 +332,7 @@ export class MatchWriter {
           [matchId, inningsNo, seq, JSON.stringify(review)],
         );
       }
-      for (const [index, wicket] of delivery.wickets.entries()) {
-        // One id per fielder with a name, in order, as the reader pairs them (readStoredInnings):
-        // a fielder a scorer named without a key has a null id, not none (which shifted the others').
-        const named = wicket.fielders.filter((fielder) => fielder.name !== null);
-        await tx.query(
-          `insert into wickets (match_id, innings_no, seq, position, kind, player_out_id, fielders, fielder_ids)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            matchId, inningsNo, seq, index + 1, wicket.kind, person(wicket.playerOut),
-            // As an import stores it: no fielders is null, not [].
-            wicket.fielders.length > 0 ? JSON.stringify(wicket.fielders.map(cricsheetFielder)) : null,
-            named.some((fielder) => fielder.id !== null) ? named.map((fielder) => (fielder.id === null ? null : person(fielder.id))) : null,
-          ],
-        );
-      }
+      await insertWickets(tx, matchId, inningsNo, seq, delivery);
 
       // What one ball can change: the two batters and anyone out; the bowlers of the over (an
       // over ending changes overs as called and maidens) and the ball's bowler (perhaps new); the
@@ -392,6 +378,55 @@ export class MatchWriter {
     // The match's own pages, the players on the ball, and the list of matches showing its score.
     await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home, ...changed.completedTags])]);
     return { seq: changed.seq, inningsEnd: changed.ended, outcome: changed.outcome };
+  }
+
+  /**
+   * Replaces ball `seq` of the innings in progress with a corrected `delivery` (decision 075): its
+   * bytes and wickets, then the innings derived again from its stored balls, as an undo does. The
+   * ball keeps its place: same over, and legal stays legal (a wide or no-ball stays one), so no
+   * other ball's key moves. People the ball no longer names stay in the innings' dictionary.
+   */
+  async replaceBall(matchId: number, inningsNo: number, seq: number, delivery: Delivery): Promise<void> {
+    const changed = await this.db.bulkTransaction(async (tx) => {
+      const match = await lockMatch(tx, matchId);
+      const [innings] = await tx.query<{ open: boolean }>('select tally is not null as open from innings where match_id = $1 and innings_no = $2 for update', [
+        matchId, inningsNo,
+      ]);
+      if (!innings?.open) throw new LiveWriteError(`innings ${inningsNo} of match ${match.match_key} is not in progress: only its balls are corrected here`);
+      const [stored] = await tx.query<{ people: number[]; balls: Uint8Array }>(
+        'select people, balls from innings_balls where match_id = $1 and innings_no = $2 for update',
+        [matchId, inningsNo],
+      );
+      if (!stored || seq < 1 || seq * BALL_BYTES > stored.balls.length) throw new LiveWriteError(`innings ${inningsNo} has no ball ${seq}`);
+      const before = readBall(stored.balls, seq - 1);
+      if (before.over !== delivery.over) throw new LiveWriteError(`ball ${seq} of innings ${inningsNo} is in over ${before.over + 1}, not ${delivery.over + 1}`);
+      const wasLegal = before.wides === 0 && before.noballs === 0;
+      if (wasLegal !== isLegalDelivery(delivery)) {
+        throw new LiveWriteError(
+          wasLegal
+            ? 'a legal ball cannot become a wide or no-ball by a correction (the balls after it would move): undo back to it and score again'
+            : 'a wide or no-ball cannot become a legal ball by a correction (the balls after it would move): undo back to it and score again',
+        );
+      }
+      const people = new PeopleDictionary<number>(stored.people);
+      const balls = Buffer.from(stored.balls);
+      writeBall(balls, seq - 1, storedBall(delivery, (player) => people.indexOf(Number(player))));
+      await tx.query('update innings_balls set people = $3, balls = $4 where match_id = $1 and innings_no = $2', [matchId, inningsNo, people.people, balls]);
+      const out = await tx.query<{ player_out_id: number }>('delete from wickets where match_id = $1 and innings_no = $2 and seq = $3 returning player_out_id', [
+        matchId, inningsNo, seq,
+      ]);
+      await insertWickets(tx, matchId, inningsNo, seq, delivery);
+      await rederiveInnings(tx, matchId, inningsNo, true);
+      await refreshFantasyRows(tx, [matchId]);
+      const named = [
+        ...[before.batter, before.nonStriker, before.bowler].map((index) => stored.people[index]!),
+        ...out.map((row) => row.player_out_id),
+        ...[delivery.batter, delivery.nonStriker, delivery.bowler, ...delivery.wickets.map((wicket) => wicket.playerOut)].map(Number),
+      ];
+      const rows = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [[...new Set(named)]]);
+      return { matchKey: match.match_key, players: rows.map((row) => row.registry_id) };
+    });
+    await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home])]);
   }
 
   /**
@@ -1008,6 +1043,26 @@ async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: nu
     [matchId, inningsNo, people.people, Buffer.from(ball)],
   );
   return row!.balls;
+}
+
+/** The wickets of the innings' ball `seq`, one row each. */
+async function insertWickets(tx: BulkTransaction, matchId: number, inningsNo: number, seq: number, delivery: Delivery): Promise<void> {
+  const person = Number;
+  for (const [index, wicket] of delivery.wickets.entries()) {
+    // One id per fielder with a name, in order, as the reader pairs them (readStoredInnings):
+    // a fielder a scorer named without a key has a null id, not none (which shifted the others').
+    const named = wicket.fielders.filter((fielder) => fielder.name !== null);
+    await tx.query(
+      `insert into wickets (match_id, innings_no, seq, position, kind, player_out_id, fielders, fielder_ids)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        matchId, inningsNo, seq, index + 1, wicket.kind, person(wicket.playerOut),
+        // As an import stores it: no fielders is null, not [].
+        wicket.fielders.length > 0 ? JSON.stringify(wicket.fielders.map(cricsheetFielder)) : null,
+        named.some((fielder) => fielder.id !== null) ? named.map((fielder) => (fielder.id === null ? null : person(fielder.id))) : null,
+      ],
+    );
+  }
 }
 
 /** A fielder as Cricsheet writes one: { name?, substitute? }. */

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   absentBatters,
   ballKey,
+  ballPlaceOfKey,
+  ballPositions,
   canMovePlay,
   decidedOutcome,
   endsAfter,
@@ -391,5 +393,23 @@ describe('the next innings', () => {
     expect(decidedOutcome('test', [...three, inn('b', 180, 6)], 'closed')).toMatchObject({ result: 'draw' });
     expect(decidedOutcome('t20', [inn('a', 180, 6), inn('b', 100, 2, { targetRuns: 181 })], 'closed')).toBeNull();
     expect(decidedOutcome('t20', [inn('a', 180, 6), inn('b', 100, 2, { targetRuns: 181 })], 'overs')).toMatchObject({ winner: 'a', winByRuns: 80 });
+  });
+});
+
+describe('where each ball was bowled', () => {
+  it('numbers the legal balls of each over, a wide or no-ball taking the number of the ball still to come', () => {
+    const deliveries = [
+      ...overOf(0, 'a', 'b', 'x', [{ bat: 1 }, { wides: 1 }, {}, { noballs: 1 }, { noballs: 1, bat: 4 }, {}, {}, {}, {}]),
+      ...overOf(1, 'a', 'b', 'y', [{ wides: 1 }, {}]),
+    ];
+    expect(ballPositions(deliveries).map((position) => `${position.over}.${position.ball}`)).toEqual([
+      '0.1', '0.2', '0.2', '0.3', '0.3', '0.3', '0.4', '0.5', '0.6', '1.1', '1.1',
+    ]);
+    expect(ballPositions([])).toEqual([]);
+  });
+
+  it('is read back from a ball key, and a key not made so is none', () => {
+    expect(ballPlaceOfKey(ballKey(3, { over: 17, ball: 4 }, 242))).toEqual({ inningsNo: 3, over: 17, matchSequence: 242 });
+    for (const key of ['', '1.2.3', '1.2.3.4.5', 'a.1.1.1', '1.0.1.1 ']) expect(ballPlaceOfKey(key), key).toBeNull();
   });
 });

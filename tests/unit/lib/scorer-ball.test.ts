@@ -1,7 +1,8 @@
 // The console's ball arithmetic: Cricsheet's fields for every kind of extra and dismissal, and
 // the strike after runs, boundaries, wickets and the end of an over.
 import { describe, expect, it } from 'vitest';
-import { ballFields, ballSymbol, creaseAfter, toggleExtra, type EnteredBall, type ExtraKind } from '../../../src/lib/scorer-ball.ts';
+import { ballSymbol as ballSymbolStored } from '../../../src/server/domain/commentary.ts';
+import { ballFields, ballLabel, ballSymbol, bowlerBefore, creaseAfter, overAfter, overOfBalls, toggleExtra, type EnteredBall, type ExtraKind, type ListedBall } from '../../../src/lib/scorer-ball.ts';
 
 const crease = { striker: 'bat1', nonStriker: 'bat2', bowler: 'bowl1' };
 const ball = (runs: number, extras: ExtraKind[] = [], more: Partial<EnteredBall> = {}): EnteredBall => ({ runs, extras: new Set(extras), ...more });
@@ -63,14 +64,55 @@ describe('creaseAfter', () => {
 });
 
 describe('ballSymbol', () => {
-  it('reads as a scoreboard does', () => {
-    expect(ballSymbol(ball(0))).toBe('0');
-    expect(ballSymbol(ball(0, ['wide']))).toBe('wd');
-    expect(ballSymbol(ball(2, ['wide']))).toBe('3wd');
-    expect(ballSymbol(ball(4, ['noball']))).toBe('4nb');
-    expect(ballSymbol(ball(1, ['noball', 'legbye']))).toBe('1nblb');
-    expect(ballSymbol(ball(2, ['legbye']))).toBe('2lb');
-    expect(ballSymbol(ball(0, [], { wicket: { kind: 'lbw', playerOut: 'bat1', fielders: [] } }))).toBe('W');
-    expect(ballSymbol(ball(0, [], { wicket: { kind: 'retired hurt', playerOut: 'bat1', fielders: [] } }))).toBe('0');
+  const cases: EnteredBall[] = [
+    ball(0), ball(1), ball(4), ball(6), ball(0, ['wide']), ball(2, ['wide']), ball(0, ['noball']), ball(4, ['noball']), ball(1, ['noball', 'legbye']),
+    ball(1, ['legbye']), ball(2, ['legbye']), ball(1, ['bye']), ball(3, ['bye']), ball(1, [], { penalty: true }),
+    ball(0, [], { wicket: { kind: 'lbw', playerOut: 'bat1', fielders: [] } }), ball(1, [], { wicket: { kind: 'run out', playerOut: 'bat2', fielders: [] } }),
+    ball(0, ['wide'], { wicket: { kind: 'stumped', playerOut: 'bat1', fielders: [] } }), ball(0, [], { wicket: { kind: 'retired hurt', playerOut: 'bat1', fielders: [] } }),
+  ];
+
+  it('reads as the server writes it once the ball is stored', () => {
+    for (const entered of cases) {
+      const fields = ballFields(entered, crease);
+      const extras = { wides: 0, noballs: 0, byes: 0, legbyes: 0, penalty: 0, ...fields.extras };
+      const stored = ballSymbolStored({ runsBatter: fields.runs.batter, extras, wickets: (fields.wickets ?? []).map((wicket) => ({ kind: wicket.kind, playerOut: wicket.player_out, fielders: [] })) });
+      expect(ballSymbol(entered), JSON.stringify(fields)).toBe(stored);
+    }
+    expect(cases.map(ballSymbol).slice(0, 5)).toEqual(['.', '1', '4', '6', 'wd']);
+  });
+});
+
+describe('the over on screen', () => {
+  const listed = (over: number, symbol: string, legal = true, bowler = `bowler${over}`): ListedBall => ({
+    key: `1.${over}.${symbol}`,
+    over,
+    ball: 1,
+    symbol,
+    legal,
+    striker: 'bat1',
+    non_striker: 'bat2',
+    bowler,
+  });
+  const firstOver = ['1', '.', 'wd', '4', '.', '2', '.'].map((symbol) => listed(0, symbol, symbol !== 'wd'));
+
+  it("is the server's latest over, finished once its last legal ball is bowled", () => {
+    expect(overOfBalls([], 0)).toEqual({ index: 0, symbols: [], done: false });
+    expect(overOfBalls(firstOver.slice(0, 3), 2)).toEqual({ index: 0, symbols: ['1', '.', 'wd'], done: false });
+    expect(overOfBalls(firstOver, 0)).toEqual({ index: 0, symbols: ['1', '.', 'wd', '4', '.', '2', '.'], done: true });
+    // A wide to start an over: the over has begun, no legal ball is counted yet.
+    expect(overOfBalls([...firstOver, listed(1, 'wd', false)], 0)).toEqual({ index: 1, symbols: ['wd'], done: false });
+  });
+
+  it('moves on to the next over with the first ball after a finished one', () => {
+    const finished = overOfBalls(firstOver, 0);
+    expect(overAfter(finished, '1', false)).toEqual({ index: 1, symbols: ['1'], done: false });
+    expect(overAfter({ index: 1, symbols: ['1', '.', '.', '.', '.'], done: false }, '4', true)).toEqual({ index: 1, symbols: ['1', '.', '.', '.', '.', '4'], done: true });
+  });
+
+  it('knows who bowled the over before, who may not bowl the next', () => {
+    const balls = [...firstOver, listed(1, '1', true, 'other')];
+    expect(bowlerBefore(balls, 1)).toBe('bowler0');
+    expect(bowlerBefore(balls, 0)).toBeNull();
+    expect(ballLabel({ over: 3, ball: 2 })).toBe('3.2');
   });
 });

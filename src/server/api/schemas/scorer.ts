@@ -27,6 +27,7 @@ const playerKey = z.string().trim().min(1).max(MAX_KEY_LENGTH);
 export const playerPick = z.union([z.object({ key: playerKey }).strict(), z.object({ name: name('Player name') }).strict()]);
 
 const matchKeyParams = z.object({ match_key: keyParameter('match_key') });
+const ballKeyParams = z.object({ match_key: keyParameter('match_key'), ball_key: keyParameter('ball_key') });
 
 // ---------- bodies ----------
 
@@ -93,6 +94,13 @@ export const undoBody = z
   })
   .refine((body) => body.sequence !== undefined || body.ball_key !== undefined, 'Send sequence (or ball_key): what the undo takes back must be what you saw last');
 
+export const correctBallBody = z.object({
+  /** The match's event sequence the scorer's view is at: refused if the match has moved on since (a correction over another's). */
+  sequence: z.number().int().min(0),
+  /** The ball as it should have been; its over is the stored ball's. */
+  ball: cricsheetBall,
+});
+
 export const BREAK_REASONS = ['drinks', 'lunch', 'tea', 'stumps', 'rain', 'bad_light', 'innings'] as const;
 export const breakBody = z.object({ reason: z.enum(BREAK_REASONS).nullable() });
 
@@ -125,6 +133,21 @@ export const scorerMatchListItem = contract(
     status: z.enum(['not_started', 'started', 'completed']),
     play_status: z.string(),
   }),
+);
+
+export const scorerBall = contract(
+  'ScorerBall',
+  z.object({
+    key: z.string(),
+    over: z.number().int().meta({ description: 'Over index, 0 for the first over.' }),
+    ball: z.number().int().meta({ description: 'Legal balls of the over before it, plus one.' }),
+    symbol: z.string().meta({ description: "The scoreboard's symbol: '.', '4', 'wd', '1nb', 'W'." }),
+    legal: z.boolean(),
+    striker: z.string(),
+    non_striker: z.string(),
+    bowler: z.string(),
+  }),
+  'A ball of the innings in progress, with who batted and bowled it.',
 );
 
 const inningsState = z.object({
@@ -173,6 +196,9 @@ export const scorerMatch = contract(
         last_ball_key: z.string().nullable(),
         /** Legal balls of the over in progress (0 at an over's end). */
         balls_in_over: z.number().int(),
+        balls: z
+          .array(scorerBall)
+          .meta({ description: "Every ball of the innings, oldest first: the console shows the latest over from it, and a correction names one by key." }),
       })
       .nullable(),
   }),
@@ -264,6 +290,17 @@ export const scorerRoutes = forRoles(['scorer', 'admin'], {
     errors: SCORER,
     signedIn: true,
   }),
+  correctBall: action({
+    paths: ['/scorer/matches/:match_key/balls/:ball_key'],
+    methods: ['POST'],
+    summary:
+      'Corrects a ball of the innings in progress (any one, by its key) from the state the scorer saw: the same over, a legal ball stays legal and a wide or no-ball stays one; fans get the ball again under its key',
+    tags: ['scorer'],
+    body: correctBallBody,
+    response: envelope(z.object({ sequence: z.number().int(), ball_key: z.string() })),
+    errors: SCORER,
+    signedIn: true,
+  }),
   undo: action({
     paths: ['/scorer/matches/:match_key/undo'],
     methods: ['POST'],
@@ -327,4 +364,4 @@ export const scorerRoutes = forRoles(['scorer', 'admin'], {
   }),
 });
 
-export { matchKeyParams };
+export { ballKeyParams, matchKeyParams };
