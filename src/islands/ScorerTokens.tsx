@@ -3,7 +3,7 @@
 // (decision 025); the page checks the role, the API checks it again.
 import { useEffect, useState } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { fill } from '../lib/account-rules.ts';
+import { fill } from '../shared/account-rules.ts';
 import { dayText } from '../i18n/dates.ts';
 import type { ScorerStrings } from '../i18n/scorer.ts';
 

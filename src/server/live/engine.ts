@@ -17,7 +17,7 @@ import type { Services } from '../services/index.ts';
 import { ballKey, ballPlaceOfKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
 import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
 import { lastStoredBalls, storedBallCount } from '../store/ball-codec.ts';
-import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
+import { ballsBeforeInnings, deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
 import { LivePayloads } from './payloads.ts';
@@ -291,21 +291,17 @@ class Engine implements LiveEngine {
   correctBall(matchKey: string, key: string, ball: CricsheetBall): Promise<{ sequence: number; ballKey: string }> {
     return this.queued(matchKey, async (match) => {
       const place = ballPlaceOfKey(key);
-      if (!place) throw new ApiError(404, `No ball with the key ${key}.`);
+      if (!place) throw new NotFound(`No ball with the key ${key}.`);
       const playerKeys = playerKeysOf(ball);
       const context = await this.ballContext(match.id, null, playerKeys);
       const innings = context.innings;
       if (!innings?.inProgress || innings.inningsNo !== place.inningsNo) {
-        throw new ApiError(409, `Ball ${key} is not in the innings in progress: only its balls are corrected here.`);
+        throw new Conflict(`Ball ${key} is not in the innings in progress: only its balls are corrected here.`);
       }
-      const [before] = await this.read<{ balls: number }>(
-        `select coalesce(sum(length(balls) / ${BALL_BYTES}), 0)::int as balls from innings_balls where match_id = $1 and innings_no < $2`,
-        [match.id, place.inningsNo],
-      );
-      const seq = place.matchSequence - (before?.balls ?? 0);
+      const seq = place.matchSequence - (await ballsBeforeInnings(this.read, match.id, place.inningsNo));
       const personOf = personLookup(context.people, playerKeys);
       const delivery = deliveryOf(ball, place.over, personOf);
-      refuseNonsense(ballItselfRefusal(delivery), 400);
+      refuseNonsense(ballItselfRefusal(delivery), Invalid);
       refuseNonsense(
         ballInPlayRefusal(delivery, {
           battingSide: innings.battingTeam,
@@ -314,7 +310,7 @@ class Engine implements LiveEngine {
           oversLimit: innings.superOver ? 1 : match.oversLimit,
           lastOver: null,
         }),
-        409,
+        Conflict,
       );
       const events: NewEvent[] = [{ kind: 'ball', ballKey: key }, { kind: 'state', ballKey: null }];
       let sequence = 0;
@@ -328,6 +324,7 @@ class Engine implements LiveEngine {
       const corrected = await this.payloads.liveBall(match.key, key);
       const [ballEvent, state] = events as [NewEvent, NewEvent];
       await this.emit(match, sequence, corrected ? [{ ...ballEvent, draft: { commentory: [{ ...corrected, update_reason: 'correction' }] } }, state] : events);
+      void this.toLanguages(match.key, key);
       return { sequence, ballKey: key };
     });
   }

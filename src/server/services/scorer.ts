@@ -7,10 +7,9 @@ import type { InningsTallyState } from '../domain/scorecard.ts';
 import { ballKey, ballPositions, nextInnings } from '../domain/live.ts';
 import { ballSymbol } from '../domain/commentary.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
-import { BALL_BYTES } from '../store/ball-codec.ts';
 import { resultText, type Lang } from '../domain/result.ts';
 import { readOutcomeInnings } from '../store/live-innings.ts';
-import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
+import { ballsBeforeInnings, queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
 import { loadLiveStates, type LiveMatchRow } from './live-state.ts';
 
 export interface ScorerPlayer {
@@ -250,20 +249,16 @@ export class ScorerService {
    */
   private async current(match: LiveMatchRow, inningsNo: number, battingSide: TeamSide, tally: InningsTallyState): Promise<NonNullable<ScorerMatchState['current']>> {
     const query = queryRows(this.db);
-    const [states, [stored], [before]] = await Promise.all([
+    const [states, [stored], ballsBefore] = await Promise.all([
       loadLiveStates(this.db, [match]),
       readStoredInnings(query, [match.id], inningsNo),
-      query<{ balls: number }>(
-        `select coalesce(sum(length(balls) / ${BALL_BYTES}), 0)::int as balls from innings_balls where match_id = $1 and innings_no < $2`,
-        [match.id, inningsNo],
-      ),
+      ballsBeforeInnings(query, match.id, inningsNo),
     ]);
     const live = states.get(match.id) ?? null;
     const deliveries = stored?.deliveries ?? [];
     const out = tally.batting.filter((entry) => entry.dismissal !== null && !MAY_RETURN.has(entry.dismissal.kind)).map((entry) => entry.player);
     const keys = await this.registryIds([...new Set([...out, ...deliveries.flatMap((delivery) => [delivery.batter, delivery.nonStriker, delivery.bowler])])]);
     const keyOf = (id: string) => keys.get(id) ?? id;
-    const ballsBefore = before?.balls ?? 0;
     const players = live?.recentPlayers;
     return {
       innings: inningsNo,

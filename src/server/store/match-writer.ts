@@ -14,7 +14,7 @@ import { isInternationalType } from '../domain/format-type.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
-import { firstBalls, packedBalls, PeopleDictionary, readBall, storedBall, storedBallCount, writeBall } from './ball-codec.ts';
+import { ballCount, firstBalls, packedBalls, PeopleDictionary, readBall, storedBall, storedBallCount, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
@@ -397,7 +397,7 @@ export class MatchWriter {
         'select people, balls from innings_balls where match_id = $1 and innings_no = $2 for update',
         [matchId, inningsNo],
       );
-      if (!stored || seq < 1 || seq * BALL_BYTES > stored.balls.length) throw new LiveWriteError(`innings ${inningsNo} has no ball ${seq}`);
+      if (!stored || seq < 1 || seq > ballCount(stored.balls)) throw new LiveWriteError(`innings ${inningsNo} has no ball ${seq}`);
       const before = readBall(stored.balls, seq - 1);
       if (before.over !== delivery.over) throw new LiveWriteError(`ball ${seq} of innings ${inningsNo} is in over ${before.over + 1}, not ${delivery.over + 1}`);
       const wasLegal = before.wides === 0 && before.noballs === 0;
