@@ -50,8 +50,8 @@ try {
   for (const [key, name] of MATCHES) {
     const row = await selectMatchRows(db.kysely, 'matches').select(['m.team_a_id', 'm.team_b_id']).where('m.match_key', '=', key).executeTakeFirstOrThrow();
     const stored = await readStoredInnings(queryRows(db.kysely), [row.id]);
-    const standing = await ratings.standingBefore(placeOfMatch(row));
-    const answer = await buildWinProbability(db.kysely, row, standing);
+    const before = await ratings.standingBefore(placeOfMatch(row));
+    const answer = await buildWinProbability(db.kysely, row, before);
     if (!answer.supported) throw new Error(`${key} is not covered by the model`);
     const input = {
       format: row.format as 't20' | 'oneday' | 'test', formatType: row.format_type, gender: row.gender as 'male' | 'female', ballsPerOver: 6,
@@ -59,7 +59,7 @@ try {
       innings: stored.map((inn) => ({ ...inn, targetRuns: null, targetBalls: null })),
     };
     const model = await timed(() => winProbabilities(WIN_PROB_MODEL, input));
-    const whole = await timed(() => buildWinProbability(db.kysely, row, standing));
+    const whole = await timed(() => buildWinProbability(db.kysely, row, before));
     const read = await timed(() => readStoredInnings(queryRows(db.kysely), [row.id]));
     const commentary = await timed(() => buildCommentary(db.kysely, row, 'en'));
     const p = (times: number[]) => `${percentile(times, 50).toFixed(2)} (${percentile(times, 99).toFixed(2)})`;

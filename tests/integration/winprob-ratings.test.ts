@@ -50,7 +50,7 @@ describe('win-probability ratings follow the results written', () => {
     // Nothing before LSG's match touched LSG, RCB or the IPL's par: the standing at training end.
     const lsg = start.ratingOf('t20', 'lucknow-super-giants')!;
     const rcb = start.ratingOf('t20', 'royal-challengers-bengaluru')!;
-    expect((await services.winProbRatings.standingBefore({ date: '2026-05-07', id: Number(NEXT), key: NEXT })).ratingOf('t20', 'lucknow-super-giants')).toBe(lsg);
+    expect((await services.winProbRatings.standingBefore({ date: '2026-05-07', id: Number(NEXT), key: NEXT })).standing.ratingOf('t20', 'lucknow-super-giants')).toBe(lsg);
 
     await write([TIE]);
     const after = (await services.matchCentre.winProbability(NEXT))!;
@@ -59,12 +59,14 @@ describe('win-probability ratings follow the results written', () => {
     // expected score), the gap to RCB with it, and LSG's chance before the first ball falls.
     const moved = start.clone();
     moved.follow({ id: Number(TIE), date: '2026-04-26', format: 't20', teams: { a: 'kolkata-knight-riders', b: 'lucknow-super-giants' }, outcome: 1, competition: 't20:male:Indian Premier League', firstInningsPace: null });
-    const lsgAfter = (await services.winProbRatings.standingBefore({ date: '2026-05-07', id: Number(NEXT), key: NEXT })).ratingOf('t20', 'lucknow-super-giants')!;
+    const lsgAfter = (await services.winProbRatings.standingBefore({ date: '2026-05-07', id: Number(NEXT), key: NEXT })).standing.ratingOf('t20', 'lucknow-super-giants')!;
     expect(lsgAfter).toBe(moved.ratingOf('t20', 'lucknow-super-giants'));
     expect(lsgAfter).toBeLessThan(lsg);
     expect(after.preMatch!.aBatsFirst.aWin).toBeLessThan(before.preMatch!.aBatsFirst.aWin);
     expect(after.points[0]!.aWin).toBeLessThan(before.points[0]!.aWin);
-    expect(rcb).toBe((await services.winProbRatings.standingBefore({ date: '2026-05-07', id: Number(NEXT), key: NEXT })).ratingOf('t20', 'royal-challengers-bengaluru'));
+    // Match Info says which results the sides' ratings reach: the tie now, the women's ODI before.
+    expect([before.ratingsThrough, after.ratingsThrough]).toEqual(['2026-03-29', '2026-04-26']);
+    expect(rcb).toBe((await services.winProbRatings.standingBefore({ date: '2026-05-07', id: Number(NEXT), key: NEXT })).standing.ratingOf('t20', 'royal-challengers-bengaluru'));
   });
 
   it('a completed match keeps its chances when a later result is written', async () => {
@@ -77,7 +79,9 @@ describe('win-probability ratings follow the results written', () => {
     // The final itself is judged on the standing before it: LSG's match counted, the final not.
     const final = (await services.matchCentre.winProbability(FINAL))!;
     expect(final.unrated).toEqual([]);
-    const standing = await services.winProbRatings.standingBefore({ date: '2026-05-24', id: Number(FINAL), key: FINAL });
+    const { standing, through } = await services.winProbRatings.standingBefore({ date: '2026-05-24', id: Number(FINAL), key: FINAL });
+    expect(through).toBe('2026-05-07');
+    expect(final.ratingsThrough).toBe('2026-05-07');
     expect(standing.elo.games('t20:rajasthan-royals')).toBe(Standing.fromJson(WIN_PROB_STANDING).elo.games('t20:rajasthan-royals'));
   });
 });

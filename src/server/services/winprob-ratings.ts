@@ -21,7 +21,7 @@ const REREAD_ALL_ABOVE = 200;
 const MATCH_TAG = tags.match('');
 
 /** A stored result, keyed by its match. */
-type StoredResult = FollowedResult & { key: string };
+export type StoredResult = FollowedResult & { key: string };
 
 /** Where a match sits in the trainer's order. */
 export type MatchPlace = Pick<FollowedResult, 'date' | 'id' | 'key'>;
@@ -134,11 +134,21 @@ export class WinProbRatings {
     });
   }
 
-  /** The standing a match is judged on: every result before it in the trainer's order. */
-  async standingBefore(place: MatchPlace): Promise<Standing> {
+  /**
+   * The standing a match is judged on (every result before it in the trainer's order), and the
+   * day of the last of those results (the end of training when there is none).
+   */
+  async standingBefore(place: MatchPlace): Promise<{ standing: Standing; through: string }> {
     await this.settled();
-    if (this.last === null || compareResults(this.last, place) < 0) return this.current;
-    return followResults(this.start, [...this.results.values()].filter((result) => compareResults(result, place) < 0));
+    if (this.last === null || compareResults(this.last, place) < 0) return { standing: this.current, through: this.last?.date ?? this.standing.through };
+    const earlier = [...this.results.values()].filter((result) => compareResults(result, place) < 0).sort(compareResults);
+    return { standing: followResults(this.start, earlier), through: earlier.at(-1)?.date ?? this.standing.through };
+  }
+
+  /** The results counted, in no order. */
+  async counted(): Promise<StoredResult[]> {
+    await this.settled();
+    return [...this.results.values()];
   }
 
   async followed(): Promise<RatingsFollowed> {

@@ -30,6 +30,8 @@ export interface WinProbability {
   battingFirst: 'a' | 'b' | null;
   /** The last day of the matches the model learnt from. */
   trainedThrough: string;
+  /** The day of the last result the sides' ratings and the par followed before this match (trainedThrough when none). */
+  ratingsThrough: string;
   /** Sides the model has no rating for in this format (counted as average sides). */
   unrated: ('a' | 'b')[];
 }
@@ -71,13 +73,14 @@ async function matchFacts(
   };
 }
 
-/** `standing`: the ratings and pars before the match (WinProbRatings.standingBefore). */
+/** `before`: the ratings and pars before the match, and the day of the last result in them (WinProbRatings.standingBefore). */
 export async function buildWinProbability(
-  db: Kysely<Database>, match: MatchCentreRow, standing: Standing, model: WinProbModel = WIN_PROB_MODEL,
+  db: Kysely<Database>, match: MatchCentreRow, before: { standing: Standing; through: string }, model: WinProbModel = WIN_PROB_MODEL,
 ): Promise<WinProbability> {
-  const facts = await matchFacts(db, match, standing);
+  const facts = await matchFacts(db, match, before.standing);
+  const ratingsThrough = before.through;
   const tossBatting = match.toss_winner === null ? null : match.toss_decision === 'bat' ? match.toss_winner : match.toss_winner === 'a' ? 'b' : 'a';
-  if (!facts) return { supported: false, points: [], preMatch: null, battingFirst: tossBatting, trainedThrough: model.trainedThrough, unrated: [] };
+  if (!facts) return { supported: false, points: [], preMatch: null, battingFirst: tossBatting, trainedThrough: model.trainedThrough, ratingsThrough, unrated: [] };
   const [stored, targets] = await Promise.all([
     readStoredInnings(queryRows(db), [match.id]),
     db.selectFrom('innings').select(['innings_no', 'target_runs', 'target_balls']).where('match_id', '=', match.id).execute(),
@@ -98,6 +101,7 @@ export async function buildWinProbability(
     preMatch: { aBatsFirst: preMatchProbability(model, facts, 'a'), bBatsFirst: preMatchProbability(model, facts, 'b') },
     battingFirst: firstInnings?.battingTeam ?? tossBatting,
     trainedThrough: model.trainedThrough,
+    ratingsThrough,
     unrated: (['a', 'b'] as const).filter((side) => facts.ratings[side] === null),
   };
 }
