@@ -7,9 +7,10 @@
 //      not read for this).
 //   2. The chosen set is refitted on every match before HOLDOUT_FROM, nothing else changed.
 //   3. That model is scored once on the held-out matches and written to
-//      src/server/domain/winprob-model.json (what the server evaluates), winprob-evaluation.json
-//      (what the explanation page shows, validation included) and the win-probability section of
-//      docs/benchmarks.md.
+//      src/server/domain/winprob-model.json (what the server evaluates), winprob-standing.json (the
+//      ratings with games played and the pars' windows at the end of training, where the server
+//      starts following results), winprob-evaluation.json (what the explanation page shows,
+//      validation included) and the win-probability section of docs/benchmarks.md.
 // --validate stops after step 1 and writes nothing. Run it nice'd: it reads about 2 GB of JSON,
 // fits the candidates, the recalibration layer's yearly models and the final model: about three
 // minutes at load average 3 on the shared 2-core machine, several times that when it is busy.
@@ -173,9 +174,10 @@ async function main(): Promise<number> {
     },
   };
   writeFileSync(path.join(root, 'src/server/domain/winprob-model.json'), `${JSON.stringify(trained.model)}\n`);
+  writeFileSync(path.join(root, 'src/server/domain/winprob-standing.json'), `${JSON.stringify(trained.standing)}\n`);
   writeFileSync(path.join(root, 'src/server/domain/winprob-evaluation.json'), `${JSON.stringify(evaluation, null, 1)}\n`);
   writeBenchmarks(evaluation);
-  log('wrote src/server/domain/winprob-model.json, winprob-evaluation.json and docs/benchmarks.md');
+  log('wrote src/server/domain/winprob-model.json, winprob-standing.json, winprob-evaluation.json and docs/benchmarks.md');
   return 0;
 }
 

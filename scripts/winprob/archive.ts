@@ -6,6 +6,7 @@ import path from 'node:path';
 import { oversToBalls } from '../../src/server/domain/overs.ts';
 import { formatTypeOf, type FormatType } from '../../src/server/domain/format-type.ts';
 import { competitionKey, walkStates, type BallState, type WinProbFormat, type WinProbGender, type WinProbMatch } from '../../src/server/domain/winprob.ts';
+import { winProbFormatOf, type AOutcome } from '../../src/server/domain/winprob-ratings.ts';
 import type { CricsheetInnings } from '../../src/server/ingest/cricsheet-schema.ts';
 import { teamKey } from '../../src/server/store/naming.ts';
 import { inningsInput, matchIdOf } from '../../src/server/ingest/normalise.ts';
@@ -14,17 +15,8 @@ import { canonicalTeamName } from '../../src/server/ingest/team-aliases.ts';
 
 export const ARCHIVES = ['t20s_json.zip', 'odis_json.zip', 'tests_json.zip', 'ipl_json.zip', 'recent_2024_2026_json.zip'];
 
-/** How the match ended for team a: 1 won, 0 lost, 0.5 tied (no super over), 'draw' (Tests). */
-export type AOutcome = 0 | 0.5 | 1 | 'draw';
-
 /** State fields packed per ball, in this order. */
 const FIELDS = 9;
-
-/** What a match is scored with besides the model: the rating gap (a minus b) and the par. */
-export interface MatchContext {
-  gap: number;
-  par: number;
-}
 
 export interface TrainingMatch {
   id: number;
@@ -64,8 +56,6 @@ export interface RawMatch {
   innings: (CricsheetInnings & { target?: { runs?: number; overs?: number } })[];
 }
 
-const BROAD: Partial<Record<FormatType, WinProbFormat>> = { t20i: 't20', t20: 't20', odi: 'oneday', list_a: 'oneday', test: 'test' };
-
 function outcomeOf(raw: RawMatch): AOutcome | null {
   const { outcome, teams } = raw.info;
   const winner = outcome.winner ?? outcome.eliminator ?? outcome.bowl_out;
@@ -84,7 +74,7 @@ export function winProbMatchOf(raw: RawMatch): WinProbMatch | null {
   if (info.balls_per_over !== 6) return null;
   const broad = info.match_type === 'Test' ? 'test' : info.match_type === 'ODI' || info.match_type === 'ODM' ? 'oneday' : 't20';
   const formatType = formatTypeOf({ matchType: info.match_type, teamType: info.team_type, ballsPerOver: info.balls_per_over, format: broad });
-  const format = BROAD[formatType];
+  const format = winProbFormatOf(formatType);
   if (!format || (format !== 'test' && info.overs === undefined)) return null;
   const [nameA] = info.teams;
   const side = (name: string) => (name === nameA ? 'a' : 'b');

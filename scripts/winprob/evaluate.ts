@@ -2,7 +2,8 @@
 // model the server evaluates, into the groups the evaluation reports, beside the two baselines.
 import { stateProbability, WICKETS, type BallState, type WinProbModel } from '../../src/server/domain/winprob.ts';
 import type { WinProbEvaluation } from '../../src/server/domain/winprob-model.ts';
-import { stateCount, unpack, type MatchContext, type TrainingMatch } from './archive.ts';
+import type { MatchContext } from '../../src/server/domain/winprob-ratings.ts';
+import { stateCount, unpack, type TrainingMatch } from './archive.ts';
 import { Scores, ThreeWayScores } from './fit.ts';
 import type { MatchForecasts } from './skill.ts';
 

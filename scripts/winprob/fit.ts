@@ -1,5 +1,5 @@
 // The trainer's statistics: logistic regression by Newton's method (IRLS) with a small ridge
-// penalty, Elo ratings, and the scores the evaluation reports (Brier, log loss, calibration).
+// penalty and the scores the evaluation reports (Brier, log loss, calibration).
 import type { CalibrationBand, CalibrationTable } from '../../src/server/domain/winprob-model.ts';
 
 /** Rows of a design matrix, packed: row i is x[i*width .. (i+1)*width). */
@@ -83,38 +83,6 @@ export function fitLogistic(design: Design, ridge = 1e-4, maxSteps = 30): number
     if (largest < 1e-7) break;
   }
   return [...beta];
-}
-
-/** Elo ratings in pools keyed by the caller; a new team starts at `start` and moves faster at first. */
-export class Elo {
-  private readonly ratings = new Map<string, { rating: number; games: number }>();
-
-  constructor(readonly start = 1500) {}
-
-  rating(key: string): number {
-    return this.ratings.get(key)?.rating ?? this.start;
-  }
-
-  /** scoreA: 1 a won, 0 b won, 0.5 tie or draw. */
-  update(keyA: string, keyB: string, scoreA: number): void {
-    const a = this.ratings.get(keyA) ?? { rating: this.start, games: 0 };
-    const b = this.ratings.get(keyB) ?? { rating: this.start, games: 0 };
-    const expected = 1 / (1 + 10 ** ((b.rating - a.rating) / 400));
-    const k = (games: number) => (games < 10 ? 48 : 24);
-    const change = scoreA - expected;
-    this.ratings.set(keyA, { rating: a.rating + k(a.games) * change, games: a.games + 1 });
-    this.ratings.set(keyB, { rating: b.rating - k(b.games) * change, games: b.games + 1 });
-  }
-
-  clone(): Elo {
-    const copy = new Elo(this.start);
-    for (const [key, value] of this.ratings) copy.ratings.set(key, { ...value });
-    return copy;
-  }
-
-  entries(minimumGames: number): [string, number][] {
-    return [...this.ratings].filter(([, value]) => value.games >= minimumGames).map(([key, value]) => [key, value.rating]);
-  }
 }
 
 /** What sampling alone does to a table's worst gap (see worstGapNoise). */
@@ -278,39 +246,3 @@ export class ThreeWayScores {
   }
 }
 
-/** Rolling means of the last `size` values per key (a competition's recent first-innings pace). */
-export class RollingMeans {
-  private readonly windows = new Map<string, number[]>();
-
-  constructor(
-    readonly size = 60,
-    readonly minimum = 10,
-  ) {}
-
-  add(key: string, value: number): void {
-    const window = this.windows.get(key) ?? [];
-    window.push(value);
-    if (window.length > this.size) window.shift();
-    this.windows.set(key, window);
-  }
-
-  clone(): RollingMeans {
-    const copy = new RollingMeans(this.size, this.minimum);
-    for (const [key, window] of this.windows) copy.windows.set(key, [...window]);
-    return copy;
-  }
-
-  /** The mean, rounded to 4 decimals as the model stores it; null with fewer than `minimum` values. */
-  mean(key: string): number | null {
-    const window = this.windows.get(key);
-    if (!window || window.length < this.minimum) return null;
-    return Math.round((window.reduce((sum, value) => sum + value, 0) / window.length) * 10_000) / 10_000;
-  }
-
-  entries(): [string, number][] {
-    return [...this.windows.keys()].flatMap((key) => {
-      const mean = this.mean(key);
-      return mean === null ? [] : [[key, mean] as [string, number]];
-    });
-  }
-}

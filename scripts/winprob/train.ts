@@ -3,13 +3,14 @@
 // decides which matches train and which are scored; scored matches get the ratings and pars as
 // they stood at the end of training (nothing learnt from them).
 import {
-  limitedFeatures, limitedModelKey, parOf, ratingKey, testFeatures, WICKETS,
+  limitedFeatures, limitedModelKey, ratingKey, testFeatures, WICKETS,
   type BallState, type LogisticModel, type WinProbModel,
 } from '../../src/server/domain/winprob.ts';
-import { stateCount, unpack, type MatchContext, type TrainingMatch } from './archive.ts';
+import { followResults, Standing, START_RATING, type MatchContext, type StandingJson } from '../../src/server/domain/winprob-ratings.ts';
+import { stateCount, unpack, type TrainingMatch } from './archive.ts';
 
 import { forEachBall } from './evaluate.ts';
-import { Elo, fitLogistic, RollingMeans, newDesign, type Design } from './fit.ts';
+import { fitLogistic, newDesign, type Design } from './fit.ts';
 
 /** Rows per model at most: every k-th situation of the training matches beyond that. */
 const ROWS_PER_MODEL = 400_000;
@@ -38,7 +39,9 @@ export interface Trained {
   /** Rows each model was fitted on. */
   fitted: Record<string, number>;
   contextOf: (match: TrainingMatch) => MatchContext;
-  /** Studies only: the scored matches' ratings and pars carried on through the scored matches before each. */
+  /** The ratings (with games played) and the pars' windows at the end of training: where the server starts following results. */
+  standing: StandingJson;
+  /** The scored matches' ratings and pars carried on through the scored matches before each (as the server follows them). */
   onlineContextOf: (match: TrainingMatch) => MatchContext;
 }
 
@@ -88,65 +91,40 @@ export function trainModel(
   options: TrainOptions = {},
 ): Trained {
   // Ratings: each training match gets the ratings from the matches before it. Pars likewise:
-  // the competition's recent first innings before each training match.
-  const elo = new Elo();
+  // the competition's recent first innings before each training match. The update rules are the
+  // domain's (winprob-ratings.ts), the ones the server follows results with.
+  const standing = new Standing();
   const gapOf = new Map<number, number>();
-  const paces = new RollingMeans();
-  const parKeys = (match: TrainingMatch) => {
-    const [kind, gender] = match.competition.split(':');
-    return [...new Set([match.competition, `${kind}:${gender}`, `${match.format}:${gender}`])];
-  };
-  const parFrom = (means: RollingMeans, match: TrainingMatch) => parOf({ pars: Object.fromEntries(parKeys(match).flatMap((key) => {
-    const mean = means.mean(key);
-    return mean === null ? [] : [[key, mean]];
-  })) } as WinProbModel, match.competition, match.format);
-  const parNow = (match: TrainingMatch) => parFrom(paces, match);
   const parAt = new Map<number, number>();
   // With yearly ratings: copies taken when the first match after each 30 June comes (the matches
   // are in date order, so they hold every match up to that 30 June), rounded as the model stores them.
   let boundary = '';
-  let yearElo = elo;
-  let yearPaces = paces;
+  let yearStanding = standing;
   for (const match of training) {
-    const keyA = ratingKey(match.format, match.teams.a);
-    const keyB = ratingKey(match.format, match.teams.b);
     if (options.yearlyRatings) {
       if (lastJune30Before(match.date) !== boundary) {
         boundary = lastJune30Before(match.date);
-        yearElo = elo.clone();
-        yearPaces = paces.clone();
+        yearStanding = standing.clone();
       }
-      gapOf.set(match.id, Math.round(yearElo.rating(keyA)) - Math.round(yearElo.rating(keyB)));
+      gapOf.set(match.id, yearStanding.contextOf(match).gap);
     } else {
-      gapOf.set(match.id, elo.rating(keyA) - elo.rating(keyB));
+      gapOf.set(match.id, standing.elo.rating(ratingKey(match.format, match.teams.a)) - standing.elo.rating(ratingKey(match.format, match.teams.b)));
     }
-    elo.update(keyA, keyB, match.outcome === 'draw' ? 0.5 : match.outcome);
-    if (match.firstInningsPace !== null) {
-      parAt.set(match.id, options.yearlyRatings ? parFrom(yearPaces, match) : parNow(match));
-      for (const key of parKeys(match)) paces.add(key, match.firstInningsPace);
-    }
+    if (match.firstInningsPace !== null) parAt.set(match.id, (options.yearlyRatings ? yearStanding : standing).parOf(match.competition, match.format));
+    standing.follow(match);
   }
-  for (const match of scored) if (match.firstInningsPace !== null) parAt.set(match.id, parNow(match));
-  // Rounded as the model file stores them, so the server computes exactly what is scored.
-  const frozen = (team: string, match: TrainingMatch) => Math.round(elo.rating(ratingKey(match.format, team)));
-  for (const match of scored) gapOf.set(match.id, frozen(match.teams.a, match) - frozen(match.teams.b, match));
-  // For studies only (the server does not compute it): ratings and pars that go on following the
-  // scored matches' results in date order, each match seeing only the ones before it. Copies, so
-  // the model's ratings and pars stay those at the end of training.
+  // Scored matches get the ratings and pars as they stood at the end of training, rounded as the
+  // model file stores them, so the server computes exactly what is scored.
+  for (const match of scored) {
+    const context = standing.contextOf(match);
+    gapOf.set(match.id, context.gap);
+    if (match.firstInningsPace !== null) parAt.set(match.id, context.par);
+  }
+  // For studies and the server's replay: ratings and pars that go on following the scored
+  // matches' results in date order, each match seeing only the ones before it (a copy: the model's
+  // ratings and pars stay those at the end of training).
   const onlineAt = new Map<number, MatchContext>();
-  {
-    const onlineElo = elo.clone();
-    const onlinePaces = paces.clone();
-    const onlinePar = (match: TrainingMatch) => parFrom(onlinePaces, match);
-    for (const match of [...scored].sort((x, y) => x.date.localeCompare(y.date) || x.id - y.id)) {
-      const keyA = ratingKey(match.format, match.teams.a);
-      const keyB = ratingKey(match.format, match.teams.b);
-      const gap = Math.round(onlineElo.rating(keyA)) - Math.round(onlineElo.rating(keyB));
-      onlineAt.set(match.id, { gap, par: match.firstInningsPace === null ? 0 : onlinePar(match) });
-      onlineElo.update(keyA, keyB, match.outcome === 'draw' ? 0.5 : match.outcome);
-      if (match.firstInningsPace !== null) for (const key of parKeys(match)) onlinePaces.add(key, match.firstInningsPace);
-    }
-  }
+  followResults(standing, scored, (match, context) => onlineAt.set(match.id, context));
 
   // Design matrices: count the situations per model first, to thin the largest evenly.
   const counts = new Map<string, number>();
@@ -189,9 +167,9 @@ export function trainModel(
   const model: WinProbModel = {
     version: MODEL_VERSION,
     trainedThrough,
-    ratings: Object.fromEntries(elo.entries(1).map(([key, rating]) => [key, Math.round(rating)])),
-    defaultRating: elo.start,
-    pars: Object.fromEntries(paces.entries()),
+    ratings: Object.fromEntries(standing.elo.entries().map(([key, value]) => [key, Math.round(value.rating)])),
+    defaultRating: START_RATING,
+    pars: Object.fromEntries(standing.paces.means()),
     limited: {},
     test: {},
   };
@@ -209,7 +187,10 @@ export function trainModel(
     log(`fitted ${key} on ${design.y.length} situations`);
   }
   designs.clear();
-  return { model, fitted, contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }), onlineContextOf: (match) => onlineAt.get(match.id)! };
+  return {
+    model, fitted, standing: standing.toJson(trainedThrough),
+    contextOf: (match) => ({ gap: gapOf.get(match.id)!, par: parAt.get(match.id) ?? 0 }), onlineContextOf: (match) => onlineAt.get(match.id)!,
+  };
 }
 
 /** A layer is fitted for a model key only with this many matches behind it. */

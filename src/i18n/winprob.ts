@@ -23,6 +23,10 @@ const en = {
     'Tests: for each innings, one model for the chance of a draw and one for the chance that the batting side wins if there is a result, from the lead, wickets in hand and the time left in five days.',
   modelStrength:
     'Team strength: an Elo rating of each side in each format, from all results up to {{date}}. A side the model has not seen counts as an average side.',
+  ratingsFollow:
+    'Since then the ratings and the par scores follow every result stored here, before the next match is judged: {{results}} results counted, the last played on {{date}}. A finished match keeps the chances it had at its start.',
+  ratingsFollowNone:
+    'From then on the ratings and the par scores follow every result stored here, before the next match is judged; no result after that day is stored yet.',
   heldOutHeading: 'Measured on matches it never saw',
   heldOut:
     'The model learnt from {{matches}} matches up to {{date}}. Every match from {{from}} to {{until}} was held out and is scored here, ball by ball. Brier score: the mean squared gap between the chance we gave and what happened (0 is perfect, a coin flip scores 0.25); lower is better.',
@@ -101,6 +105,10 @@ const hi: WinProbStrings = {
     'टेस्ट: हर पारी के लिए एक मॉडल ड्रॉ की संभावना का और एक इस बात का कि नतीजा निकलने पर बल्लेबाज़ी करने वाली टीम जीते, बढ़त, हाथ में विकेट और पाँच दिनों में बचे समय से।',
   modelStrength:
     'टीम की ताक़त: हर फ़ॉर्मैट में हर टीम की Elo रेटिंग, {{date}} तक के सभी नतीजों से। जिस टीम को मॉडल ने नहीं देखा, उसे औसत टीम माना जाता है।',
+  ratingsFollow:
+    'उसके बाद रेटिंग और औसत स्कोर यहाँ दर्ज हर नतीजे के साथ बदलते हैं, अगले मैच का आकलन होने से पहले: {{results}} नतीजे गिने गए, आख़िरी {{date}} को खेला गया। ख़त्म हुआ मैच वही संभावनाएँ रखता है जो उसकी शुरुआत में थीं।',
+  ratingsFollowNone:
+    'उसके बाद से रेटिंग और औसत स्कोर यहाँ दर्ज हर नतीजे के साथ बदलते हैं, अगले मैच का आकलन होने से पहले; उस दिन के बाद का कोई नतीजा अभी दर्ज नहीं है।',
   heldOutHeading: 'उन मैचों पर परखा गया जो उसने कभी नहीं देखे',
   heldOut:
     'मॉडल ने {{date}} तक के {{matches}} मैचों से सीखा। {{from}} से {{until}} तक का हर मैच अलग रखा गया और यहाँ गेंद-दर-गेंद परखा गया है। ब्रायर स्कोर: हमारी दी गई संभावना और असल नतीजे के अंतर के वर्ग का औसत (0 सबसे अच्छा, सिक्का उछालने पर 0.25); जितना कम, उतना बेहतर।',

@@ -69,6 +69,13 @@ async function main(): Promise<void> {
   const services = createServices(db, feed);
   // Profiles' Hindi names (Wikidata labels) over the shipped ones, before the first page renders.
   await services.localNames.load().catch((error: unknown) => logger.warn({ err: error }, 'Hindi names of profiles not loaded'));
+  // Win probability's ratings and pars: every stored result since training replayed once here,
+  // then followed from the feed (a failure is retried by the first win probability asked for).
+  const ratingsStarted = performance.now();
+  await services.winProbRatings.load().then(
+    (results) => logger.info({ results, ms: Math.round(performance.now() - ratingsStarted) }, 'win-probability ratings follow the stored results'),
+    (error: unknown) => logger.warn({ err: error }, 'win-probability ratings not loaded'),
+  );
   const auth = createAuth({
     db,
     config: {

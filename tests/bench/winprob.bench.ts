@@ -15,6 +15,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { buildCommentary } from '../../src/server/services/match-centre/commentary.ts';
 import { buildWinProbability } from '../../src/server/services/match-centre/winprob.ts';
 import { selectMatchRows } from '../../src/server/services/match-rows.ts';
+import { placeOfMatch, WinProbRatings } from '../../src/server/services/winprob-ratings.ts';
 import { queryRows, readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { percentile } from './support/http-bench.ts';
 
@@ -45,10 +46,12 @@ try {
   console.log(`win probability per match, median of ${RUNS} (p99 in brackets), ms; ${os.cpus()[0]?.model}, ${os.cpus().length} cores, Node ${process.version}`);
   console.log('| match | deliveries | model alone | whole answer | read deliveries (baseline) | ratio | commentary (baseline) | ratio |');
   console.log('|---|---|---|---|---|---|---|---|');
+  const ratings = new WinProbRatings(db.kysely);
   for (const [key, name] of MATCHES) {
     const row = await selectMatchRows(db.kysely, 'matches').select(['m.team_a_id', 'm.team_b_id']).where('m.match_key', '=', key).executeTakeFirstOrThrow();
     const stored = await readStoredInnings(queryRows(db.kysely), [row.id]);
-    const answer = await buildWinProbability(db.kysely, row);
+    const before = await ratings.standingBefore(placeOfMatch(row));
+    const answer = await buildWinProbability(db.kysely, row, before);
     if (!answer.supported) throw new Error(`${key} is not covered by the model`);
     const input = {
       format: row.format as 't20' | 'oneday' | 'test', formatType: row.format_type, gender: row.gender as 'male' | 'female', ballsPerOver: 6,
@@ -56,7 +59,7 @@ try {
       innings: stored.map((inn) => ({ ...inn, targetRuns: null, targetBalls: null })),
     };
     const model = await timed(() => winProbabilities(WIN_PROB_MODEL, input));
-    const whole = await timed(() => buildWinProbability(db.kysely, row));
+    const whole = await timed(() => buildWinProbability(db.kysely, row, before));
     const read = await timed(() => readStoredInnings(queryRows(db.kysely), [row.id]));
     const commentary = await timed(() => buildCommentary(db.kysely, row, 'en'));
     const p = (times: number[]) => `${percentile(times, 50).toFixed(2)} (${percentile(times, 99).toFixed(2)})`;

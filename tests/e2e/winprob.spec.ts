@@ -25,6 +25,8 @@ for (const width of [375, 1280] as const) {
       await panel(page).getByRole('link', { name: 'How the model is measured' }).click();
       await expect(page).toHaveURL(/\/win-probability$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Win probability: how it works and how well');
+      // The ratings and pars follow the stored results since training (issue 26).
+      await expect(page.locator('p.ratings-follow')).toContainText(/Since then the ratings and the par scores follow every result stored here.*\d+ results counted, the last played on \d{1,2} \w{3} 20\d\d/);
       await expect(page.getByRole('row', { name: /Men's T20I and ODI/ }).first()).toBeVisible();
       await expect(page.locator('table').nth(1).locator('tbody tr')).toHaveCount(10);
       // The open group shows both cuts, deciles first (the target's), each of ten rows.

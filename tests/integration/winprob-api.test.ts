@@ -1,7 +1,7 @@
 // GET user/v1/match/winprob over HTTP (app.inject) on a PGlite holding the e2e fixtures: every
 // delivery in ball order, settled ends (a chase won, a chase short, a tie, a Test won in the
 // fourth innings), and exactly what the trainer computes from the same Cricsheet files.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,10 @@ import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { WinProbabilityObject } from '../../src/server/api/presenters/match-centre.ts';
-import { WIN_PROB_MODEL } from '../../src/server/domain/winprob-model.ts';
-import { competitionKey, parOf, ratingsOf, winProbabilities } from '../../src/server/domain/winprob.ts';
-import { teamKey } from '../../src/server/store/naming.ts';
-import { canonicalTeamName } from '../../src/server/ingest/team-aliases.ts';
-import { winProbMatchOf, type RawMatch } from '../../scripts/winprob/archive.ts';
+import { WIN_PROB_MODEL, WIN_PROB_STANDING } from '../../src/server/domain/winprob-model.ts';
+import { preMatchProbability, winProbabilities } from '../../src/server/domain/winprob.ts';
+import { followResults, Standing, type MatchContext } from '../../src/server/domain/winprob-ratings.ts';
+import { trainingMatchOf, winProbMatchOf, type RawMatch } from '../../scripts/winprob/archive.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 
@@ -104,25 +103,27 @@ describe('win probability API', () => {
     expect(rain.balls).toHaveLength(deliveriesOf(NO_RESULT));
   });
 
-  it('the server computes exactly what the trainer computes from the Cricsheet file', async () => {
+  it('the server computes exactly what the trainer computes from the Cricsheet file, with the ratings and pars following the results before each match', async () => {
+    // The trainer's reading of the same files (its filters), followed from the standing at the
+    // end of training as its online context is (trainModel's onlineContextOf).
+    const results = readdirSync(e2e).flatMap((file) => trainingMatchOf(file, rawOf(file.replace('.json', ''))) ?? []).filter((m) => m.date > WIN_PROB_STANDING.through);
+    expect(results.map((m) => m.id).sort()).toEqual([1455615, 1491710, 1528293, 1529281, 1529293, 1529312]);
+    const contexts = new Map<number, MatchContext>();
+    followResults(Standing.fromJson(WIN_PROB_STANDING), results, (result, context) => contexts.set(result.id, context));
+    // Not the frozen figures: the final's par has moved with the two IPL results before it.
+    const frozen = Standing.fromJson(WIN_PROB_STANDING).contextOf(results.find((m) => m.id === Number(T20_FINAL))!);
+    expect(contexts.get(Number(T20_FINAL))!.par).not.toBe(frozen.par);
     for (const key of [T20_FINAL, ASHES_TEST, SUPER_OVER_TIE, DLS, WOMENS_ODI]) {
       const raw = rawOf(key);
       const match = winProbMatchOf(raw)!;
-      const [nameA, nameB] = raw.info.teams;
-      const teams = { a: teamKey(canonicalTeamName(nameA), raw.info.gender), b: teamKey(canonicalTeamName(nameB), raw.info.gender) };
-      const competition = competitionKey({
-        formatType: match.formatType,
-        gender: match.gender,
-        international: raw.info.team_type === 'international',
-        eventName: raw.info.event?.name ?? null,
-      });
-      const expected = winProbabilities(WIN_PROB_MODEL, {
-        ...match,
-        ratings: ratingsOf(WIN_PROB_MODEL, match.format, teams),
-        par: match.format === 'test' ? 0 : parOf(WIN_PROB_MODEL, competition, match.format),
-      });
+      // The trainer scores with the gap alone (rounded ratings, a minus b), as the model reads it.
+      const { gap, par } = contexts.get(Number(key))!;
+      const facts = { ...match, ratings: { a: gap, b: 0 }, par };
+      const expected = winProbabilities(WIN_PROB_MODEL, facts);
       const data = await winprob(key);
       expect(data.balls, key).toEqual(expected.map((point) => ({ innings: point.innings, over: point.over, ball: point.ball, a_win: point.aWin, draw: point.draw })));
+      const pre = preMatchProbability(WIN_PROB_MODEL, facts, 'a');
+      expect(data.pre_match!.a_bats_first, key).toEqual({ a_win: pre.aWin, draw: pre.draw });
     }
   });
 

@@ -3,9 +3,13 @@
 // explanation page prints the evaluation.
 import evaluationJson from './winprob-evaluation.json' with { type: 'json' };
 import modelJson from './winprob-model.json' with { type: 'json' };
+import standingJson from './winprob-standing.json' with { type: 'json' };
 import { checkedModel, type WinProbModel } from './winprob.ts';
+import { checkedStanding, type StandingJson } from './winprob-ratings.ts';
 
 export const WIN_PROB_MODEL: WinProbModel = checkedModel(modelJson as WinProbModel);
+/** The ratings with games played and the pars' windows at the end of training: where the server starts following results. */
+export const WIN_PROB_STANDING: StandingJson = checkedStanding(standingJson);
 
 export interface CalibrationBand {
   band: string;

@@ -121,15 +121,15 @@ export function competitionKey(match: { formatType: string; gender: string; inte
   return match.international || !match.eventName ? kind : `${kind}:${match.eventName}`;
 }
 
-/** The competition's par from the model, else its kind's, else its broad format's (The Hundred: T20's). */
-export function parOf(model: WinProbModel, competition: string, format: WinProbFormat): number {
+/** The competition's par, else its kind's, else its broad format's (The Hundred: T20's), from the pars by key. */
+export function parIn(pars: (key: string) => number | undefined, competition: string, format: WinProbFormat): number {
   const [kind, gender] = competition.split(':');
-  return model.pars[competition] ?? model.pars[`${kind}:${gender}`] ?? model.pars[`${format}:${gender}`] ?? 0;
+  return pars(competition) ?? pars(`${kind}:${gender}`) ?? pars(`${format}:${gender}`) ?? 0;
 }
 
-/** Both sides' ratings from the model (null for a side it has never seen). */
-export function ratingsOf(model: WinProbModel, format: WinProbFormat, teams: { a: string; b: string }): { a: number | null; b: number | null } {
-  return { a: model.ratings[ratingKey(format, teams.a)] ?? null, b: model.ratings[ratingKey(format, teams.b)] ?? null };
+/** The competition's par as the model file has it (at the end of training). */
+export function parOf(model: WinProbModel, competition: string, format: WinProbFormat): number {
+  return parIn((key) => model.pars[key], competition, format);
 }
 
 function ratingGapOf(match: WinProbMatch, batting: Side, defaultRating: number): number {

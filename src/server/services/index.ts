@@ -15,6 +15,7 @@ import { TournamentService } from './tournaments.ts';
 import { CorrectionService } from './corrections.ts';
 import { ImportStatus } from '../ingest/progress.ts';
 import { LocalNamesKeeper } from './local-names.ts';
+import { WinProbRatings } from './winprob-ratings.ts';
 
 export interface Services {
   readonly db: Db;
@@ -40,6 +41,8 @@ export interface Services {
   readonly importStatus: ImportStatus;
   /** News articles: lists, article pages, the editor's desk and match reports. */
   readonly news: NewsService;
+  /** Team ratings and competition pars following the stored results (win probability; decision 039). */
+  readonly winProbRatings: WinProbRatings;
   /** The profiles' Hindi names in this process's name book (src/i18n/names.ts); load() once at start, then it follows the feed. */
   readonly localNames: LocalNamesKeeper;
 }
@@ -54,11 +57,14 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
   const localNames = new LocalNamesKeeper(db.kysely);
   // A failed reload keeps the names installed before; the next publication tries again.
   localNames.follow(feed, () => undefined);
+  // Loaded by the first win probability asked for (main.ts loads it at start), then follows the feed.
+  const winProbRatings = new WinProbRatings(db.kysely);
+  winProbRatings.follow(feed);
   return {
     db,
     feed,
     matches: new MatchService(db.kysely, cache),
-    matchCentre: new MatchCentreService(db.kysely, cache, commentaryCache),
+    matchCentre: new MatchCentreService(db.kysely, cache, commentaryCache, winProbRatings),
     players: new PlayerService(db.kysely, cache),
     tournaments: new TournamentService(db.kysely, cache),
     account: new AccountService(db.kysely),
@@ -70,5 +76,6 @@ export function createServices(db: Db, feed: ChangeFeed = new ChangeFeed()): Ser
     importStatus: new ImportStatus(),
     news: new NewsService(db.kysely, cache, feed),
     localNames,
+    winProbRatings,
   };
 }

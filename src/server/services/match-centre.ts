@@ -17,6 +17,7 @@ import { teamNamesOf, type MatchCentreRow } from './match-centre/shared.ts';
 import { loadLiveStates, type LiveState } from './live-state.ts';
 import { buildSquad } from './match-centre/squad.ts';
 import { buildWinProbability, type WinProbability } from './match-centre/winprob.ts';
+import { placeOfMatch, type WinProbRatings } from './winprob-ratings.ts';
 import { buildStory } from './match-centre/story.ts';
 import { selectMatchRows } from './match-rows.ts';
 import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
@@ -36,6 +37,7 @@ export class MatchCentreService {
     private readonly db: Kysely<Database>,
     private readonly cache: TaggedCache,
     private readonly commentaryCache: TaggedCache,
+    private readonly ratings: WinProbRatings,
   ) {}
 
   detail(matchKey: string, lang: Lang): Promise<MatchDetail | null> {
@@ -105,9 +107,16 @@ export class MatchCentreService {
     return this.cached('squad', matchKey, lang, (match) => buildSquad(this.db, match, lang));
   }
 
-  /** P(team a wins) after every ball and before the first (decision 039); the same in every language. */
-  winProbability(matchKey: string): Promise<WinProbability | null> {
-    return this.cached('winprob', matchKey, 'en', (match) => buildWinProbability(this.db, match));
+  /**
+   * P(team a wins) after every ball and before the first (decision 039); the same in every
+   * language. Judged on the ratings and pars before the match; cached per version of them (a
+   * result counted elsewhere may move this match's sides or its competition's par).
+   */
+  async winProbability(matchKey: string): Promise<WinProbability | null> {
+    await this.ratings.settled();
+    return this.cached(`winprob@${this.ratings.version}`, matchKey, 'en', async (match) =>
+      buildWinProbability(this.db, match, await this.ratings.standingBefore(placeOfMatch(match))),
+    );
   }
 
   /** Form and head to head come from the teams' other matches: their tags are the teams' too. */

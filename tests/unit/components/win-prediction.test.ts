@@ -38,6 +38,7 @@ const chances: WinProbability = {
   preMatch: { aBatsFirst: { aWin: 0.561, draw: null }, bBatsFirst: { aWin: 0.472, draw: null } },
   battingFirst: 'b',
   trainedThrough: '2025-06-30',
+  ratingsThrough: '2026-05-24',
   unrated: [],
 };
 
@@ -58,7 +59,9 @@ describe('win prediction panel', () => {
     // RCB bat first after the toss: that scenario is the marked one.
     expect(html).toMatch(/<li class="scenario actual"> <p class="label"> Royal Challengers Bengaluru bat first <span class="tag"> · as the toss decided/);
     expect(html).toContain('href="/win-probability"');
-    expect(html).toContain('30 Jun 2025');
+    // The sides' results as far as the ratings followed them before the match, not the training's end.
+    expect(html).toContain('24 May 2026');
+    expect(html).not.toContain('30 Jun 2025');
     expect(html).not.toContain('Coming soon');
   });
 

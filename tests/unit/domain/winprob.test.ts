@@ -5,7 +5,7 @@ import {
   type BallState, type WinProbInnings, type WinProbMatch,
 } from '../../../src/server/domain/winprob.ts';
 import type { Delivery } from '../../../src/server/domain/types.ts';
-import { Elo, fitLogistic, newDesign, RollingMeans, Scores } from '../../../scripts/winprob/fit.ts';
+import { fitLogistic, newDesign, Scores } from '../../../scripts/winprob/fit.ts';
 
 const menT20i = { format: 't20' as const, formatType: 't20i', gender: 'male' as const };
 const ipl = parOf(WIN_PROB_MODEL, 't20:male:Indian Premier League', 't20');
@@ -220,17 +220,5 @@ describe('trainer statistics', () => {
     const agreed = settled.summary().worstGapNoise;
     expect(agreed.median).toBeCloseTo(0, 12);
     expect(agreed.withinThreePoints).toBe(1);
-  });
-
-  it('Elo moves the winner up by what the loser loses; rolling pars need ten matches', () => {
-    const elo = new Elo();
-    elo.update('a', 'b', 1);
-    expect(elo.rating('a')).toBe(1524);
-    expect(elo.rating('b')).toBe(1476);
-    const pars = new RollingMeans(3, 2);
-    pars.add('x', 1);
-    expect(pars.mean('x')).toBeNull();
-    for (const value of [2, 3, 4]) pars.add('x', value);
-    expect(pars.mean('x')).toBe(3);
   });
 });

@@ -1,11 +1,13 @@
 // Win probability of one match (issue 12 §3, decision 039): the stored deliveries walked through
-// the trained model (domain/winprob.ts), with the sides' ratings and the competition's par as the
-// model file has them.
+// the trained model (domain/winprob.ts), with the sides' ratings and the competition's par as they
+// stood before the match: the standing at the end of training moved by every stored result before
+// it (services/winprob-ratings.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { WIN_PROB_MODEL } from '../../domain/winprob-model.ts';
+import type { Standing } from '../../domain/winprob-ratings.ts';
 import {
-  competitionKey, parOf, preMatchProbability, ratingsOf, winProbabilities,
+  competitionKey, preMatchProbability, winProbabilities,
   type WinProbFormat, type WinProbMatch, type WinProbModel, type WinProbPoint,
 } from '../../domain/winprob.ts';
 import { queryRows, readStoredInnings } from '../../store/stored-deliveries.ts';
@@ -28,6 +30,8 @@ export interface WinProbability {
   battingFirst: 'a' | 'b' | null;
   /** The last day of the matches the model learnt from. */
   trainedThrough: string;
+  /** The day of the last result the sides' ratings and the par followed before this match (trainedThrough when none). */
+  ratingsThrough: string;
   /** Sides the model has no rating for in this format (counted as average sides). */
   unrated: ('a' | 'b')[];
 }
@@ -36,7 +40,7 @@ export interface WinProbability {
 async function matchFacts(
   db: Kysely<Database>,
   match: MatchCentreRow,
-  model: WinProbModel,
+  standing: Standing,
 ): Promise<Omit<WinProbMatch, 'innings'> | null> {
   const format = match.format as WinProbFormat;
   // Trained on six-ball overs, and for the long game on Tests only (a four-day match is another clock).
@@ -64,15 +68,19 @@ async function matchFacts(
     gender: match.gender,
     ballsPerOver: 6,
     oversLimit: match.overs_limit,
-    ratings: ratingsOf(model, format, { a: match.a_key, b: match.b_key }),
-    par: format === 'test' ? 0 : parOf(model, competition, format),
+    ratings: { a: standing.ratingOf(format, match.a_key), b: standing.ratingOf(format, match.b_key) },
+    par: standing.parOf(competition, format),
   };
 }
 
-export async function buildWinProbability(db: Kysely<Database>, match: MatchCentreRow, model: WinProbModel = WIN_PROB_MODEL): Promise<WinProbability> {
-  const facts = await matchFacts(db, match, model);
+/** `before`: the ratings and pars before the match, and the day of the last result in them (WinProbRatings.standingBefore). */
+export async function buildWinProbability(
+  db: Kysely<Database>, match: MatchCentreRow, before: { standing: Standing; through: string }, model: WinProbModel = WIN_PROB_MODEL,
+): Promise<WinProbability> {
+  const facts = await matchFacts(db, match, before.standing);
+  const ratingsThrough = before.through;
   const tossBatting = match.toss_winner === null ? null : match.toss_decision === 'bat' ? match.toss_winner : match.toss_winner === 'a' ? 'b' : 'a';
-  if (!facts) return { supported: false, points: [], preMatch: null, battingFirst: tossBatting, trainedThrough: model.trainedThrough, unrated: [] };
+  if (!facts) return { supported: false, points: [], preMatch: null, battingFirst: tossBatting, trainedThrough: model.trainedThrough, ratingsThrough, unrated: [] };
   const [stored, targets] = await Promise.all([
     readStoredInnings(queryRows(db), [match.id]),
     db.selectFrom('innings').select(['innings_no', 'target_runs', 'target_balls']).where('match_id', '=', match.id).execute(),
@@ -93,6 +101,7 @@ export async function buildWinProbability(db: Kysely<Database>, match: MatchCent
     preMatch: { aBatsFirst: preMatchProbability(model, facts, 'a'), bBatsFirst: preMatchProbability(model, facts, 'b') },
     battingFirst: firstInnings?.battingTeam ?? tossBatting,
     trainedThrough: model.trainedThrough,
+    ratingsThrough,
     unrated: (['a', 'b'] as const).filter((side) => facts.ratings[side] === null),
   };
 }
