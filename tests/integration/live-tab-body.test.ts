@@ -106,6 +106,10 @@ describe.skipIf(handler === null)('a live page tab body fetched by a crowd after
     );
     expect(renders).toBe(1);
     expect(crowd.every((answer) => answer.statusCode === 200)).toBe(true);
+    // Each answer says how it was made: one rendered, the rest waited for it or came from memory.
+    const made = crowd.map((answer) => answer.headers['x-page-cache']);
+    expect(made.filter((how) => how === 'render')).toHaveLength(1);
+    expect(made.every((how) => how === 'render' || how === 'wait' || how === 'hit')).toBe(true);
     // The fragment has reached the version asked: browsers may keep it at this address.
     expect(crowd[0]!.headers['cache-control']).toBe('public, max-age=300');
 

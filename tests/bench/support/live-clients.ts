@@ -1,8 +1,13 @@
 // A load generator of npm run bench:live, forked by it: opens many clients to one server, each
 // subscribed to one match, and notes when each one hears each event of that match (by its
 // sequence number). Driven over IPC:
-//   { type: 'open', url, matchKey, sockets } -> { type: 'opened', failed }
-//   { type: 'collect', events, waitMs } -> { type: 'heard', heard, sampleHeard, sizes } (and forgets
+//   { type: 'open', url, matchKey, sockets, board? } -> { type: 'opened', failed }; with board (a
+//     path and query: a live page's tab body, tab-body.astro), each client is a fan on the
+//     Scoreboard tab: on each 'commentory' it fetches board&v=<sequence> over HTTP as the island
+//     does (again after 500 ms, up to 3 times, while the answer is behind the version asked) and
+//     notes when the answer was read whole, as the event 'scoreboard', and how many of its answers
+//     the server rendered (x-page-cache: render; page-cache.ts)
+//   { type: 'collect', events, waitMs } -> { type: 'heard', heard, sampleHeard, sizes, boardsFailed, boardRenders } (and forgets
 //     them) once each open client heard `events` 'commentory' events, or after waitMs; the first two
 //     { [event]: { [sequence]: number[] } }, sizes the largest frame of each event
 //   { type: 'close' } -> exits
@@ -15,12 +20,14 @@
 // socket speaking just enough WebSocket (RFC 6455) and Engine.IO/Socket.IO to connect, subscribe,
 // answer pings and read an event's name and sequence from the first bytes of its frame; the rest
 // of the frame is skipped, never copied nor decoded. The server does the same work for both kinds.
+// Lean clients connect from LOCAL_ADDRESSES in turn (all loopback on Linux): one source address
+// has about 28,000 ports to connect from to one server port, and the step-up row goes past it.
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { io as connectClient } from 'socket.io-client';
 
 type Command =
-  | { type: 'open'; url: string; matchKey: string; sockets: number }
+  | { type: 'open'; url: string; matchKey: string; sockets: number; board?: string }
   | { type: 'collect'; events: number; waitMs: number }
   | { type: 'close' };
 type Heard = Record<string, Record<number, number[]>>;
@@ -30,8 +37,21 @@ const OPENED_AT_ONCE = 100;
 const EVENTS = ['commentory', 'score'] as const;
 const wallClock = () => performance.timeOrigin + performance.now();
 
+const LOCAL_ADDRESSES = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'];
+const BOARD_TRIES = 3;
+const BOARD_RETRY_MS = 500;
+const BOARD_SEQUENCE = /data-sequence="(\d+)"/;
+
 const closers: (() => void)[] = [];
 let opened = 0;
+let leanOpened = 0;
+/** The Scoreboard fans' tab body address (url and path), when the clients are such fans. */
+let board: string | null = null;
+/** Scoreboard fetches not yet answered. */
+let boardsPending = 0;
+let boardsFailed = 0;
+/** Answers the server rendered for them (not from memory, nor waiting for another's render), by version asked. */
+let boardRenders: Record<number, number> = {};
 let heard: Heard = {};
 let sampleHeard: Heard = {};
 let sizes: Record<string, number> = {};
@@ -39,6 +59,29 @@ let sizes: Record<string, number> = {};
 function note(into: Heard, event: string, sequence: unknown, at: number): void {
   if (typeof sequence !== 'number' || Number.isNaN(sequence)) return;
   ((into[event] ??= {})[sequence] ??= []).push(at);
+  if (event === 'commentory' && board) void fetchBoard(into, sequence);
+}
+
+/** A Scoreboard fan after an event: the tab body at its version, as the island asks for it. */
+async function fetchBoard(into: Heard, sequence: number): Promise<void> {
+  boardsPending += 1;
+  try {
+    for (let tries = 0; tries < BOARD_TRIES; tries += 1) {
+      const response = await fetch(`${board}&v=${sequence}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+      const html = await response.text();
+      if (response.headers.get('x-page-cache') === 'render') boardRenders[sequence] = (boardRenders[sequence] ?? 0) + 1;
+      if (response.ok && Number(BOARD_SEQUENCE.exec(html)?.[1] ?? -1) >= sequence) {
+        ((into.scoreboard ??= {})[sequence] ??= []).push(wallClock());
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, BOARD_RETRY_MS));
+    }
+    boardsFailed += 1;
+  } catch {
+    boardsFailed += 1;
+  } finally {
+    boardsPending -= 1;
+  }
 }
 
 /** A socket.io-client client that parses each event whole. */
@@ -90,7 +133,8 @@ function sequenceOf(head: Buffer): number {
 /** A lean client over a bare TCP socket: upgrades, connects to the main namespace, subscribes, answers pings, notes events. */
 function openLean(url: string, matchKey: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
-  const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+  const localAddress = LOCAL_ADDRESSES[leanOpened++ % LOCAL_ADDRESSES.length];
+  const socket = net.connect({ host: hostname, port: Number(port), noDelay: true, localAddress });
   closers.push(() => socket.destroy());
   const subscribe = clientFrame(`42${JSON.stringify(['sub', { match_key: matchKey }])}`);
   return new Promise((resolve) => {
@@ -184,6 +228,7 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
 
 process.on('message', async (command: Command) => {
   if (command.type === 'open') {
+    board = command.board ? new URL(command.board, command.url).href : null;
     let failed = 0;
     const sampleEvery = Math.max(1, Math.floor(command.sockets / SAMPLE_CLIENTS));
     for (let index = 0; index < command.sockets; index += OPENED_AT_ONCE) {
@@ -199,8 +244,10 @@ process.on('message', async (command: Command) => {
     const count = () =>
       [heard, sampleHeard].reduce((total, one) => total + Object.values(one.commentory ?? {}).reduce((sum, times) => sum + times.length, 0), 0);
     const until = performance.now() + command.waitMs;
-    while (count() < command.events * opened && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-    process.send!({ type: 'heard', heard, sampleHeard, sizes });
+    while ((count() < command.events * opened || boardsPending > 0) && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    process.send!({ type: 'heard', heard, sampleHeard, sizes, boardsFailed: boardsFailed + boardsPending, boardRenders });
+    boardsFailed = 0;
+    boardRenders = {};
     heard = {};
     sampleHeard = {};
     sizes = {};
