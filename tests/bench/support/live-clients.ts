@@ -3,8 +3,10 @@
 // sequence number). Driven over IPC:
 //   { type: 'open', url, matchKey, sockets, board? } -> { type: 'opened', failed }; with board (a
 //     path and query: a live page's tab body, tab-body.astro), each client is a fan on the
-//     Scoreboard tab: on each 'commentory' it fetches board&v=<sequence> over HTTP as the island
-//     does (again after 500 ms, up to 3 times, while the answer is behind the version asked) and
+//     Scoreboard tab: it loads the tab body once when it connects (a browser's page load, which
+//     leaves it a keep-alive connection to the server), then on each 'commentory' fetches
+//     board&v=<sequence> on that connection as the island does (again after 500 ms, up to 3
+//     times, while the answer is behind the version asked), decompresses it, and
 //     notes when the answer was read whole, as the event 'scoreboard', and how many of its answers
 //     the server rendered (x-page-cache: render; page-cache.ts)
 //   { type: 'collect', events, waitMs } -> { type: 'heard', heard, sampleHeard, sizes, boardsFailed, boardRenders } (and forgets
@@ -23,7 +25,9 @@
 // Lean clients connect from LOCAL_ADDRESSES in turn (all loopback on Linux): one source address
 // has about 28,000 ports to connect from to one server port, and the step-up row goes past it.
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io as connectClient } from 'socket.io-client';
 
 type Command =
@@ -56,21 +60,48 @@ let heard: Heard = {};
 let sampleHeard: Heard = {};
 let sizes: Record<string, number> = {};
 
-function note(into: Heard, event: string, sequence: unknown, at: number): void {
+function note(into: Heard, event: string, sequence: unknown, at: number, fan: http.Agent | null): void {
   if (typeof sequence !== 'number' || Number.isNaN(sequence)) return;
   ((into[event] ??= {})[sequence] ??= []).push(at);
-  if (event === 'commentory' && board) void fetchBoard(into, sequence);
+  if (event === 'commentory' && fan) void fetchBoard(into, sequence, fan);
+}
+
+/** A GET of a page on the fan's own connection, decompressed as a browser does. */
+function get(url: string, fan: http.Agent): Promise<{ ok: boolean; made: string | undefined; html: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: fan, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const coding = response.headers['content-encoding'];
+        const html = (coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString();
+        const made = response.headers['x-page-cache'];
+        resolve({ ok: response.statusCode === 200, made: typeof made === 'string' ? made : undefined, html });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/** A Scoreboard fan's own keep-alive connection, opened by a first load of the tab body; null when the clients are not such fans. */
+async function boardFan(localAddress: string | undefined): Promise<http.Agent | null> {
+  if (!board) return null;
+  const fan = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress });
+  closers.push(() => fan.destroy());
+  await get(board, fan);
+  return fan;
 }
 
 /** A Scoreboard fan after an event: the tab body at its version, as the island asks for it. */
-async function fetchBoard(into: Heard, sequence: number): Promise<void> {
+async function fetchBoard(into: Heard, sequence: number, fan: http.Agent): Promise<void> {
   boardsPending += 1;
   try {
     for (let tries = 0; tries < BOARD_TRIES; tries += 1) {
-      const response = await fetch(`${board}&v=${sequence}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
-      const html = await response.text();
-      if (response.headers.get('x-page-cache') === 'render') boardRenders[sequence] = (boardRenders[sequence] ?? 0) + 1;
-      if (response.ok && Number(BOARD_SEQUENCE.exec(html)?.[1] ?? -1) >= sequence) {
+      const { ok, made, html } = await get(`${board}&v=${sequence}`, fan);
+      if (made === 'render') boardRenders[sequence] = (boardRenders[sequence] ?? 0) + 1;
+      if (ok && Number(BOARD_SEQUENCE.exec(html)?.[1] ?? -1) >= sequence) {
         ((into.scoreboard ??= {})[sequence] ??= []).push(wallClock());
         return;
       }
@@ -88,11 +119,15 @@ async function fetchBoard(into: Heard, sequence: number): Promise<void> {
 function openSample(url: string, matchKey: string): Promise<boolean> {
   const socket = connectClient(url, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000 });
   closers.push(() => socket.disconnect());
-  for (const event of EVENTS) socket.on(event, (payload: { sequence?: unknown }) => note(sampleHeard, event, payload.sequence, wallClock()));
+  let fan: http.Agent | null = null;
+  for (const event of EVENTS) socket.on(event, (payload: { sequence?: unknown }) => note(sampleHeard, event, payload.sequence, wallClock(), fan));
   return new Promise((resolve) => {
     socket.once('connect', () => {
       socket.emit('sub', { match_key: matchKey });
-      resolve(true);
+      void boardFan(undefined).then((agent) => {
+        fan = agent;
+        resolve(true);
+      }, () => resolve(false));
     });
     socket.once('connect_error', () => resolve(false));
   });
@@ -137,6 +172,7 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
   const socket = net.connect({ host: hostname, port: Number(port), noDelay: true, localAddress });
   closers.push(() => socket.destroy());
   const subscribe = clientFrame(`42${JSON.stringify(['sub', { match_key: matchKey }])}`);
+  let fan: http.Agent | null = null;
   return new Promise((resolve) => {
     let upgraded = false;
     /** Bytes kept from earlier chunks: a frame's start not yet long enough to read. */
@@ -147,7 +183,7 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
       if (payload.subarray(0, EVENT_PACKET.length).equals(EVENT_PACKET)) {
         const at = wallClock();
         const event = payload.toString('latin1', EVENT_PACKET.length, payload.indexOf(QUOTE, EVENT_PACKET.length));
-        note(heard, event, sequenceOf(payload), at);
+        note(heard, event, sequenceOf(payload), at, fan);
         return;
       }
       const text = payload.toString();
@@ -155,7 +191,10 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
       else if (text.startsWith('0')) socket.write(CONNECT);
       else if (text.startsWith('40')) {
         socket.write(subscribe);
-        resolve(true);
+        void boardFan(localAddress).then((agent) => {
+          fan = agent;
+          resolve(true);
+        }, () => resolve(false));
       } else if (text.startsWith('44')) resolve(false);
     };
     socket.on('connect', () => {
