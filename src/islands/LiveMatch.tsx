@@ -4,14 +4,14 @@
 // the state at load (so the page reads without JavaScript); in the browser it follows the
 // match room over Socket.IO and updates in place: state in a nanostore
 // (src/stores/live-match.ts), sequence gaps and reconnections answered by a catch-up
-// (src/lib/live-socket.ts). On the Scoreboard tab it brings the server-rendered scorecard up to
-// date after each change.
+// (src/lib/live-socket.ts). On the Scoreboard and Summary tabs it brings the server-rendered
+// body up to date after each change, from the tab body fragment.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { sideScore } from '../lib/scores.ts';
 import { followMatch, type Following } from '../lib/live-socket.ts';
 import { createLiveMatchStore, MAX_BALLS, type InningsScores, type LiveBall, type LiveMatchState, type LiveStateObject, type WinChance } from '../stores/live-match.ts';
-import { freshPage, swapIn } from '../lib/page-refresh.ts';
+import { freshFragment, swapIn } from '../lib/page-refresh.ts';
 import type { LiveLabels } from './live/labels.ts';
 import { clockText, CommentaryList, LivePanel, PlayerNames, PlayersTables } from './live/LiveViews.tsx';
 import { LiveCentre } from './live/LiveCentre.tsx';
@@ -29,8 +29,11 @@ export interface LiveMatchProps {
   /** The commentary at load (the shown innings' newest balls), newest first. */
   balls: LiveBall[];
   commentary: CommentaryView;
-  /** The tab's body outside the island (the Scoreboard) is brought up to date after each change. */
-  refreshBody: boolean;
+  /**
+   * The address of the tab's body alone (server HTML outside the island: the Scoreboard, the
+   * Summary), fetched after each change to bring it up to date; null on the island's own tabs.
+   */
+  bodyHref: string | null;
   teams: Record<'a' | 'b', { key: string; code: string; name: string }>;
   /** The chase's target at load. */
   target: number | null;
@@ -71,7 +74,7 @@ function scoresBySide(innings: InningsScores): Record<'a' | 'b', string | null> 
 }
 
 export default function LiveMatch(props: LiveMatchProps) {
-  const { matchKey, teams, target, dayNumber, toss, situation, tab, lang, labels, playerHref, names, children, commentary, refreshBody } = props;
+  const { matchKey, teams, target, dayNumber, toss, situation, tab, lang, labels, playerHref, names, children, commentary, bodyHref } = props;
   const store = useMemo(
     () =>
       createLiveMatchStore({ matchKey, sequence: props.sequence, live: props.live, innings: props.innings, balls: props.balls, winProbability: props.winProbability ?? null }),
@@ -128,23 +131,25 @@ export default function LiveMatch(props: LiveMatchProps) {
     };
   }, [store]);
 
-  // The Scoreboard (server HTML after the island) follows each change: the page as the server
-  // renders it now replaces it, once the server's copy has caught up with this change.
+  // The Scoreboard or Summary (server HTML after the island) follows each change: the tab's body
+  // as the server renders it for the version this fan has heard replaces it. Every fan asks for
+  // the same address after a ball, which the server renders once and browsers may keep.
   useEffect(() => {
-    if (!refreshBody) return;
+    if (!bodyHref) return;
     let latest = store.$state.get().sequence;
     let running = false;
     const refresh = async () => {
       running = true;
       for (let tries = 0; tries < 3; tries += 1) {
         const wanted = latest;
-        const page = await freshPage();
+        const fragment = await freshFragment(`${bodyHref}&v=${wanted}`);
         const body = document.querySelector('.tab-body');
-        const rendered = Number(page?.querySelector('.live-match')?.getAttribute('data-sequence') ?? -1);
-        if (page && body && rendered >= wanted) swapIn(body, page, '.tab-body');
-        // Another process may not have heard of the change yet: ask again shortly.
+        const rendered = Number(fragment?.querySelector('.tab-body')?.getAttribute('data-sequence') ?? -1);
+        if (fragment && body && rendered >= wanted) swapIn(body, fragment, '.tab-body');
         if (rendered >= latest) break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // A newer change came meanwhile: ask for it now; else another process may not have
+        // heard of the change yet: ask again shortly.
+        if (rendered < wanted) await new Promise((resolve) => setTimeout(resolve, 500));
       }
       running = false;
     };
@@ -153,7 +158,7 @@ export default function LiveMatch(props: LiveMatchProps) {
       latest = next.sequence;
       if (!running) void refresh();
     });
-  }, [store, refreshBody]);
+  }, [store, bodyHref]);
 
   // A revised (DLS) target reaches the page through the need: runs scored plus runs required.
   const required = state.live?.required_score;

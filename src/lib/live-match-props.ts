@@ -14,8 +14,8 @@ import { commentaryInnings, matchHref } from './match-view.ts';
 export interface LiveViewOptions {
   /** The Commentary tab's innings when the fan picked one; null follows the latest. */
   inningsShown?: number | null;
-  /** The tab's body outside the island (the Scoreboard) is brought up to date after each change. */
-  refreshBody?: boolean;
+  /** The tab body's own address (match-view.ts tabBodyHref) when the island brings it up to date after each change (Scoreboard, Summary). */
+  bodyHref?: string | null;
   /** The win probability after the latest ball (the Live tab shows it); null when the model does not cover the match. */
   winProbability?: { aWin: number; draw: number | null } | null;
   /** Both team sheets: on a page not in English, their players' names in its language go to the island. */
@@ -71,7 +71,7 @@ export function liveMatchProps(
       href: matchHref(match.key, lang, { tab: 'commentary' }),
       format: match.format,
     },
-    refreshBody: options.refreshBody ?? false,
+    bodyHref: options.bodyHref ?? null,
     winProbability: options.winProbability ? { a_win: options.winProbability.aWin, draw: options.winProbability.draw } : null,
     // Names in the page's language: the panel shows them and words the need with them.
     teams: {

@@ -11,6 +11,10 @@ export type MatchStatus = 'not_started' | 'started' | 'completed';
 
 export const MATCH_TABS = ['summary', 'live', 'commentary', 'scoreboard', 'squads', 'info', 'fantasy', 'history'] as const;
 export type MatchTab = (typeof MATCH_TABS)[number];
+/** The tabs of a live match whose body is server HTML that the island brings up to date after each ball. */
+export const LIVE_BODY_TABS = ['scoreboard', 'summary'] as const;
+export type LiveBodyTab = (typeof LIVE_BODY_TABS)[number];
+export const isLiveBodyTab = (tab: string | null): tab is LiveBodyTab => LIVE_BODY_TABS.some((body) => body === tab);
 
 /**
  * Spec, Match detail: a match in progress leads with Live, then its Summary (charts that follow
@@ -40,6 +44,15 @@ export function pickNumber(requested: string | null, allowed: readonly number[],
 export function matchHref(matchKey: string, lang: Lang, query: Record<string, string | number> = {}): string {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return localizePath(`/getMatchList/${encodeURIComponent(matchKey)}`, lang) + (search ? `?${search}` : '');
+}
+
+/**
+ * The address of a live page's tab body alone (the island adds v=<sequence>); the page's own
+ * innings choice (inn=) goes with it, so the fragment is the body the fan is looking at.
+ */
+export function tabBodyHref(matchKey: string, lang: Lang, tab: LiveBodyTab, inn: string | null): string {
+  const search = new URLSearchParams({ tab, ...(inn === null ? {} : { inn }) });
+  return `${localizePath(`/getMatchList/${encodeURIComponent(matchKey)}/tab-body`, lang)}?${search}`;
 }
 
 /**

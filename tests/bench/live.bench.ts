@@ -22,12 +22,26 @@
 // Per ball it also prints the first and the last client to hear it, and for the fan-out baseline
 // when its server had written the last socket's 'commentory' frame: what lies between that and
 // the last client is the load generators' reading (decision 047).
+// More rows, asked for by argument (issue 26):
+// - bufferutil=off|both: the servers without ws's native add-on (WS_NO_BUFFER_UTIL=1), or each row
+//   with and without it; rows of one shape run one after another, engine then fan-out, so each
+//   engine row has its bare Socket.IO row beside it in the same run;
+// - board=1: one engine row of Scoreboard fans: every client, on hearing a ball's 'commentory',
+//   fetches the live page's tab body at that version over HTTP as the island does
+//   (tab-body.astro); p99 from the ball sent to the fetched scoreboard read whole, and the server's
+//   renders of it per ball (the answers marked x-page-cache: render); a ball every 5 s (a real one
+//   comes every half minute), 24 balls unless balls=N. Its server is the built one (npm run build
+//   first: dist/app/main.mjs, which serves pages; src/server/main.ts run by tsx has no pages);
+// - stepup=N: engine rows of one server, N sockets more each (N, 2N, ...), a ball every 5 s, 12
+//   balls unless balls=N, until the p99 passes 1 s, clients fail to connect, or max=M sockets
+//   (60,000 unless given). Raise the open files limit first (ulimit -n).
+// The servers allow the bench's sockets from one address (LIVE_SOCKETS_PER_ADDRESS).
 // Needs TEST_DATABASE_URL for the engine rows and TEST_REDIS_URL for the two-process rows. Prints
 // a table for docs/benchmarks.md (copied there by hand), the load average before and after, and
 // the verdict on the issue's target (p99 < 100 ms at 5,000 sockets). About fifteen minutes on a quiet
 // machine (a 5,000-socket row of 120 balls is about 80 s), much longer on a loaded one.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,23 +49,35 @@ import { loadConfig } from '../../src/server/config.ts';
 import { testPostgresUrl, testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
 import { prepareBenchMatches, type BenchMatch } from './support/live-bench-matches.ts';
 import { percentile } from './support/http-bench.ts';
+import { tabBodyHref } from '../../src/lib/match-view.ts';
 
 const CLIENT_PROCESSES = 2;
 // Arguments pick rows, for a quicker look: kind=engine|fan-out servers=1|2 sockets=1000|5000
-// cpus=pinned|shared, and balls=N.
+// cpus=pinned|shared, and balls=N; bufferutil=, board= and stepup= above.
 const picked = new Map(process.argv.slice(2).map((arg) => arg.split('=', 2) as [string, string]));
+const BOARD_ROW = picked.get('board') === '1';
+const STEP = picked.has('stepup') ? Number(picked.get('stepup')) : null;
+if (STEP !== null && !(Number.isInteger(STEP) && STEP >= 100)) throw new Error(`stepup=${picked.get('stepup')}: sockets per step, 100 or more`);
+const STEP_MAX = Number(picked.get('max') ?? 60_000);
+const BUFFER_UTIL = picked.get('bufferutil') ?? 'on';
+if (!['on', 'off', 'both'].includes(BUFFER_UTIL)) throw new Error(`bufferutil=${BUFFER_UTIL}: on, off or both`);
 // A real ball comes every half a minute; two a second still let each ball's events drain first
 // (a ball costs the server and the generators well under 250 ms of CPU each at 5,000 sockets).
-const BALLS = Number(picked.get('balls') ?? 120);
+// The Scoreboard and step-up rows take one every 5 s: 5,000 fetches per ball, or many more sockets.
+const SLOW_ROWS = BOARD_ROW || STEP !== null;
+const BALLS = Number(picked.get('balls') ?? (STEP !== null ? 12 : BOARD_ROW ? 24 : 120));
 if (!Number.isInteger(BALLS) || BALLS < 1) throw new Error(`balls=${picked.get('balls')}: a whole number of balls, 1 or more`);
-const BALL_INTERVAL_MS = 500;
+const BALL_INTERVAL_MS = SLOW_ROWS ? 5_000 : 500;
+const STEP_P99_LIMIT_MS = 1_000;
 const SETTLE_MS = 2_000;
 const IDLE_MS = 2_000;
-/** How long the generators wait after the last ball for events still on their way (a loaded machine). */
-const DRAIN_WAIT_MS = 10_000;
+/** How long the generators wait after the last ball for events still on their way (a loaded machine; longer for 5,000 fetches a ball). */
+const DRAIN_WAIT_MS = SLOW_ROWS ? 60_000 : 10_000;
 /** Bodies of the fan-out events: about the size of the engine's early in an innings (JSON bytes). */
 const FANOUT_BYTES = { commentoryBytes: 1_600, scoreBytes: 1_300 };
 const P99_TARGET_MS = 100;
+/** The bench's clients all come from loopback: the servers let them (the product's default is 500). */
+const SOCKETS_PER_ADDRESS = 1_000_000;
 
 // The servers' ports: E2E_PORT_BASE + 10 and + 11 (one checkout's ports; below Linux's ephemeral
 // ports, 32768 on, which 10,000 client sockets take many of).
@@ -78,8 +104,14 @@ function started<T extends ChildProcess>(child: T): T {
   return child;
 }
 
-function forkTs(file: string, args: string[] = []): ChildProcess {
-  return started(fork(path.join(support, file), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+function forkTs(file: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return started(fork(path.join(support, file), args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env }));
+}
+
+/** A server's environment with or without ws's native add-on (ws reads WS_NO_BUFFER_UTIL when loaded). */
+function withBufferUtil(bufferUtil: boolean, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const { WS_NO_BUFFER_UTIL: _ignored, ...rest } = env;
+  return bufferUtil ? rest : { ...rest, WS_NO_BUFFER_UTIL: '1' };
 }
 
 function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
@@ -138,10 +170,17 @@ interface LiveServer {
  */
 type SendBall = (server: LiveServer, index: number) => Promise<{ answerMs: number; commentoryWrittenAt?: number }>;
 
+interface ServerSetup {
+  bufferUtil: boolean;
+  /** The built server (dist/app/main.mjs), which serves pages: the Scoreboard row. */
+  built: boolean;
+}
+const builtServer = path.join(repoRoot, 'dist/app/main.mjs');
+
 interface Kind {
   name: 'engine' | 'fan-out';
   /** Starts the index-th server of a run. */
-  start(redisKey: string | null, index: number): Promise<LiveServer>;
+  start(redisKey: string | null, index: number, setup: ServerSetup): Promise<LiveServer>;
   /** The match of the next run and how its balls are sent. */
   nextRun(): { matchKey: string; sendBall: SendBall };
 }
@@ -151,8 +190,12 @@ function fanoutKind(): Kind {
   const emitters = new Map<LiveServer, ChildProcess>();
   return {
     name: 'fan-out',
-    start: async (redisKey, index) => {
-      const child = forkTs('live-fanout-server.ts', [JSON.stringify({ ...FANOUT_BYTES, port: serverPort(index), ...(redisKey ? { redisUrl, redisKey } : {}) })]);
+    start: async (redisKey, index, setup) => {
+      const child = forkTs(
+        'live-fanout-server.ts',
+        [JSON.stringify({ ...FANOUT_BYTES, port: serverPort(index), ...(redisKey ? { redisUrl, redisKey } : {}) })],
+        withBufferUtil(setup.bufferUtil),
+      );
       const { port } = await nextMessage<{ port: number }>(child, 'ready');
       const server: LiveServer = {
         pid: child.pid!,
@@ -186,12 +229,14 @@ function engineKind(token: string, matches: BenchMatch[], dataDir: string): Kind
   let runs = 0;
   return {
     name: 'engine',
-    start: async (redisKey, index) => {
+    start: async (redisKey, index, setup) => {
       const port = serverPort(index);
-      const child = started(spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const program = setup.built ? [builtServer] : ['--import', 'tsx', 'src/server/main.ts'];
+      const child = started(spawn(process.execPath, program, {
         cwd: repoRoot,
         env: {
-          ...process.env,
+          ...withBufferUtil(setup.bufferUtil),
+          LIVE_SOCKETS_PER_ADDRESS: String(SOCKETS_PER_ADDRESS),
           DATABASE_URL: postgresUrl!,
           REDIS_URL: redisKey ? redisUrl! : '',
           DATA_DIR: dataDir,
@@ -247,12 +292,28 @@ interface Collected {
   heard: Heard;
   sampleHeard: Heard;
   sizes: Record<string, number>;
+  boardsFailed: number;
+  boardRenders: Record<number, number>;
+}
+
+/** The Scoreboard row's figures: fans fetching the tab body after each ball. */
+interface BoardFigures {
+  p50: number;
+  p99: number;
+  max: number;
+  /** Fetches that never got the ball's version (3 tries) or failed. */
+  failed: number;
+  /** The server's renders of the tab body over the balls, and the most for one version. */
+  renders: number;
+  mostForOneVersion: number;
 }
 
 interface Row {
   kind: string;
   servers: number;
   pinned: boolean;
+  bufferUtil: boolean;
+  board: BoardFigures | null;
   /** The machine's load average (1 min) when the row started. */
   load: number;
   sockets: number;
@@ -282,25 +343,25 @@ interface Row {
 }
 
 /** The k-th commentory sequence (in order) belongs to the k-th ball: latencies from that ball's sending, per ball. */
-function latenciesByBall(heard: Heard, sentAt: readonly number[]): number[][] {
-  const bySequence = heard.commentory ?? {};
+function latenciesByBall(heard: Heard, sentAt: readonly number[], event = 'commentory'): number[][] {
+  const bySequence = heard[event] ?? {};
   const sequences = Object.keys(bySequence).map(Number).sort((a, b) => a - b);
   if (sequences.length > sentAt.length) throw new Error(`${sequences.length} commentory events for ${sentAt.length} balls`);
   return sequences.map((sequence, ball) => bySequence[sequence]!.map((at) => at - sentAt[ball]!));
 }
 
-function latencies(heard: Heard, sentAt: readonly number[]): number[] {
-  return latenciesByBall(heard, sentAt).flat();
+function latencies(heard: Heard, sentAt: readonly number[], event = 'commentory'): number[] {
+  return latenciesByBall(heard, sentAt, event).flat();
 }
 
-async function run(kind: Kind, serverCount: number, sockets: number, pinned: boolean): Promise<Row> {
+async function run(kind: Kind, serverCount: number, sockets: number, pinned: boolean, bufferUtil: boolean, board: boolean): Promise<Row> {
   const redisKey = serverCount > 1 ? uniqueChannel('bench-live') : null;
   const { matchKey, sendBall } = kind.nextRun();
   const servers: LiveServer[] = [];
   const clients: ChildProcess[] = [];
   const load = os.loadavg()[0]!;
   try {
-    for (let index = 0; index < serverCount; index += 1) servers.push(await kind.start(redisKey, index));
+    for (let index = 0; index < serverCount; index += 1) servers.push(await kind.start(redisKey, index, { bufferUtil, built: board }));
     for (let index = 0; index < CLIENT_PROCESSES; index += 1) clients.push(forkTs('live-clients.ts'));
     if (pinned) {
       for (const server of servers) pin(server.pid, SERVER_CPU);
@@ -310,7 +371,8 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
     const opened = await Promise.all(
       clients.map((client, index) => {
         const answer = nextMessage<{ failed: number }>(client, 'opened');
-        client.send({ type: 'open', url: servers[index % serverCount]!.url, matchKey, sockets: sockets / CLIENT_PROCESSES });
+        const boardHref = board ? tabBodyHref(matchKey, 'en', 'scoreboard', null) : undefined;
+        client.send({ type: 'open', url: servers[index % serverCount]!.url, matchKey, sockets: sockets / CLIENT_PROCESSES, board: boardHref });
         return answer;
       }),
     );
@@ -350,6 +412,10 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
       }),
     );
     const perClient = collected.map((one) => [...latencies(one.heard, sentAt), ...latencies(one.sampleHeard, sentAt)]);
+    const boards = board ? collected.flatMap((one) => [...latencies(one.heard, sentAt, 'scoreboard'), ...latencies(one.sampleHeard, sentAt, 'scoreboard')]) : [];
+    const rendersByVersion: Record<number, number> = {};
+    for (const one of collected) for (const [version, count] of Object.entries(one.boardRenders)) rendersByVersion[Number(version)] = (rendersByVersion[Number(version)] ?? 0) + count;
+    const renders = Object.values(rendersByVersion);
     const all = perClient.flat();
     const idleCpuMs = sum(idle.map((end, index) => end.cpuMs - settled[index]!.cpuMs));
     const ballsCpuMs = sum(after.map((end, index) => end.cpuMs - idle[index]!.cpuMs));
@@ -358,6 +424,17 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
       kind: kind.name,
       servers: serverCount,
       pinned,
+      bufferUtil,
+      board: board
+        ? {
+            p50: percentile(boards, 50),
+            p99: percentile(boards, 99),
+            max: boards.reduce((largest, value) => Math.max(largest, value), 0),
+            failed: sum(collected.map((one) => one.boardsFailed)),
+            renders: sum(renders),
+            mostForOneVersion: Math.max(0, ...renders),
+          }
+        : null,
       load,
       sockets,
       failedToConnect,
@@ -394,6 +471,10 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** The soft limit on open files this process (and the servers and generators it starts) has. */
+function openFilesLimit(): string {
+  return /Max open files\s+(\S+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? '?';
+}
 const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(' ');
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'live-bench-'));
 
@@ -402,9 +483,12 @@ interface Plan {
   servers: number;
   sockets: number;
   pinned: boolean;
+  bufferUtil: boolean;
+  board: boolean;
 }
+type Shape = Omit<Plan, 'kind' | 'bufferUtil' | 'board'>;
 const plans: Plan[] = [];
-const engineRows: Omit<Plan, 'kind'>[] = [
+const engineRows: Shape[] = [
   { servers: 1, sockets: 1_000, pinned: false },
   { servers: 1, sockets: 5_000, pinned: false },
   { servers: 1, sockets: 1_000, pinned: true },
@@ -413,47 +497,70 @@ const engineRows: Omit<Plan, 'kind'>[] = [
   { servers: 2, sockets: 5_000, pinned: false },
   { servers: 2, sockets: 5_000, pinned: true },
 ];
-const fanoutRows: Omit<Plan, 'kind'>[] = [
+const fanoutRows: Shape[] = [
   { servers: 1, sockets: 5_000, pinned: false },
   { servers: 1, sockets: 5_000, pinned: true },
   { servers: 2, sockets: 5_000, pinned: false },
 ];
-const wanted = (kind: string, row: Omit<Plan, 'kind'>) =>
+const wanted = (kind: string, row: Shape) =>
   (picked.get('kind') ?? kind) === kind &&
   Number(picked.get('servers') ?? row.servers) === row.servers &&
   Number(picked.get('sockets') ?? row.sockets) === row.sockets &&
   (picked.get('cpus') ?? (row.pinned ? 'pinned' : 'shared')) === (row.pinned ? 'pinned' : 'shared');
-const runnable = (kind: string) => (row: Omit<Plan, 'kind'>) =>
+const runnable = (kind: string) => (row: Shape) =>
   (row.servers === 1 || redisUrl !== null) && (!row.pinned || canPin) && wanted(kind, row);
 if (!redisUrl) console.warn('TEST_REDIS_URL is not set: no two-process rows.');
 if (!canPin) console.warn('taskset is not usable here (or one CPU): no pinned rows.');
-if (postgresUrl && engineRows.some(runnable('engine'))) {
-  const rows = engineRows.filter(runnable('engine'));
-  const { token, matches } = await prepareBenchMatches(postgresUrl, rows.length);
-  const kind = engineKind(token, matches, dataDir);
-  plans.push(...rows.map((row) => ({ ...row, kind })));
-} else if (!postgresUrl) {
-  console.warn('TEST_DATABASE_URL is not set: fan-out rows only.');
-}
+const bufferUtils = BUFFER_UTIL === 'both' ? [true, false] : [BUFFER_UTIL === 'on'];
 const fanout = fanoutKind();
-plans.push(...fanoutRows.filter(runnable('fan-out')).map((row) => ({ ...row, kind: fanout })));
+if (STEP !== null || BOARD_ROW) {
+  // One engine server, shared CPUs: the step-up's (a match per possible step) or the Scoreboard's.
+  if (!postgresUrl) throw new Error('board= and stepup= measure the engine: TEST_DATABASE_URL is needed');
+  if (BOARD_ROW && !existsSync(builtServer)) throw new Error(`board=1 runs the built server: no ${builtServer} (npm run build)`);
+  const count = STEP !== null ? Math.floor(STEP_MAX / STEP) : 1;
+  const { token, matches } = await prepareBenchMatches(postgresUrl, count * bufferUtils.length);
+  const kind = engineKind(token, matches, dataDir);
+  const sockets = Array.from({ length: count }, (_, step) => (STEP !== null ? STEP * (step + 1) : Number(picked.get('sockets') ?? 5_000)));
+  for (const bufferUtil of bufferUtils) {
+    plans.push(...sockets.map((n) => ({ kind, servers: 1, sockets: n, pinned: false, bufferUtil, board: BOARD_ROW })));
+  }
+} else {
+  const engineWanted = postgresUrl ? engineRows.filter(runnable('engine')) : [];
+  if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: fan-out rows only.');
+  const engine = engineWanted.length > 0 ? await prepareBenchMatches(postgresUrl!, engineWanted.length * bufferUtils.length) : null;
+  const kind = engine ? engineKind(engine.token, engine.matches, dataDir) : null;
+  const fanoutWanted = fanoutRows.filter(runnable('fan-out'));
+  // Rows of one shape side by side, engine then its bare Socket.IO baseline, for each setting.
+  const key = (row: Shape) => `${row.servers}|${row.pinned}|${row.sockets}`;
+  const shapes = [...new Map([...engineWanted, ...fanoutWanted].map((row) => [key(row), row])).values()];
+  for (const shape of shapes) {
+    for (const bufferUtil of bufferUtils) {
+      if (kind && engineWanted.some((row) => key(row) === key(shape))) plans.push({ ...shape, kind, bufferUtil, board: false });
+      if (fanoutWanted.some((row) => key(row) === key(shape))) plans.push({ ...shape, kind: fanout, bufferUtil, board: false });
+    }
+  }
+}
 
 const benchStarted = performance.now();
 console.log(`${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, load average at the start ${loadAverage()}`);
-console.log(`${BALLS} balls, one every ${BALL_INTERVAL_MS} ms; ${CLIENT_PROCESSES} client processes; pinned: servers on CPU ${SERVER_CPU}, load generators on CPU ${GENERATOR_CPU}\n`);
+console.log(`${BALLS} balls, one every ${BALL_INTERVAL_MS} ms; ${CLIENT_PROCESSES} client processes; pinned: servers on CPU ${SERVER_CPU}, load generators on CPU ${GENERATOR_CPU}; open files limit ${openFilesLimit()}\n`);
 console.log(
   '| date | kind | servers | CPUs | sockets | load (1 min) | p50 | p99 (per server) | p99 / target | socket.io-client p99 | max | missed | server answer p50 / p99 | CPU per ball (raw) | memory per socket | load generator CPU per ball |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const rows: Row[] = [];
+/** The step-up's rows stop at the first that passes the limit or leaves clients unconnected (per bufferutil setting). */
+const steppedOut = new Set<boolean>();
 try {
   for (const plan of plans) {
-    const row = await run(plan.kind, plan.servers, plan.sockets, plan.pinned);
+    if (STEP !== null && steppedOut.has(plan.bufferUtil)) continue;
+    const row = await run(plan.kind, plan.servers, plan.sockets, plan.pinned, plan.bufferUtil, plan.board);
     rows.push(row);
+    if (STEP !== null && (row.p99 > STEP_P99_LIMIT_MS || row.failedToConnect > 0)) steppedOut.add(plan.bufferUtil);
     const failed = row.failedToConnect > 0 ? ` (${row.failedToConnect} failed to connect)` : '';
     const perServer = row.servers > 1 ? ` (${row.p99ByServer.map(ms).join(' / ')})` : '';
     console.log(
-      `| ${new Date().toISOString().slice(0, 10)} | ${row.kind} | ${row.servers} | ${row.pinned ? 'pinned' : 'shared'} | ${row.sockets.toLocaleString('en')}${failed} | ${row.load.toFixed(2)} | ` +
+      `| ${new Date().toISOString().slice(0, 10)} | ${row.kind}${row.bufferUtil ? '' : ', no bufferutil'} | ${row.servers} | ${row.pinned ? 'pinned' : 'shared'} | ${row.sockets.toLocaleString('en')}${failed} | ${row.load.toFixed(2)} | ` +
         `${ms(row.p50)} | ${ms(row.p99)}${perServer} | ${(row.p99 / P99_TARGET_MS).toFixed(2)} | ` +
         `${ms(row.sampleP99)} | ${ms(row.max)} | ${row.missed} | ${row.answer.map(ms).join(' / ')} | ${ms(row.cpuPerBallMs)} (${ms(row.cpuPerBallRawMs)}) | ` +
         `${row.memoryPerSocketKb.toFixed(1)} KB | ${ms(row.clientCpuPerBallMs)} |`,
@@ -461,6 +568,38 @@ try {
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true });
+}
+// The engine against Socket.IO alone sending frames of the same sizes, rows of one shape and setting (issue 26: within 1.10x).
+const baselineOf = (row: Row) =>
+  rows.find((other) => other.kind === 'fan-out' && other.servers === row.servers && other.pinned === row.pinned && other.sockets === row.sockets && other.bufferUtil === row.bufferUtil);
+for (const row of rows.filter((one) => one.kind === 'engine' && baselineOf(one))) {
+  const baseline = baselineOf(row)!;
+  console.log(
+    `engine / Socket.IO alone, ${row.servers} server(s), ${row.pinned ? 'pinned' : 'shared'}, ${row.sockets.toLocaleString('en')}${row.bufferUtil ? '' : ', no bufferutil'}: ` +
+      `p99 ${ms(row.p99)} / ${ms(baseline.p99)} = ${(row.p99 / baseline.p99).toFixed(2)}x (target 1.10x or less)`,
+  );
+}
+const boardRows = rows.filter((row) => row.board !== null);
+if (boardRows.length > 0) {
+  console.log('\nScoreboard fans: from the ball sent to its scoreboard fetched and read whole (tab body at the ball\'s version, HTTP after the socket event):');
+  console.log('| date | sockets (fans) | load (1 min) | scoreboard p50 | scoreboard p99 | max | fetches failed | server renders per ball | most renders of one version | event p99 |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of boardRows) {
+    const board = row.board!;
+    console.log(
+      `| ${new Date().toISOString().slice(0, 10)} | ${row.sockets.toLocaleString('en')} | ${row.load.toFixed(2)} | ${ms(board.p50)} | ${ms(board.p99)} | ${ms(board.max)} | ${board.failed} | ` +
+        `${(board.renders / BALLS).toFixed(2)} | ${board.mostForOneVersion} | ${ms(row.p99)} |`,
+    );
+  }
+}
+if (STEP !== null) {
+  for (const bufferUtil of bufferUtils) {
+    const stepped = rows.filter((row) => row.bufferUtil === bufferUtil);
+    const held = stepped.filter((row) => row.p99 <= STEP_P99_LIMIT_MS && row.failedToConnect === 0).at(-1);
+    const last = stepped.at(-1);
+    const why = !last ? 'no rows' : last.p99 > STEP_P99_LIMIT_MS ? `p99 ${ms(last.p99)} at ${last.sockets.toLocaleString('en')}` : last.failedToConnect > 0 ? `${last.failedToConnect} clients failed to connect at ${last.sockets.toLocaleString('en')}` : `max=${STEP_MAX.toLocaleString('en')} reached`;
+    console.log(`\nStep-up${bufferUtil ? '' : ' (no bufferutil)'}: one process held ${held ? held.sockets.toLocaleString('en') : 'none'} sockets with p99 <= ${STEP_P99_LIMIT_MS} ms at a ball every ${BALL_INTERVAL_MS / 1000} s; stopped: ${why}.`);
+  }
 }
 // A ball is 1/BALLS of a row's values, so a few slow balls (the first, cold one above all) decide
 // its p99: each row's balls, the last client to hear each, and how many were slower than the target.

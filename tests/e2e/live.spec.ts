@@ -313,6 +313,12 @@ test('the scoreboard of a live match and its Fixtures card follow each ball with
   let loads = 0;
   page.on('load', () => (loads += 1));
   await opened(page, `/getMatchList/${matchKey}?tab=scoreboard`);
+  // What the page fetches of the match to follow a ball: its tab body alone, at the version it heard.
+  const fetched: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (req.resourceType() === 'fetch' && url.pathname.startsWith('/getMatchList/')) fetched.push(url.pathname + url.search);
+  });
   const total = page.locator('.scorecard .head .score');
   const runs = Number((await total.innerText()).split('/')[0]);
   const fixtures = await context.newPage();
@@ -325,6 +331,8 @@ test('the scoreboard of a live match and its Fixtures card follow each ball with
   // The scorecard the server renders after the ball replaces the one on the page.
   await expect(total).toContainText(`${runs + 4}/`, { timeout: 2000 });
   await expect(page.locator('.scorecard .head .score')).toHaveCount(1);
+  expect(fetched.length).toBeGreaterThan(0);
+  for (const url of fetched) expect(url).toMatch(new RegExp(`^/getMatchList/${matchKey}/tab-body\\?tab=scoreboard&v=\\d+$`));
   await expect(card.locator('[data-side="a"] .score')).toContainText(`${runs + 4}/`, { timeout: 2000 });
   // Taken back: both follow again.
   await scorer(`${matchKey}/undo`, { ball_key: fourKey });

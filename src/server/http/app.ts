@@ -24,6 +24,7 @@ import { registerReelMedia } from './reel-media.ts';
 import { CoverStore } from '../news/covers.ts';
 import { COVER_URL_PREFIX } from '../../shared/news-view.ts';
 import { PageCache } from './page-cache.ts';
+import { sameForEveryone } from './page-routes.ts';
 import { keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
 import { redactUrl } from '../logging.ts';
@@ -228,8 +229,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.raw.url = /^\/hi(?:\/|$)/.test(pathname) ? '/hi/404' : '/404';
     }
     reply.hijack();
-    // Only a session that resolved makes a page private; a bogus cookie or header does not.
-    const signedIn = request.user !== null;
+    // Only a session that resolved makes a page private; a bogus cookie or header does not, nor
+    // a session on a page that shows nothing of who asks (a live tab body: one copy for the crowd).
+    const signedIn = request.user !== null && !sameForEveryone(request.url);
     if (signedIn) keepPrivate(reply.raw);
     // Pages link to the site's origin; the renderer sees its host, never a foreign one.
     const origin = siteOriginFor(sitePolicy, parseHost(request.host), request.protocol === 'https');
@@ -238,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       astroHandler(request.raw, reply.raw, undefined, {
         services,
         site: { ...operator, origin, retention },
-        user: request.user,
+        user: signedIn ? request.user : null,
         csrfToken: request.csrfToken,
         // The client's address as the proxy settings read it (news views count once per reader).
         clientIp: request.ip,

@@ -11,6 +11,9 @@
 // - A page's tags are those of every service read made while rendering it (tags-read.ts).
 // - Only responses that say they may be shared are kept: status 200, `Cache-Control: public`,
 //   no Set-Cookie; and not when a publication touching its tags came while it rendered.
+// - Each answer of a page the cache may keep says how it was made (`x-page-cache`): `hit` from
+//   memory, `wait` from another request's render, `render` rendered for it. Operators (and
+//   bench:live's Scoreboard row) count renders with it.
 // - A signed-in request (a session that resolved) is rendered, never cached; a bogus session
 //   cookie or Authorization header, or an unknown language cookie, changes nothing and gets the
 //   cached page (none of them can force a render per request).
@@ -134,15 +137,15 @@ export class PageCache {
     }
     const kept = this.pages.get(plan.key);
     if (kept) {
-      sendPage(req, res, kept);
+      sendPage(req, res, kept, 'hit');
       return;
     }
     const shared = this.inFlight.get(plan.key);
     if (shared) {
       const page = await shared;
       // The render waited for made an answer not to be shared (or one outdated while it ran): render this one.
-      if (page) sendPage(req, res, page);
-      else sendHeld(req, res, await hold(res, render));
+      if (page) sendPage(req, res, page, 'wait');
+      else sendHeld(req, res, await hold(res, render), 'render');
       return;
     }
     const inProgress: Render = { read: new Set(), publishedSince: new Set() };
@@ -159,8 +162,8 @@ export class PageCache {
     this.inFlight.set(plan.key, page);
     try {
       const { answer, page: kept } = await rendered;
-      if (kept) sendPage(req, res, kept);
-      else sendHeld(req, res, answer);
+      if (kept) sendPage(req, res, kept, 'render');
+      else sendHeld(req, res, answer, 'render');
     } finally {
       if (this.inFlight.get(plan.key) === page) this.inFlight.delete(plan.key);
     }
@@ -201,21 +204,25 @@ export class PageCache {
   }
 }
 
+/** How a cacheable page's answer was made (the `x-page-cache` header). */
+type Made = 'hit' | 'wait' | 'render';
+
 /** Sends a kept page, compressed as the request allows. */
-function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, made: Made): void {
   const coding = page.body.length >= MIN_COMPRESSED_BYTES ? preferredCoding(req.headers['accept-encoding']) : null;
   const body = coding ? page.encodedAs(coding) : page.body;
   res.writeHead(200, {
     ...page.headers,
     'content-length': String(body.length),
     vary: 'Accept-Encoding, Cookie',
+    'x-page-cache': made,
     ...(coding ? { 'content-encoding': coding } : {}),
   });
   res.end(body);
 }
 
 /** Sends an answer that is not kept (a signed-in page, a 404, a redirect), compressed when it is text worth it. */
-function sendHeld(req: IncomingMessage, res: ServerResponse, answer: HeldAnswer | null): void {
+function sendHeld(req: IncomingMessage, res: ServerResponse, answer: HeldAnswer | null, made?: Made): void {
   if (!answer) return;
   const type = String(answer.headers['content-type'] ?? res.getHeader('content-type') ?? '');
   const compressible = answer.body.length >= MIN_COMPRESSED_BYTES && /^text\/|json|xml/.test(type) && answer.headers['content-encoding'] === undefined;
@@ -226,6 +233,7 @@ function sendHeld(req: IncomingMessage, res: ServerResponse, answer: HeldAnswer 
     ...(req.method === 'HEAD' ? {} : { 'content-length': String(body.length) }),
     ...(compressible ? { vary: [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', ') } : {}),
     ...(coding ? { 'content-encoding': coding } : {}),
+    ...(made ? { 'x-page-cache': made } : {}),
   };
   if (answer.statusMessage) res.writeHead(answer.status, answer.statusMessage, headers);
   else res.writeHead(answer.status, headers);

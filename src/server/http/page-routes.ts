@@ -4,10 +4,10 @@
 // such as ?r=<random> cannot force a render per request. A page that starts reading a new
 // parameter declares it here (tests/integration/page-cache.test.ts checks every link the
 // pages print against this table).
-import { LANGS } from '../../i18n/index.ts';
+import { LANGS, splitLangPrefix } from '../../i18n/index.ts';
 import { FORMAT_TYPES } from '../domain/format-type.ts';
 import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } from '../../lib/fixtures-view.ts';
-import { MATCH_TABS } from '../../lib/match-view.ts';
+import { LIVE_BODY_TABS, MATCH_TABS } from '../../lib/match-view.ts';
 import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
 import { NEWS_TABS } from '../../shared/news-view.ts';
 import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
@@ -20,6 +20,11 @@ export interface PageRoute {
   /** The path without the /hi prefix; a trailing slash is allowed. */
   path: RegExp;
   query: Readonly<Record<string, Allowed>>;
+  /**
+   * The answer shows nothing of who asks (no site header: a fragment): a signed-in fan gets the
+   * kept copy too, and the render is given no session.
+   */
+  sameForEveryone?: true;
 }
 
 const pattern = (regex: RegExp) => (value: string) => regex.test(value);
@@ -57,6 +62,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/fixtures\/days\/?$/, query: daysQuery },
   { path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/, query: playerQuery },
   { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'], view: ['full'] } },
+  // A live page's Scoreboard or Summary body alone, at a live event sequence (v=).
+  { path: /^\/getMatchList\/[^/]+\/tab-body\/?$/, query: { tab: LIVE_BODY_TABS, inn: inningsNumber, v: pattern(/^\d{1,12}$/) }, sameForEveryone: true },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES, all: ['1'] } },
   // Records: the index, one type (?gender=female for the women's), one series across seasons (?type=).
@@ -74,6 +81,12 @@ const EVERY_PAGE: Readonly<Record<string, Allowed>> = { lang: LANGS };
 
 export function findPageRoute(path: string): PageRoute | undefined {
   return PAGE_ROUTES.find((route) => route.path.test(path));
+}
+
+/** Whether the page at `url` (path and query, /hi or not) shows nothing of who asks. */
+export function sameForEveryone(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return findPageRoute(splitLangPrefix(path).path)?.sameForEveryone === true;
 }
 
 function allows(allowed: Allowed | undefined, value: string): boolean {

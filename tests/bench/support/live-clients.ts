@@ -1,8 +1,15 @@
 // A load generator of npm run bench:live, forked by it: opens many clients to one server, each
 // subscribed to one match, and notes when each one hears each event of that match (by its
 // sequence number). Driven over IPC:
-//   { type: 'open', url, matchKey, sockets } -> { type: 'opened', failed }
-//   { type: 'collect', events, waitMs } -> { type: 'heard', heard, sampleHeard, sizes } (and forgets
+//   { type: 'open', url, matchKey, sockets, board? } -> { type: 'opened', failed }; with board (a
+//     path and query: a live page's tab body, tab-body.astro), each client is a fan on the
+//     Scoreboard tab: it loads the tab body once when it connects (a browser's page load, which
+//     leaves it a keep-alive connection to the server), then on each 'commentory' fetches
+//     board&v=<sequence> on that connection as the island does (again after 500 ms, up to 3
+//     times, while the answer is behind the version asked), decompresses it, and
+//     notes when the answer was read whole, as the event 'scoreboard', and how many of its answers
+//     the server rendered (x-page-cache: render; page-cache.ts)
+//   { type: 'collect', events, waitMs } -> { type: 'heard', heard, sampleHeard, sizes, boardsFailed, boardRenders } (and forgets
 //     them) once each open client heard `events` 'commentory' events, or after waitMs; the first two
 //     { [event]: { [sequence]: number[] } }, sizes the largest frame of each event
 //   { type: 'close' } -> exits
@@ -15,12 +22,16 @@
 // socket speaking just enough WebSocket (RFC 6455) and Engine.IO/Socket.IO to connect, subscribe,
 // answer pings and read an event's name and sequence from the first bytes of its frame; the rest
 // of the frame is skipped, never copied nor decoded. The server does the same work for both kinds.
+// Lean clients connect from LOCAL_ADDRESSES in turn (all loopback on Linux): one source address
+// has about 28,000 ports to connect from to one server port, and the step-up row goes past it.
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io as connectClient } from 'socket.io-client';
 
 type Command =
-  | { type: 'open'; url: string; matchKey: string; sockets: number }
+  | { type: 'open'; url: string; matchKey: string; sockets: number; board?: string }
   | { type: 'collect'; events: number; waitMs: number }
   | { type: 'close' };
 type Heard = Record<string, Record<number, number[]>>;
@@ -30,26 +41,93 @@ const OPENED_AT_ONCE = 100;
 const EVENTS = ['commentory', 'score'] as const;
 const wallClock = () => performance.timeOrigin + performance.now();
 
+const LOCAL_ADDRESSES = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'];
+const BOARD_TRIES = 3;
+const BOARD_RETRY_MS = 500;
+const BOARD_SEQUENCE = /data-sequence="(\d+)"/;
+
 const closers: (() => void)[] = [];
 let opened = 0;
+let leanOpened = 0;
+/** The Scoreboard fans' tab body address (url and path), when the clients are such fans. */
+let board: string | null = null;
+/** Scoreboard fetches not yet answered. */
+let boardsPending = 0;
+let boardsFailed = 0;
+/** Answers the server rendered for them (not from memory, nor waiting for another's render), by version asked. */
+let boardRenders: Record<number, number> = {};
 let heard: Heard = {};
 let sampleHeard: Heard = {};
 let sizes: Record<string, number> = {};
 
-function note(into: Heard, event: string, sequence: unknown, at: number): void {
+function note(into: Heard, event: string, sequence: unknown, at: number, fan: http.Agent | null): void {
   if (typeof sequence !== 'number' || Number.isNaN(sequence)) return;
   ((into[event] ??= {})[sequence] ??= []).push(at);
+  if (event === 'commentory' && fan) void fetchBoard(into, sequence, fan);
+}
+
+/** A GET of a page on the fan's own connection, decompressed as a browser does. */
+function get(url: string, fan: http.Agent): Promise<{ ok: boolean; made: string | undefined; html: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: fan, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const coding = response.headers['content-encoding'];
+        const html = (coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString();
+        const made = response.headers['x-page-cache'];
+        resolve({ ok: response.statusCode === 200, made: typeof made === 'string' ? made : undefined, html });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+/** A Scoreboard fan's own keep-alive connection, opened by a first load of the tab body; null when the clients are not such fans. */
+async function boardFan(localAddress: string | undefined): Promise<http.Agent | null> {
+  if (!board) return null;
+  const fan = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress });
+  closers.push(() => fan.destroy());
+  await get(board, fan);
+  return fan;
+}
+
+/** A Scoreboard fan after an event: the tab body at its version, as the island asks for it. */
+async function fetchBoard(into: Heard, sequence: number, fan: http.Agent): Promise<void> {
+  boardsPending += 1;
+  try {
+    for (let tries = 0; tries < BOARD_TRIES; tries += 1) {
+      const { ok, made, html } = await get(`${board}&v=${sequence}`, fan);
+      if (made === 'render') boardRenders[sequence] = (boardRenders[sequence] ?? 0) + 1;
+      if (ok && Number(BOARD_SEQUENCE.exec(html)?.[1] ?? -1) >= sequence) {
+        ((into.scoreboard ??= {})[sequence] ??= []).push(wallClock());
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, BOARD_RETRY_MS));
+    }
+    boardsFailed += 1;
+  } catch {
+    boardsFailed += 1;
+  } finally {
+    boardsPending -= 1;
+  }
 }
 
 /** A socket.io-client client that parses each event whole. */
 function openSample(url: string, matchKey: string): Promise<boolean> {
   const socket = connectClient(url, { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000 });
   closers.push(() => socket.disconnect());
-  for (const event of EVENTS) socket.on(event, (payload: { sequence?: unknown }) => note(sampleHeard, event, payload.sequence, wallClock()));
+  let fan: http.Agent | null = null;
+  for (const event of EVENTS) socket.on(event, (payload: { sequence?: unknown }) => note(sampleHeard, event, payload.sequence, wallClock(), fan));
   return new Promise((resolve) => {
     socket.once('connect', () => {
       socket.emit('sub', { match_key: matchKey });
-      resolve(true);
+      void boardFan(undefined).then((agent) => {
+        fan = agent;
+        resolve(true);
+      }, () => resolve(false));
     });
     socket.once('connect_error', () => resolve(false));
   });
@@ -90,9 +168,11 @@ function sequenceOf(head: Buffer): number {
 /** A lean client over a bare TCP socket: upgrades, connects to the main namespace, subscribes, answers pings, notes events. */
 function openLean(url: string, matchKey: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
-  const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+  const localAddress = LOCAL_ADDRESSES[leanOpened++ % LOCAL_ADDRESSES.length];
+  const socket = net.connect({ host: hostname, port: Number(port), noDelay: true, localAddress });
   closers.push(() => socket.destroy());
   const subscribe = clientFrame(`42${JSON.stringify(['sub', { match_key: matchKey }])}`);
+  let fan: http.Agent | null = null;
   return new Promise((resolve) => {
     let upgraded = false;
     /** Bytes kept from earlier chunks: a frame's start not yet long enough to read. */
@@ -103,7 +183,7 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
       if (payload.subarray(0, EVENT_PACKET.length).equals(EVENT_PACKET)) {
         const at = wallClock();
         const event = payload.toString('latin1', EVENT_PACKET.length, payload.indexOf(QUOTE, EVENT_PACKET.length));
-        note(heard, event, sequenceOf(payload), at);
+        note(heard, event, sequenceOf(payload), at, fan);
         return;
       }
       const text = payload.toString();
@@ -111,7 +191,10 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
       else if (text.startsWith('0')) socket.write(CONNECT);
       else if (text.startsWith('40')) {
         socket.write(subscribe);
-        resolve(true);
+        void boardFan(localAddress).then((agent) => {
+          fan = agent;
+          resolve(true);
+        }, () => resolve(false));
       } else if (text.startsWith('44')) resolve(false);
     };
     socket.on('connect', () => {
@@ -184,6 +267,7 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
 
 process.on('message', async (command: Command) => {
   if (command.type === 'open') {
+    board = command.board ? new URL(command.board, command.url).href : null;
     let failed = 0;
     const sampleEvery = Math.max(1, Math.floor(command.sockets / SAMPLE_CLIENTS));
     for (let index = 0; index < command.sockets; index += OPENED_AT_ONCE) {
@@ -199,8 +283,10 @@ process.on('message', async (command: Command) => {
     const count = () =>
       [heard, sampleHeard].reduce((total, one) => total + Object.values(one.commentory ?? {}).reduce((sum, times) => sum + times.length, 0), 0);
     const until = performance.now() + command.waitMs;
-    while (count() < command.events * opened && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-    process.send!({ type: 'heard', heard, sampleHeard, sizes });
+    while ((count() < command.events * opened || boardsPending > 0) && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    process.send!({ type: 'heard', heard, sampleHeard, sizes, boardsFailed: boardsFailed + boardsPending, boardRenders });
+    boardsFailed = 0;
+    boardRenders = {};
     heard = {};
     sampleHeard = {};
     sizes = {};
