@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
+import { floorsPlugin } from './eslint-floors.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'test-results/', 'playwright-report/', 'tests/.tmp/'] },
@@ -9,6 +10,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Every source file stands on a floor and imports only downwards (eslint-floors.js, docs/architecture.md).
+    files: ['src/**/*.{ts,tsx,astro,mjs,js}'],
+    plugins: { crease: floorsPlugin },
+    rules: { 'crease/floors': 'error' },
   },
   {
     // The domain is pure cricket rules: other layers import it, never the reverse

@@ -15,7 +15,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { createServices } from '../src/server/services/index.ts';
 import { attachRealtime } from '../src/server/realtime/index.ts';
-import { SocketBroadcaster } from '../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../src/server/realtime/match-broadcaster.ts';
 import { createLiveEngine } from '../src/server/live/engine.ts';
 import { createReplay, playReplay } from '../src/server/jobs/replay.ts';
 import { loggerOptions } from '../src/server/logging.ts';

@@ -7,7 +7,7 @@ import { oversToBalls } from '../../src/server/domain/overs.ts';
 import { formatTypeOf, type FormatType } from '../../src/server/domain/format-type.ts';
 import { competitionKey, walkStates, type BallState, type WinProbFormat, type WinProbGender, type WinProbMatch } from '../../src/server/domain/winprob.ts';
 import type { CricsheetInnings } from '../../src/server/ingest/cricsheet-schema.ts';
-import { teamKey } from '../../src/server/ingest/naming.ts';
+import { teamKey } from '../../src/server/store/naming.ts';
 import { inningsInput, matchIdOf } from '../../src/server/ingest/normalise.ts';
 import { openSource, readLocation } from '../../src/server/ingest/sources.ts';
 import { canonicalTeamName } from '../../src/server/ingest/team-aliases.ts';

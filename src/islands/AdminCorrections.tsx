@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { storedCorrection } from '../server/api/schemas/corrections.ts';
 import type { CorrectionCase, CorrectionKind } from '../server/corrections/cases.ts';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { fill } from '../lib/account-rules.ts';
+import { fill } from '../shared/account-rules.ts';
 
 export interface AdminCorrectionsLabels {
   intro: string;

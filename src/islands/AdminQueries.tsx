@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { contactQuery } from '../server/api/schemas/account.ts';
 import { callApi } from '../lib/account-api.ts';
-import { fill } from '../lib/account-rules.ts';
+import { fill } from '../shared/account-rules.ts';
 
 export interface AdminQueriesLabels {
   empty: string;

@@ -2,7 +2,7 @@
 // too): Name, Email, Mobile and Message, checked as spec §5 says and sent to POST post/query.
 import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { isEmail, MESSAGE_MAX, nameOk, phoneError } from '../lib/account-rules.ts';
+import { isEmail, MESSAGE_MAX, nameOk, phoneError } from '../shared/account-rules.ts';
 import { EmailInput, type Notice, NoticeLine, PhoneInput, useHydrated } from './account-fields.tsx';
 
 export interface ContactLabels {

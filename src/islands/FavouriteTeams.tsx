@@ -12,7 +12,7 @@ import {
   pager,
   searchTeams,
   type PickerTeam,
-} from '../lib/fixtures-shared.ts';
+} from '../shared/fixtures-shared.ts';
 import { sideScore } from '../lib/scores.ts';
 import { callApi } from '../lib/account-api.ts';
 import type { InningsKey, InningsScore, MatchObject } from '../server/api/presenters/match.ts';

@@ -116,7 +116,7 @@ export default function LiveMatch(props: LiveMatchProps) {
       });
       // Never connected yet: the score is the page's, as of its load.
       socket.on('connect_error', () => setStaleSince((since) => since ?? (socket.connected ? null : loadedAt)));
-      following = followMatch(socket, store);
+      following = followMatch(socket, store, Date.now, () => window.location.reload(), lang);
       disconnect = () => socket.disconnect();
     });
     return () => {

@@ -3,7 +3,7 @@
 // the account, the account's settings are applied here, then the user goes to `next`.
 import { useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { localizedNext, passwordError, phoneError } from '../lib/account-rules.ts';
+import { localizedNext, passwordError, phoneError } from '../shared/account-rules.ts';
 import { settleSignIn, type DeviceUser } from '../stores/account.ts';
 import { type Notice, NoticeLine, PasswordInput, PhoneInput, useHydrated } from './account-fields.tsx';
 

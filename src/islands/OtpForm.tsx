@@ -5,7 +5,7 @@
 // or Change Password (PUT change_password, which signs the account out everywhere: on to /login).
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { fill, localizedNext, OTP_RESEND_SECONDS, PHONE_LENGTH, passwordError, phoneError } from '../lib/account-rules.ts';
+import { fill, localizedNext, OTP_RESEND_SECONDS, PHONE_LENGTH, passwordError, phoneError } from '../shared/account-rules.ts';
 import { settleSignIn, type DeviceUser } from '../stores/account.ts';
 import { type Notice, NoticeLine, PasswordInput, PhoneInput, useHydrated } from './account-fields.tsx';
 

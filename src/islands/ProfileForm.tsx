@@ -3,7 +3,7 @@
 // successful Save shows the server's message and reopens /editProfile.
 import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { AVATAR_MAX_BYTES, isEmail, nameOk } from '../lib/account-rules.ts';
+import { AVATAR_MAX_BYTES, isEmail, nameOk } from '../shared/account-rules.ts';
 import { rememberUser } from '../stores/account.ts';
 import { EmailInput, type Notice, NoticeLine, useHydrated } from './account-fields.tsx';
 

@@ -9,7 +9,7 @@
 // read-aloud once started stays on for the live matches opened later in this tab.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_SPEECH, pickVoice, speechLang } from '../lib/account-rules.ts';
+import { DEFAULT_SPEECH, pickVoice, speechLang } from '../shared/account-rules.ts';
 import { htmlToText } from '../lib/safe-html.ts';
 import { $speechSettings } from '../stores/account.ts';
 import type { LiveBall, LiveMatchStore } from '../stores/live-match.ts';

@@ -4,7 +4,7 @@
 // mid-over loses nothing and writes nothing twice. docs/decisions/026-scorer-console.md.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { answerText, callApi, type ApiAnswer } from '../lib/account-api.ts';
-import { fill } from '../lib/account-rules.ts';
+import { fill } from '../shared/account-rules.ts';
 import { DISMISSAL_KINDS } from '../server/domain/dismissal.ts';
 import type { DismissalKind } from '../server/domain/types.ts';
 import { BallQueue, localQueueStorage, type QueuedBall, type QueueSnapshot, type SendOutcome } from '../lib/ball-queue.ts';

@@ -3,7 +3,7 @@
 // On success the console of the new match opens.
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { answerText, callApi } from '../lib/account-api.ts';
-import { fill } from '../lib/account-rules.ts';
+import { fill } from '../shared/account-rules.ts';
 import type { ScorerStrings } from '../i18n/scorer.ts';
 
 type Side = 'a' | 'b';

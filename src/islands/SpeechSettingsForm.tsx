@@ -13,7 +13,7 @@ import {
   SPEECH_VOICES,
   speechLang,
   type SpeechSettings,
-} from '../lib/account-rules.ts';
+} from '../shared/account-rules.ts';
 import { rememberSpeech } from '../stores/account.ts';
 import { NoticeLine, saveNotice } from './account-fields.tsx';
 import { useAccountSettings } from './use-account-settings.ts';

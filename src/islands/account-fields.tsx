@@ -2,7 +2,7 @@
 // readers), and the phone and password inputs with the spec's key blocking.
 import { useEffect, useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import type { SaveState } from './use-account-settings.ts';
-import { isBlockedKey, passwordInput, phoneInput, PASSWORD_MAX, PHONE_LENGTH } from '../lib/account-rules.ts';
+import { isBlockedKey, passwordInput, phoneInput, PASSWORD_MAX, PHONE_LENGTH } from '../shared/account-rules.ts';
 
 export interface Notice {
   kind: 'error' | 'success' | 'info';

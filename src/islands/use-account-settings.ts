@@ -4,7 +4,7 @@
 // Quick changes overlap: only the answer to the newest save updates the controls.
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../lib/account-api.ts';
-import type { AccountSettings } from '../lib/account-rules.ts';
+import type { AccountSettings } from '../shared/account-rules.ts';
 
 export type SettingsLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; settings: AccountSettings };
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';

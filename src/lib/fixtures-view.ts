@@ -4,9 +4,9 @@
 import { localizePath, type Lang } from '../i18n/index.ts';
 import { FORMAT_TYPES, type FormatType } from '../server/domain/format-type.ts';
 import type { MonthGroup } from '../server/services/tournament-types.ts';
-import { GENDERS, parsePage, type Gender } from './fixtures-shared.ts';
+import { GENDERS, parsePage, type Gender } from '../shared/fixtures-shared.ts';
 
-export * from './fixtures-shared.ts';
+export * from '../shared/fixtures-shared.ts';
 
 export const FIXTURES_TABS = ['days', 'series', 'mymatches'] as const;
 export type FixturesTab = (typeof FIXTURES_TABS)[number];

@@ -1,10 +1,11 @@
 // Keeps a live match store in step with the server over Socket.IO (spec §7): 'sub' with the
 // match key on every (re)connection, then 'catchup' from the last applied sequence, since the
 // page or the dropped connection may have missed events; and 'catchup' again whenever an
-// event shows a gap. The server answers a catch-up by re-emitting the missed events in order, or,
+// event shows a gap. A page in Hindi names its language in 'sub' and hears each new ball's
+// sentence in Hindi too ('wording'), which replaces the English one. The server answers a catch-up by re-emitting the missed events in order, or,
 // when more were missed than one catch-up sends, with 'reload': the page loads the match afresh.
 import type { Socket } from 'socket.io-client';
-import type { LiveEvent, LiveMatchStore } from '../stores/live-match.ts';
+import type { BallWording, LiveEvent, LiveMatchStore } from '../stores/live-match.ts';
 
 /** A catch-up still unanswered after this long may be asked for again. */
 export const CATCHUP_RETRY_MS = 2000;
@@ -28,6 +29,7 @@ export function followMatch(
   store: LiveMatchStore,
   now: () => number = Date.now,
   reload: () => void = () => window.location.reload(),
+  lang: 'en' | 'hi' = 'en',
 ): Following {
   const matchKey = store.$state.get().matchKey;
   let asked: { after: number; at: number } | null = null;
@@ -40,7 +42,7 @@ export function followMatch(
   }
 
   function subscribe(): void {
-    socket.emit('sub', { match_key: matchKey });
+    socket.emit('sub', lang === 'en' ? { match_key: matchKey } : { match_key: matchKey, lang });
     catchUp(true);
   }
 
@@ -51,6 +53,12 @@ export function followMatch(
   };
   const onScore = (payload: unknown) => receive('score', payload);
   const onCommentory = (payload: unknown) => receive('commentory', payload);
+  const onWording = (payload: unknown) => {
+    const wording = payload as Partial<BallWording> | null;
+    if (typeof wording?.key === 'string' && typeof wording.comment === 'string' && typeof wording.match_key === 'string') {
+      store.word({ match_key: wording.match_key, key: wording.key, comment: wording.comment, over_summary: wording.over_summary ?? null });
+    }
+  };
   const onReload = (payload: unknown) => {
     if ((payload as { match_key?: unknown } | null)?.match_key === matchKey) reload();
   };
@@ -59,6 +67,7 @@ export function followMatch(
   socket.on('score', onScore);
   socket.on('commentory', onCommentory);
   socket.on('reload', onReload);
+  if (lang !== 'en') socket.on('wording', onWording);
   if (socket.connected) subscribe();
   return {
     resync: () => {
@@ -69,6 +78,7 @@ export function followMatch(
       socket.off('score', onScore);
       socket.off('commentory', onCommentory);
       socket.off('reload', onReload);
+      socket.off('wording', onWording);
       socket.emit('unsub', { match_key: matchKey });
     },
   };

@@ -2,7 +2,7 @@
 // signed-in user, else 302 to /login?next=<path>; /login, /register and /forget_password send a
 // signed-in user to /editProfile. A page rendered for a user is never stored by a cache.
 import { dictionary, langOf, localizePath, type Lang } from '../i18n/index.ts';
-import { loginHref } from './account-rules.ts';
+import { loginHref } from '../shared/account-rules.ts';
 
 type SignedInUser = NonNullable<App.Locals['user']>;
 

@@ -9,7 +9,7 @@ import type { StandingsRound } from '../server/domain/points-table.ts';
 import type { TournamentGap } from '../server/domain/withheld-matches.ts';
 import { localName } from '../i18n/names.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
-import { graphemes } from './graphemes.ts';
+import { graphemes } from '../shared/graphemes.ts';
 import type {
   PlayerRole,
   PlayerStatsEntry,

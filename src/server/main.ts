@@ -17,10 +17,10 @@ import { CoverStore } from './news/covers.ts';
 import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createLiveEngine } from './live/engine.ts';
-import { SocketBroadcaster } from './live/broadcaster.ts';
+import { SocketBroadcaster } from './realtime/match-broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { ReplayKeeper } from './jobs/replay.ts';
-import { JobQueue } from './jobs/queue.ts';
+import { JobQueue } from './store/job-queue.ts';
 import { listenForMatchAlerts, MatchAlerts, registerMatchAlertsJob, vapidSubject } from './push/alerts.ts';
 import { vapidKeys } from './push/subscriptions.ts';
 import { ReelFiles } from './reels/files.ts';
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     (error: unknown) => logger.warn({ err: error }, 'live matches could not be primed'),
   );
 
-  // Background jobs in the database (src/server/jobs/queue.ts): each kind's handler is registered
+  // Background jobs in the database (src/server/store/job-queue.ts): each kind's handler is registered
   // here; jobs wait in the database until a process with a handler for them runs.
   const jobs = new JobQueue(db, { logger });
   registerReelJobs(jobs, { reels: services.reels, files: reelFiles, tools: mediaTools });

@@ -5,9 +5,9 @@
 // speech); signing out clears the device (spec: logout clears all local storage).
 import { atom } from 'nanostores';
 import { callApi } from '../lib/account-api.ts';
-import { FAVOURITE_TEAMS_KEY, parseFavourites } from '../lib/fixtures-shared.ts';
+import { FAVOURITE_TEAMS_KEY, parseFavourites } from '../shared/fixtures-shared.ts';
 import { applyLanguage, applyTheme } from '../lib/device-choices.ts';
-import { DEFAULT_SPEECH, clampRate, type AccountSettings, type SpeechSettings } from '../lib/account-rules.ts';
+import { DEFAULT_SPEECH, clampRate, type AccountSettings, type SpeechSettings } from '../shared/account-rules.ts';
 import { THEME_STORAGE_KEY, themes } from '../styles/themes.ts';
 import { $favouriteTeams } from './favourite-teams.ts';
 

@@ -3,7 +3,7 @@
 // (the behaviour of @nanostores/persistent without the package): read once in the browser,
 // written on every change, and kept in step with other tabs through the 'storage' event.
 import { atom } from 'nanostores';
-import { FAVOURITE_TEAMS_KEY, MAX_FAVOURITE_TEAMS, parseFavourites } from '../lib/fixtures-shared.ts';
+import { FAVOURITE_TEAMS_KEY, MAX_FAVOURITE_TEAMS, parseFavourites } from '../shared/fixtures-shared.ts';
 
 function storage(): Storage | null {
   try {

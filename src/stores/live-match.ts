@@ -52,6 +52,17 @@ export interface CommentoryPayload {
 
 export type LiveEvent = { name: 'score'; payload: ScorePayload } | { name: 'commentory'; payload: CommentoryPayload };
 
+/** A ball's sentence and over summary in the page's language ('wording' event), after its English 'commentory'. */
+export interface BallWording {
+  match_key: string;
+  key: string;
+  comment: string;
+  over_summary: LiveBall['over_summary'];
+}
+
+/** Wordings kept for balls the state does not hold yet (a 'wording' that overtook a catch-up). */
+const PENDING_WORDINGS = 20;
+
 export interface LiveMatchState {
   matchKey: string;
   /** Sequence of the last event applied (the page's state at load counts as one). */
@@ -127,22 +138,53 @@ export interface LiveMatchStore {
   receive(event: LiveEvent): Outcome;
   /** Called with the balls each applied event adds, in the order they were bowled. */
   onBallsAdded(listener: (balls: LiveBall[]) => void): () => void;
+  /** A ball's sentence in the page's language replaces the English one it came with; it needs no sequence. */
+  word(wording: BallWording): void;
+}
+
+function worded(balls: readonly LiveBall[], wording: BallWording): LiveBall[] | null {
+  const at = balls.findIndex((ball) => ball.key === wording.key);
+  if (at === -1) return null;
+  const next = [...balls];
+  next[at] = { ...balls[at]!, comment: wording.comment, over_summary: wording.over_summary };
+  return next;
 }
 
 export function createLiveMatchStore(initial: LiveMatchState): LiveMatchStore {
   const $state = atom<LiveMatchState>({ ...initial, balls: keepNewest(initial.balls) });
   const listeners = new Set<(balls: LiveBall[]) => void>();
+  const pending = new Map<string, BallWording>();
   return {
     $state,
     receive(event) {
-      const { state, outcome, added } = applyEvent($state.get(), event);
+      const applied = applyEvent($state.get(), event);
+      const { outcome, added } = applied;
+      let { state } = applied;
       if (outcome !== 'applied') return outcome;
+      if (event.name === 'commentory') {
+        for (const ball of event.payload.commentory) {
+          const wording = pending.get(ball.key);
+          pending.delete(ball.key);
+          if (wording && !ball.is_delete) state = { ...state, balls: worded(state.balls, wording) ?? state.balls };
+        }
+      }
       $state.set(state);
       if (added.length > 0) {
         const inOrder = [...added].sort((x, y) => x.entry_time - y.entry_time);
         for (const listener of listeners) listener(inOrder);
       }
       return outcome;
+    },
+    word(wording) {
+      const state = $state.get();
+      if (wording.match_key !== state.matchKey) return;
+      const balls = worded(state.balls, wording);
+      if (balls) {
+        $state.set({ ...state, balls });
+        return;
+      }
+      pending.set(wording.key, wording);
+      if (pending.size > PENDING_WORDINGS) pending.delete(pending.keys().next().value!);
     },
     onBallsAdded(listener) {
       listeners.add(listener);

@@ -31,10 +31,31 @@ for (const width of WIDTHS) {
 
       await tabs(page).filter({ hasText: 'Commentary' }).click();
       await expect(page.getByRole('heading', { name: 'Highlights' })).toBeVisible();
-      await expect(page.locator('.cm-ball').first()).toBeVisible();
-      // Newest first: the last ball of the chase heads the list.
-      await expect(page.locator('.cm-ball').first()).toContainText('19.');
+      // Highlights: boundaries, wickets and milestones only, newest first, no over summaries.
+      await expect(page.locator('.cm-ball').first()).toContainText('19.1');
+      await expect(page.locator('.cm-ball').first()).toContainText('FOUR');
+      await expect(page.locator('.os-balls')).toHaveCount(0);
       await expectScreen(page, `t20-commentary-${width}`);
+
+      // The full commentary is its own view: every ball, the last of the chase first, with the over summaries.
+      const views = page.getByRole('navigation', { name: 'Commentary' }).getByRole('link');
+      await expect(views).toHaveText(['Highlights', 'Full commentary']);
+      await views.filter({ hasText: 'Full commentary' }).click();
+      await expect(page).toHaveURL(/view=full/);
+      await expect(page.getByRole('heading', { name: 'Full commentary' })).toBeVisible();
+      await expect(page.locator('.cm-ball').first()).toContainText('19.6');
+      await expect(page.locator('.os-balls').first()).toBeVisible();
+      await expectScreen(page, `t20-commentary-full-${width}`);
+
+      // In Hindi: the same two views, the context of each ball in the desk's Hindi.
+      await page.goto('/hi/getMatchList/1529312?tab=commentary&view=full');
+      await expect(page.getByRole('heading', { name: 'पूरी कमेंट्री' })).toBeVisible();
+      await expect(page.locator('.tab-body')).toContainText('आवश्यक रन रेट');
+      await expectScreen(page, `t20-commentary-full-hi-${width}`);
+      await page.goto('/hi/getMatchList/1529312?tab=commentary');
+      await expect(page.getByRole('heading', { name: 'हाइलाइट्स' })).toBeVisible();
+      await expectScreen(page, `t20-commentary-hi-${width}`);
+      await page.goto('/getMatchList/1529312?tab=commentary');
 
       await tabs(page).filter({ hasText: 'Scoreboard' }).click();
       const firstInnings = page.locator('.tab-body');
@@ -67,7 +88,7 @@ for (const width of WIDTHS) {
       await expect(page.locator('.tab-body')).toContainText('161/5');
       await expectScreen(page, `test-scoreboard-4th-${width}`);
 
-      await page.goto('/getMatchList/1455615?tab=commentary');
+      await page.goto('/getMatchList/1455615?tab=commentary&view=full');
       await expect(page.locator('.cm-ball').first()).toBeVisible();
       await expect(page.locator('.os-balls').first()).toBeVisible();
       await expectScreen(page, `test-commentary-${width}`);

@@ -13,7 +13,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { attachRealtime, type RealtimeOptions } from '../../src/server/realtime/index.ts';
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 
 export const OPENER = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
 

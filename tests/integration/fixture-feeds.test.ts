@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { fetchFeed, FIXTURE_FEEDS_JOB, scheduleFixtureFeeds } from '../../src/server/ingest/fixture-feeds.ts';
-import { JobQueue } from '../../src/server/jobs/queue.ts';
+import { JobQueue } from '../../src/server/store/job-queue.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';

@@ -1,4 +1,4 @@
-// Background jobs in the database (src/server/jobs/queue.ts), on PGlite and PostgreSQL: each job
+// Background jobs in the database (src/server/store/job-queue.ts), on PGlite and PostgreSQL: each job
 // runs once however many workers claim, failures are retried and then given up, a dead worker's
 // job is taken up again when its lease runs out, a stopping worker hands its job back, and a
 // job enqueued in a transaction that rolls back never exists.
@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../src/server/db/client.ts';
-import { enqueueIn, JobQueue, PermanentJobError } from '../../src/server/jobs/queue.ts';
+import { enqueueIn, JobQueue, PermanentJobError } from '../../src/server/store/job-queue.ts';
 import { queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { setUserRole } from '../../src/server/auth/roles.ts';
 import { accountsApp, createUser, type AccountsApp } from '../helpers/accounts.ts';

@@ -9,7 +9,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import { ReplayKeeper, replayMatch } from '../../src/server/jobs/replay.ts';
 import { presentScorecard } from '../../src/server/api/presenters/match-centre.ts';
 import { presentMatchObject } from '../../src/server/api/presenters/match.ts';

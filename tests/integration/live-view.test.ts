@@ -54,17 +54,17 @@ describe.each(await databasesUnderTest())('the fan live view against the live en
     };
   }
 
-  /** A fan who opens the Commentary tab now and follows the match. */
-  async function fan(): Promise<{ store: LiveMatchStore; socket: Socket; announced: string[] }> {
-    const detail = await services.matchCentre.detail(matchKey, 'en');
-    const commentary = await services.matchCentre.commentary(matchKey, 'en');
-    const props = liveMatchProps(detail!, commentary, 'commentary', 'en');
+  /** A fan who opens the Commentary tab now, in English or Hindi, and follows the match. */
+  async function fan(lang: 'en' | 'hi' = 'en'): Promise<{ store: LiveMatchStore; socket: Socket; announced: string[] }> {
+    const detail = await services.matchCentre.detail(matchKey, lang);
+    const commentary = await services.matchCentre.commentary(matchKey, lang);
+    const props = liveMatchProps(detail!, commentary, 'commentary', lang);
     const store = createLiveMatchStore({ matchKey, sequence: props.sequence, live: props.live, innings: props.innings, balls: props.balls });
     const announced: string[] = [];
     store.onBallsAdded((balls) => announced.push(...balls.map((b) => b.key)));
     const socket = connectClient(url, { transports: ['websocket'] });
     sockets.push(socket);
-    followMatch(socket, store);
+    followMatch(socket, store, Date.now, () => {}, lang);
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
     return { store, socket, announced };
   }
@@ -135,5 +135,21 @@ describe.each(await databasesUnderTest())('the fan live view against the live en
     await converged(behind);
     await converged(store);
     expect(new Set(behind.$state.get().balls.map((b) => b.key)).size).toBe(behind.$state.get().balls.length);
+  });
+
+  it("a fan of the Hindi page reads each new ball's sentence in Hindi; an English fan's stays English and hears no Hindi", async () => {
+    const hindi = await fan('hi');
+    const english = await fan();
+    const heard: unknown[] = [];
+    english.socket.on('wording', (payload: unknown) => heard.push(payload));
+    await score(ball(4));
+    const truth = await converged(hindi.store);
+    const latest = truth.keys[0]!;
+    const inHindi = presentCommentary((await services.matchCentre.commentary(matchKey, 'hi'))!).related_balls.find((b) => b.key === latest)!;
+    expect(inHindi.comment).toMatch(/[\u0900-\u097F]/);
+    await expect.poll(() => hindi.store.$state.get().balls.find((b) => b.key === latest)?.comment).toBe(inHindi.comment);
+    await converged(english.store);
+    expect(english.store.$state.get().balls.find((b) => b.key === latest)?.comment).not.toMatch(/[\u0900-\u097F]/);
+    expect(heard).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import type {
   SquadObject as Squad,
 } from '../../src/server/api/presenters/match-centre.ts';
 import { apiRoutes } from '../../src/server/api/schemas/index.ts';
-import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';
+import { MAX_KEY_LENGTH } from '../../src/server/store/naming.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { localName } from '../../src/i18n/names.ts';
 import { milestonesInReach, type CareerTotal, type PreviewClaim } from '../../src/server/domain/match-preview.ts';
 import { PREVIEW_SWEEP_JOB, PREVIEW_SWEEP_MS, registerMatchPreviewJob, scheduleMatchPreviews, sweepPreviews } from '../../src/server/jobs/match-previews.ts';
-import { JobQueue } from '../../src/server/jobs/queue.ts';
+import { JobQueue } from '../../src/server/store/job-queue.ts';
 import { loadPreviewFacts, previewsDue, writePreviewFor } from '../../src/server/services/match-previews.ts';
 import { writeMatchPreview } from '../../src/server/domain/match-preview.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';

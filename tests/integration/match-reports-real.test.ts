@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { JobQueue } from '../../src/server/jobs/queue.ts';
+import { JobQueue } from '../../src/server/store/job-queue.ts';
 import { listenForCompletedMatches, registerMatchReportJob } from '../../src/server/jobs/match-reports.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { writeMatchReport, type MatchReport, type ReportClaim, type ReportFacts } from '../../src/server/domain/match-report.ts';

@@ -11,7 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AvatarStore } from '../../src/server/account/avatars.ts';
 import { createContactMailer, type ContactMailer } from '../../src/server/account/contact-mail.ts';
-import { DEFAULT_SETTINGS } from '../../src/server/account/settings.ts';
+import { DEFAULT_SETTINGS } from '../../src/shared/account-settings.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/server/db/schema.ts';
 import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';

@@ -18,7 +18,7 @@ import type { LiveEngine } from '../../src/server/live/engine.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createLiveEngine } from '../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import { createReplay, playReplay } from '../../src/server/jobs/replay.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { localName } from '../../src/i18n/names.ts';

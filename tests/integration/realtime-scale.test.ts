@@ -18,7 +18,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { openChangeFeed } from '../../src/server/feed/open-feed.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { SocketBroadcaster } from '../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
 import { attachRealtime, matchRoom, NOT_SIGNED_IN, type Realtime, type RealtimeOptions } from '../../src/server/realtime/index.ts';

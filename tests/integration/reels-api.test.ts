@@ -11,7 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Role } from '../../src/server/db/schema.ts';
-import { JobQueue } from '../../src/server/jobs/queue.ts';
+import { JobQueue } from '../../src/server/store/job-queue.ts';
 import { ReelFiles } from '../../src/server/reels/files.ts';
 import { registerReelJobs } from '../../src/server/reels/transcode-job.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';

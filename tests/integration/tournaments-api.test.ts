@@ -17,7 +17,7 @@ import type { MonthGroup, PlayerRole, TeamOption, TournamentListItem } from '../
 import type { PlayerStatsEntryObject as PlayerStatsEntry } from '../../src/server/api/presenters/tournaments.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
-import { MAX_KEY_LENGTH } from '../../src/server/ingest/naming.ts';
+import { MAX_KEY_LENGTH } from '../../src/server/store/naming.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const IPL_2026 = 'indian-premier-league-2026';

@@ -14,7 +14,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { ChangeFeed } from '../../src/server/feed/change-feed.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { scheduleCricsheetUpdates, UPDATE_JOB } from '../../src/server/ingest/updater.ts';
-import { JobQueue } from '../../src/server/jobs/queue.ts';
+import { JobQueue } from '../../src/server/store/job-queue.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { extractArchive } from '../helpers/read-archive.ts';

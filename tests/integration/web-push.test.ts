@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { JobQueue } from '../../src/server/jobs/queue.ts';
+import { JobQueue } from '../../src/server/store/job-queue.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import type { LiveEngine } from '../../src/server/live/engine.ts';
 import { MATCH_ALERTS_JOB, MatchAlerts, registerMatchAlertsJob, type AlertPayload } from '../../src/server/push/alerts.ts';

@@ -13,7 +13,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import type { WinProbabilityObject } from '../../src/server/api/presenters/match-centre.ts';
 import { WIN_PROB_MODEL } from '../../src/server/domain/winprob-model.ts';
 import { competitionKey, parOf, ratingsOf, winProbabilities } from '../../src/server/domain/winprob.ts';
-import { teamKey } from '../../src/server/ingest/naming.ts';
+import { teamKey } from '../../src/server/store/naming.ts';
 import { canonicalTeamName } from '../../src/server/ingest/team-aliases.ts';
 import { winProbMatchOf, type RawMatch } from '../../scripts/winprob/archive.ts';
 import { freshDatabase } from '../helpers/test-db.ts';

@@ -2,7 +2,7 @@
 // /hi/news/feed.xml (Hindi; an article without Hindi words appears in English, marked so).
 import type { APIRoute } from 'astro';
 import { localizePath, t } from '../../i18n/index.ts';
-import { articlePath } from '../../lib/news-view.ts';
+import { articlePath } from '../../shared/news-view.ts';
 import { absoluteUrl } from '../../components/site.ts';
 
 /** Items a feed carries: the latest few are what readers poll for. */

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { AvatarRejected, makeAvatar, MAX_AVATAR_UPLOAD_BYTES, type AvatarStore } from '../account/avatars.ts';
 import type { ContactMailer } from '../account/contact-mail.ts';
-import { applySettingsChange, mergeDeviceSettings } from '../account/settings.ts';
+import { applySettingsChange, mergeDeviceSettings } from '../../shared/account-settings.ts';
 import { avatarUrl, requireRole, requireUser, type Auth, type LimitRule } from '../auth/index.ts';
 import type { Services } from '../services/index.ts';
 import { verifyPassword } from '../auth/passwords.ts';

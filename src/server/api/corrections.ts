@@ -1,5 +1,5 @@
 // The admins' corrections routes: list the cases, add or edit one (applied at once). Role-checked
-// here; a cookie-authenticated PUT must carry the session's csrf header (auth/hook.ts).
+// here; a cookie-authenticated PUT must carry the session's csrf header (http/auth-hook.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole } from '../auth/index.ts';

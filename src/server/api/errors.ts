@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { Conflict, Failure, Forbidden, Invalid, NotFound, TooMany, Unauthenticated, UpstreamFailed, type FailureDetails } from '../errors.ts';
 import { LiveWriteError } from '../store/fixture.ts';
 import type { z } from 'zod';
 import type { errorBody as errorBodySchema } from './schemas/common.ts';
@@ -15,14 +16,22 @@ import type { errorBody as errorBodySchema } from './schemas/common.ts';
 export const API_PREFIX = '/user/v1';
 
 /** Fields some errors add to the shape: when to retry (a limit, with a Retry-After header), tries left. */
-export interface ApiErrorDetails {
-  retry_after?: number;
-  attempts_left?: number;
-  expected_sequence?: number;
-  /** The innings a live ball could go to now (ingest), null when none is in progress. */
-  innings_in_progress?: number | null;
-  /** The rule of cricket a live ball breaks (domain/ball-sense.ts). */
-  rule?: string;
+export type ApiErrorDetails = FailureDetails;
+
+/** The HTTP status of each failure the lower floors throw (errors.ts). */
+const FAILURE_STATUS = new Map<abstract new (...args: never[]) => Failure, number>([
+  [Invalid, 400],
+  [Unauthenticated, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooMany, 429],
+  [UpstreamFailed, 502],
+]);
+
+function failureStatus(failure: Failure): number {
+  for (const [kind, status] of FAILURE_STATUS) if (failure instanceof kind) return status;
+  return 500;
 }
 
 export class ApiError extends Error {
@@ -98,6 +107,7 @@ function validationMessage(issue: { instancePath: string; message?: string | und
 /** Maps any thrown error to a status and a message safe to show a client (never a stack). */
 export function toClientError(error: unknown): { statusCode: number; message: string } {
   if (error instanceof ApiError) return { statusCode: error.statusCode, message: error.message };
+  if (error instanceof Failure) return { statusCode: failureStatus(error), message: error.message };
   // The write path refusing a live write as given (a finished match, a move play cannot make).
   if (error instanceof LiveWriteError) return { statusCode: 409, message: `Refused: ${error.message}.` };
   // A query that fails its schema: the first problem, in the words the schema gives it
@@ -117,7 +127,7 @@ export function toClientError(error: unknown): { statusCode: number; message: st
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { statusCode, message } = toClientError(error);
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-  const details = error instanceof ApiError ? error.details : {};
+  const details = error instanceof ApiError || error instanceof Failure ? error.details : {};
   if (details.retry_after !== undefined) reply.header('retry-after', String(details.retry_after));
   return reply
     .code(statusCode)

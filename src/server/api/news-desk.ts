@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { AvatarRejected } from '../account/avatars.ts';
 import { requireRole, type Auth, type LimitRule } from '../auth/index.ts';
-import { coverSrcset, coverUrl } from '../../lib/news-view.ts';
+import { coverSrcset, coverUrl } from '../../shared/news-view.ts';
 import { presentDeskArticle } from './presenters/news.ts';
 import { makeCover, MAX_COVER_UPLOAD_BYTES, type CoverStore } from '../news/covers.ts';
 import type { Services } from '../services/index.ts';

@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError } from '../api/errors.ts';
+import { Invalid, TooMany, UpstreamFailed } from '../errors.ts';
 import type { Db } from '../db/client.ts';
 import { OTP_MAX_ATTEMPTS } from './limits.ts';
 import { maskPhone } from './phone.ts';
@@ -87,7 +87,7 @@ export class OtpService {
       await this.sms.send(phone, text);
     } catch (error) {
       this.logger.warn({ transport: this.sms.name, to: maskPhone(phone), reason: (error as Error).message }, 'SMS not sent');
-      throw new ApiError(502, SMS_FAILED);
+      throw new UpstreamFailed(SMS_FAILED);
     }
     return otpId;
   }
@@ -138,11 +138,11 @@ export class OtpService {
     const row = await update.returning(['attempts', 'phone', 'purpose', matched.as('matched')]).executeTakeFirst();
     if (row?.matched) return { phone: row.phone, purpose: row.purpose };
     if (row) {
-      throw new ApiError(400, OTP_WRONG, { attempts_left: OTP_MAX_ATTEMPTS - row.attempts });
+      throw new Invalid(OTP_WRONG, { attempts_left: OTP_MAX_ATTEMPTS - row.attempts });
     }
     // Nothing was updated: say why, without counting a try.
     const current = await this.db.kysely.selectFrom('otps').select(['attempts', 'consumed_at']).where('id', '=', otpId).executeTakeFirst();
-    if (current && current.consumed_at === null && current.attempts >= OTP_MAX_ATTEMPTS) throw new ApiError(429, OTP_LOCKED);
-    throw new ApiError(400, OTP_EXPIRED);
+    if (current && current.consumed_at === null && current.attempts >= OTP_MAX_ATTEMPTS) throw new TooMany(OTP_LOCKED);
+    throw new Invalid(OTP_EXPIRED);
   }
 }

@@ -5,7 +5,7 @@
 // of a stolen hash (docs/decisions/020-accounts-otp-and-sessions.md).
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/account-rules.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/account-rules.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 export const PASSWORD_LENGTH_PROBLEM = `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`;

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { Forbidden, Unauthenticated } from '../errors.ts';
 import type { Role } from '../db/schema.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -20,14 +20,14 @@ export const NO_PERMISSION = 'You do not have permission to do this.';
 
 /** The signed-in user; 401 when the request carries no live session. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new ApiError(401, LOGIN_FIRST);
+  if (!request.user) throw new Unauthenticated(LOGIN_FIRST);
   return request.user;
 }
 
 /** The signed-in user when they hold one of the roles; 401 signed out, 403 otherwise. */
 export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
   const user = requireUser(request);
-  if (!roles.includes(user.role)) throw new ApiError(403, NO_PERMISSION);
+  if (!roles.includes(user.role)) throw new Forbidden(NO_PERMISSION);
   return user;
 }
 

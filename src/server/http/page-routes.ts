@@ -9,7 +9,7 @@ import { FORMAT_TYPES } from '../domain/format-type.ts';
 import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } from '../../lib/fixtures-view.ts';
 import { MATCH_TABS } from '../../lib/match-view.ts';
 import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
-import { NEWS_TABS } from '../../lib/news-view.ts';
+import { NEWS_TABS } from '../../shared/news-view.ts';
 import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
 import { TOP_FANTASY_TABS } from '../services/match-centre-types.ts';
 
@@ -56,7 +56,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: /^\/fixtures\/?$/, query: { tab: FIXTURES_TABS, ...daysQuery } },
   { path: /^\/fixtures\/days\/?$/, query: daysQuery },
   { path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/, query: playerQuery },
-  { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'] } },
+  { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'], view: ['full'] } },
   { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
   { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES, all: ['1'] } },
   // Records: the index, one type (?gender=female for the women's), one series across seasons (?type=).

@@ -11,7 +11,7 @@
 //   (a scorer's API token, say) goes on to the route, which decides. A route for some roles only
 //   (`roles` in its contract) answers a signed-in user without one of them 403, before validating.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../api/errors.ts';
+import { Forbidden, Invalid, Unauthenticated } from '../errors.ts';
 import { ROLES_KEY } from '../api/schemas/common.ts';
 import { LOGIN_FIRST, NO_PERMISSION, type Role } from '../auth/roles.ts';
 
@@ -53,10 +53,10 @@ function rolesOf(request: FastifyRequest): readonly Role[] | null {
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (needsSignIn(request) && request.user === null && request.headers.authorization === undefined) {
-      throw new ApiError(401, LOGIN_FIRST);
+      throw new Unauthenticated(LOGIN_FIRST);
     }
     const roles = rolesOf(request);
-    if (roles !== null && request.user !== null && !roles.includes(request.user.role)) throw new ApiError(403, NO_PERMISSION);
+    if (roles !== null && request.user !== null && !roles.includes(request.user.role)) throw new Forbidden(NO_PERMISSION);
   });
   // After validation, so a field whose schema refuses control characters keeps its own message;
   // before any handler reads the input.
@@ -64,7 +64,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
     // A page path with a control character is the 404 page in its language (app.ts), not a 400.
     for (const part of [request.is404 ? {} : request.params, request.query, request.body]) {
       const where = nulAt(part);
-      if (where !== null) throw new ApiError(400, `${where || 'The request'} must not contain a NUL character.`);
+      if (where !== null) throw new Invalid(`${where || 'The request'} must not contain a NUL character.`);
     }
   });
 }

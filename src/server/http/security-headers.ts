@@ -1,14 +1,14 @@
 // Security headers on every response of the process: pages, API, assets, errors, redirects and
 // Socket.IO's own answers (docs/decisions/021-security-headers-and-csp.md).
 // - Content-Security-Policy: scripts from this origin, or inline by hash only. The hashes are
-//   those of src/lib/inline-scripts.ts (computed here, once) and, on a page, those Astro puts in
+//   those of src/shared/inline-scripts.ts (computed here, once) and, on a page, those Astro puts in
 //   its own policy header (its island and directive scripts; `security.csp` in astro.config.mjs),
 //   merged into this one policy. A script injected into a page has neither hash and never runs.
 // - No framing at all (frame-ancestors 'none', X-Frame-Options DENY for older browsers).
 // - HSTS only when configured and the site is served over https.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { inlineScripts } from '../../lib/inline-scripts.ts';
+import { inlineScripts } from '../../shared/inline-scripts.ts';
 import { overrideAtWriteHead } from './write-head.ts';
 import { PHOTO_HOSTS } from '../ingest/people-sources.ts';
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobQueue } from '../store/job-queue.ts';
 import type { MatchWriter, PublishTags } from '../store/match-writer.ts';
 import { MAX_SCHEDULE_BYTES, parseSchedule, type ParsedSchedule, type ScheduleProblem } from './schedule.ts';
 import { nextSlot } from './updater.ts';

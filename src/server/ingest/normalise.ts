@@ -6,7 +6,7 @@ import { oversToBalls } from '../domain/overs.ts';
 import { summariseInnings } from '../domain/scorecard.ts';
 import type { Delivery, Extras, Fielder, InningsInput, PlayerId, Wicket } from '../domain/types.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
-import { BALL_BYTES, BallEncodingError, PeopleDictionary, storedBall, writeBall } from '../store/ball-codec.ts';
+import { BallEncodingError, packedBalls, PeopleDictionary, storedBall, writeBall } from '../store/ball-codec.ts';
 import { identityOf } from '../store/entities.ts';
 import {
   deriveInningsRows,
@@ -20,7 +20,7 @@ import {
   type WicketRow,
 } from '../store/match-write.ts';
 import { cricsheetMatchSchema, type CricsheetDelivery, type CricsheetInnings, type CricsheetMatch } from './cricsheet-schema.ts';
-import { eventAbbreviation, teamCode, teamKey, tournamentKey } from './naming.ts';
+import { eventAbbreviation, teamCode, teamKey, tournamentKey } from '../store/naming.ts';
 import { canonicalTeamName } from './team-aliases.ts';
 
 /** Why a match file was rejected; the message is the short reason shown to the operator. */
@@ -239,7 +239,7 @@ function ballRows(
   refOf: (player: PlayerId) => number,
 ): { balls: InningsBalls; wickets: WicketRow[]; replacements: ReplacementRow[] } {
   const people = new PeopleDictionary<number>();
-  const bytes = new Uint8Array(input.deliveries.length * BALL_BYTES);
+  const bytes = packedBalls(input.deliveries.length);
   const balls: InningsBalls = { people: people.people, bytes, reviews: null };
   const index = (player: PlayerId) => people.indexOf(refOf(player));
   const wickets: WicketRow[] = [];

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { PlayerProfilesTable } from '../db/schema.ts';
 import { normaliseBattingStyle, normaliseBowlingStyle, normalisePlayingRole } from '../domain/player-styles.ts';
-import type { PlayerProfileFacts } from '../domain/types.ts';
+import type { Profile, RegisterName, RegisterPerson } from '../store/people-writer.ts';
 import { csvObjects } from './csv.ts';
 
 /** Larger than any of these files will be for years (people.csv is 1.2 MB, a full profile file about 5 MB). */
@@ -44,16 +44,6 @@ const REGISTRY_ID = /^[0-9a-f]{8}$/;
 /** Register columns that are another site's id: key_cricinfo, key_cricbuzz, key_bcci_2 ... */
 const KEY_COLUMN = /^key_[a-z0-9_]+$/;
 
-/** One person of Cricsheet's register. */
-export interface RegisterPerson {
-  registryId: string;
-  name: string;
-  uniqueName: string;
-  keyCricinfo: string | null;
-  /** Every other id the register gives, by its column name. */
-  otherKeys: Record<string, string>;
-}
-
 /** people.csv: identifier, name, unique_name, key_* columns. */
 export function parseRegisterPeople(text: string): Parsed<RegisterPerson> {
   const { header, rows } = csvObjects(text);
@@ -78,12 +68,6 @@ export function parseRegisterPeople(text: string): Parsed<RegisterPerson> {
     }
   }
   return { rows: parsed, problems };
-}
-
-/** One name a person has appeared under (names.csv). */
-export interface RegisterName {
-  registryId: string;
-  name: string;
 }
 
 /** names.csv: identifier, name (a person once per name). */
@@ -184,12 +168,6 @@ function isRealDay(day: string): boolean {
 }
 
 const COLUMN_ALIASES: Record<string, string> = { cricsheet_id: 'registry_id', identifier: 'registry_id', dob: 'date_of_birth', name: 'known_as' };
-
-/** A profile as stored: facts normalised to the site's vocabulary, a photo only with a licence that allows it. */
-export interface Profile extends PlayerProfileFacts {
-  registryId: string | null;
-  cricinfoId: string | null;
-}
 
 export interface ParsedProfiles extends Parsed<Profile> {
   /** Photos left out: a licence missing or not allowing them, or a host other than Wikimedia Commons. */

@@ -3,7 +3,7 @@
 // or revised through the importer (the write path), then applies the corrections; each committed
 // batch publishes its tags on the change feed, so every process's pages follow.
 //
-// It is a job of the database queue (jobs/queue.ts): each process asks for the run of the next
+// It is a job of the database queue (store/job-queue.ts): each process asks for the run of the next
 // time slot (now rounded up to a multiple of the interval) under one dedupe key, so however many
 // processes start, one job waits per slot and one worker runs it; the job survives restarts, and a
 // slot missed while every server was down runs at the next start. A run asks for the next slot.
@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { keepCorrected } from '../corrections/file.ts';
 import type { CorrectionsReport } from '../store/corrections.ts';
 import type { PublishTags } from '../store/match-writer.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobQueue } from '../store/job-queue.ts';
 import { importSources, type ImportSummary } from './importer.ts';
 import { keepPeopleCurrent, type PeopleSources } from './people-import.ts';
 

@@ -1,12 +1,12 @@
 // Match previews in the background (docs/decisions/071-match-previews.md): the job that writes
 // one fixture's preview, and the sweep that, every PREVIEW_SWEEP_MS, queues a preview job for each
-// fixture due (from a day before its start). Both are jobs (src/server/jobs/queue.ts): one process
+// fixture due (from a day before its start). Both are jobs (src/server/store/job-queue.ts): one process
 // runs each sweep slot and each preview however many processes share the database.
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { NewsService } from '../services/news.ts';
 import { MATCH_PREVIEW_JOB, matchPreviewPayload, previewsDue, queuePreviews, writePreviewFor } from '../services/match-previews.ts';
-import type { JobLogger, JobQueue } from './queue.ts';
+import type { JobLogger, JobQueue } from '../store/job-queue.ts';
 
 export const PREVIEW_SWEEP_JOB = 'news.match-preview-sweep';
 /** How often the fixtures are looked at: a preview appears within this long of being due. */

@@ -1,13 +1,13 @@
 // Match reports in the background (docs/decisions/037-match-reports.md): the job that writes one
 // match's report, the change-feed listener that queues it when a match changes (import, a
 // correction, the last ball scored live), and the back-fill after an import. Reports are jobs
-// (src/server/jobs/queue.ts), so a write never waits for one and each is written once however
+// (src/server/store/job-queue.ts), so a write never waits for one and each is written once however
 // many processes listen.
 import type { Db } from '../db/client.ts';
 import type { ChangeFeed } from '../feed/change-feed.ts';
 import type { Services } from '../services/index.ts';
 import { MATCH_REPORT_JOB, matchReportPayload, queueReports, reportsDue, writeReportFor } from '../services/match-reports.ts';
-import type { JobLogger, JobQueue } from './queue.ts';
+import type { JobLogger, JobQueue } from '../store/job-queue.ts';
 
 /** Match tags heard within this time are looked at together. */
 const DEBOUNCE_MS = 2_000;

@@ -15,7 +15,7 @@ import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import { ballsToOvers } from '../domain/overs.ts';
 import { isDuckworthLewis } from '../domain/result.ts';
 import type { Delivery } from '../domain/types.ts';
-import { ApiError } from '../api/errors.ts';
+import { Conflict } from '../errors.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import type { CricsheetBall } from '../live/cricsheet-ball.ts';
 import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../store/stored-deliveries.ts';
@@ -219,7 +219,7 @@ export async function playReplay(db: Db, engine: LiveEngine, sourceKey: string, 
         recorded = await engine.recordBall(replayKey, liveBallOf(delivery, keyOf), { idempotencyKey: `replay:${inningsNo}:${seq + 1}` });
       } catch (error) {
         // The rules closed the innings before the source's last ball (an umpire's seven-ball last over): the rest is not played.
-        if (error instanceof ApiError && error.statusCode === 409 && !(await open())) break;
+        if (error instanceof Conflict && !(await open())) break;
         throw error;
       }
       if (recorded.duplicate) continue;

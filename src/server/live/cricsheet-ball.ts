@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DISMISSAL_KINDS } from '../domain/dismissal.ts';
 import { cricsheetDeliverySchema } from '../ingest/cricsheet-schema.ts';
 import { extrasOf } from '../ingest/normalise.ts';
-import { MAX_KEY_LENGTH } from '../ingest/naming.ts';
+import { MAX_KEY_LENGTH } from '../store/naming.ts';
 import type { Delivery, PlayerId } from '../domain/types.ts';
 
 const playerKey = z.string().trim().min(1).max(MAX_KEY_LENGTH);

@@ -6,9 +6,9 @@
 // Commands on one match run one at a time in this process (a queue per match); across processes
 // the database's row locks order them (the innings row, matches.live_sequence).
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError } from '../api/errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { MatchObject } from '../api/presenters/match.ts';
-import type { AppCommentoryEvent, CommentoryEvent, LiveBallObject, ScoreEvent } from '../api/schemas/realtime.ts';
+import { WORDING_LANGS, type AppCommentoryEvent, type CommentoryEvent, type LiveBallObject, type ScoreEvent, type WordingEvent, type WordingLang } from '../api/schemas/realtime.ts';
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
@@ -16,7 +16,7 @@ import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domai
 import type { Services } from '../services/index.ts';
 import { ballKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
 import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
-import { BALL_BYTES } from '../store/ball-codec.ts';
+import { lastStoredBalls, storedBallCount } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
@@ -35,6 +35,8 @@ export interface Broadcaster {
   readonly appsListen?: boolean;
   /** A match's 'commentory' as its sockets of API origins hear it: a complete snapshot (decision 061). */
   toApps?(matchKey: string, event: 'commentory', payload: AppCommentoryEvent): void;
+  /** A new ball's sentence in another language, to the match's pages in that language. */
+  toLanguage?(matchKey: string, lang: WordingLang, payload: WordingEvent): void;
 }
 
 /** An event as a catching-up client is sent it again. */
@@ -177,7 +179,7 @@ class Engine implements LiveEngine {
     try {
       created = await this.writer.createFixture(input);
     } catch (error) {
-      if (error instanceof LiveWriteError) throw new ApiError(400, error.message);
+      if (error instanceof LiveWriteError) throw new Invalid(error.message);
       throw error;
     }
     const { matchKey } = created;
@@ -202,7 +204,7 @@ class Engine implements LiveEngine {
   recordBall(matchKey: string, ball: CricsheetBall, options: { idempotencyKey: string; innings?: number; start?: InningsStart }): Promise<RecordedBall> {
     const { idempotencyKey } = options;
     if (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-      throw new ApiError(400, `The idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
+      throw new Invalid(`The idempotency key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
     }
     return this.queued(matchKey, async (match) => {
       const digest = ballDigest(ball);
@@ -220,12 +222,12 @@ class Engine implements LiveEngine {
       const personOf = personLookup(context.people, playerKeys);
       // The ball itself before anything is written: refused for what it is, it starts no innings.
       // (Its over plays no part in these rules.)
-      refuseNonsense(ballItselfRefusal(deliveryOf(ball, 0, personOf)), 400);
+      refuseNonsense(ballItselfRefusal(deliveryOf(ball, 0, personOf)), Invalid);
       if (!row) throw new Error(`no match ${match.key} in the match centre`);
       let innings = context.innings;
       if (options.innings !== undefined) innings = await this.inningsForBall(match, innings, options.innings, options.start ?? {});
       if (!innings?.inProgress) {
-        throw new ApiError(409, innings ? `Innings ${innings.inningsNo} is over: start the next one first.` : 'No innings is in progress: start one first.');
+        throw new Conflict(innings ? `Innings ${innings.inningsNo} is over: start the next one first.` : 'No innings is in progress: start one first.');
       }
       const inningsNo = innings.inningsNo;
       const delivery = deliveryOf(ball, ball.over ?? Math.floor(innings.legalBalls / match.ballsPerOver), personOf);
@@ -237,7 +239,7 @@ class Engine implements LiveEngine {
           oversLimit: innings.superOver ? 1 : match.oversLimit,
           lastOver: innings.lastOver,
         }),
-        409,
+        Conflict,
       );
       let written: { sequence: number; ball: LiveBallObject } | undefined;
       let appended: AppendedBall;
@@ -274,6 +276,8 @@ class Engine implements LiveEngine {
       // ball, synchronously: once it is done the ball is on disk.
       const events: NewEvent[] = [{ kind: 'ball', ballKey, draft: { commentory: [built] } }, { kind: 'state', ballKey: null }];
       if (!(await this.emit(match, sequence, events))) await this.log.durable();
+      // Not awaited: the next command need not wait for the second language's sentence.
+      void this.toLanguages(match.key, ballKey);
       return { sequence, ballKey, duplicate: false, inningsEnd: appended.inningsEnd, matchCompleted: appended.outcome !== null };
     });
   }
@@ -316,7 +320,7 @@ class Engine implements LiveEngine {
   endInnings(matchKey: string, options: { declared?: boolean; absentHurt?: string[] }): Promise<void> {
     return this.changeState(matchKey, async (match) => {
       const innings = await this.openInnings(match.id);
-      if (!innings?.inProgress) throw new ApiError(409, 'No innings is in progress.');
+      if (!innings?.inProgress) throw new Conflict('No innings is in progress.');
       await this.writer.closeInnings(match.id, innings.inningsNo, { declared: options.declared ?? false, ...(options.absentHurt ? { absentHurt: options.absentHurt } : {}) });
     });
   }
@@ -334,7 +338,7 @@ class Engine implements LiveEngine {
         [match.id, penalty.side],
       );
       const [last] = innings;
-      if (!last) throw new ApiError(409, 'Penalty runs to a side that has not batted are added when its innings starts.');
+      if (!last) throw new Conflict('Penalty runs to a side that has not batted are added when its innings starts.');
       await this.writer.addPenaltyRuns(match.id, last.innings_no, { runs: penalty.runs, when: 'post' });
     });
   }
@@ -410,12 +414,12 @@ class Engine implements LiveEngine {
     const previous = this.queues.get(matchKey) ?? Promise.resolve();
     const run = previous.then(async () => {
       const match = await this.matchRef(matchKey);
-      if (!match) throw new ApiError(404, 'Match not found');
+      if (!match) throw new NotFound('Match not found');
       try {
         return await command(match);
       } catch (error) {
         // The store refused the command as given (an unknown key, a move play cannot make).
-        if (error instanceof LiveWriteError) throw new ApiError(409, error.message);
+        if (error instanceof LiveWriteError) throw new Conflict(error.message);
         throw error;
       }
     });
@@ -456,13 +460,12 @@ class Engine implements LiveEngine {
     if (wanted !== latestNo + 1) {
       const now = latest ? `innings ${latestNo} is ${latest.inProgress ? 'in progress' : 'over'}` : 'no innings has started';
       const send = latest?.inProgress ? `${latestNo} (or ${latestNo + 1} to start it)` : String(latestNo + 1);
-      throw new ApiError(409, `Innings ${wanted} cannot take this ball: ${now}. Send innings ${send}.`, {
+      throw new Conflict(`Innings ${wanted} cannot take this ball: ${now}. Send innings ${send}.`, {
         innings_in_progress: latest?.inProgress ? latestNo : null,
       });
     }
     if (latest?.inProgress && start.closePrevious === undefined) {
-      throw new ApiError(
-        409,
+      throw new Conflict(
         `Innings ${latestNo} is still in progress. To start innings ${wanted} with this ball, say how innings ${latestNo} ended: ` +
           `"previous_innings": "declared" (a declaration) or "closed" (stopped by rain or time, or forfeited).`,
         { innings_in_progress: latestNo },
@@ -521,6 +524,24 @@ class Engine implements LiveEngine {
       this.broadcaster.toApps(event.match_key, 'commentory', await this.payloads.appCommentory(event));
     } catch (error) {
       this.logger?.error({ err: error, match_key: event.match_key }, "apps' commentory could not be pushed");
+    }
+  }
+
+  /**
+   * A new ball's sentence in each other language our pages are read in, after its events went
+   * out: a Hindi page replaces the English sentence of the ball it has just shown. Built from the
+   * commentary the Hindi page renders (cached until the next ball), once per ball however many
+   * listen; a failure costs only the sentence (the page shows the English one).
+   */
+  private async toLanguages(matchKey: string, ballKey: string): Promise<void> {
+    if (!this.broadcaster.toLanguage) return;
+    for (const lang of WORDING_LANGS) {
+      try {
+        const wording = await this.payloads.wording(matchKey, ballKey, lang);
+        if (wording) this.broadcaster.toLanguage(matchKey, lang, wording);
+      } catch (error) {
+        this.logger?.error({ err: error, match_key: matchKey, lang }, 'a ball could not be worded');
+      }
     }
   }
 
@@ -600,8 +621,8 @@ function openInningsOf(row: OpenInningsRow | null): OpenInnings | null {
 }
 
 /** A ball that makes no cricket sense is refused with the rule it breaks; nothing is written. */
-function refuseNonsense(refusal: BallRefusal | null, statusCode: 400 | 409): void {
-  if (refusal) throw new ApiError(statusCode, `Refused (${refusal.rule}): ${refusal.message}`, { rule: refusal.rule });
+function refuseNonsense(refusal: BallRefusal | null, as: typeof Invalid | typeof Conflict): void {
+  if (refusal) throw new as(`Refused (${refusal.rule}): ${refusal.message}`, { rule: refusal.rule });
 }
 
 /** The digest in hex: the row is also read as JSON (ballContext), where a bytea would not survive. */
@@ -610,9 +631,9 @@ type KnownBallRow = { sequence: number; ball_key: string; ball_digest: string | 
 
 /** The ball an idempotency key already wrote (its row); 409 when that was a different ball. */
 /** A ball sent with an idempotency key an other ball already used (409). */
-export class ReusedKeyError extends ApiError {
+export class ReusedKeyError extends Conflict {
   constructor(readonly idempotencyKey: string) {
-    super(409, `The key ${idempotencyKey} was already used for a different ball.`);
+    super(`The key ${idempotencyKey} was already used for a different ball.`);
   }
 }
 
@@ -640,7 +661,7 @@ interface BallContext {
 function personLookup(rows: readonly PersonRow[], keys: readonly string[]): (key: string) => NamedPerson {
   const people = new Map(rows.map((row) => [row.registry_id, { id: String(row.id), name: row.name }]));
   const unknown = keys.filter((key) => !people.has(key));
-  if (unknown.length > 0) throw new ApiError(400, `Unknown player key: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new Invalid(`Unknown player key: ${unknown.join(', ')}`);
   return (key) => people.get(key)!;
 }
 
@@ -652,10 +673,10 @@ function personLookup(rows: readonly PersonRow[], keys: readonly string[]): (key
  */
 async function lastBallKey(query: QueryRows, matchId: number): Promise<string | null> {
   const [latest] = await query<{ innings_no: number; ball_count: number; balls_before: number; people: number[]; recent: Uint8Array }>(
-    `select b.innings_no, length(b.balls) / ${BALL_BYTES} as ball_count, b.people,
-       (select coalesce(sum(length(o.balls) / ${BALL_BYTES}), 0)::int from innings_balls o where o.match_id = b.match_id and o.innings_no < b.innings_no) as balls_before,
-       substring(b.balls from greatest(1, length(b.balls) - ${RECENT_BALLS_READ * BALL_BYTES} + 1)) as recent
-     from innings_balls b where b.match_id = $1 and length(b.balls) > 0 order by b.innings_no desc limit 1`,
+    `select b.innings_no, ${storedBallCount('b.balls')} as ball_count, b.people,
+       (select coalesce(sum(${storedBallCount('o.balls')}), 0)::int from innings_balls o where o.match_id = b.match_id and o.innings_no < b.innings_no) as balls_before,
+       ${lastStoredBalls('b.balls', RECENT_BALLS_READ)} as recent
+     from innings_balls b where b.match_id = $1 and ${storedBallCount('b.balls')} > 0 order by b.innings_no desc limit 1`,
     [matchId],
   );
   if (!latest) return null;

@@ -1,13 +1,23 @@
 // The payloads of the live events, made through the same read models as the HTTP API (match
 // detail, commentary), so a pushed ball is exactly the ball get/commentory then returns: from the
 // committed state, except a new ball's entry, read inside its own write transaction and pushed
-// only once that commits. Texts are in English, the provider's language for socket payloads.
+// only once that commits. Texts are in English, the provider's language for socket payloads;
+// our pages in Hindi hear each new ball's sentence again in Hindi ('wording').
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
 import { presentCommentaryBall, presentScorecard, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
 import { presentLiveState, type LiveStateObject } from '../api/presenters/live.ts';
 import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
-import { APP_COMMENTORY_BALLS, type AppCommentoryEvent, type CardEvent, type CommentoryEvent, type LiveBallObject, type ScoreEvent } from '../api/schemas/realtime.ts';
+import {
+  APP_COMMENTORY_BALLS,
+  type AppCommentoryEvent,
+  type CardEvent,
+  type CommentoryEvent,
+  type LiveBallObject,
+  type ScoreEvent,
+  type WordingEvent,
+  type WordingLang,
+} from '../api/schemas/realtime.ts';
 import type { Services } from '../services/index.ts';
 import type { MatchCentreRow } from '../services/match-centre/shared.ts';
 import type { InningsCommentary } from '../services/match-centre/commentary.ts';
@@ -94,6 +104,18 @@ export class LivePayloads {
     const innings = await this.services.matchCentre.inningsCommentary(matchKey, inningsNo, LANG);
     const index = innings?.balls.findIndex((ball) => ball.key === ballKey) ?? -1;
     return innings && index >= 0 ? liveBallOf(innings, index) : null;
+  }
+
+  /**
+   * A ball's sentence and its over's summary in another language, from the same commentary the
+   * page in that language renders (and caches); null when no such ball is stored.
+   */
+  async wording(matchKey: string, ballKey: string, lang: WordingLang): Promise<WordingEvent | null> {
+    const innings = await this.services.matchCentre.inningsCommentary(matchKey, Number.parseInt(ballKey, 10), lang);
+    const entry = innings?.balls.find((ball) => ball.key === ballKey);
+    if (!entry) return null;
+    const { comment, over_summary: overSummary } = presentCommentaryBall(entry);
+    return { match_key: matchKey, key: ballKey, lang, comment, over_summary: overSummary };
   }
 
   /** The match's row the match centre builds from (cached), read before a ball's transaction for lastBallInTransaction. */

@@ -7,7 +7,7 @@ import type { ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { decodePhoto, encodePhoto, openStored, writeWhole } from '../account/avatars.ts';
-import { COVER_NAME, COVER_WIDTHS } from '../../lib/news-view.ts';
+import { COVER_NAME, COVER_WIDTHS } from '../../shared/news-view.ts';
 
 export const MAX_COVER_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: a camera's full frame, far less than an image bomb asks of memory. */

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { ballEvents, inQuietHours, localMinute, type AlertKind, type BallEvent, type InningsLimits } from '../domain/alerts.ts';
 import type { Lang } from '../domain/result.ts';
 import type { ChangeFeed } from '../feed/change-feed.ts';
-import type { JobLogger, JobQueue } from '../jobs/queue.ts';
+import type { JobLogger, JobQueue } from '../store/job-queue.ts';
 import { selectMatchRows, summariseMatches } from '../services/match-rows.ts';
 import type { MatchSummary } from '../services/match-summary.ts';
 import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ALERT_KINDS } from '../domain/alerts.ts';
 import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
-import { MAX_FAVOURITE_TEAMS, TEAM_KEY } from '../../lib/fixtures-shared.ts';
+import { MAX_FAVOURITE_TEAMS, TEAM_KEY } from '../../shared/fixtures-shared.ts';
 
 export interface VapidKeys {
   publicKey: string;

@@ -32,7 +32,8 @@ import type { Role } from '../auth/index.ts';
 import { DEFAULT_SOCKETS_PER_ADDRESS } from '../config.ts';
 import { mayFollow, MessageBudget, refuse, socketLimits, TOO_MANY_MESSAGES, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
 import { writeBroadcastFramesDirect, writeFramesWhole, type DirectFrameCounts } from './frames.ts';
-import { appMatchRoom, matchRoom, subscribedKey } from './rooms.ts';
+import { WORDING_LANGS } from '../api/schemas/realtime.ts';
+import { appMatchRoom, languageRoom, matchRoom, subscribedKey, subscribedLang } from './rooms.ts';
 
 export { appMatchRoom, matchRoom };
 
@@ -266,7 +267,9 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       // the match as it stands at once. The site's pages have theirs from the page, and catch up
       // by sequence.
       const app = fromApiOrigin(socket.handshake.headers.origin);
-      await socket.join(app ? [matchRoom(key), appMatchRoom(key)] : matchRoom(key));
+      // Our pages in Hindi also hear each ball's sentence in Hindi ('wording').
+      const lang = app ? null : subscribedLang(payload);
+      await socket.join(app ? [matchRoom(key), appMatchRoom(key)] : lang ? [matchRoom(key), languageRoom(key, lang)] : matchRoom(key));
       logger.debug({ socket: socket.id, match_key: key }, 'subscribed');
       if (!options.snapshot || !app) return;
       try {
@@ -280,6 +283,7 @@ export async function attachRealtime(server: HttpServer, logger: Logger, options
       if (key !== null) {
         await socket.leave(matchRoom(key));
         await socket.leave(appMatchRoom(key));
+        for (const lang of WORDING_LANGS) await socket.leave(languageRoom(key, lang));
       }
     });
     socket.on('sub_home', async () => {

@@ -1,7 +1,7 @@
 // Room names and the match key of a client's 'sub' or 'unsub', shared by the handlers and the
 // per-socket limits.
 import type { Socket } from 'socket.io';
-import { subscription } from '../api/schemas/realtime.ts';
+import { subscription, WORDING_LANGS, type WordingLang } from '../api/schemas/realtime.ts';
 
 const MATCH_ROOM_PREFIX = 'match:';
 
@@ -15,6 +15,19 @@ export function matchRoom(key: string): string {
  */
 export function appMatchRoom(key: string): string {
   return `app:${key}`;
+}
+
+/** The room of a match's pages in another language: they hear each ball's sentence in it ('wording'). */
+export function languageRoom(key: string, lang: WordingLang): string {
+  return `${lang}:${key}`;
+}
+
+/** The language a 'sub' names other than English, or null. */
+export function subscribedLang(payload: unknown): WordingLang | null {
+  const parsed = subscription.safeParse(payload);
+  if (!parsed.success || typeof parsed.data === 'string') return null;
+  const { lang } = parsed.data;
+  return WORDING_LANGS.find((known) => known === lang) ?? null;
 }
 
 /** The match key of a 'sub' or 'unsub' payload ('1455615' or { match_key: '1455615' }), or null. */

@@ -5,8 +5,8 @@
 // last try. A reel deleted meanwhile is left alone.
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import type { JobContext, JobQueue } from '../jobs/queue.ts';
-import { PermanentJobError } from '../jobs/queue.ts';
+import type { JobContext, JobQueue } from '../store/job-queue.ts';
+import { PermanentJobError } from '../store/job-queue.ts';
 import { REEL_JOB_ATTEMPTS, REEL_TRANSCODE_JOB, type ReelService } from '../services/reels.ts';
 import type { ReelFiles } from './files.ts';
 import { TranscodeFailed, transcodeReel, type MediaTools } from './media.ts';

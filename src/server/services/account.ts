@@ -3,7 +3,7 @@
 // which callers take from the session, never from a request body.
 import { sql, type Kysely } from 'kysely';
 import { avatarUrl } from '../auth/index.ts';
-import { readStoredSettings, type Settings } from '../account/settings.ts';
+import { readStoredSettings, type Settings } from '../../shared/account-settings.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface Profile {

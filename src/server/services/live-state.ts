@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, TeamSide } from '../db/schema.ts';
 import { ballKey, liveStateOf, RECENT_BALLS_READ, type LiveState } from '../domain/live.ts';
 import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
-import { BALL_BYTES } from '../store/ball-codec.ts';
+import { lastStoredBalls, storedBallCount } from '../store/ball-codec.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type WicketRowRead } from '../store/stored-deliveries.ts';
 
 export { liveSituation } from '../domain/live.ts';
@@ -54,17 +54,17 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
   const found = await query<CurrentInnings & { tally: InningsTallyState | null }>(
     `with totals as (
        select i.match_id, i.innings_no, i.batting_team, i.super_over, i.runs,
-         coalesce(length(b.balls) / ${BALL_BYTES}, 0) as balls
+         ${storedBallCount('b.balls')} as balls
        from innings i left join innings_balls b using (match_id, innings_no)
        where i.match_id = any($1::integer[])
      ), current as (
        select distinct on (match_id) match_id, innings_no from totals order by match_id, innings_no desc
      )
      select i.match_id, i.innings_no, i.batting_team, i.super_over, i.target_runs, i.target_balls, i.tally,
-       coalesce(length(b.balls) / ${BALL_BYTES}, 0)::int as ball_count,
+       ${storedBallCount('b.balls')}::int as ball_count,
        (select coalesce(sum(t.balls), 0)::int from totals t where t.match_id = i.match_id and t.innings_no < i.innings_no) as balls_before,
        b.people,
-       substring(b.balls from greatest(1, length(b.balls) - ${RECENT_BALLS_READ * BALL_BYTES} + 1)) as recent,
+       ${lastStoredBalls('b.balls', RECENT_BALLS_READ)} as recent,
        (select count(*)::int from totals t where t.match_id = i.match_id and t.batting_team = i.batting_team
           and t.super_over = i.super_over and t.innings_no <= i.innings_no) as side_innings,
        (select coalesce(sum(case when t.batting_team = i.batting_team then t.runs else -t.runs end), 0)::int

@@ -125,6 +125,8 @@ export interface CommentaryBall {
   comment: string;
   /** At the last ball of an over; players by registry key. */
   overSummary: OverSummary | null;
+  /** The striker reached a fifty, a hundred...: with boundaries and wickets, what Highlights lists (not in the API's entry). */
+  milestone: boolean;
 }
 
 export interface Commentary {

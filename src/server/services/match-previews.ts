@@ -10,7 +10,7 @@ import { localName } from '../../i18n/names.ts';
 import type { Database } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import { recentForm, writeMatchPreview, type CareerTotal, type MatchPreview, type PastMatch, type PlayerLine, type PreviewFacts } from '../domain/match-preview.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobQueue } from '../store/job-queue.ts';
 import type { NewsService } from './news.ts';
 
 export const MATCH_PREVIEW_JOB = 'news.match-preview';

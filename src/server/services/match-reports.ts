@@ -11,7 +11,7 @@ import { localName } from '../../i18n/names.ts';
 import type { Database } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import { isReportable, REPORT_WORDING, writeMatchReport, type MatchReport, type RecordBook, type ReportFacts } from '../domain/match-report.ts';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobQueue } from '../store/job-queue.ts';
 import type { MatchCentreService } from './match-centre.ts';
 import type { NewsService } from './news.ts';
 import type { RecordsService } from './records.ts';

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { competitionOf, eventNamesOf, renamedEvents } from '../domain/competition.ts';
 import { careerTypesOf, FORMAT_TYPES, orderedFormatTypes, type FormatType } from '../domain/format-type.ts';
 import { tags } from '../feed/tags.ts';
-import { slug } from '../ingest/naming.ts';
+import { slug } from '../store/naming.ts';
 import type { TaggedCache } from './cache.ts';
 
 export const RECORD_ROWS = 10;

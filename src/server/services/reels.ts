@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ChangeFeed } from '../feed/change-feed.ts';
 import { tags } from '../feed/tags.ts';
 import type { Database, ReelStatus, Role } from '../db/schema.ts';
-import { enqueueIn } from '../jobs/queue.ts';
+import { enqueueIn } from '../store/job-queue.ts';
 import { queryRows } from '../store/stored-deliveries.ts';
 import { reelFileUrl } from '../reels/files.ts';
 import type { Lang } from '../../i18n/index.ts';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { BulkTransaction } from '../db/client.ts';
 import type { MatchFormat, MatchSource } from '../db/schema.ts';
 import { formatTypeOf } from '../domain/format-type.ts';
-import { eventAbbreviation, teamCode, teamKey, tournamentKey } from '../ingest/naming.ts';
+import { eventAbbreviation, teamCode, teamKey, tournamentKey } from './naming.ts';
 import { identityOf } from './entities.ts';
 import type { MatchWrite, TeamRef, TournamentRef } from './match-write.ts';
 

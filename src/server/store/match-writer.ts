@@ -14,7 +14,7 @@ import { isInternationalType } from '../domain/format-type.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
-import { BALL_BYTES, PeopleDictionary, readBall, storedBall, writeBall } from './ball-codec.ts';
+import { firstBalls, packedBalls, PeopleDictionary, readBall, storedBall, storedBallCount, writeBall } from './ball-codec.ts';
 import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
@@ -562,7 +562,7 @@ export class MatchWriter {
     const undone = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const innings = await tx.query<{ innings_no: number; open: boolean; declared: boolean; balls: number }>(
-        `select i.innings_no, i.tally is not null as open, i.declared, coalesce(length(b.balls) / ${BALL_BYTES}, 0)::int as balls
+        `select i.innings_no, i.tally is not null as open, i.declared, ${storedBallCount('b.balls')}::int as balls
          from innings i left join innings_balls b using (match_id, innings_no) where i.match_id = $1 order by i.innings_no`,
         [matchId],
       );
@@ -948,7 +948,7 @@ async function removeStoredBall(tx: BulkTransaction, matchId: number, inningsNo:
   );
   const seq = count;
   const last = readBall(stored!.balls, seq - 1);
-  const left = stored!.balls.subarray(0, (seq - 1) * BALL_BYTES);
+  const left = firstBalls(stored!.balls, seq - 1);
   if (seq === 1) {
     await tx.query('delete from innings_balls where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
   } else {
@@ -999,12 +999,12 @@ async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: nu
     [matchId, inningsNo],
   );
   const people = new PeopleDictionary<number>(stored?.people ?? []);
-  const ball = new Uint8Array(BALL_BYTES);
+  const ball = packedBalls(1);
   writeBall(ball, 0, storedBall(delivery, (player) => people.indexOf(Number(player))));
   const [row] = await tx.query<{ balls: number }>(
     `insert into innings_balls (match_id, innings_no, people, balls) values ($1, $2, $3, $4)
      on conflict (match_id, innings_no) do update set people = excluded.people, balls = innings_balls.balls || excluded.balls
-     returning length(balls) / ${BALL_BYTES} as balls`,
+     returning ${storedBallCount('balls')} as balls`,
     [matchId, inningsNo, people.people, Buffer.from(ball)],
   );
   return row!.balls;

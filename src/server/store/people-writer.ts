@@ -6,12 +6,35 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { tags } from '../feed/tags.ts';
-import type { Profile, RegisterName, RegisterPerson } from '../ingest/people-sources.ts';
+import type { PlayerProfileFacts } from '../domain/types.ts';
 import type { PublishTags } from './match-writer.ts';
 import { refreshSearchIndex, SEARCH_ROWS_VERSION } from './search-index.ts';
 import type { QueryRunner } from './tournament-shapes.ts';
 
 export type PeopleSourceKind = 'people' | 'names' | 'profiles';
+
+// What the writer takes; the parsers of the register and profile files (ingest/people-sources.ts) make them.
+/** One person of Cricsheet's register. */
+export interface RegisterPerson {
+  registryId: string;
+  name: string;
+  uniqueName: string;
+  keyCricinfo: string | null;
+  /** Every other id the register gives, by its column name. */
+  otherKeys: Record<string, string>;
+}
+
+/** One name a person has appeared under (names.csv). */
+export interface RegisterName {
+  registryId: string;
+  name: string;
+}
+
+/** A profile as stored: facts normalised to the site's vocabulary, a photo only with a licence that allows it. */
+export interface Profile extends PlayerProfileFacts {
+  registryId: string | null;
+  cricinfoId: string | null;
+}
 
 /** A source as read: where it came from and its fingerprint (an unchanged file is not written again). */
 export interface SourceMark {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
-import { SocketBroadcaster } from '../../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../../src/server/live/cricsheet-ball.ts';
 import { createLiveEngine } from '../../../src/server/live/engine.ts';
 import { ScorerTokens } from '../../../src/server/live/scorer-tokens.ts';

@@ -9,7 +9,7 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { createLiveEngine } from '../../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../../src/server/realtime/match-broadcaster.ts';
 import { ScorerTokens } from '../../../src/server/live/scorer-tokens.ts';
 import { createUser } from '../../helpers/accounts.ts';
 import { LIVE_SEED_FILE, type LiveSeed } from './seed-live-key.ts';

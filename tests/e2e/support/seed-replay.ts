@@ -8,7 +8,7 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { createLiveEngine } from '../../../src/server/live/engine.ts';
-import { SocketBroadcaster } from '../../../src/server/live/broadcaster.ts';
+import { SocketBroadcaster } from '../../../src/server/realtime/match-broadcaster.ts';
 import { createReplay, playReplay } from '../../../src/server/jobs/replay.ts';
 import { REPLAY_SEED_FILE } from './seed-replay-key.ts';
 

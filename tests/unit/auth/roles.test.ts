@@ -1,19 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/server/api/errors.ts';
+import { toClientError } from '../../../src/server/api/errors.ts';
+import { Failure } from '../../../src/server/errors.ts';
 import { isRole, requireRole, requireUser } from '../../../src/server/auth/roles.ts';
 import type { SessionUser } from '../../../src/server/auth/sessions.ts';
 
 const asRequest = (user: SessionUser | null) => ({ user }) as FastifyRequest;
 const editor: SessionUser = { id: '7', phone: '9876543210', name: null, email: null, image: null, role: 'editor', sessionId: '3' };
 
-function thrown(run: () => unknown): ApiError {
+/** What the API answers for the failure the guard throws (the guard itself knows no HTTP). */
+function thrown(run: () => unknown): { statusCode: number; message: string } {
   try {
     run();
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof Failure) return toClientError(error);
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected a Failure');
 }
 
 describe('roles', () => {

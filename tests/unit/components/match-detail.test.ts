@@ -252,6 +252,7 @@ describe('commentary tab', () => {
     wicket: null,
     comment,
     overSummary: null,
+    milestone: false,
   });
 
   it('live: heading Live, read-aloud, newest first, comments sanitised', async () => {
@@ -292,5 +293,28 @@ describe('commentary tab', () => {
     });
     expect(html).toContain('Highlights');
     expect(html).not.toContain('Read aloud');
+  });
+
+  it('completed: Highlights lists boundaries, wickets and milestones only; the full commentary is its own view', async () => {
+    const summary = { over: 1, runs: 10, wickets: 1, score: { runs: 10, wickets: 1 }, bowler: { key: 'b1', name: 'Bowler', figures: '1-0-10-1' }, batters: [], balls: ['.', '4', '1', 'W', '1', '4'] };
+    const balls = [
+      ball(1, 'A to B, no run: a dot'),
+      { ...ball(2, 'A to B, FOUR: a four'), isFour: true },
+      { ...ball(3, 'A to B, 1 run: fifty up'), milestone: true },
+      { ...ball(4, 'A to B, OUT: a wicket'), isWicket: true },
+      ball(5, 'A to B, 1 run: a single'),
+      { ...ball(6, 'A to B, SIX: a six'), isSix: true, overSummary: summary },
+    ];
+    const match = detail({ status: 'completed' });
+    const highlights = await render(CommentaryTab, { match, commentary: { balls }, requested: null });
+    for (const shown of ['a four', 'fifty up', 'a wicket', 'a six']) expect(highlights).toContain(shown);
+    for (const hidden of ['a dot', 'a single', '1-0-10-1']) expect(highlights).not.toContain(hidden);
+    expect(highlights).toMatch(/href="\/getMatchList\/m1\?tab=commentary&amp;innings=1" aria-current="page"[^>]*>\s*<span class="label"[^>]*>Highlights</);
+    expect(highlights).toContain('href="/getMatchList/m1?tab=commentary&amp;innings=1&amp;view=full"');
+
+    const full = await render(CommentaryTab, { match, commentary: { balls }, requested: null, view: 'full' });
+    expect(full).toMatch(/<h2[^>]*>Full commentary<\/h2>/);
+    for (const shown of ['a dot', 'a four', 'fifty up', 'a wicket', 'a single', 'a six', '1-0-10-1']) expect(full).toContain(shown);
+    expect(full).toMatch(/href="\/getMatchList\/m1\?tab=commentary&amp;innings=1&amp;view=full" aria-current="page"/);
   });
 });

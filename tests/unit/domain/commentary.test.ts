@@ -386,6 +386,76 @@ describe('commentary: determinism, languages and escaping', () => {
   });
 });
 
+describe('commentary: the ball in its innings (commentary-context.ts)', () => {
+  const text = (balls: CommentaryBall[], i = -1) => balls.at(i)!.comment;
+
+  it('a batter near a fifty, then the fifty: a milestone for Highlights', () => {
+    const deliveries = [...Array.from({ length: 11 }, (_, i) => ball(Math.floor(i / 6), 'A', 'B', 'X', { bat: 4 })), ball(1, 'A', 'B', 'X', { bat: 2 }), ball(2, 'A', 'B', 'Y', { bat: 4 })];
+    const balls = commentary(match(deliveries));
+    expect(text(balls, 11)).toContain('Gambhir is 4 short of a fifty.');
+    expect(text(balls, 11)).not.toContain('FIFTY');
+    expect(balls.map((b) => b.milestone)).toEqual([...Array(12).fill(false), true]);
+    const hindi = commentary(match(deliveries), 'hi');
+    expect(text(hindi, 11)).toMatch(/Gambhir अर्धशतक से 4 रन दूर।|अर्धशतक के लिए Gambhir को 4 रन और चाहिए।/);
+  });
+
+  it('a chase: the equation on every ball of the last over, the required rate after each over, and the winning hit', () => {
+    const deliveries = [...overOf(0, 'A', 'B', 'X', [{ bat: 1 }, {}, {}, {}, {}, {}]), ...overOf(1, 'A', 'B', 'Y', [{ bat: 4 }, {}, { bat: 6 }])];
+    const balls = commentary(match(deliveries, { target: { runs: 11, balls: 12 } }));
+    expect(text(balls, 5)).toContain('Required rate 10.00: 10 from 6 balls.');
+    expect(text(balls, 6)).toMatch(/6 runs needed from 5 balls\.|6 to get, 5 balls left\.|Now 6 off 5\./);
+    expect(text(balls, 8)).toMatch(/And that wins it\.|The target is reached\./);
+  });
+
+  it('a spell ends when another bowler takes its end; a limited-overs bowler\'s last over is said', () => {
+    const overs = ['X', 'Y', 'X', 'Y', 'C', 'Y'].flatMap((bowler, over) => overOf(over, 'A', 'B', bowler, [{}, { bat: 1 }, {}, {}, {}, {}]));
+    const balls = commentary(match(overs, {}, { bowlerOvers: 3 }));
+    expect(text(balls, 24)).toMatch(/That ends Starc's spell of 2-0-2-0\.|Starc is rested after a spell of 2-0-2-0\./);
+    expect(text(balls, 24)).toMatch(/Kohli comes into the attack|A change: Kohli to bowl|Kohli is on to bowl/);
+    expect(text(balls, 35)).toMatch(/That is Lyon's last over: 3-0-3-0\.|Lyon finishes with 3-0-3-0\./);
+  });
+
+  it('a wicket in a collapse says how many fell for how few', () => {
+    const deliveries = [
+      ...Array.from({ length: 10 }, () => ball(0, 'A', 'B', 'X', { bat: 4 })),
+      ball(1, 'A', 'B', 'X', { out: [['bowled', 'A']] }),
+      ball(1, 'C', 'B', 'X', { out: [['bowled', 'C']] }),
+      ball(1, 'F', 'B', 'X', { bat: 1 }),
+      ball(1, 'B', 'F', 'X', { out: [['bowled', 'B']] }),
+      ball(1, 'F', 'G', 'X', { out: [['bowled', 'F']] }),
+    ].map((delivery, index) => ({ ...delivery, over: Math.floor(index / 6) }));
+    const balls = commentary(match(deliveries));
+    expect(text(balls)).toMatch(/3 wickets for 1 run: from 40\/1 to 41\/4\.|A collapse: 3 down for 1 \(40\/1 to 41\/4\)\./);
+    expect(text(commentary(match(deliveries), 'hi'))).toContain('बल्लेबाज़ी लड़खड़ाई');
+  });
+
+  it('a stand passing 50 is said on that ball, and its end on the wicket that breaks it', () => {
+    const deliveries = [...Array.from({ length: 13 }, () => ball(0, 'A', 'B', 'X', { bat: 4 })), ball(0, 'A', 'B', 'X', { out: [['bowled', 'A']] })].map((delivery, index) => ({
+      ...delivery,
+      over: Math.floor(index / 6),
+    }));
+    const balls = commentary(match(deliveries));
+    expect(balls.filter((b) => /The stand reaches 50|50 up for the partnership/.test(b.comment)).map((b) => balls.indexOf(b))).toEqual([12]);
+    expect(text(balls)).toMatch(/That ends a stand of 52 off 13 balls\.|A partnership of 52 is broken\./);
+  });
+
+  it('a free hit put to use, or not', () => {
+    const used = commentary(match([ball(0, 'A', 'B', 'X', { noballs: 1 }), ball(0, 'A', 'B', 'X', { bat: 6 })]));
+    expect(text(used)).toMatch(/Gambhir makes the free hit count\.|The free hit put to good use\./);
+    const missed = commentary(match([ball(0, 'A', 'B', 'X', { noballs: 1 }), ball(0, 'A', 'B', 'X', {})]));
+    expect(text(missed)).toMatch(/The free hit goes begging\.|Nothing off the free hit\./);
+  });
+
+  it('six dot balls in an over read six ways, and the maiden is said', () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const balls = commentary(match(overOf(0, 'A', 'B', 'X', [{}, {}, {}, {}, {}, {}])), lang);
+      const said = balls.map((b) => b.comment.split(': ').slice(1).join(': ').split('<br>')[0]);
+      expect(new Set(said).size).toBe(6);
+      expect(text(balls)).toMatch(lang === 'en' ? /maiden/ : /मेडन/);
+    }
+  });
+});
+
 // ---------- real matches ----------
 
 function realMatchInput(source: CricsheetMatch, limitedOvers = true): CommentaryInput {

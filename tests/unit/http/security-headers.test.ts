@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../../src/lib/inline-scripts.ts';
+import { inlineScripts } from '../../../src/shared/inline-scripts.ts';
 import { carriesCredentials, keepPrivate } from '../../../src/server/http/credentials.ts';
 import { createSecurityHeaders, scriptHash, scriptHashesOf } from '../../../src/server/http/security-headers.ts';
 

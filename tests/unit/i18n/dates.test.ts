@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayRangeText, dayText, monthText, timeText } from '../../../src/i18n/dates.ts';
 import { countdown } from '../../../src/lib/countdown.ts';
-import { dayLabel, monthLabel } from '../../../src/lib/fixtures-shared.ts';
+import { dayLabel, monthLabel } from '../../../src/shared/fixtures-shared.ts';
 import { datesText } from '../../../src/lib/match-view.ts';
 import { dateRangeText, dateText, monthYearText } from '../../../src/lib/player-view.ts';
 

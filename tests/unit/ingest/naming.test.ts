@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventAbbreviation, slug, teamCode, teamKey, tournamentKey } from '../../../src/server/ingest/naming.ts';
+import { eventAbbreviation, slug, teamCode, teamKey, tournamentKey } from '../../../src/server/store/naming.ts';
 import { canonicalTeamName } from '../../../src/server/ingest/team-aliases.ts';
 
 describe('naming', () => {

@@ -13,7 +13,7 @@ import {
   speechLang,
   toggleNotification,
   type NotificationSettings,
-} from '../../../src/lib/account-rules.ts';
+} from '../../../src/shared/account-rules.ts';
 
 describe('phone and password rules (spec §5)', () => {
   it('keeps digits only, at most 10', () => {

@@ -42,6 +42,23 @@ const score = (sequence: number, runs: number): { name: 'score'; payload: ScoreP
 });
 
 describe('live match store', () => {
+  it("a ball's sentence in the page's language replaces the English one, also when it overtakes the ball; a correction brings English back until its own wording", () => {
+    const store = createLiveMatchStore(initial());
+    const hindi = (key: string) => ({ match_key: 'm1', key, comment: `गेंदबाज़ बनाम बल्लेबाज़ (${key})`, over_summary: null });
+    store.receive(commentory(11, [ball(3)]));
+    store.word(hindi('1.3'));
+    expect(store.$state.get().balls.map((b) => b.comment)).toEqual(['गेंदबाज़ बनाम बल्लेबाज़ (1.3)', 'Bowler to Batter, 2: ball 2', 'Bowler to Batter, 1: ball 1']);
+    // Another match's wording changes nothing; one for a ball not yet here waits for it.
+    store.word({ ...hindi('1.4'), match_key: 'other' });
+    store.word(hindi('1.4'));
+    expect(store.$state.get().balls).toHaveLength(3);
+    store.receive(commentory(12, [ball(4)]));
+    expect(store.$state.get().balls[0]!.comment).toBe('गेंदबाज़ बनाम बल्लेबाज़ (1.4)');
+    // A corrected ball comes back in English (its own wording follows).
+    store.receive(commentory(13, [ball(4, { comment: 'corrected' })]));
+    expect(store.$state.get().balls[0]!.comment).toBe('corrected');
+  });
+
   it('applies the next event, drops what it has seen, reports a gap without changing', () => {
     const store = createLiveMatchStore(initial());
     expect(store.receive(commentory(11, [ball(3)]))).toBe('applied');

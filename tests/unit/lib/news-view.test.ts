@@ -1,7 +1,7 @@
 // An article's date as each language's pages print it: the spec's YYYY-MM-DD in English, the
 // Hindi style guide's one date style on Hindi pages (issue 30 §5).
 import { describe, expect, it } from 'vitest';
-import { articleDate } from '../../../src/lib/news-view.ts';
+import { articleDate } from '../../../src/shared/news-view.ts';
 
 describe('articleDate', () => {
   it('prints the day as the spec does in English and as the style guide does in Hindi', () => {

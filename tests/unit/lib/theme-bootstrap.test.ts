@@ -1,9 +1,9 @@
-// The inline theme bootstrap (src/lib/inline-scripts.ts), run as the page's head runs it: the
+// The inline theme bootstrap (src/shared/inline-scripts.ts), run as the page's head runs it: the
 // stored theme goes on <html data-theme> and its colour on the browser's theme-color meta before
 // the first paint; anything else stored, or storage refused, keeps the default theme and colour.
 // (In Chromium: tests/e2e/home.spec.ts.)
 import { describe, expect, it } from 'vitest';
-import { inlineScripts } from '../../../src/lib/inline-scripts.ts';
+import { inlineScripts } from '../../../src/shared/inline-scripts.ts';
 import { themes } from '../../../src/styles/themes.ts';
 
 function bootstrap(stored: () => string | null): { theme: string | undefined; colour: string } {

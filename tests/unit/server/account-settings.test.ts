@@ -8,8 +8,8 @@ import {
   settingsChange,
   settingsShape,
   type Settings,
-} from '../../../src/server/account/settings.ts';
-import { MAX_FAVOURITE_TEAMS } from '../../../src/lib/fixtures-shared.ts';
+} from '../../../src/shared/account-settings.ts';
+import { MAX_FAVOURITE_TEAMS } from '../../../src/shared/fixtures-shared.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

@@ -1,6 +1,6 @@
 // A news article as the provider API's NewsItem (spec §3).
 import type { z } from 'zod';
-import { articlePath, coverSrcset, coverUrl } from '../../../lib/news-view.ts';
+import { articlePath, coverSrcset, coverUrl } from '../../../shared/news-view.ts';
 import type { NewsArticle, NewsText } from '../../services/news.ts';
 import type { deskArticle, newsItem } from '../schemas/news.ts';
 

@@ -2,7 +2,7 @@
 // what the accounts issue adds: settings kept on the account, and the admins' list of contact
 // queries. Messages use the spec's words (§5) where it gives them, prefixed with the field.
 import { z } from 'zod';
-import { deviceSettings, settingsChange, settingsShape } from '../../account/settings.ts';
+import { deviceSettings, settingsChange, settingsShape } from '../../../shared/account-settings.ts';
 import { action, contract, envelope, pagingParameters } from './common.ts';
 
 export const MAX_QUERY_MESSAGE = 2000;

@@ -2,7 +2,7 @@
 // query parameters with messages a client can show, and the small shapes every resource
 // shares. Response schemas named with contract() become components of the OpenAPI document.
 import { z } from 'zod';
-import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
+import { MAX_KEY_LENGTH } from '../../store/naming.ts';
 import { FORMAT_TYPES } from '../../domain/format-type.ts';
 import type { Role } from '../../db/schema.ts';
 

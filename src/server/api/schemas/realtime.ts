@@ -9,8 +9,18 @@ import { contract, keyParameter } from './common.ts';
 import { commentaryEntry, scorecard, winProbabilityBall } from './match-centre.ts';
 import { inningsScore, liveState, matchObject } from './match.ts';
 
-/** 'sub' and 'unsub': the match key alone, or { match_key }. */
-export const subscription = z.union([keyParameter('match_key'), z.object({ match_key: keyParameter('match_key') })]);
+/** Languages other than English that a page may follow a match in ('wording' events). */
+export const WORDING_LANGS = ['hi'] as const;
+export type WordingLang = (typeof WORDING_LANGS)[number];
+
+/**
+ * 'sub' and 'unsub': the match key alone, or { match_key }; one of our pages in another language
+ * adds its `lang`, and then hears each new ball's sentence in it ('wording').
+ */
+export const subscription = z.union([
+  keyParameter('match_key'),
+  z.object({ match_key: keyParameter('match_key'), lang: z.enum(['en', ...WORDING_LANGS]).optional() }),
+]);
 
 /** 'catchup': the events of a match after the last sequence the client saw (0: all). */
 export const catchUpRequest = z.object({
@@ -107,9 +117,22 @@ export const reloadEvent = contract(
   "Socket event 'reload': the answer to a 'catchup' that missed more events than one catch-up sends; the client loads the match again.",
 );
 
-export const socketEvents = { score: scoreEvent, commentory: commentoryEvent, card: cardEvent, reload: reloadEvent } as const;
+export const wordingEvent = contract(
+  'WordingEvent',
+  z.object({
+    match_key: z.string(),
+    key: commentaryEntry.shape.key,
+    lang: z.enum(WORDING_LANGS),
+    comment: commentaryEntry.shape.comment,
+    over_summary: commentaryEntry.shape.over_summary,
+  }),
+  "Socket event 'wording' (sockets that sent 'sub' with a lang): a ball's sentence, and its over's summary, in that language, just after its 'commentory'. The ball is the key's; a ball taken back has none.",
+);
+
+export const socketEvents = { score: scoreEvent, commentory: commentoryEvent, card: cardEvent, reload: reloadEvent, wording: wordingEvent } as const;
 export type ScoreEvent = z.output<typeof scoreEvent>;
 export type CommentoryEvent = z.output<typeof commentoryEvent>;
 export type AppCommentoryEvent = z.output<typeof appCommentoryEvent>;
 export type CardEvent = z.output<typeof cardEvent>;
+export type WordingEvent = z.output<typeof wordingEvent>;
 export type LiveBallObject = z.output<typeof liveBall>;

@@ -3,7 +3,7 @@
 // write also needs the csrf header. docs/decisions/026-scorer-console.md.
 import { z } from 'zod';
 import { cricsheetBall } from '../../live/cricsheet-ball.ts';
-import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
+import { MAX_KEY_LENGTH } from '../../store/naming.ts';
 import { INGEST_KEY_PREFIX } from '../../live/ingest-keys.ts';
 import { action, contract, envelope, format, forRoles, gender, keyParameter, langParameter, teamSide } from './common.ts';
 

@@ -2,7 +2,7 @@
 // day group; §7 tournaments, month groups, tournament detail, fixtures, player stats), plus two
 // helpers of the fixtures page: years with matches and the team picker.
 import { z } from 'zod';
-import { MAX_KEY_LENGTH } from '../../ingest/naming.ts';
+import { MAX_KEY_LENGTH } from '../../store/naming.ts';
 import { PLAYER_ROLES } from '../../domain/player-role.ts';
 import {
   contract,

@@ -4,10 +4,11 @@ import type { Kysely } from 'kysely';
 import { localName } from '../../../i18n/names.ts';
 import type { Database } from '../../db/schema.ts';
 import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
+import { testChaseTarget } from '../../domain/commentary-context.ts';
 import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { Delivery, PlayerId } from '../../domain/types.ts';
-import { BALL_BYTES } from '../../store/ball-codec.ts';
+import { storedBallCount } from '../../store/ball-codec.ts';
 import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../../store/stored-deliveries.ts';
 import type { Commentary, CommentaryBall, PlayerRef } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
@@ -40,7 +41,7 @@ export async function buildInningsCommentary(query: QueryRows, match: MatchCentr
   const [[innings], [counts]] = await Promise.all([
     readStoredInnings(query, [match.id], inningsNo),
     query<{ balls_before: number; last_innings: number; status: MatchCentreRow['status'] }>(
-      `select (select coalesce(sum(length(b.balls) / ${BALL_BYTES}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
+      `select (select coalesce(sum(${storedBallCount('b.balls')}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
          (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings,
          (select m.status from matches m where m.id = $1) as status`, // uncounted: this match, by id
       [match.id, inningsNo],
@@ -54,6 +55,29 @@ export async function buildInningsCommentary(query: QueryRows, match: MatchCentr
     { ballsBefore: counts!.balls_before, lastInningsNo: counts!.last_innings, people: [] },
     lang,
   );
+}
+
+/**
+ * Each chase's target, as the live state reads it (services/live-state.ts): a limited-overs
+ * chase in its balls (the revised ones, else the match's overs), a Test's fourth innings
+ * unlimited, its runs from the first three innings' when none is recorded.
+ */
+async function chaseTargets(query: QueryRows, match: MatchCentreRow): Promise<Map<number, { runs: number; balls: number | null }>> {
+  const rows = await query<{ innings_no: number; batting_team: 'a' | 'b'; super_over: boolean; runs: number; target_runs: number | null; target_balls: number | null }>(
+    'select innings_no, batting_team, super_over, runs, target_runs, target_balls from innings where match_id = $1 order by innings_no',
+    [match.id],
+  );
+  const limited = match.format !== 'test';
+  const allotment = match.overs_limit === null ? null : match.overs_limit * match.balls_per_over;
+  const targets = new Map<number, { runs: number; balls: number | null }>();
+  for (const row of rows) {
+    if (row.target_runs !== null) targets.set(row.innings_no, { runs: row.target_runs, balls: limited ? (row.target_balls ?? allotment) : null });
+    else if (!limited) {
+      const target = testChaseTarget(rows.map((inn) => ({ battingTeam: inn.batting_team, superOver: inn.super_over, runs: inn.runs })), row.innings_no);
+      if (target !== null) targets.set(row.innings_no, target);
+    }
+  }
+  return targets;
 }
 
 /** The commentary entries of the given innings of a match, oldest first, numbered after `ballsBefore` balls, with the people they name. */
@@ -77,12 +101,14 @@ async function commentaryEntries(
       }
     }
   }
-  const person = await people(query, [...personIds]);
+  const [person, targets] = await Promise.all([people(query, [...personIds]), chaseTargets(query, match)]);
   const teamNames = teamNamesOf(match);
   const balls = commentary(
     {
       matchSeed: match.id,
       limitedOvers: match.format !== 'test',
+      // Law: a bowler may bowl a fifth of the overs (4 in a T20, 10 in an ODI).
+      bowlerOvers: match.format !== 'test' && match.overs_limit !== null ? Math.ceil(match.overs_limit / 5) : null,
       // Names inside the sentences in the page's language (Devanagari on Hindi pages, decision 056).
       names: (player) => {
         const ref = person(Number(player));
@@ -97,6 +123,7 @@ async function commentaryEntries(
           ...inn,
           battingTeamName: localName('team', teamNames[inn.battingTeam], lang),
           inProgress: match.status === 'started' && inn.inningsNo === lastInningsNo,
+          target: targets.get(inn.inningsNo) ?? null,
         }),
       ),
     },
@@ -124,6 +151,7 @@ async function commentaryEntries(
         bowler: { ...ball.overSummary.bowler, key: keyOf(ball.overSummary.bowler.key) },
         batters: ball.overSummary.batters.map((batter) => ({ ...batter, key: keyOf(batter.key) })),
       },
+      milestone: ball.milestone,
     }),
   );
   return { balls: entries, deliveries: innings.flatMap((inn) => inn.deliveries), person };

@@ -2,9 +2,9 @@
 // follow, and how settings kept on a device join the account's at sign-in. Pure: no I/O, so the
 // API, the pages and the tests share one set of rules.
 import { z } from 'zod';
-import { LANGS } from '../../i18n/index.ts';
-import { MAX_FAVOURITE_TEAMS, TEAM_KEY } from '../../lib/fixtures-shared.ts';
-import { themes } from '../../styles/themes.ts';
+import { LANGS } from '../i18n/index.ts';
+import { MAX_FAVOURITE_TEAMS, TEAM_KEY } from './fixtures-shared.ts';
+import { themes } from '../styles/themes.ts';
 
 export const SPEECH_RATE_MIN = 0.5;
 export const SPEECH_RATE_MAX = 2;

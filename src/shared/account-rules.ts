@@ -2,7 +2,7 @@
 // the keys the phone and password inputs refuse, the OTP resend countdown, the settings shape
 // (contract: user/settings) and where a login may send the user next. No DOM and no dictionary
 // in here, so islands stay small and the rules are unit-tested.
-import type { Settings } from '../server/account/settings.ts';
+import type { Settings } from './account-settings.ts';
 
 export const PHONE_LENGTH = 10;
 /** Passwords: 6 to 128 characters (the spec's clients send 6; issue 24 allows longer ones). */
@@ -102,7 +102,7 @@ export const SPEECH_RATE_STEP = 0.25;
 /** Spec §2 Speech settings: the sample scoring words the voice test speaks. */
 export const SPEECH_SAMPLE_WORDS = ['Ball', '6', '4', 'Wicket', '1'] as const;
 
-// The settings' shape is the server's (src/server/account/settings.ts); a type-only import, so
+// The settings' shape is account-settings.ts's (zod); a type-only import, so
 // no validation code reaches the browser.
 export type AccountSettings = Settings;
 export type SpeechSettings = Settings['speech'];

@@ -3,11 +3,12 @@
 // from the site's own pages (csrf.ts); anonymous writes from a browser must come from an
 // allowed origin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, isApiUrl, sendApiError } from '../api/errors.ts';
-import { readCookie, SESSION_COOKIE } from './cookies.ts';
-import { addressedOrigin, CSRF_HEADER, CSRF_REFUSED, csrfMatches, csrfTokenFor, isUnsafeMethod, originAllowed } from './csrf.ts';
-import type { Auth } from './index.ts';
-import type { SessionUser } from './sessions.ts';
+import { isApiUrl, sendApiError } from '../api/errors.ts';
+import { Forbidden } from '../errors.ts';
+import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
+import { addressedOrigin, CSRF_HEADER, CSRF_REFUSED, csrfMatches, csrfTokenFor, isUnsafeMethod, originAllowed } from '../auth/csrf.ts';
+import type { Auth } from '../auth/index.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +28,7 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (isApiUrl(request.url)) return sendApiError(request, reply, new ApiError(403, CSRF_REFUSED));
+  if (isApiUrl(request.url)) return sendApiError(request, reply, new Forbidden(CSRF_REFUSED));
   return reply.code(403).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(CSRF_REFUSED);
 }
 

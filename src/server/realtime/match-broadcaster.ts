@@ -2,8 +2,10 @@
 // home room. A match's sockets of an API origin (its app room) hear its 'commentory' as the
 // complete snapshot the engine makes for them, and no other. Attached once Socket.IO runs (it needs the HTTP server the app creates); events
 // before that have no listener to reach and are only logged (catch-up serves them later).
-import { appMatchRoom, HOME_ROOM, matchRoom, type RealtimeServer } from '../realtime/index.ts';
-import type { Broadcaster } from './engine.ts';
+import type { WordingEvent, WordingLang } from '../api/schemas/realtime.ts';
+import { appMatchRoom, HOME_ROOM, matchRoom, type RealtimeServer } from './index.ts';
+import { languageRoom } from './rooms.ts';
+import type { Broadcaster } from '../live/engine.ts';
 
 export class SocketBroadcaster implements Broadcaster {
   private io: RealtimeServer | null = null;
@@ -27,6 +29,10 @@ export class SocketBroadcaster implements Broadcaster {
 
   toApps(matchKey: string, event: 'commentory', payload: unknown): void {
     this.io?.to(appMatchRoom(matchKey)).emit(event, payload);
+  }
+
+  toLanguage(matchKey: string, lang: WordingLang, payload: WordingEvent): void {
+    this.io?.to(languageRoom(matchKey, lang)).emit('wording', payload);
   }
 
   toHome(event: 'card', payload: unknown): void {

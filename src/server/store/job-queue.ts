@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
+import { queryRows, type QueryRows } from './stored-deliveries.ts';
 
 export interface JobSpec {
   kind: string;
