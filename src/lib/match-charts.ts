@@ -27,6 +27,13 @@ export interface LineSeries {
   marks: ChartMark[];
 }
 
+/** What each over-by-over chart of the Summary tab is given: the story, whether it is a Test, and its innings' names (inningsNames). */
+export interface StoryChartProps {
+  story: MatchStory;
+  test: boolean;
+  names: string[];
+}
+
 /** 'MI' in limited-overs cricket, 'ENG innings 2' in a Test (the commentary's names). */
 export function inningsNames(story: Pick<MatchStory, 'innings'>, test: boolean, lang: Lang): string[] {
   const count: Record<TeamSide, number> = { a: 0, b: 0 };

@@ -4,8 +4,15 @@ import { dayText } from '../i18n/dates.ts';
 import { localizePath, t, type Lang } from '../i18n/index.ts';
 import { formatTypeLabel } from '../server/domain/format-type.ts';
 import { hindiOrdinal } from '../server/domain/match-title.ts';
-import type { MatchDetail } from '../server/services/match-centre-types.ts';
+import type { MatchDetail, ScorecardInnings } from '../server/services/match-centre-types.ts';
 import type { MatchSummary } from '../server/services/match-summary.ts';
+
+/** What each table of an innings' scorecard is given (BattingTable, BowlingTable). */
+export interface InningsCardProps {
+  innings: ScorecardInnings;
+  ballsPerOver: number;
+  matchKey: string;
+}
 
 export type MatchStatus = 'not_started' | 'started' | 'completed';
 

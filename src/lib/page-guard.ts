@@ -1,7 +1,7 @@
 // Server-side guards for the account pages (frontmatter): the profile area renders only for a
 // signed-in user, else 302 to /login?next=<path>; /login, /register and /forget_password send a
 // signed-in user to /editProfile. A page rendered for a user is never stored by a cache.
-import { localizePath, type Lang } from '../i18n/index.ts';
+import { dictionary, langOf, localizePath, type Lang } from '../i18n/index.ts';
 import { loginHref } from '../shared/account-rules.ts';
 
 type SignedInUser = NonNullable<App.Locals['user']>;
@@ -39,37 +39,48 @@ export function signedInOnly(context: PageContext): SignedInUser | Response {
   return user;
 }
 
+/** What a signed-in page reads: the user, the page's language and its dictionary; or the login redirect. */
+export function signedInPage(context: PageContext): { user: SignedInUser; lang: Lang; dict: ReturnType<typeof dictionary> } | Response {
+  const user = signedInOnly(context);
+  if (user instanceof Response) return user;
+  const lang = langOf(context);
+  return { user, lang, dict: dictionary(lang) };
+}
+
 /** A signed-in user on /login, /register or /forget_password goes to /editProfile. */
 export function visitorsOnly(context: PageContext): Response | null {
   if (!context.locals.user) return null;
   return privateRedirect(context, localizePath('/editProfile', pageLang(context)));
 }
 
+/** A role's page: what signedInPage gives, and whether the user has the role. */
+type RolePage = Exclude<ReturnType<typeof signedInPage>, Response> & { allowed: boolean };
+
 /**
  * The signed-in user and whether they may use the scorer console (scorers and admins); a visitor
  * gets the login redirect. A user without the role is answered 403.
  */
-export function scorerOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
+export function scorerOnly(context: PageContext & { response: { headers: Headers; status?: number } }): RolePage | Response {
   return roleOnly(context, ['scorer', 'admin']);
 }
 
 /** The same for the editor's desks, news and reels (editors and admins). */
-export function editorOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
+export function editorOnly(context: PageContext & { response: { headers: Headers; status?: number } }): RolePage | Response {
   return roleOnly(context, ['editor', 'admin']);
 }
 
 /** The same for the admin pages (corrections, contact queries): admins only. */
-export function adminOnly(context: PageContext & { response: { headers: Headers; status?: number } }): { user: SignedInUser; allowed: boolean } | Response {
+export function adminOnly(context: PageContext & { response: { headers: Headers; status?: number } }): RolePage | Response {
   return roleOnly(context, ['admin']);
 }
 
 function roleOnly(
   context: PageContext & { response: { headers: Headers; status?: number } },
   roles: readonly SignedInUser['role'][],
-): { user: SignedInUser; allowed: boolean } | Response {
-  const user = signedInOnly(context);
-  if (user instanceof Response) return user;
-  const allowed = roles.includes(user.role);
+): RolePage | Response {
+  const page = signedInPage(context);
+  if (page instanceof Response) return page;
+  const allowed = roles.includes(page.user.role);
   if (!allowed) context.response.status = 403;
-  return { user, allowed };
+  return { ...page, allowed };
 }

@@ -1,6 +1,7 @@
 // Row types of the tables, as Kysely sees them. Generated columns use Generated<>.
 import type { ColumnType, Generated } from 'kysely';
 import type { FormatType } from '../domain/format-type.ts';
+import type { BowlingEntry } from '../domain/types.ts';
 
 type DateColumn = ColumnType<string, string, string>;
 
@@ -220,22 +221,19 @@ export interface BattingInningsTable {
   dismissal_ball: number | null;
 }
 
-/** Derived at import: one row per bowler per innings, in bowling order. */
-export interface BowlingInningsTable {
+/** A camelCase field name as a column spells it: legalBalls is legal_balls. */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Rest}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Rest>}`
+  : S;
+/** A domain record's fields as its table's columns. */
+type ColumnsOf<T> = { [K in keyof T & string as SnakeCase<K>]: T[K] };
+
+/** Derived at import: one row per bowler per innings, in bowling order: the domain's figures, the player as a person id. */
+export interface BowlingInningsTable extends ColumnsOf<Omit<BowlingEntry, 'player'>> {
   match_id: number;
   innings_no: number;
   position: number;
   person_id: number;
-  legal_balls: number;
-  called_balls: number;
-  maidens: number;
-  runs: number;
-  wickets: number;
-  wides: number;
-  noballs: number;
-  dots: number;
-  fours: number;
-  sixes: number;
 }
 
 export interface FallOfWicketsTable {

@@ -181,14 +181,8 @@ function inningsCredits(match: LeagueMatch): InningsCredit[] {
   });
 }
 
-interface Tally {
-  team: LeagueTeam;
-  played: number;
-  won: number;
-  lost: number;
-  tied: number;
-  noResult: number;
-  drawn: number;
+/** A team's standing while the matches are counted. */
+interface Tally extends Pick<Standing, 'team' | 'played' | 'won' | 'lost' | 'tied' | 'noResult' | 'drawn'> {
   points: number;
   totals: RunRateTotals;
 }

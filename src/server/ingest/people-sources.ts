@@ -4,6 +4,7 @@
 // the rest import. Pure parsing; the writes are store/people-writer.ts.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { PlayerProfilesTable } from '../db/schema.ts';
 import { normaliseBattingStyle, normaliseBowlingStyle, normalisePlayingRole } from '../domain/player-styles.ts';
 import type { Profile, RegisterName, RegisterPerson } from '../store/people-writer.ts';
 import { csvObjects } from './csv.ts';
@@ -122,25 +123,8 @@ function text(value: unknown, name: string, max: number, problems: string[]): st
   return trimmed === '' ? null : trimmed;
 }
 
-/** One row of the profile format before normalising (README, 'Player profiles'). */
-export interface ProfileRow {
-  registry_id: string | null;
-  cricinfo_id: string | null;
-  full_name: string | null;
-  known_as: string | null;
-  date_of_birth: string | null;
-  birthplace: string | null;
-  country: string | null;
-  batting_style: string | null;
-  bowling_style: string | null;
-  playing_role: string | null;
-  name_hi: string | null;
-  photo_url: string | null;
-  photo_licence: string | null;
-  photo_author: string | null;
-  photo_page: string | null;
-  source: string | null;
-}
+/** One row of the profile format before normalising (README, 'Player profiles'): the profile table's columns and the Cricinfo id, as text or empty. */
+export type ProfileRow = Record<Exclude<keyof PlayerProfilesTable, 'updated_at'> | 'cricinfo_id', string | null>;
 
 const TEXT_LIMITS: Record<Exclude<keyof ProfileRow, 'registry_id' | 'cricinfo_id'>, number> = {
   full_name: 200,

@@ -12,6 +12,7 @@ import type { FormLetter, HeadToHead } from '../domain/form.ts';
 import type { FantasyLine } from '../domain/fantasy.ts';
 import type { Collapse } from '../domain/collapses.ts';
 import type { MilestoneKind, OverPoint, RatePoint } from '../domain/match-story.ts';
+import type { ReportInnings } from '../domain/match-report.ts';
 
 export type { CareerBatting, CareerBowling, OverSummary };
 
@@ -79,23 +80,17 @@ export interface FallOfWicket {
 
 export type PartnershipLine = Partnership<PlayerRef>;
 
-/** One innings of the scorecard, in legal balls as called (rates per six balls). */
-export interface ScorecardInnings {
+/**
+ * One innings of the scorecard, in legal balls as called (rates per six balls). Its facts are the
+ * match report's (the chase's target: balls null when the whole allotment applies).
+ */
+export interface ScorecardInnings
+  extends Pick<ReportInnings, 'inningsNo' | 'superOver' | 'declared' | 'forfeited' | 'followOn' | 'runs' | 'wickets' | 'calledBalls' | 'target'> {
   /** Position in the scorecard: regular innings in playing order, then super overs. */
   index: number;
-  inningsNo: number;
   side: TeamSide;
   team: { code: string; name: string };
-  superOver: boolean;
-  declared: boolean;
-  forfeited: boolean;
-  followOn: boolean;
-  runs: number;
-  wickets: number;
-  calledBalls: number;
   runRate: number;
-  /** The chase's target; balls null when the whole allotment applies. */
-  target: { runs: number; balls: number | null } | null;
   batting: ScorecardBatterLine[];
   didNotBat: PlayerRef[];
   bowling: ScorecardBowlerLine[];

@@ -80,24 +80,9 @@ export interface NewsDraft {
   cover_image?: string | null;
 }
 
-interface ArticleRow {
-  id: string;
-  slug: string;
-  kind: NewsKind;
-  status: NewsStatus;
-  cover_image: string | null;
+/** An article as its query reads it: the text's fields inline, the views as a bigint's text, no tags as null. */
+interface ArticleRow extends Omit<NewsArticle, 'text' | 'views' | 'tags'>, NewsText {
   view_count: string;
-  created_at: Date;
-  updated_at: Date;
-  published_at: Date | null;
-  report_match_key: string | null;
-  preview_match_key: string | null;
-  edited: boolean;
-  lang: NewsLang;
-  heading: string;
-  sub_heading: string;
-  content: string;
-  paragraphs: string[];
   tags: NewsTag[] | null;
 }
 

@@ -8,7 +8,7 @@ import ManhattanChart from '../../../src/components/charts/ManhattanChart.astro'
 import SummaryTab from '../../../src/components/match/SummaryTab.astro';
 import MatchHeader from '../../../src/components/match/MatchHeader.astro';
 import { matchSummary } from '../../helpers/match-summary.ts';
-import { blockSize, figuresText, manhattanGroups, rateLines, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
+import { blockSize, figuresText, inningsNames, manhattanGroups, rateLines, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
 import type { MatchDetail, MatchStory, StoryInnings } from '../../../src/server/services/match-centre-types.ts';
 import { themes } from '../../../src/styles/themes.ts';
 import { localPlayerName } from '../../../src/i18n/names.ts';
@@ -127,7 +127,7 @@ describe('worm and Manhattan', () => {
   });
 
   it('renders the worm with a wicket dot and a table of scores after each over', async () => {
-    const html = await render(WormChart, { story: STORY, test: false });
+    const html = await render(WormChart, { story: STORY, test: false, names: inningsNames(STORY, false, 'en') });
     expect(html.match(/<path class="line/g)).toHaveLength(2);
     expect(html).toContain('<title>Wicket 1: YBK Jaiswal, 11/1 at 1.3</title>');
     expect(html).toContain('<td>51/3</td>');
@@ -135,7 +135,7 @@ describe('worm and Manhattan', () => {
   });
 
   it('renders the Manhattan with a bar per innings per over and a dot per wicket', async () => {
-    const html = await render(ManhattanChart, { story: STORY, test: false });
+    const html = await render(ManhattanChart, { story: STORY, test: false, names: inningsNames(STORY, false, 'en') });
     expect(html.match(/<rect class="bar/g)).toHaveLength(8);
     expect(html.match(/class="wicket-dot"/g)).toHaveLength(4);
     expect(html).toContain('Most runs in an over: 20 (RR, over 4).');

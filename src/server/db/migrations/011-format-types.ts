@@ -4,9 +4,9 @@
 //   whose facts (match type, team type, balls per over, format) already say it;
 // - tournaments.sides and tournaments.type_matches: the tournament's shape, which match titles
 //   read (store/tournament-shapes.ts; the write path keeps it current).
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+// A migration is frozen: the shape count is written out here as it stood, not imported from store/.
+import { sql, type Kysely } from 'kysely';
 import { formatTypeOf, type BroadFormat } from '../../domain/format-type.ts';
-import { refreshTournamentShapes } from '../../store/tournament-shapes.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -33,7 +33,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index matches_format_type_start on matches (format_type, start_date desc);
   `.execute(db);
 
-  await refreshTournamentShapes(async <R>(text: string, params: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows, null);
+  await sql`
+    with sides as (
+      select s.tournament_id, count(distinct s.team_id)::int as sides
+      from (select tournament_id, team_a_id as team_id from matches union all select tournament_id, team_b_id from matches) s
+      group by s.tournament_id
+    ), types as (
+      select m.tournament_id, jsonb_object_agg(m.format_type, m.n) as type_matches
+      from (select tournament_id, format_type, count(*)::int as n from matches group by tournament_id, format_type) m
+      group by m.tournament_id
+    )
+    update tournaments t set sides = s.sides, type_matches = ty.type_matches
+    from sides s join types ty on ty.tournament_id = s.tournament_id
+    where t.id = s.tournament_id
+  `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
