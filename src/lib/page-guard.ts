@@ -2,6 +2,7 @@
 // signed-in user, else 302 to /login?next=<path>; /login, /register and /forget_password send a
 // signed-in user to /editProfile. A page rendered for a user is never stored by a cache.
 import { dictionary, langOf, localizePath, type Lang } from '../i18n/index.ts';
+import { scorerStrings } from '../i18n/scorer.ts';
 import { loginHref } from '../shared/account-rules.ts';
 
 type SignedInUser = NonNullable<App.Locals['user']>;
@@ -62,6 +63,14 @@ type RolePage = Exclude<ReturnType<typeof signedInPage>, Response> & { allowed: 
  */
 export function scorerOnly(context: PageContext & { response: { headers: Headers; status?: number } }): RolePage | Response {
   return roleOnly(context, ['scorer', 'admin']);
+}
+
+/** A page of the scorer console: scorerOnly's answer and the console's words in the page's language. */
+export function scorerPage(
+  context: PageContext & { response: { headers: Headers; status?: number } },
+): (RolePage & { labels: (typeof scorerStrings)[Lang] }) | Response {
+  const guard = scorerOnly(context);
+  return guard instanceof Response ? guard : { ...guard, labels: scorerStrings[guard.lang] };
 }
 
 /** The same for the editor's desks, news and reels (editors and admins). */

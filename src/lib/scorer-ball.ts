@@ -4,6 +4,7 @@
 // scorer can always swap the strike or change the bowler by hand.
 
 import type { DismissalKind } from '../server/domain/types.ts';
+import type { ScorerBall } from '../server/services/scorer.ts';
 
 export type ExtraKind = 'wide' | 'noball' | 'bye' | 'legbye';
 
@@ -140,17 +141,8 @@ export function ballSymbol(entered: EnteredBall): string {
 /** Dismissals where the scorer says who is out: either batter may be (the others are the striker's). */
 export const EITHER_BATTER: ReadonlySet<DismissalKind> = new Set(['run out', 'obstructing the field', 'retired hurt', 'retired not out', 'retired out']);
 
-/** A stored ball as the console's answer lists it (the API's ScorerBall). */
-export interface ListedBall {
-  key: string;
-  over: number;
-  ball: number;
-  symbol: string;
-  legal: boolean;
-  striker: string;
-  non_striker: string;
-  bowler: string;
-}
+/** A stored ball as the console's answer lists it (the API's ScorerBall; a type alone reaches the browser). */
+export type ListedBall = ScorerBall;
 
 /** The over on the console's screen: its index (0 for the first), its balls' symbols, and whether it is over. */
 export interface OverOnScreen {

@@ -12,6 +12,7 @@ import { WORDING_LANGS, type AppCommentoryEvent, type CommentoryEvent, type Live
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
+import type { Delivery } from '../domain/types.ts';
 import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domain/ball-sense.ts';
 import type { Services } from '../services/index.ts';
 import { ballKey, ballPlaceOfKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
@@ -237,16 +238,7 @@ class Engine implements LiveEngine {
       }
       const inningsNo = innings.inningsNo;
       const delivery = deliveryOf(ball, ball.over ?? Math.floor(innings.legalBalls / match.ballsPerOver), personOf);
-      refuseNonsense(
-        ballInPlayRefusal(delivery, {
-          battingSide: innings.battingTeam,
-          sides: context.sides,
-          sheets: new Set(context.sides.values()),
-          oversLimit: innings.superOver ? 1 : match.oversLimit,
-          lastOver: innings.lastOver,
-        }),
-        Conflict,
-      );
+      refuseOutOfPlay(delivery, match, innings, context, innings.lastOver);
       let written: { sequence: number; ball: LiveBallObject } | undefined;
       let appended: AppendedBall;
       try {
@@ -302,16 +294,7 @@ class Engine implements LiveEngine {
       const personOf = personLookup(context.people, playerKeys);
       const delivery = deliveryOf(ball, place.over, personOf);
       refuseNonsense(ballItselfRefusal(delivery), Invalid);
-      refuseNonsense(
-        ballInPlayRefusal(delivery, {
-          battingSide: innings.battingTeam,
-          sides: context.sides,
-          sheets: new Set(context.sides.values()),
-          oversLimit: innings.superOver ? 1 : match.oversLimit,
-          lastOver: null,
-        }),
-        Conflict,
-      );
+      refuseOutOfPlay(delivery, match, innings, context, null);
       const events: NewEvent[] = [{ kind: 'ball', ballKey: key }, { kind: 'state', ballKey: null }];
       let sequence = 0;
       await this.log.within(
@@ -665,6 +648,13 @@ function openInningsOf(row: OpenInningsRow | null): OpenInnings | null {
   return row
     ? { inningsNo: row.innings_no, battingTeam: row.batting_team, legalBalls: row.legal_balls, inProgress: row.open, superOver: row.super_over, lastOver: row.last_over }
     : null;
+}
+
+/** A ball the match's state makes impossible (a player off the team sheets, an over past the limit) is refused; nothing is written. */
+function refuseOutOfPlay(delivery: Delivery, match: MatchRef, innings: OpenInnings, context: BallContext, lastOver: number | null): void {
+  const sheets = new Set(context.sides.values());
+  const oversLimit = innings.superOver ? 1 : match.oversLimit;
+  refuseNonsense(ballInPlayRefusal(delivery, { battingSide: innings.battingTeam, sides: context.sides, sheets, oversLimit, lastOver }), Conflict);
 }
 
 /** A ball that makes no cricket sense is refused with the rule it breaks; nothing is written. */
