@@ -268,6 +268,8 @@ test('wide screen, Hindi: the live tab at 1280 px; read-aloud asks for hi-IN at 
   // The latest ball is read at once; then the next one.
   await bowl(request, delivery(striker, seed().next, 0));
   await expect(balls(page)).toHaveCount(before + 1, { timeout: 1000 });
+  // The ball's sentence arrives in English with the ball, then in Hindi ('wording').
+  await expect(balls(page).first().locator('.cm-text > p').first()).toHaveText(/^[^A-Za-z]*[\u0900-\u097F][^A-Za-z]*$/, { timeout: 1000 });
   await expect.poll(() => page.evaluate(() => window.spoken.length)).toBe(2);
   expect((await page.evaluate(() => window.spoken)).every((s) => s.lang === 'hi-IN' && s.rate === 1.5)).toBe(true);
   await expect(page.locator('.read-aloud-note')).toBeVisible();
