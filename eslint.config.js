@@ -27,7 +27,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(services|db|api|store|feed|ingest|http|realtime|live|auth|jobs)(/|$)|^\\.\\./\\.\\./',
+              regex: '^\\.\\./(services|db|api|wire|store|feed|ingest|http|realtime|live|auth|jobs|push|news|reels|corrections|account)(/|$)|^\\.\\./\\.\\./',
               message: 'The domain imports nothing from services, database, API, store or any other layer.',
             },
             {

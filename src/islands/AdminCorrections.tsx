@@ -3,7 +3,7 @@
 // (src/server/corrections/cases.ts); the server checks it and answers what is wrong.
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { storedCorrection } from '../server/api/schemas/corrections.ts';
+import type { storedCorrection } from '../server/wire/schemas/corrections.ts';
 import type { CorrectionCase, CorrectionKind } from '../server/corrections/cases.ts';
 import { answerText, callApi } from '../lib/account-api.ts';
 import { fill } from '../shared/account-rules.ts';

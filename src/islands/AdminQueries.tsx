@@ -2,7 +2,7 @@
 // messages are strangers' text: React renders them as text, never as HTML.
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { contactQuery } from '../server/api/schemas/account.ts';
+import type { contactQuery } from '../server/wire/schemas/account.ts';
 import { callApi } from '../lib/account-api.ts';
 import { fill } from '../shared/account-rules.ts';
 

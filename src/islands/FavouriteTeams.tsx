@@ -15,8 +15,8 @@ import {
 } from '../shared/fixtures-shared.ts';
 import { sideScore } from '../lib/scores.ts';
 import { callApi } from '../lib/account-api.ts';
-import type { InningsKey, InningsScore, MatchObject } from '../server/api/presenters/match.ts';
-import type { FixtureDayGroup } from '../server/api/presenters/tournaments.ts';
+import type { InningsKey, InningsScore, MatchObject } from '../server/wire/presenters/match.ts';
+import type { FixtureDayGroup } from '../server/wire/presenters/tournaments.ts';
 import { $favouriteTeams, addFavouriteTeam, removeFavouriteTeam } from '../stores/favourite-teams.ts';
 
 export interface FavouriteTeamsLabels {

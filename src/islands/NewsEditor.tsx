@@ -4,7 +4,7 @@
 // editor types is sent as text and shown by React as text, never as HTML.
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import type { deskArticle } from '../server/api/schemas/news.ts';
+import type { deskArticle } from '../server/wire/schemas/news.ts';
 import { answerText, callApi } from '../lib/account-api.ts';
 import type { Dictionary } from '../i18n/en.ts';
 

@@ -33,7 +33,7 @@ import {
 } from '../lib/scorer-ball.ts';
 import type { ScorerStrings } from '../i18n/scorer.ts';
 import type { z } from 'zod';
-import type { scorerMatch } from '../server/api/schemas/scorer.ts';
+import type { scorerMatch } from '../server/wire/schemas/scorer.ts';
 
 type Side = 'a' | 'b';
 

@@ -6,8 +6,8 @@
 // Applying is idempotent by ball key, so replays converge on the stored truth.
 import { atom, type ReadableAtom } from 'nanostores';
 import type { z } from 'zod';
-import type { commentaryEntry } from '../server/api/schemas/match-centre.ts';
-import type { liveState, matchObject } from '../server/api/schemas/match.ts';
+import type { commentaryEntry } from '../server/wire/schemas/match-centre.ts';
+import type { liveState, matchObject } from '../server/wire/schemas/match.ts';
 
 export type LiveStateObject = z.output<typeof liveState>;
 export type InningsScores = z.output<typeof matchObject>['play']['innings'];

@@ -1,12 +1,12 @@
-// Holds every API answer a test receives to the contract in src/server/api/schemas: a 200 body
+// Holds every API answer a test receives to the contract in src/server/wire/schemas: a 200 body
 // must parse with its route's response schema and lose nothing in the parse (a field the
 // schema does not name is stripped, so it fails too); any other answer must be the error shape.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { API_PREFIX } from '../../src/server/api/errors.ts';
-import { apiRoutes } from '../../src/server/api/schemas/index.ts';
-import { errorBody } from '../../src/server/api/schemas/common.ts';
+import { apiRoutes } from '../../src/server/wire/schemas/index.ts';
+import { errorBody } from '../../src/server/wire/schemas/common.ts';
 
 /** The route contract answering a method and path under the API prefix (':tou_key' matches a segment). */
 export function contractFor(path: string, method = 'GET') {

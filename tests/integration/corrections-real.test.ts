@@ -18,7 +18,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { keepCorrected } from '../../src/server/corrections/file.ts';
 import { applyCorrections } from '../../src/server/store/corrections.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { TournamentDetailObject as TournamentDetail } from '../../src/server/api/presenters/tournaments.ts';
+import type { TournamentDetailObject as TournamentDetail } from '../../src/server/wire/presenters/tournaments.ts';
 import { queryNumber } from '../helpers/test-db.ts';
 import { archiveDatabase } from '../helpers/templates.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';

@@ -11,7 +11,7 @@ import { createServices } from '../../src/server/services/index.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { matchFantasy, topFantasy } from '../../src/server/api/schemas/fantasy.ts';
+import type { matchFantasy, topFantasy } from '../../src/server/wire/schemas/fantasy.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract, getApiData } from '../helpers/api-contract.ts';
 

@@ -14,7 +14,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { MAX_KEY_LENGTH, tournamentKey } from '../../src/server/store/naming.ts';
-import { errorBody } from '../../src/server/api/schemas/common.ts';
+import { errorBody } from '../../src/server/wire/schemas/common.ts';
 import { sendApiError } from '../../src/server/api/errors.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { cricsheetMatch, writeMatchFolder } from '../helpers/cricsheet-builder.ts';

@@ -5,7 +5,7 @@
 // sockets. PGlite always, PostgreSQL when TEST_DATABASE_URL answers.
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reloadEvent } from '../../src/server/api/schemas/realtime.ts';
+import { reloadEvent } from '../../src/server/wire/schemas/realtime.ts';
 import { CATCH_UP_WINDOW, type LiveEngine } from '../../src/server/live/engine.ts';
 import { CATCH_UP_EVENTS_PER_TOKEN, MESSAGE_RATE, TOO_MANY_MESSAGES } from '../../src/server/realtime/limits.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';

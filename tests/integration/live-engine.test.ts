@@ -9,7 +9,7 @@ import { RECENT_BALLS_READ } from '../../src/server/domain/live.ts';
 import type { LiveEngine } from '../../src/server/live/engine.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
-import { cardEvent, commentoryEvent, scoreEvent, type CardEvent, type CommentoryEvent, type ScoreEvent } from '../../src/server/api/schemas/realtime.ts';
+import { cardEvent, commentoryEvent, scoreEvent, type CardEvent, type CommentoryEvent, type ScoreEvent } from '../../src/server/wire/schemas/realtime.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';
 import { queryNumber } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';

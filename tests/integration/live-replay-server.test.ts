@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connectClient } from 'socket.io-client';
 import { expect, it } from 'vitest';
-import { cardEvent, commentoryEvent, type CardEvent, type CommentoryEvent } from '../../src/server/api/schemas/realtime.ts';
+import { cardEvent, commentoryEvent, type CardEvent, type CommentoryEvent } from '../../src/server/wire/schemas/realtime.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';

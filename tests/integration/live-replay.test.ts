@@ -11,8 +11,8 @@ import { createServices, type Services } from '../../src/server/services/index.t
 import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import { ReplayKeeper, replayMatch } from '../../src/server/jobs/replay.ts';
-import { presentScorecard } from '../../src/server/api/presenters/match-centre.ts';
-import { presentMatchObject } from '../../src/server/api/presenters/match.ts';
+import { presentScorecard } from '../../src/server/wire/presenters/match-centre.ts';
+import { presentMatchObject } from '../../src/server/wire/presenters/match.ts';
 import { queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest, testPostgresUrl } from '../helpers/test-servers.ts';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MatchObject } from '../../src/server/api/presenters/match.ts';
+import type { MatchObject } from '../../src/server/wire/presenters/match.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import type { Db } from '../../src/server/db/client.ts';

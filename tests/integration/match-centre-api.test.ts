@@ -17,8 +17,8 @@ import type {
   ScorecardInningsObject as ScorecardInnings,
   ScorecardObject as Scorecard,
   SquadObject as Squad,
-} from '../../src/server/api/presenters/match-centre.ts';
-import { apiRoutes } from '../../src/server/api/schemas/index.ts';
+} from '../../src/server/wire/presenters/match-centre.ts';
+import { apiRoutes } from '../../src/server/wire/schemas/index.ts';
 import { MAX_KEY_LENGTH } from '../../src/server/store/naming.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract } from '../helpers/api-contract.ts';

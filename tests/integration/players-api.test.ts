@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AstroHandler } from '../../src/server/http/app.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
-import type { PlayerInfoObject as PlayerInfo, PlayerOverviewObject as PlayerOverview } from '../../src/server/api/presenters/players.ts';
+import type { PlayerInfoObject as PlayerInfo, PlayerOverviewObject as PlayerOverview } from '../../src/server/wire/presenters/players.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract } from '../helpers/api-contract.ts';

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { PlayerStatsEntryObject as PlayerStatsEntry, TournamentDetailObject as TournamentDetail } from '../../src/server/api/presenters/tournaments.ts';
+import type { PlayerStatsEntryObject as PlayerStatsEntry, TournamentDetailObject as TournamentDetail } from '../../src/server/wire/presenters/tournaments.ts';
 
 type PointsRow = TournamentDetail['tournamentPoints'][number]['groups'][number]['points'][number];
 import { archiveDatabase } from '../helpers/templates.ts';

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
-import { APP_COMMENTORY_BALLS } from '../../src/server/api/schemas/realtime.ts';
+import { APP_COMMENTORY_BALLS } from '../../src/server/wire/schemas/realtime.ts';
 import type { LiveEngine } from '../../src/server/live/engine.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';

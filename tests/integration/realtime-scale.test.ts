@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { io as connectClient, type Socket as ClientSocket, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { commentoryEvent, scoreEvent } from '../../src/server/api/schemas/realtime.ts';
+import { commentoryEvent, scoreEvent } from '../../src/server/wire/schemas/realtime.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { openChangeFeed } from '../../src/server/feed/open-feed.ts';

@@ -26,7 +26,7 @@ import type {
   MatchDetailObject as MatchDetail,
   ScorecardInningsObject as ScorecardInnings,
   ScorecardObject as Scorecard,
-} from '../../src/server/api/presenters/match-centre.ts';
+} from '../../src/server/wire/presenters/match-centre.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
 

@@ -12,7 +12,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { runStartupImport, startupImportNeeded } from '../../src/server/ingest/startup-import.ts';
 import { runStartUpWork } from '../../src/server/jobs/start-up.ts';
 import { createServices } from '../../src/server/services/index.ts';
-import type { ScorecardObject as Scorecard } from '../../src/server/api/presenters/match-centre.ts';
+import type { ScorecardObject as Scorecard } from '../../src/server/wire/presenters/match-centre.ts';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';

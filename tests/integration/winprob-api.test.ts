@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import type { WinProbabilityObject } from '../../src/server/api/presenters/match-centre.ts';
+import type { WinProbabilityObject } from '../../src/server/wire/presenters/match-centre.ts';
 import { WIN_PROB_MODEL, WIN_PROB_STANDING } from '../../src/server/domain/winprob-model.ts';
 import { preMatchProbability, winProbabilities } from '../../src/server/domain/winprob.ts';
 import { followResults, Standing, type MatchContext } from '../../src/server/domain/winprob-ratings.ts';

@@ -13,8 +13,8 @@ import type { Services } from '../services/index.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
 import { setSessionCookies } from './users.ts';
-import { actionSchema } from './schemas/common.ts';
-import { accountRoutes } from './schemas/account.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { accountRoutes } from '../wire/schemas/account.ts';
 
 export interface AccountRouteOptions {
   avatars: AvatarStore;

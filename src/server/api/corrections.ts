@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole } from '../auth/index.ts';
 import type { Services } from '../services/index.ts';
-import { actionSchema } from './schemas/common.ts';
-import { correctionRoutes } from './schemas/corrections.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { correctionRoutes } from '../wire/schemas/corrections.ts';
 
 const BODY_LIMIT = 16 * 1024;
 

@@ -11,7 +11,7 @@ import { ZodError } from 'zod';
 import { Conflict, Failure, Forbidden, Invalid, NotFound, TooMany, Unauthenticated, UpstreamFailed, type FailureDetails } from '../errors.ts';
 import { LiveWriteError } from '../store/fixture.ts';
 import type { z } from 'zod';
-import type { errorBody as errorBodySchema } from './schemas/common.ts';
+import type { errorBody as errorBodySchema } from '../wire/schemas/common.ts';
 
 export const API_PREFIX = '/user/v1';
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentMatchFantasy, presentTopFantasy } from './presenters/fantasy.ts';
-import { routeSchema } from './schemas/common.ts';
-import { fantasyRoutes } from './schemas/fantasy.ts';
+import { presentMatchFantasy, presentTopFantasy } from '../wire/presenters/fantasy.ts';
+import { routeSchema } from '../wire/schemas/common.ts';
+import { fantasyRoutes } from '../wire/schemas/fantasy.ts';
 
 export function registerFantasyRoutes(app: FastifyInstance, services: Services): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

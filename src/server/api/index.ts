@@ -27,7 +27,7 @@ import { registerPlayerRoutes } from './players.ts';
 import { registerSearchRoutes } from './search.ts';
 import { registerTournamentRoutes } from './tournaments.ts';
 import { registerUserRoutes } from './users.ts';
-import { contractRegistry } from './schemas/common.ts';
+import { contractRegistry } from '../wire/schemas/common.ts';
 import { carriesCredentials, PRIVATE_NO_STORE } from '../http/credentials.ts';
 
 export { API_PREFIX };

@@ -12,8 +12,8 @@ import { INGEST_KEY_PATTERN, INGEST_KEY_PREFIX, ingestKey } from '../live/ingest
 import { LIVE_SCORED_SOURCES, ScorerTokens, tokenRefusal, type TokenHolder } from '../live/scorer-tokens.ts';
 import { queryRows } from '../store/stored-deliveries.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
-import { actionSchema } from './schemas/common.ts';
-import { liveRoutes, matchKeyParams, tokenIdParams } from './schemas/live.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { liveRoutes, matchKeyParams, tokenIdParams } from '../wire/schemas/live.ts';
 
 /** A ball is a few hundred bytes; a token label is short. */
 const BODY_LIMIT = 16 * 1024;

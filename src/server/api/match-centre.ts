@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import type { Lang } from '../domain/result.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability, providerSquad } from './presenters/match-centre.ts';
-import { presentLiveState } from './presenters/live.ts';
-import { routeSchema, type RouteContract } from './schemas/common.ts';
-import { matchCentreRoutes, type matchQuery } from './schemas/match-centre.ts';
+import { presentCommentary, presentMatchDetail, presentMatchInfo, presentScorecard, presentSquad, presentWinProbability, providerSquad } from '../wire/presenters/match-centre.ts';
+import { presentLiveState } from '../wire/presenters/live.ts';
+import { routeSchema, type RouteContract } from '../wire/schemas/common.ts';
+import { matchCentreRoutes, type matchQuery } from '../wire/schemas/match-centre.ts';
 
 type Envelope = z.ZodObject<{ status: z.ZodLiteral<true>; data: z.ZodType }>;
 type DataOf<R extends Envelope> = z.output<R>['data'];

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
-import { presentMatchObject } from './presenters/match.ts';
-import { routeSchema } from './schemas/common.ts';
-import { matchRoutes } from './schemas/matches.ts';
+import { presentMatchObject } from '../wire/presenters/match.ts';
+import { routeSchema } from '../wire/schemas/common.ts';
+import { matchRoutes } from '../wire/schemas/matches.ts';
 
 export function registerMatchRoutes(app: FastifyInstance, services: Services): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

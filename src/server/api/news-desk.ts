@@ -8,13 +8,13 @@ import type { z } from 'zod';
 import { AvatarRejected } from '../account/avatars.ts';
 import { requireRole, type Auth, type LimitRule } from '../auth/index.ts';
 import { coverSrcset, coverUrl } from '../../shared/news-view.ts';
-import { presentDeskArticle } from './presenters/news.ts';
+import { presentDeskArticle } from '../wire/presenters/news.ts';
 import { makeCover, MAX_COVER_UPLOAD_BYTES, type CoverStore } from '../news/covers.ts';
 import type { Services } from '../services/index.ts';
 import type { NewsDraft, NewsTag } from '../services/news.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
-import { actionSchema } from './schemas/common.ts';
-import { deskRoutes as routes, type deskArticle, type deskArticleBody } from './schemas/news.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { deskRoutes as routes, type deskArticle, type deskArticleBody } from '../wire/schemas/news.ts';
 
 export const DESK_RULES = {
   // Re-encoding a cover at three widths costs real CPU; an editor uploads a few an hour.

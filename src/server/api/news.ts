@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
-import { presentNews } from './presenters/news.ts';
-import { routeSchema } from './schemas/common.ts';
-import { newsRoutes as routes } from './schemas/news.ts';
+import { presentNews } from '../wire/presenters/news.ts';
+import { routeSchema } from '../wire/schemas/common.ts';
+import { newsRoutes as routes } from '../wire/schemas/news.ts';
 
 export function registerNewsRoutes(app: FastifyInstance, services: Services): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

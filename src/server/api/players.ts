@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentPlayerInfo, presentPlayerOverview } from './presenters/players.ts';
-import { routeSchema } from './schemas/common.ts';
-import { playerRoutes } from './schemas/players.ts';
+import { presentPlayerInfo, presentPlayerOverview } from '../wire/presenters/players.ts';
+import { routeSchema } from '../wire/schemas/common.ts';
+import { playerRoutes } from '../wire/schemas/players.ts';
 
 const unknownPlayer = (key: string) => new ApiError(404, `No player with key ${key}`);
 

@@ -7,8 +7,8 @@ import type { Auth, LimitRule } from '../auth/index.ts';
 import type { Db } from '../db/client.ts';
 import { PushSubscriptions, vapidKeys, type StoredSubscription } from '../push/subscriptions.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
-import { actionSchema } from './schemas/common.ts';
-import { pushRoutes } from './schemas/push.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { pushRoutes } from '../wire/schemas/push.ts';
 
 export const PUSH_RULES = {
   // A page saves a switch per click; a device rarely makes more than a few dozen changes an hour.

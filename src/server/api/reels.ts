@@ -13,8 +13,8 @@ import type { ReelFiles } from '../reels/files.ts';
 import { MAX_REEL_BYTES, probeUpload, ReelRejected, type MediaTools } from '../reels/media.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
-import { actionSchema } from './schemas/common.ts';
-import { commentText, reelRoutes, reelTitle } from './schemas/reels.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { commentText, reelRoutes, reelTitle } from '../wire/schemas/reels.ts';
 
 export interface ReelRouteOptions {
   files: ReelFiles;

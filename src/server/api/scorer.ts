@@ -10,8 +10,8 @@ import type { Lang } from '../domain/result.ts';
 import type { ScorerService } from '../services/scorer.ts';
 import { LiveWriteError } from '../store/fixture.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
-import { actionSchema } from './schemas/common.ts';
-import { ballKeyParams, matchKeyParams, MAX_SEARCH_RESULTS, scorerRoutes } from './schemas/scorer.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { ballKeyParams, matchKeyParams, MAX_SEARCH_RESULTS, scorerRoutes } from '../wire/schemas/scorer.ts';
 
 export const SCORER_RULES = {
   // A ball every few seconds at the very most, plus corrections; a runaway client is stopped.

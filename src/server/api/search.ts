@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchHitDetail, searchHitHref, searchHitName } from '../../lib/search-view.ts';
 import type { Services } from '../services/index.ts';
-import { routeSchema } from './schemas/common.ts';
-import { searchRoutes } from './schemas/search.ts';
+import { routeSchema } from '../wire/schemas/common.ts';
+import { searchRoutes } from '../wire/schemas/search.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, services: Services): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services/index.ts';
 import { ApiError } from './errors.ts';
-import { presentFixtureDay, presentPlayerStats, presentTournamentDetail } from './presenters/tournaments.ts';
-import { routeSchema } from './schemas/common.ts';
-import { tournamentRoutes as routes } from './schemas/tournaments.ts';
+import { presentFixtureDay, presentPlayerStats, presentTournamentDetail } from '../wire/presenters/tournaments.ts';
+import { routeSchema } from '../wire/schemas/common.ts';
+import { tournamentRoutes as routes } from '../wire/schemas/tournaments.ts';
 
 const unknownTournament = (key: string) => new ApiError(404, `No tournament with key ${key}`);
 

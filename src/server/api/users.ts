@@ -15,8 +15,8 @@ import { avatarUrl } from '../auth/sessions.ts';
 import { parseHost, siteOriginFor } from '../http/site-origin.ts';
 import type { Services } from '../services/index.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
-import { actionSchema } from './schemas/common.ts';
-import { otpRoutes, userRoutes } from './schemas/users.ts';
+import { actionSchema } from '../wire/schemas/common.ts';
+import { otpRoutes, userRoutes } from '../wire/schemas/users.ts';
 
 export const WRONG_LOGIN = 'Mobile number or password is incorrect.';
 // Account requests are small JSON objects; nothing bigger is read.

@@ -204,7 +204,7 @@ export interface CareerBowling {
   /** Ten or more wickets in a match. */
   tenWickets: number;
   maidens: number;
-  /** Legal balls bowled; summed across matches, they are shown as six-ball overs (api/presenters/players.ts). */
+  /** Legal balls bowled; summed across matches, they are shown as six-ball overs (wire/presenters/players.ts). */
   balls: number;
 }
 

@@ -12,7 +12,7 @@
 //   (`roles` in its contract) answers a signed-in user without one of them 403, before validating.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Invalid, Unauthenticated } from '../errors.ts';
-import { ROLES_KEY } from '../api/schemas/common.ts';
+import { ROLES_KEY } from '../wire/schemas/common.ts';
 import { LOGIN_FIRST, NO_PERMISSION, type Role } from '../auth/roles.ts';
 
 /**

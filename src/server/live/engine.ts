@@ -7,8 +7,8 @@
 // the database's row locks order them (the innings row, matches.live_sequence).
 import type { FastifyBaseLogger } from 'fastify';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import type { MatchObject } from '../api/presenters/match.ts';
-import { WORDING_LANGS, type AppCommentoryEvent, type CommentoryEvent, type LiveBallObject, type ScoreEvent, type WordingEvent, type WordingLang } from '../api/schemas/realtime.ts';
+import type { MatchObject } from '../wire/presenters/match.ts';
+import { WORDING_LANGS, type AppCommentoryEvent, type CommentoryEvent, type LiveBallObject, type ScoreEvent, type WordingEvent, type WordingLang } from '../wire/schemas/realtime.ts';
 import type { Db } from '../db/client.ts';
 import type { TeamSide } from '../db/schema.ts';
 import { isLegalDelivery } from '../domain/overs.ts';

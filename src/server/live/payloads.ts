@@ -5,9 +5,9 @@
 // our pages in Hindi hear each new ball's sentence again in Hindi ('wording').
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
-import { presentCommentaryBall, presentScorecard, presentWinProbabilityBall } from '../api/presenters/match-centre.ts';
-import { presentLiveState, type LiveStateObject } from '../api/presenters/live.ts';
-import { presentMatchObject, type MatchObject } from '../api/presenters/match.ts';
+import { presentCommentaryBall, presentScorecard, presentWinProbabilityBall } from '../wire/presenters/match-centre.ts';
+import { presentLiveState, type LiveStateObject } from '../wire/presenters/live.ts';
+import { presentMatchObject, type MatchObject } from '../wire/presenters/match.ts';
 import {
   APP_COMMENTORY_BALLS,
   type AppCommentoryEvent,
@@ -17,7 +17,7 @@ import {
   type ScoreEvent,
   type WordingEvent,
   type WordingLang,
-} from '../api/schemas/realtime.ts';
+} from '../wire/schemas/realtime.ts';
 import type { Services } from '../services/index.ts';
 import type { MatchCentreRow } from '../services/match-centre/shared.ts';
 import type { InningsCommentary } from '../services/match-centre/commentary.ts';

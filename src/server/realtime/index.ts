@@ -25,14 +25,14 @@ import { Redis } from 'ioredis';
 import { Server, type DefaultEventsMap } from 'socket.io';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { catchUpRequest } from '../api/schemas/realtime.ts';
+import { catchUpRequest } from '../wire/schemas/realtime.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/cookies.ts';
 import { addressedOrigin } from '../auth/csrf.ts';
 import type { Role } from '../auth/index.ts';
 import { DEFAULT_SOCKETS_PER_ADDRESS } from '../config.ts';
 import { mayFollow, MessageBudget, refuse, socketLimits, TOO_MANY_MESSAGES, TOO_MANY_SUBSCRIPTIONS } from './limits.ts';
 import { writeBroadcastFramesDirect, writeFramesWhole, type DirectFrameCounts } from './frames.ts';
-import { WORDING_LANGS } from '../api/schemas/realtime.ts';
+import { WORDING_LANGS } from '../wire/schemas/realtime.ts';
 import { appMatchRoom, languageRoom, matchRoom, subscribedKey, subscribedLang } from './rooms.ts';
 
 export { appMatchRoom, matchRoom };

@@ -2,7 +2,7 @@
 // home room. A match's sockets of an API origin (its app room) hear its 'commentory' as the
 // complete snapshot the engine makes for them, and no other. Attached once Socket.IO runs (it needs the HTTP server the app creates); events
 // before that have no listener to reach and are only logged (catch-up serves them later).
-import type { WordingEvent, WordingLang } from '../api/schemas/realtime.ts';
+import type { WordingEvent, WordingLang } from '../wire/schemas/realtime.ts';
 import { appMatchRoom, HOME_ROOM, matchRoom, type RealtimeServer } from './index.ts';
 import { languageRoom } from './rooms.ts';
 import type { Broadcaster } from '../live/engine.ts';

@@ -1,7 +1,7 @@
 // Room names and the match key of a client's 'sub' or 'unsub', shared by the handlers and the
 // per-socket limits.
 import type { Socket } from 'socket.io';
-import { subscription, WORDING_LANGS, type WordingLang } from '../api/schemas/realtime.ts';
+import { subscription, WORDING_LANGS, type WordingLang } from '../wire/schemas/realtime.ts';
 
 const MATCH_ROOM_PREFIX = 'match:';
 

@@ -1,7 +1,7 @@
 // The live state of a match in progress (spec §3 Live score) in the domain's units (the types
 // live in domain/live.ts): loaded for started matches from each current innings' saved tally
 // and its last few deliveries, never from the whole match. The provider's play.live is made
-// from it at the API edge (api/presenters/live.ts).
+// from it at the API edge (wire/presenters/live.ts).
 import type { Kysely } from 'kysely';
 import type { Database, TeamSide } from '../db/schema.ts';
 import { ballKey, liveStateOf, RECENT_BALLS_READ, type LiveState } from '../domain/live.ts';

@@ -1,7 +1,7 @@
 // Read models of the match centre and the player page (spec §3 Scorecard, Commentary entry,
 // Squad, Player overview, Player info) in the domain's units and names, shared by the API and
-// the pages. api/presenters turns each into the provider's shape, which the zod schemas in
-// src/server/api/schemas validate; the match itself is a match summary here.
+// the pages. wire/presenters turns each into the provider's shape, which the zod schemas in
+// src/server/wire/schemas validate; the match itself is a match summary here.
 import type { PlayerRole } from '../domain/player-role.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';

@@ -1,7 +1,7 @@
 // The match summary: one match as home, fixtures, series and the match centre show it, in the
 // domain's units (legal and called balls with the balls per over, the toss as a side and a
 // decision, the situation of a match in progress computed once by the domain). The provider's
-// wire object is made from it at the API edge (api/presenters/match.ts).
+// wire object is made from it at the API edge (wire/presenters/match.ts).
 import { resultText, ballsRemaining, isDuckworthLewis } from '../domain/result.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import { isTourName, matchTitle, type TournamentShape } from '../domain/match-title.ts';

@@ -1,8 +1,8 @@
 // Shapes of series, statistics and fixtures (spec §3 Tournament, Player stats entry, Month
 // group, Fixture day group), shared by the provider API and the pages. The contract is the zod
-// schemas in src/server/api/schemas; the list, stats and month shapes are their types, so they
+// schemas in src/server/wire/schemas; the list, stats and month shapes are their types, so they
 // are written once. The tournament detail is a read model in the domain's names (matches as
-// match summaries, the points table as the domain's standings), which api/presenters turns
+// match summaries, the points table as the domain's standings), which wire/presenters turns
 // into the provider's shape.
 import type { z } from 'zod';
 import type { FormatType } from '../domain/format-type.ts';
@@ -11,7 +11,7 @@ import type { SeriesResult } from '../domain/series-result.ts';
 import type { TournamentGap } from '../domain/withheld-matches.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { PlayerRef } from './match-centre-types.ts';
-import type { format, monthGroup, playerRole, teamOption, tournamentListItem } from '../api/schemas/tournaments.ts';
+import type { format, monthGroup, playerRole, teamOption, tournamentListItem } from '../wire/schemas/tournaments.ts';
 
 export type Format = z.output<typeof format>;
 export type TournamentListItem = z.output<typeof tournamentListItem>;
@@ -103,7 +103,7 @@ export interface PlayerStatsEntry {
 }
 export type TeamOption = z.output<typeof teamOption>;
 
-/** Paging as the spec's calls send it: limit and offset (limits in src/server/api/schemas/common.ts). */
+/** Paging as the spec's calls send it: limit and offset (limits in src/server/wire/schemas/common.ts). */
 export interface Page {
   limit: number;
   offset: number;

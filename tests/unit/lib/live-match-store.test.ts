@@ -10,7 +10,7 @@ import {
   type LiveMatchState,
   type ScorePayload,
 } from '../../../src/stores/live-match.ts';
-import { presentLiveState } from '../../../src/server/api/presenters/live.ts';
+import { presentLiveState } from '../../../src/server/wire/presenters/live.ts';
 import { liveChase } from '../../helpers/live-state.ts';
 
 const live = presentLiveState(liveChase(), { a: 'Gujarat Titans', b: 'Royal Challengers Bengaluru' }, 'en');

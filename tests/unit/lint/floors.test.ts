@@ -50,7 +50,7 @@ describe('floors', () => {
 
   it('refuses browser code a server module, but for the domain and types', async () => {
     expect(await floorMessages(`import { tags } from '../server/feed/tags.ts';\nexport const t = tags;\n`, 'src/islands/Example.tsx')).toHaveLength(1);
-    expect(await floorMessages(`import type { matchObject } from '../server/api/schemas/match.ts';\nexport type M = typeof matchObject;\n`, 'src/stores/example.ts')).toEqual([]);
+    expect(await floorMessages(`import type { matchObject } from '../server/wire/schemas/match.ts';\nexport type M = typeof matchObject;\n`, 'src/stores/example.ts')).toEqual([]);
     expect(await floorMessages(`import { RATE_BALLS } from '../server/domain/overs.ts';\nexport const r = RATE_BALLS;\n`, 'src/islands/Example.tsx')).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 // play.live from the typed live state: the provider's names and v5's fields, validated against
 // the wire schema, with the rates, overs, texts and ball symbols the presenter derives.
 import { describe, expect, it } from 'vitest';
-import { presentLiveState } from '../../../src/server/api/presenters/live.ts';
-import { presentMatchObject } from '../../../src/server/api/presenters/match.ts';
-import { liveState, matchObject } from '../../../src/server/api/schemas/match.ts';
+import { presentLiveState } from '../../../src/server/wire/presenters/live.ts';
+import { presentMatchObject } from '../../../src/server/wire/presenters/match.ts';
+import { liveState, matchObject } from '../../../src/server/wire/schemas/match.ts';
 import { liveBall, liveChase } from '../../helpers/live-state.ts';
 import { matchSummary } from '../../helpers/match-summary.ts';
 

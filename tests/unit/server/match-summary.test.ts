@@ -1,8 +1,8 @@
 // The match summary built from database rows (units, toss, situation, result) and the provider's
 // match object presented from it, held to the API schema.
 import { describe, expect, it } from 'vitest';
-import { presentMatchObject } from '../../../src/server/api/presenters/match.ts';
-import { matchObject } from '../../../src/server/api/schemas/match.ts';
+import { presentMatchObject } from '../../../src/server/wire/presenters/match.ts';
+import { matchObject } from '../../../src/server/wire/schemas/match.ts';
 import { summariseMatch, type InningsRow, type MatchRow } from '../../../src/server/services/match-summary.ts';
 import { expectToMatchSchema } from '../../helpers/api-contract.ts';
 

@@ -1,8 +1,8 @@
 // The player's resources in the provider's names, validated against the wire schemas: career
 // overs as six-ball overs whatever the overs bowled, tournaments and their matches keyed as v5 has them.
 import { describe, expect, it } from 'vitest';
-import { presentPlayerInfo, presentPlayerOverview } from '../../../src/server/api/presenters/players.ts';
-import { playerInfo, playerOverview } from '../../../src/server/api/schemas/players.ts';
+import { presentPlayerInfo, presentPlayerOverview } from '../../../src/server/wire/presenters/players.ts';
+import { playerInfo, playerOverview } from '../../../src/server/wire/schemas/players.ts';
 import { careerBatting, careerBowling } from '../../../src/server/domain/career.ts';
 import type { PlayerInfoTournament, PlayerOverview } from '../../../src/server/services/match-centre-types.ts';
 

@@ -2,8 +2,8 @@
 // schemas: sides' players under bt/bo/ar/wc with null images, the points table with the net run
 // rate as tables print it, the stats' rates and overs from the figures.
 import { describe, expect, it } from 'vitest';
-import { presentPlayerStats, presentTournamentDetail } from '../../../src/server/api/presenters/tournaments.ts';
-import { playerStatsEntry, tournamentDetail } from '../../../src/server/api/schemas/tournaments.ts';
+import { presentPlayerStats, presentTournamentDetail } from '../../../src/server/wire/presenters/tournaments.ts';
+import { playerStatsEntry, tournamentDetail } from '../../../src/server/wire/schemas/tournaments.ts';
 import type { PlayerStatsEntry, TournamentDetail } from '../../../src/server/services/tournament-types.ts';
 import { seriesResult } from '../../../src/server/domain/series-result.ts';
 import { matchSummary } from '../../helpers/match-summary.ts';
