@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /** The read side: services, the API, the store's read models (search, data currency). */
-const READ_SIDE = ['src/server/services', 'src/server/api', 'src/server/store/search-index.ts', 'src/server/store/data-currency.ts'];
+const READ_SIDE = ['src/server/services', 'src/server/api', 'src/server/wire', 'src/server/store/search-index.ts', 'src/server/store/data-currency.ts'];
 
 function filesUnder(entry: string): string[] {
   const full = path.join(root, entry);
