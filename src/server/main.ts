@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     socketsPerAddress: config.LIVE_SOCKETS_PER_ADDRESS,
     trustProxyHops: config.TRUST_PROXY,
   });
-  broadcaster.attach(realtime.io, { apps: config.API_CORS_ORIGINS.length > 0 });
+  broadcaster.attach(realtime.io, { apps: config.API_CORS_ORIGINS.length > 0, clustered: config.REDIS_URL !== undefined });
   await app.listen({ port: config.PORT, host: config.HOST });
   // Matches in play get their payloads built now rather than by their first ball after the start.
   live.primeMatchesInPlay().then(

@@ -38,6 +38,8 @@ export interface Broadcaster {
   toApps?(matchKey: string, event: 'commentory', payload: AppCommentoryEvent): void;
   /** A new ball's sentence in another language, to the match's pages in that language. */
   toLanguage?(matchKey: string, lang: WordingLang, payload: WordingEvent): void;
+  /** Whether any page in that language may be following the match (its sentence is built only then). */
+  languageListens?(matchKey: string, lang: WordingLang): boolean;
 }
 
 /** An event as a catching-up client is sent it again. */
@@ -561,11 +563,13 @@ class Engine implements LiveEngine {
    * A new ball's sentence in each other language our pages are read in, after its events went
    * out: a Hindi page replaces the English sentence of the ball it has just shown. Built from the
    * commentary the Hindi page renders (cached until the next ball), once per ball however many
-   * listen; a failure costs only the sentence (the page shows the English one).
+   * listen, and not at all while none does; a failure costs only the sentence (the page shows the
+   * English one).
    */
   private async toLanguages(matchKey: string, ballKey: string): Promise<void> {
     if (!this.broadcaster.toLanguage) return;
     for (const lang of WORDING_LANGS) {
+      if (this.broadcaster.languageListens?.(matchKey, lang) === false) continue;
       try {
         const wording = await this.payloads.wording(matchKey, ballKey, lang);
         if (wording) this.broadcaster.toLanguage(matchKey, lang, wording);

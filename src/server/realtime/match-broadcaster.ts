@@ -10,11 +10,16 @@ import type { Broadcaster } from '../live/engine.ts';
 export class SocketBroadcaster implements Broadcaster {
   private io: RealtimeServer | null = null;
   private apps = false;
+  private clustered = false;
 
-  /** `apps`: sockets of API origins may connect (API_CORS_ORIGINS is set), so their snapshots are made. */
-  attach(io: RealtimeServer, options: { apps?: boolean } = {}): void {
+  /**
+   * `apps`: sockets of API origins may connect (API_CORS_ORIGINS is set), so their snapshots are made.
+   * `clustered`: rooms span processes (Redis), so another process's listeners are not known here.
+   */
+  attach(io: RealtimeServer, options: { apps?: boolean; clustered?: boolean } = {}): void {
     this.io = io;
     this.apps = options.apps ?? false;
+    this.clustered = options.clustered ?? false;
   }
 
   get appsListen(): boolean {
@@ -29,6 +34,12 @@ export class SocketBroadcaster implements Broadcaster {
 
   toApps(matchKey: string, event: 'commentory', payload: unknown): void {
     this.io?.to(appMatchRoom(matchKey)).emit(event, payload);
+  }
+
+  /** Whether a page in `lang` may follow the match: one in this process's room, or (clustered) maybe in another's. */
+  languageListens(matchKey: string, lang: WordingLang): boolean {
+    if (!this.io) return false;
+    return this.clustered || (this.io.of('/').adapter.rooms.get(languageRoom(matchKey, lang))?.size ?? 0) > 0;
   }
 
   toLanguage(matchKey: string, lang: WordingLang, payload: WordingEvent): void {
