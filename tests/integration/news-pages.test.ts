@@ -84,12 +84,12 @@ describe.skipIf(handler === null)('news pages', () => {
     expect(first.html).toMatch(/>Story number 6 of the week<\/a>/);
     expect(first.html).not.toContain('Story number 2 of the week');
     expect(first.html).not.toContain('...</a>');
-    expect(first.html).toMatch(/<span class="button" aria-disabled="true"[^>]*>Prev<\/span>/);
-    expect(first.html).toMatch(/<a class="button" rel="next" href="\/news\/allNews\?page=2"[^>]*>Read More<\/a>/);
+    expect(first.html).toMatch(/<span class="link-button" aria-disabled="true"[^>]*>Prev<\/span>/);
+    expect(first.html).toMatch(/<a class="link-button" rel="next" href="\/news\/allNews\?page=2"[^>]*>Read More<\/a>/);
     const second = await page('/news/allNews?page=2');
     expect(second.html).toContain('Story number 2 of the week');
     expect(second.html).toContain('Story number 1 of the week');
-    expect(second.html).toMatch(/<span class="button" aria-disabled="true"[^>]*>Read More<\/span>/);
+    expect(second.html).toMatch(/<span class="link-button" aria-disabled="true"[^>]*>Read More<\/span>/);
     expect(second.html).toMatch(/rel="prev" href="\/news\/allNews"/);
     const trending = await page('/news/allNews?tab=trending&page=2');
     expect(trending.html).toMatch(/rel="prev" href="\/news\/allNews\?tab=trending"/);
