@@ -4,7 +4,7 @@
 // and after an over what the over meant. Folded ball by ball from the innings so far and nothing
 // later, so a ball reads the same live and after the match; commentary.ts words the notes.
 import { collapses } from './collapses.ts';
-import { isLegalDelivery, RATE_BALLS } from './overs.ts';
+import { isLegalDelivery, round2, runRate } from './overs.ts';
 import { bowlerRuns, isBoundary, isTeamWicket, type InningsTally } from './scorecard.ts';
 import type { Delivery, PlayerId } from './types.ts';
 
@@ -188,7 +188,7 @@ export class InningsStory {
       const need = target.runs - summary.runs;
       const left = target.balls - summary.legalBalls;
       if (need > 0 && left > 0) {
-        const rate = Math.round(((need * RATE_BALLS) / left) * 100) / 100;
+        const rate = round2(runRate(need, left));
         notes.push({ kind: 'requiredRate', rate, before: this.rateBefore, runs: need, balls: left });
         this.rateBefore = rate;
       }
