@@ -2,80 +2,12 @@
 // Keys Cricsheet adds later are tolerated and left out of the parsed match (zod strips them:
 // cheaper than carrying them along, and nothing reads them).
 import { z } from 'zod';
-import { DISMISSAL_KINDS } from '../domain/dismissal.ts';
+import { arrayOf, compile, count as countOf, deliveryFields, flag, object, optional, schemaOnly, text } from './delivery-rule.ts';
 
-const count = z.number().int().min(0);
+const countRule = countOf();
+const count = countRule.schema;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
 const names = z.array(z.string().min(1));
-
-/**
- * A delivery's rule, written once: the zod schema, whose verdict and messages stand, and a fast
- * check of the same rule compiled to plain JavaScript (as zod compiles its own objects).
- * Validating 6.2 million deliveries with zod's parser was a large part of an import's parsing; the
- * compiled check is several times cheaper. It only ever lets a value through faster: what it does
- * not accept goes to the schema (tests/unit/ingest/cricsheet-schema.test.ts checks it never
- * accepts what the schema refuses).
- */
-interface Rule<S extends z.ZodType> {
-  schema: S;
-  /** The check as a JavaScript expression over `value`, an expression naming the value checked. */
-  test: (value: string) => string;
-}
-
-/** What compiled checks refer to (element checks, sets of values), as h[index]. */
-const helpers: unknown[] = [];
-function helper(value: unknown): string {
-  helpers.push(value);
-  return `h[${helpers.length - 1}]`;
-}
-function compile(rule: Rule<z.ZodType>): (value: unknown) => boolean {
-  // Code built here from the rules above, never from input.
-  return new Function('h', `return (value) => ${rule.test('value')};`)(helpers) as (value: unknown) => boolean;
-}
-
-const countRule: Rule<typeof count> = { schema: count, test: (v) => `(typeof ${v} === 'number' && Number.isInteger(${v}) && ${v} >= 0)` };
-const nameRule = { schema: z.string().min(1), test: (v: string) => `(typeof ${v} === 'string' && ${v}.length > 0)` };
-const flagRule = { schema: z.boolean(), test: (v: string) => `(typeof ${v} === 'boolean')` };
-
-function optional<S extends z.ZodType>(rule: Rule<S>): Rule<z.ZodOptional<S>> {
-  return { schema: rule.schema.optional(), test: (v) => `(${v} === undefined || ${rule.test(v)})` };
-}
-
-function object<T extends Record<string, Rule<z.ZodType>>>(rules: T): Rule<z.ZodObject<{ [K in keyof T]: T[K]['schema'] }>> {
-  const entries = Object.entries(rules);
-  const shape = Object.fromEntries(entries.map(([key, rule]) => [key, rule.schema])) as { [K in keyof T]: T[K]['schema'] };
-  const schema = z.object(shape);
-  // A function of its own: its fields are read off one local value rather than a path repeated.
-  const check = helper(
-    compile({
-      schema,
-      test: (v) =>
-        [`typeof ${v} === 'object'`, `${v} !== null`, `!Array.isArray(${v})`, ...entries.map(([key, rule]) => rule.test(`${v}[${JSON.stringify(key)}]`))].join(' && '),
-    }),
-  );
-  return { schema, test: (v) => `${check}(${v})` };
-}
-
-function arrayOf<S extends z.ZodType>(rule: Rule<S>): Rule<z.ZodArray<S>> {
-  const element = helper(compile(rule));
-  return { schema: z.array(rule.schema), test: (v) => `(Array.isArray(${v}) && ${v}.every(${element}))` };
-}
-
-function oneOf<const T extends readonly [string, ...string[]]>(values: T): Rule<z.ZodEnum<{ [K in T[number]]: K }>> {
-  const set = helper(new Set(values));
-  return { schema: z.enum(values), test: (v) => `${set}.has(${v})` };
-}
-
-/** A rare optional field left to the schema: the fast check lets through only its absence. */
-function schemaOnly<S extends z.ZodType>(schema: S): Rule<z.ZodOptional<S>> {
-  return { schema: schema.optional(), test: (v) => `(${v} === undefined)` };
-}
-
-const wicketRule = object({
-  kind: oneOf(DISMISSAL_KINDS),
-  player_out: nameRule,
-  fielders: optional(arrayOf(object({ name: optional(nameRule), substitute: optional(flagRule) }))),
-});
 
 const matchReplacementSchema = z.object({
   in: z.string().min(1),
@@ -91,35 +23,13 @@ const roleReplacementSchema = z.object({
   role: z.string(),
 });
 
+/** The archive's delivery: people by name, fielders by name alone, keys added later left out. */
 const deliveryRule = object({
-  batter: nameRule,
-  non_striker: nameRule,
-  bowler: nameRule,
-  runs: object({ batter: countRule, extras: countRule, total: countRule, non_boundary: optional(flagRule) }),
-  extras: optional(
-    object({
-      wides: optional(countRule),
-      noballs: optional(countRule),
-      byes: optional(countRule),
-      legbyes: optional(countRule),
-      penalty: optional(countRule),
-    }),
-  ),
-  wickets: optional(arrayOf(wicketRule)),
+  ...deliveryFields({ player: text(), runs: countRule, fielder: { name: optional(text()), substitute: optional(flag) }, closedExtras: false }),
   replacements: schemaOnly(
     z.object({
       match: z.array(matchReplacementSchema).optional(),
       role: z.array(roleReplacementSchema).optional(),
-    }),
-  ),
-  review: schemaOnly(
-    z.object({
-      by: z.string(),
-      umpire: z.string().optional(),
-      batter: z.string(),
-      decision: z.string(),
-      type: z.string().optional(),
-      umpires_call: z.boolean().optional(),
     }),
   ),
 });

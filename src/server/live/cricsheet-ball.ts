@@ -2,45 +2,30 @@
 // players named by their keys (registry ids) instead of names, and fielders by key or name.
 // Turned here into the domain's Delivery with players as people ids.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { DISMISSAL_KINDS } from '../domain/dismissal.ts';
-import { cricsheetDeliverySchema } from '../ingest/cricsheet-schema.ts';
+import type { z } from 'zod';
+import { count, deliveryFields, flag, object, optional, text } from '../ingest/delivery-rule.ts';
 import { extrasOf } from '../ingest/normalise.ts';
 import { MAX_KEY_LENGTH } from '../store/naming.ts';
 import type { Delivery, PlayerId } from '../domain/types.ts';
 
-const playerKey = z.string().trim().min(1).max(MAX_KEY_LENGTH);
-// Generous for any real ball (a seven off a no-ball and four overthrows), small enough to refuse nonsense.
-const runs = z.number().int().min(0).max(99);
+const playerKey = text({ most: MAX_KEY_LENGTH });
 
-export const cricsheetBall = z
-  .object({
-    batter: playerKey,
-    non_striker: playerKey,
-    bowler: playerKey,
-    runs: z.object({ batter: runs, extras: runs, total: runs, non_boundary: z.boolean().optional() }),
-    extras: z
-      .object({ wides: runs.optional(), noballs: runs.optional(), byes: runs.optional(), legbyes: runs.optional(), penalty: runs.optional() })
-      .strict()
-      .optional(),
-    wickets: z
-      .array(
-        z.object({
-          player_out: playerKey,
-          kind: z.enum(DISMISSAL_KINDS),
-          fielders: z
-            .array(z.object({ key: playerKey.optional(), name: z.string().trim().min(1).max(200).optional(), substitute: z.boolean().optional() }))
-            .max(4)
-            .optional(),
-        }),
-      )
-      .max(2)
-      .optional(),
-    review: cricsheetDeliverySchema.shape.review,
+/** A live ball: the archive's delivery rules (ingest/delivery-rule.ts) in an app's terms, unknown keys refused. */
+export const cricsheetBall = object(
+  {
+    ...deliveryFields({
+      player: playerKey,
+      // Generous for any real ball (a seven off a no-ball and four overthrows), small enough to refuse nonsense.
+      runs: count(99),
+      fielder: { key: optional(playerKey), name: optional(text({ most: 200 })), substitute: optional(flag) },
+      closedExtras: true,
+      most: { wickets: 2, fielders: 4 },
+    }),
     /** Over index (0-based), as Cricsheet numbers overs; when absent, the over the innings' legal balls are in. */
-    over: z.number().int().min(0).max(999).optional(),
-  })
-  .strict()
+    over: optional(count(999)),
+  },
+  true,
+).schema
   .refine((ball) => ball.runs.total === ball.runs.batter + ball.runs.extras, { message: 'runs.total must be runs.batter + runs.extras', path: ['runs', 'total'] })
   .refine(
     (ball) => {
