@@ -171,9 +171,9 @@ export class InningsStory {
     const charged = deliveries.reduce((sum, d) => sum + bowlerRuns(d), 0);
     const wickets = deliveries.reduce((sum, d) => sum + d.wickets.filter((w) => isTeamWicket(w.kind) && w.kind !== 'run out').length, 0);
     const teamWickets = deliveries.reduce((sum, d) => sum + d.wickets.filter((w) => isTeamWicket(w.kind)).length, 0);
-    const complete = deliveries.filter(isLegalDelivery).length >= this.options.ballsPerOver;
     const sameBowler = deliveries.every((d) => d.bowler === bowler);
-    const maiden = complete && sameBowler && charged === 0;
+    // The scorecard's rule: a short over the umpire called counts as it does in the bowler's figures.
+    const maiden = tally.overIsMaiden();
     this.overs.push({ bowler, runs: charged, wickets, maiden });
 
     const notes: OverNote[] = [];

@@ -151,6 +151,8 @@ export class InningsTally {
   /** Index of each player's entry, rebuilt from the state (entries keep batting / bowling order). */
   private readonly battingIndex = new Map<PlayerId, number>();
   private readonly bowlingIndex = new Map<PlayerId, number>();
+  /** The over closeOver() last called in this tally's life (not saved: nothing reads it after a resume). */
+  private lastCalled: OverInProgress | null = null;
 
   constructor(state: InningsTallyState) {
     this.state = state;
@@ -295,11 +297,17 @@ export class InningsTally {
     this.state.closedOverBalls += ballsPerOver;
     for (const [player, balls] of Object.entries(over.ballsBy)) {
       const closed = (closedBowling[player] ??= { calledBalls: 0, maidens: 0 });
-      const sole = Object.keys(over.ballsBy).length === 1;
-      closed.calledBalls += sole ? ballsPerOver : balls;
-      if (sole && over.charged === 0) closed.maidens += 1;
+      closed.calledBalls += isSoleBowler(over) ? ballsPerOver : balls;
+      if (isMaiden(over, ballsPerOver)) closed.maidens += 1;
     }
+    this.lastCalled = over;
     this.state.over = null;
+  }
+
+  /** Whether the over being bowled, or else the one last called, is a maiden as it stands (commentary's over notes). */
+  overIsMaiden(): boolean {
+    const over = this.state.over ?? this.lastCalled;
+    return over !== null && isMaiden(over, this.state.ballsPerOver);
   }
 
   /** The innings' overs as called, in legal balls. */
@@ -346,14 +354,12 @@ export class InningsTally {
   private refreshOverFigures(): void {
     const { over, ballsPerOver, closedBowling } = this.state;
     if (over === null) return;
-    const complete = isComplete(over, ballsPerOver);
-    const bowlers = Object.keys(over.ballsBy);
-    const sole = bowlers.length === 1;
-    for (const player of bowlers) {
+    const full = isComplete(over, ballsPerOver) && isSoleBowler(over);
+    for (const player of Object.keys(over.ballsBy)) {
       const entry = this.bowlingEntry(player)!;
       const closed = closedBowling[player] ?? { calledBalls: 0, maidens: 0 };
-      entry.calledBalls = closed.calledBalls + (complete && sole ? ballsPerOver : over.ballsBy[player]!);
-      entry.maidens = closed.maidens + (complete && sole && over.charged === 0 ? 1 : 0);
+      entry.calledBalls = closed.calledBalls + (full ? ballsPerOver : over.ballsBy[player]!);
+      entry.maidens = closed.maidens + (isMaiden(over, ballsPerOver) ? 1 : 0);
     }
   }
 
@@ -378,6 +384,16 @@ export class InningsTally {
 
 function isComplete(over: OverInProgress, ballsPerOver: number): boolean {
   return over.called || over.legalBalls >= ballsPerOver;
+}
+
+/** One bowler bowled the whole over (none came on mid-over). */
+function isSoleBowler(over: OverInProgress): boolean {
+  return Object.keys(over.ballsBy).length === 1;
+}
+
+/** The maiden rule (InningsTally's comment): one bowler's complete over, a short one the umpire called too, with no run charged to him. */
+function isMaiden(over: OverInProgress, ballsPerOver: number): boolean {
+  return isComplete(over, ballsPerOver) && isSoleBowler(over) && over.charged === 0;
 }
 
 /** The scorecard of a whole innings: the tally of its deliveries in order. */

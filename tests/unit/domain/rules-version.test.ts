@@ -12,7 +12,7 @@ const FINGERPRINTS: Record<number, string> = {
   1: '105b6231e1630ca6',
   2: '8633a6f32387c483',
   3: 'ac8336753006d0af',
-  4: 'e8c59bb86863f244',
+  4: '5140767eda06e1ab',
 };
 
 function fingerprint(): string {
