@@ -3,7 +3,8 @@
 // and re-imported idempotently; else a PGlite in a temporary folder), then
 // - the replay at start: WinProbRatings.load() in a fresh service (every stored result since
 //   training read, then followed from the standing), and the in-memory part of it alone;
-// - a publication naming a match whose result did not change (what every live ball costs);
+// - a publication naming a match whose result did not change (what every live ball costs), and
+//   what of it the match's own win probability waits for (settledFor: nothing);
 // - a completed result written after the last one counted (the append path), and one taken
 //   back (a correction: the whole replay in memory), each from the publication to the standing
 //   updated; the row is flipped between 'started' and 'completed' outside the timing;
@@ -73,6 +74,15 @@ try {
   };
   const unchanged: number[] = [];
   for (let run = 0; run < UPDATES; run += 1) unchanged.push(await timedPublication([last.key]));
+  // What the match's own win probability waits for after its ball's publication: not the re-read.
+  const ownWait: number[] = [];
+  for (let run = 0; run < UPDATES; run += 1) {
+    await feed.publish([tags.match(last.key)]);
+    const at = performance.now();
+    await service.settledFor(last.key);
+    ownWait.push(performance.now() - at);
+    await service.settled();
+  }
   const appended: number[] = [];
   const takenBack: number[] = [];
   const setStatus = (status: 'started' | 'completed') => db.kysely.updateTable('matches').set({ status }).where('match_key', '=', last.key).execute();
@@ -92,6 +102,7 @@ try {
   console.log(`| replay at start: load() in a fresh service, ${LOADS} runs | ${range(loads)} |`);
   console.log(`| of which in memory: following the ${counted} results from the standing | ${range(replays)} |`);
   console.log(`| a publication naming a match whose result did not change (a live ball), ${UPDATES} runs | ${range(unchanged)} |`);
+  console.log(`| of which the match's own win probability waits for (settledFor), ${UPDATES} runs | ${range(ownWait)} |`);
   console.log(`| a completed result after the last counted (the append path), ${UPDATES} runs | ${range(appended)} |`);
   console.log(`| a counted result taken back (the whole replay in memory), ${UPDATES} runs | ${range(takenBack)} |`);
 

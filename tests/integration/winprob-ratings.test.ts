@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { WIN_PROB_STANDING } from '../../src/server/domain/winprob-model.ts';
 import { Standing } from '../../src/server/domain/winprob-ratings.ts';
+import { tags } from '../../src/server/feed/tags.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
@@ -67,6 +68,19 @@ describe('win-probability ratings follow the results written', () => {
     // Match Info says which results the sides' ratings reach: the tie now, the women's ODI before.
     expect([before.ratingsThrough, after.ratingsThrough]).toEqual(['2026-03-29', '2026-04-26']);
     expect(rcb).toBe((await services.winProbRatings.standingBefore({ date: '2026-05-07', id: Number(NEXT), key: NEXT })).standing.ratingOf('t20', 'royal-challengers-bengaluru'));
+  });
+
+  it("a match's own publication (a live ball) does not make its probability wait for the re-read", async () => {
+    await services.matchCentre.winProbability(NEXT);
+    let reread = false;
+    await services.feed.publish([tags.match(NEXT)]);
+    const done = services.winProbRatings.settled().then(() => (reread = true));
+    await services.winProbRatings.settledFor(NEXT);
+    expect(reread).toBe(false);
+    // The probability asked meanwhile is the one after the re-read: nothing before the match moved.
+    const chances = await services.matchCentre.winProbability(NEXT);
+    await done;
+    expect(await services.matchCentre.winProbability(NEXT)).toEqual(chances);
   });
 
   it('a completed match keeps its chances when a later result is written', async () => {

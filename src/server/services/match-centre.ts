@@ -110,12 +110,13 @@ export class MatchCentreService {
   /**
    * P(team a wins) after every ball and before the first (decision 039); the same in every
    * language. Judged on the ratings and pars before the match; cached per version of them (a
-   * result counted elsewhere may move this match's sides or its competition's par).
+   * result counted elsewhere may move this match's sides or its competition's par). A ball of
+   * this match waits on no re-read of its own result (WinProbRatings.settledFor).
    */
   async winProbability(matchKey: string): Promise<WinProbability | null> {
-    await this.ratings.settled();
+    await this.ratings.settledFor(matchKey);
     return this.cached(`winprob@${this.ratings.version}`, matchKey, 'en', async (match) =>
-      buildWinProbability(this.db, match, await this.ratings.standingBefore(placeOfMatch(match))),
+      buildWinProbability(this.db, match, await this.ratings.standingBefore(placeOfMatch(match), matchKey)),
     );
   }
 

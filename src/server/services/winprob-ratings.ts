@@ -4,7 +4,9 @@
 // Loaded once (the whole replay), then kept up to date from the change feed: a publication naming
 // a match re-reads that match's result, so a completed match counts before the next match's
 // probability is computed. A match is judged on the standing before it (every result that comes
-// earlier in the trainer's order): a completed match keeps what it had at its start.
+// earlier in the trainer's order): a completed match keeps what it had at its start. So a match's
+// own publication (every live ball publishes one) never moves the standing it is judged on: its
+// win probability does not wait for that re-read (settledFor).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FormatType } from '../domain/format-type.ts';
@@ -98,6 +100,9 @@ export class WinProbRatings {
   private loaded = false;
   /** Loads and refreshes run one after another, in the order asked. */
   private queue: Promise<void> = Promise.resolve();
+  /** Matches named by the refreshes queued or running, with how many of them name each; and reloads queued or running. */
+  private readonly refreshing = new Map<string, number>();
+  private reloading = 0;
   /** Bumped whenever the standing changes: what was computed from an older one is stale. */
   version = 0;
 
@@ -129,8 +134,23 @@ export class WinProbRatings {
       // Before the first load there is nothing to correct: the load reads what is committed then.
       if (!this.loaded) return;
       const keys = published.filter((tag) => tag.startsWith(MATCH_TAG)).map((tag) => tag.slice(MATCH_TAG.length));
-      if (published.includes(tags.all) || keys.length > REREAD_ALL_ABOVE) void this.load().catch(() => this.markStale());
-      else if (keys.length > 0) void this.enqueue(() => this.refresh(keys)).catch(() => this.markStale());
+      if (published.includes(tags.all) || keys.length > REREAD_ALL_ABOVE) {
+        this.reloading += 1;
+        void this.load()
+          .catch(() => this.markStale())
+          .finally(() => (this.reloading -= 1));
+      } else if (keys.length > 0) {
+        for (const key of keys) this.refreshing.set(key, (this.refreshing.get(key) ?? 0) + 1);
+        void this.enqueue(() => this.refresh(keys))
+          .catch(() => this.markStale())
+          .finally(() => {
+            for (const key of keys) {
+              const left = this.refreshing.get(key)! - 1;
+              if (left === 0) this.refreshing.delete(key);
+              else this.refreshing.set(key, left);
+            }
+          });
+      }
     });
   }
 
@@ -138,8 +158,8 @@ export class WinProbRatings {
    * The standing a match is judged on (every result before it in the trainer's order), and the
    * day of the last of those results (the end of training when there is none).
    */
-  async standingBefore(place: MatchPlace): Promise<{ standing: Standing; through: string }> {
-    await this.settled();
+  async standingBefore(place: MatchPlace, matchKey = place.key ?? ''): Promise<{ standing: Standing; through: string }> {
+    await this.settledFor(matchKey);
     if (this.last === null || compareResults(this.last, place) < 0) return { standing: this.current, through: this.last?.date ?? this.standing.through };
     const earlier = [...this.results.values()].filter((result) => compareResults(result, place) < 0).sort(compareResults);
     return { standing: followResults(this.start, earlier), through: earlier.at(-1)?.date ?? this.standing.through };
@@ -160,6 +180,15 @@ export class WinProbRatings {
   async settled(): Promise<void> {
     if (!this.loaded) await this.load();
     await this.queue;
+  }
+
+  /**
+   * Waits for what may move the standing before match `matchKey`: every refresh asked so far but
+   * those naming that match alone (its own result never counts before it), so a live ball's
+   * probability waits on no query of its own publication.
+   */
+  async settledFor(matchKey: string): Promise<void> {
+    if (!this.loaded || this.reloading > 0 || [...this.refreshing.keys()].some((key) => key !== matchKey)) await this.settled();
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
