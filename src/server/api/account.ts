@@ -89,21 +89,19 @@ export async function registerAccountRoutes(app: FastifyInstance, services: Serv
       return { status: true as const, message: 'Account deleted' as const };
     });
 
-    for (const method of profile.methods) {
-      api.route({
-        method,
-        url: profile.paths[0]!,
-        schema: actionSchema(profile),
-        bodyLimit: BODY_LIMIT,
-        handler: async (request) => {
-          const user = requireUser(request);
-          const { name, email, phone } = request.body;
-          if (phone !== undefined && phone !== '' && phone !== user.phone) throw new ApiError(400, 'Mobile number cannot be changed');
-          const data = await account.updateProfile(user.id, { name, email: email ?? null });
-          return { status: true as const, message: 'Profile updated' as const, data };
-        },
-      });
-    }
+    api.route({
+      method: [...profile.methods],
+      url: profile.paths[0]!,
+      schema: actionSchema(profile),
+      bodyLimit: BODY_LIMIT,
+      handler: async (request) => {
+        const user = requireUser(request);
+        const { name, email, phone } = request.body;
+        if (phone !== undefined && phone !== '' && phone !== user.phone) throw new ApiError(400, 'Mobile number cannot be changed');
+        const data = await account.updateProfile(user.id, { name, email: email ?? null });
+        return { status: true as const, message: 'Profile updated' as const, data };
+      },
+    });
 
     api.put(profileImage.paths[0]!, { schema: { ...actionSchema(profileImage), consumes: ['multipart/form-data'] } }, async (request) => {
       const user = requireUser(request);

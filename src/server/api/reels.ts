@@ -106,21 +106,19 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       return { status: 'success' as const, message: 'Liked', data: state };
     });
 
-    for (const method of routes.updateLike.methods) {
-      api.route({
-        method,
-        url: routes.updateLike.paths[0]!,
-        schema: actionSchema(routes.updateLike),
-        bodyLimit: BODY_LIMIT,
-        handler: async (request) => {
-          const user = requireUser(request);
-          await limited(auth, user.id, REEL_RULES.likesPerUser);
-          const state = await reels.updateLike(user.id, request.query.like_id, request.body.status, request.body.reel_id);
-          if (!state) throw new ApiError(404, 'No such like of yours');
-          return { status: 'success' as const, message: request.body.status === 'like' ? 'Liked' : 'Like removed', data: state };
-        },
-      });
-    }
+    api.route({
+      method: [...routes.updateLike.methods],
+      url: routes.updateLike.paths[0]!,
+      schema: actionSchema(routes.updateLike),
+      bodyLimit: BODY_LIMIT,
+      handler: async (request) => {
+        const user = requireUser(request);
+        await limited(auth, user.id, REEL_RULES.likesPerUser);
+        const state = await reels.updateLike(user.id, request.query.like_id, request.body.status, request.body.reel_id);
+        if (!state) throw new ApiError(404, 'No such like of yours');
+        return { status: 'success' as const, message: request.body.status === 'like' ? 'Liked' : 'Like removed', data: state };
+      },
+    });
 
     // Open to visitors, as the provider's reels page is: anyone reads a reel's comments; only who
     // may delete one depends on the viewer, so the answer is never shared by a cache.
@@ -143,20 +141,18 @@ export async function registerReelRoutes(app: FastifyInstance, services: Service
       return { status: 'success' as const, message: 'Comment added', data: added };
     });
 
-    for (const method of routes.deleteComment.methods) {
-      api.route({
-        method,
-        url: routes.deleteComment.paths[0]!,
-        schema: actionSchema(routes.deleteComment),
-        handler: async (request) => {
-          const user = requireUser(request);
-          const outcome = await reels.deleteComment(request.query.comment_id, user);
-          if (outcome === 'missing') throw new ApiError(404, 'No such comment');
-          if (outcome === 'forbidden') throw new ApiError(403, 'Only its author or an editor can delete a comment.');
-          return { status: true as const, message: 'Comment deleted' };
-        },
-      });
-    }
+    api.route({
+      method: [...routes.deleteComment.methods],
+      url: routes.deleteComment.paths[0]!,
+      schema: actionSchema(routes.deleteComment),
+      handler: async (request) => {
+        const user = requireUser(request);
+        const outcome = await reels.deleteComment(request.query.comment_id, user);
+        if (outcome === 'missing') throw new ApiError(404, 'No such comment');
+        if (outcome === 'forbidden') throw new ApiError(403, 'Only its author or an editor can delete a comment.');
+        return { status: true as const, message: 'Comment deleted' };
+      },
+    });
 
     api.post(routes.uploadReel.paths[0]!, { schema: { ...actionSchema(routes.uploadReel), consumes: ['multipart/form-data'] } }, async (request) => {
       const user = requireRole(request, 'editor', 'admin');

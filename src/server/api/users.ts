@@ -195,8 +195,6 @@ export function registerUserRoutes(app: FastifyInstance, services: Services, aut
       await auth.lockouts.clearAccount(phone);
       return { status: 'success' as const, message: 'Password Change Successful' };
     };
-    for (const method of changePassword.methods) {
-      api.route({ method, url: changePassword.paths[0]!, schema: actionSchema(changePassword), bodyLimit: BODY_LIMIT, handler: changePasswordHandler });
-    }
+    api.route({ method: [...changePassword.methods], url: changePassword.paths[0]!, schema: actionSchema(changePassword), bodyLimit: BODY_LIMIT, handler: changePasswordHandler });
   });
 }
