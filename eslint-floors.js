@@ -38,10 +38,6 @@ export const KNOWN_BACK_UP_IMPORTS = [
   ['src/server/live/payloads.ts', 'src/server/wire/presenters/match.ts', 'socket payloads are built on the live floor; the fan-out module (item 2)'],
   ['src/server/live/payloads.ts', 'src/server/wire/schemas/realtime.ts', 'socket payloads are built on the live floor; the fan-out module (item 2)'],
   ['src/server/api/search.ts', 'src/lib/search-view.ts', "search hits' links and names are page helpers; pages declare their routes (item 5)"],
-  ['src/server/http/page-routes.ts', 'src/lib/fixtures-view.ts', 'the page-cache table is written apart from the pages; generated from their declarations (item 5)'],
-  ['src/server/http/page-routes.ts', 'src/lib/match-view.ts', 'the page-cache table is written apart from the pages; generated from their declarations (item 5)'],
-  ['src/server/http/page-routes.ts', 'src/lib/player-view.ts', 'the page-cache table is written apart from the pages; generated from their declarations (item 5)'],
-  ['src/server/http/page-routes.ts', 'src/lib/tournament-view.ts', 'the page-cache table is written apart from the pages; generated from their declarations (item 5)'],
 ];
 
 /** The floor of a file by its path from the repository's root, or null when no floor names it. */
