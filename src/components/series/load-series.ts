@@ -4,7 +4,7 @@
 import type { Lang } from '../../i18n/index.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { PlayerStatsEntry, TournamentDetail, TournamentListItem } from '../../server/services/tournament-types.ts';
-import { pickOne, seriesTabs, pickType, statsType, type SeriesTab, type StatTab } from '../../lib/tournament-view.ts';
+import { pickOne, seriesTabs, pickType, statsType, type SeriesTab, type StatTab } from '../../views/tournament-view.ts';
 import type { SeriesQuery } from '../../pages/series/_query.ts';
 import type { StatsQuery } from '../../pages/stats/_query.ts';
 import type { FormatType } from '../../server/domain/format-type.ts';

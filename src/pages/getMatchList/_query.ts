@@ -2,7 +2,7 @@
 // declared once: the page cache keeps and the middleware reads it (src/server/http/page-routes.ts).
 import { z } from 'zod';
 import { matching, oneOf, pageRoute, param } from '../../server/http/page-routes.ts';
-import { LIVE_BODY_TABS, MATCH_TABS } from '../../lib/match-view.ts';
+import { LIVE_BODY_TABS, MATCH_TABS } from '../../views/match-view.ts';
 
 // An innings (a Test has four, super overs add a few); the tab picks among those the match has.
 const innings = matching(/^\d$/);

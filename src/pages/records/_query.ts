@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { oneOf, pageRoute } from '../../server/http/page-routes.ts';
 import { FORMAT_TYPES } from '../../server/domain/format-type.ts';
-import { RECORD_GENDERS } from '../../lib/records-view.ts';
+import { RECORD_GENDERS } from '../../views/records-view.ts';
 import { typeParam } from '../series/_query.ts';
 
 export const recordsRoute = pageRoute({ path: /^\/records\/?$/, query: z.object({}) });

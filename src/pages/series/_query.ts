@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { matching, oneOf, pageRoute, param } from '../../server/http/page-routes.ts';
 import { FORMAT_TYPES } from '../../server/domain/format-type.ts';
-import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
+import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../views/tournament-view.ts';
 
 /** type: one type of cricket of a tournament that holds several (a tour's Test, ODI, T20I series); picked among its own. */
 export const typeParam = param(z.enum(FORMAT_TYPES), (raw) => raw);

@@ -22,7 +22,7 @@ import {
   tabHref,
   tileLetters,
   type DaysQuery,
-} from '../../../src/lib/fixtures-view.ts';
+} from '../../../src/views/fixtures-view.ts';
 import { routeQuery } from '../../../src/server/http/page-routes.ts';
 import { fixturesRoute } from '../../../src/pages/fixtures/_query.ts';
 

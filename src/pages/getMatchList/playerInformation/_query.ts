@@ -2,7 +2,7 @@
 // declared once: the page cache keeps and the middleware reads it (src/server/http/page-routes.ts).
 import { z } from 'zod';
 import { oneOf, pageRoute, param } from '../../../server/http/page-routes.ts';
-import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../../lib/player-view.ts';
+import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../../views/player-view.ts';
 
 export const playerRoute = pageRoute({
   path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/,
