@@ -15,7 +15,7 @@ import {
   type Lang,
 } from './i18n/index.ts';
 import { readRoute } from './server/http/page-routes.ts';
-import { PAGE_ROUTES } from './pages/_routes.ts';
+import { ROUTES } from './pages/_routes.ts';
 
 /** A browser navigation to a page (not an asset, API call or form post). */
 function isPageGet(request: Request, pathname: string): boolean {
@@ -36,7 +36,7 @@ async function routeByLanguage(context: APIContext, next: MiddlewareNext): Promi
   const { lang, path } = splitLangPrefix(url.pathname);
   context.locals.lang = lang;
   // The page's query as it declares it (src/pages/_routes.ts), read once for the page and its components.
-  context.locals.route = readRoute(PAGE_ROUTES, path, url.searchParams);
+  context.locals.route = readRoute(ROUTES, path, url.searchParams);
 
   const chosen = url.searchParams.get('lang');
   if (isLang(chosen) && request.method === 'GET') {

@@ -9,3 +9,6 @@ export const allNewsRoute = pageRoute({
   path: /^\/news\/allNews\/?$/,
   query: z.object({ tab: param(z.enum(NEWS_TABS), pickNewsTab), page: param(z.string().regex(/^\d{1,6}$/), pickNewsPage) }),
 });
+
+/** The spec's article address, /news/description?slug=: it redirects to the article's own. */
+export const descriptionRoute = pageRoute({ path: /^\/news\/description\/?$/, query: z.object({ slug: param(z.string(), (raw) => raw) }) });
