@@ -4,6 +4,12 @@ declare namespace App {
   interface Locals {
     /** Page language, set by src/middleware.ts from the URL prefix. */
     lang: 'en' | 'hi';
+    /**
+     * The page's route model, set by src/middleware.ts: its declaration (src/pages/_routes.ts) and
+     * its query read by it; null for a page that declares none. Pages read it typed with
+     * routeQuery(Astro, theirRoute) (src/server/http/page-routes.ts).
+     */
+    route?: import('./server/http/page-routes.ts').RouteModel | null;
     /** Server services, attached by the server entry before Astro renders. */
     services?: import('./server/services/index.ts').Services;
     /**

@@ -14,6 +14,8 @@ import {
   splitLangPrefix,
   type Lang,
 } from './i18n/index.ts';
+import { readRoute } from './server/http/page-routes.ts';
+import { ROUTES } from './pages/_routes.ts';
 
 /** A browser navigation to a page (not an asset, API call or form post). */
 function isPageGet(request: Request, pathname: string): boolean {
@@ -33,6 +35,8 @@ async function routeByLanguage(context: APIContext, next: MiddlewareNext): Promi
   const { url, request, cookies } = context;
   const { lang, path } = splitLangPrefix(url.pathname);
   context.locals.lang = lang;
+  // The page's query as it declares it (src/pages/_routes.ts), read once for the page and its components.
+  context.locals.route = readRoute(ROUTES, path, url.searchParams);
 
   const chosen = url.searchParams.get('lang');
   if (isLang(chosen) && request.method === 'GET') {

@@ -34,6 +34,7 @@ import { backfillReports, listenForCompletedMatches, registerMatchReportJob } fr
 import { registerMatchPreviewJob, scheduleMatchPreviews } from './jobs/match-previews.ts';
 import { loggerOptions } from './logging.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
+import { PAGE_ROUTES } from '../pages/_routes.ts';
 
 const IMPORT_PROGRESS_LOG_MS = 5_000;
 
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
     logger,
     clientDir: path.join(distDir, 'client'),
     astroHandler: await loadAstroHandler(),
+    pageRoutes: PAGE_ROUTES,
     operator: {
       contactEmail: config.CONTACT_EMAIL ?? null,
       contactPhone: config.CONTACT_PHONE ?? null,

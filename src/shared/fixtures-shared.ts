@@ -1,6 +1,6 @@
 // Fixtures helpers that the browser needs too (MyMatches' island and store): paging, date
 // labels, favourites parsing and the team search. No dictionary or i18next in here, so the island
-// bundle stays small; src/lib/fixtures-view.ts re-exports all of it for the pages.
+// bundle stays small; src/views/fixtures-view.ts re-exports all of it for the pages.
 import { dayText, monthText } from '../i18n/dates.ts';
 import type { Lang } from '../i18n/index.ts';
 

@@ -49,7 +49,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { testPostgresUrl, testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
 import { prepareBenchMatches, type BenchMatch } from './support/live-bench-matches.ts';
 import { percentile } from './support/http-bench.ts';
-import { tabBodyHref } from '../../src/lib/match-view.ts';
+import { tabBodyHref } from '../../src/views/match-view.ts';
 
 const CLIENT_PROCESSES = 2;
 // Arguments pick rows, for a quicker look: kind=engine|fan-out servers=1|2 sockets=1000|5000

@@ -160,7 +160,7 @@ export function apiTargets(doc: OpenApiDocument, plausible: Record<string, strin
   return targets;
 }
 
-/** Query fields every page may be sent; each page's own come from page-routes.ts. */
+/** Query fields every page may be sent; each page's own come from its declaration (src/pages/_routes.ts). */
 const PAGE_QUERY = ['q', 'next', 'page', 'tab', 'id', 'slug', 'lang', 'player_key', 'match_key', 'type', 'gender', 'date', 'stat', 'team', 'all'];
 
 /** Every page file under src/pages as a route, in English and under /hi. */
@@ -170,7 +170,8 @@ export function pageTargets(pagesDir: string, plausible: Record<string, string>,
     for (const name of readdirSync(dir)) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (/\.(astro|ts)$/.test(name)) files.push(path.relative(pagesDir, full));
+      // Files named _... are the pages' modules (their query declarations), not routes.
+      else if (/\.(astro|ts)$/.test(name) && !name.startsWith('_')) files.push(path.relative(pagesDir, full));
     }
   };
   walk(pagesDir);

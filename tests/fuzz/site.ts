@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Db } from '../../src/server/db/client.ts';
-import { findPageRoute, PAGE_ROUTES } from '../../src/server/http/page-routes.ts';
+import { findPageRoute } from '../../src/server/http/page-routes.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 import { splitLangPrefix } from '../../src/i18n/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
@@ -70,7 +71,7 @@ export async function startFuzzSite(): Promise<FuzzSite | null> {
     const [team] = await queryRows<{ key: string }>(db, 'select team_key as key from teams limit 1').catch(() => [{ key: 'alpha-strikers' }]);
     const player = registryId('Alpha Strikers 1');
     const logger = pino(loggerOptions('error'), logSink((line) => errors.push(line.slice(0, 2000))).stream);
-    site = await accountsApp(db, { logger, appOptions: { astroHandler: handler, clientDir: path.join(repoRoot, 'dist/client') } });
+    site = await accountsApp(db, { logger, appOptions: { pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir: path.join(repoRoot, 'dist/client') } });
     await site.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (site.app.server.address() as AddressInfo).port;
     const ownHost = `127.0.0.1:${port}`;
@@ -84,8 +85,8 @@ export async function startFuzzSite(): Promise<FuzzSite | null> {
     };
     const doc = JSON.parse((await send(port, { method: 'GET', url: '/user/v1/openapi.json' }, ownHost)).body) as OpenApiDocument;
     const queryOf = (example: string) => {
-      const route = findPageRoute(splitLangPrefix(example.split('?')[0] ?? '').path);
-      return route ? Object.keys(route.query) : [];
+      const route = findPageRoute(PAGE_ROUTES, splitLangPrefix(example.split('?')[0] ?? '').path);
+      return route ? Object.keys(route.query.shape) : [];
     };
     const targets = {
       api: apiTargets(doc, plausible).map((target) => ({ ...target, template: `/user/v1${target.template}` })),

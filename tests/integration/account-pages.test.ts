@@ -7,6 +7,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { accountsApp, createUser, setCookies, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('account page tests');
 const PASSWORD = 'pa55wd';
@@ -29,7 +30,7 @@ describe.skipIf(handler === null)('account pages', () => {
 
   beforeAll(async () => {
     db = await freshDatabase();
-    accounts = await accountsApp(db, { appOptions: { astroHandler: handler! } });
+    accounts = await accountsApp(db, { appOptions: { pageRoutes: PAGE_ROUTES, astroHandler: handler! } });
     app = accounts.app;
     const userId = await createUser(db, '9876500001', PASSWORD);
     await db.kysely.updateTable('users').set({ name: '<img src=x onerror=alert(1)>Ravi' }).where('id', '=', userId).execute();

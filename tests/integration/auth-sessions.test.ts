@@ -5,6 +5,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { setUserRole } from '../../src/server/auth/roles.ts';
 import { accountsApp, APP_ORIGIN, createUser, setCookies, SITE_ORIGIN, type AccountsApp } from '../helpers/accounts.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const PHONE = '9876543210';
 const PASSWORD = 'ab12cd';
@@ -142,7 +143,7 @@ describe.each(engines)('sessions on %s', (_engine, open) => {
     const seen: Record<string, unknown>[] = [];
     const pages = await accountsApp(db, {
       appOptions: {
-        astroHandler: async (_request, response, _next, locals) => {
+        pageRoutes: PAGE_ROUTES, astroHandler: async (_request, response, _next, locals) => {
           seen.push(locals as Record<string, unknown>);
           response.writeHead(200, { 'content-type': 'text/plain' }).end('page');
         },

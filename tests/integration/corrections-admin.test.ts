@@ -12,6 +12,7 @@ import { builtAstroHandler } from '../helpers/built-site.ts';
 import { extractArchive } from '../helpers/read-archive.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const iplArchive = requiredArchive('ipl_json.zip', 'admin corrections tests');
 const handler = await builtAstroHandler('admin corrections page tests');
@@ -35,7 +36,7 @@ describe.skipIf(!iplArchive)('admin corrections', () => {
     const extracted = await extractArchive(iplArchive!, (text) => text.includes('"2025-05-08"') || text.includes('"2025-05-24"'));
     folder = extracted.folder;
     await importSources(db, [folder]);
-    accounts = await accountsApp(db, handler ? { appOptions: { astroHandler: handler } } : {});
+    accounts = await accountsApp(db, handler ? { appOptions: { pageRoutes: PAGE_ROUTES, astroHandler: handler } } : {});
     const user = await createUser(db, '9876500011', PASSWORD);
     const admin = await createUser(db, '9876500012', PASSWORD, 'admin');
     userToken = (await accounts.auth.sessions.create(user, 'vitest')).token;

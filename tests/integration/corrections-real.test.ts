@@ -23,6 +23,7 @@ import { queryNumber } from '../helpers/test-db.ts';
 import { archiveDatabase } from '../helpers/templates.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 type PointsRow = TournamentDetail['tournamentPoints'][number]['groups'][number]['points'][number];
 
@@ -111,7 +112,7 @@ describe.skipIf(!iplArchive)('IPL 2024 and 2025 tables with the corrections', ()
       data: { ball_by_ball_to: '2026-05-24', matches: await queryNumber(db, "select count(*) from matches where source = 'cricsheet'"), source: 'Cricsheet (cricsheet.org), ODC-By 1.0' },
     });
     if (!handler) return;
-    const site = await buildApp({ services: createServices(db, feed), logger: pino({ level: 'silent' }), astroHandler: handler, clientDir: path.join(dist, 'client') });
+    const site = await buildApp({ services: createServices(db, feed), logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir: path.join(dist, 'client') });
     try {
       const english = await site.inject({ method: 'GET', url: '/about' });
       expect(english.body).toContain('<time datetime="2026-05-24">Ball-by-ball data to 24 May 2026</time>');

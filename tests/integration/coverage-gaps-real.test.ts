@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SeriesView from '../../src/components/series/SeriesView.astro';
 import GapNote from '../../src/components/series/GapNote.astro';
 import { loadSeriesPage, loadStatsPage } from '../../src/components/series/load-series.ts';
+import { routeQuery } from '../../src/server/http/page-routes.ts';
+import { seriesRoute } from '../../src/pages/series/_query.ts';
+import { statsRoute } from '../../src/pages/stats/_query.ts';
 import type { Services } from '../../src/server/services/index.ts';
 import { importRealSubset, type RealSubset } from '../helpers/real-subset.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
@@ -74,13 +77,13 @@ describe.skipIf(!odiArchive)('a tournament missing matches says so', () => {
       const prefix = lang === 'hi' ? '/hi' : '';
       for (const tab of ['overview', 'points', 'stats'] as const) {
         const url = new URL(`http://localhost${prefix}/series/${worldCup}?tab=${tab}`);
-        const data = await loadSeriesPage(services, worldCup, url, lang);
+        const data = await loadSeriesPage(services, worldCup, routeQuery({ locals: {}, url }, seriesRoute), lang);
         if (data.kind !== 'found') throw new Error('the World Cup is held');
         const html = await render(SeriesView, { detail: data.detail, tab: data.tab, type: data.type, stats: data.stats, stat: data.stat }, lang, url.href);
         expect(html, tab).toContain(NOTE[lang].replaceAll("'", '&#39;'));
       }
       const statsUrl = new URL(`http://localhost${prefix}/stats/${worldCup}`);
-      const stats = await loadStatsPage(services, worldCup, statsUrl);
+      const stats = await loadStatsPage(services, worldCup, routeQuery({ locals: {}, url: statsUrl }, statsRoute));
       if (stats.kind !== 'found') throw new Error('the World Cup is held');
       expect(await render(GapNote, { gap: stats.gap }, lang, statsUrl.href)).toContain(NOTE[lang].replaceAll("'", '&#39;'));
     });

@@ -22,6 +22,7 @@ import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('fixture feed page checks');
 
@@ -108,7 +109,7 @@ describe.each(await databasesUnderTest())('fixture feeds on %s', (_engine, open)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    if (handler) app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler, clientDir: path.resolve(import.meta.dirname, '../../dist/client') });
+    if (handler) app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir: path.resolve(import.meta.dirname, '../../dist/client') });
   });
   afterAll(async () => {
     await app?.close();

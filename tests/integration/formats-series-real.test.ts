@@ -29,6 +29,7 @@ import { extractArchive } from '../helpers/read-archive.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 // ---------- the raw Cricsheet shapes this test reads ----------
 
@@ -120,7 +121,7 @@ async function serve(
   expect(summary.skipped).toEqual([]);
   expect(summary.failedSources).toEqual([]);
   const app = checkingContract(
-    await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }), ...(astroHandler ? { astroHandler } : {}) }),
+    await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }), ...(astroHandler ? { astroHandler, pageRoutes: PAGE_ROUTES } : {}) }),
   );
   return { db, app };
 }

@@ -22,6 +22,7 @@ import { accountsApp, createUser, setCookies, SITE_ORIGIN, type AccountsApp } fr
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { inlineScriptTexts } from '../helpers/html.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('hardening tests of pages');
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -73,7 +74,7 @@ describe('hardening of the server', () => {
       logger: pino(loggerOptions('info'), sink),
       appOptions: {
         securityHeaders: createSecurityHeaders({ publicOrigin: SITE_ORIGIN, hstsMaxAgeS: HSTS_MAX_AGE }),
-        ...(handler ? { astroHandler: handler, clientDir } : {}),
+        ...(handler ? { pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir } : {}),
       },
     });
     for (const person of [ALICE, BOB]) {
@@ -218,7 +219,7 @@ describe('hardening of the server', () => {
   it.skipIf(handler === null)('a signed-in page request is rendered for that request alone; visitors still share the cached page', async () => {
     const services = createServices(db);
     const renders = vi.spyOn(services.matches, 'listForHome');
-    const site = await accountsApp(db, { appOptions: { services, astroHandler: handler!, clientDir } });
+    const site = await accountsApp(db, { appOptions: { services, pageRoutes: PAGE_ROUTES, astroHandler: handler!, clientDir } });
     try {
       const alice = await site.app.inject({
         method: 'POST',

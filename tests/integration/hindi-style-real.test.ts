@@ -16,6 +16,7 @@ import { localName } from '../../src/i18n/names.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { hindiStyleProblems, htmlTextNodes, jsonStrings } from '../helpers/hindi-style.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -55,7 +56,7 @@ describe('Hindi pages and API answers of real matches follow the style guide', (
     const summary = await importSources(db, [path.join(fixtures, 'e2e')]);
     expect(summary.failedSources).toEqual([]);
     const services = createServices(db);
-    const options = handler ? { astroHandler: handler, clientDir: path.join(dist, 'client') } : {};
+    const options = handler ? { pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir: path.join(dist, 'client') } : {};
     app = await buildApp({ services, logger: pino({ level: 'silent' }), ...options });
   }, 300_000);
   afterAll(async () => {

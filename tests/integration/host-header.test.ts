@@ -20,6 +20,7 @@ import { createServices } from '../../src/server/services/index.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { cricsheetMatch, registryId, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
 import { freshDatabase, queryRows } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('Host header tests');
 
@@ -97,7 +98,7 @@ describe.skipIf(handler === null).each([
       config: { publicOrigin: publicOriginSet ? PUBLIC_ORIGIN : 'http://localhost:4321', originFromHost: !publicOriginSet, corsOrigins: [], sessionTtlDays: 30 },
       logger,
     });
-    app = await buildApp({ services: createServices(db), logger, auth, astroHandler: handler! });
+    app = await buildApp({ services: createServices(db), logger, auth, pageRoutes: PAGE_ROUTES, astroHandler: handler! });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     ownHost = `127.0.0.1:${port}`;

@@ -14,6 +14,7 @@ import { accountsApp, createUser, SITE_ORIGIN, type AccountsApp } from '../helpe
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { logSink } from '../helpers/log-sink.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('hostile input tests on pages');
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -30,7 +31,7 @@ describe('hostile input', () => {
     db = await freshDatabase();
     services = createServices(db);
     const logger = pino(loggerOptions('warn'), stream);
-    accounts = await accountsApp(db, { logger, appOptions: { services, ...(handler ? { astroHandler: handler, clientDir } : {}) } });
+    accounts = await accountsApp(db, { logger, appOptions: { services, ...(handler ? { pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir } : {}) } });
     const scorerId = await createUser(db, '9811100001', 'sc0rer', 'scorer');
     const fanId = await createUser(db, '9811100002', 'f4nnys');
     scorer = (await accounts.auth.sessions.create(scorerId, 'vitest')).token;

@@ -10,6 +10,7 @@ import { tags } from '../../src/server/feed/tags.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('import progress page tests');
 
@@ -21,7 +22,7 @@ describe.skipIf(handler === null)('the home page during the start-up import', ()
   beforeAll(async () => {
     db = await freshDatabase();
     services = createServices(db);
-    app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler!, clientDir: path.resolve(import.meta.dirname, '../../dist/client') });
+    app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler!, clientDir: path.resolve(import.meta.dirname, '../../dist/client') });
   });
   afterAll(async () => {
     await app?.close();

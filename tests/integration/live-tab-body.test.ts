@@ -17,6 +17,7 @@ import { freshDatabase } from '../helpers/test-db.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
 import { openerKey as key, openerKkr as kkr, openerRcb as rcb, startLiveServer, type LiveServer } from '../helpers/live-server.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('live tab body tests');
 
@@ -79,7 +80,7 @@ describe.skipIf(handler === null)('a live page tab body fetched by a crowd after
       services,
       logger,
       auth,
-      astroHandler: (req, ...rest) => {
+      pageRoutes: PAGE_ROUTES, astroHandler: (req, ...rest) => {
         if (req.url?.includes('/tab-body')) renders += 1;
         return handler!(req, ...rest);
       },

@@ -11,7 +11,7 @@ import type { Services } from '../../src/server/services/index.ts';
 import type { LiveEngine } from '../../src/server/live/engine.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { presentCommentary } from '../../src/server/wire/presenters/match-centre.ts';
-import { liveMatchProps } from '../../src/lib/live-match-props.ts';
+import { liveMatchProps } from '../../src/views/live-match-props.ts';
 import { followMatch } from '../../src/lib/live-socket.ts';
 import { createLiveMatchStore, type LiveMatchStore } from '../../src/stores/live-match.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';

@@ -21,6 +21,7 @@ import { builtAstroHandler } from '../helpers/built-site.ts';
 import { extractArchive } from '../helpers/read-archive.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const iplArchive = requiredArchive('ipl_json.zip', 'news checks');
 const recentArchive = requiredArchive('recent_2024_2026_json.zip', 'news checks');
@@ -90,7 +91,7 @@ describe.skipIf(!iplArchive || !recentArchive || !testsArchive)('news on real ma
     }
     expect(tournamentOf.get(keyOf(IPL_2025_FINAL))).toBe(IPL_2025);
     expect(tournamentOf.get(keyOf(OVAL_2025))).toBe(TOUR_2025);
-    if (handler) app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler });
+    if (handler) app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler });
   }, 300_000);
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { createServices, type Services } from '../../src/server/services/index.t
 import type { NewsDraft } from '../../src/server/services/news.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 const e2eMatches = path.resolve(import.meta.dirname, '../fixtures/cricsheet/e2e');
@@ -47,7 +48,7 @@ describe.skipIf(handler === null)('news pages', () => {
     const summary = await importSources(db, [e2eMatches]);
     expect(summary.failedSources).toEqual([]);
     services = createServices(db);
-    app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler!, clientDir: path.join(dist, 'client') });
+    app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler!, clientDir: path.join(dist, 'client') });
   });
   afterAll(async () => {
     await app?.close();

@@ -11,6 +11,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { accountsApp, createUser, setCookies, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('placeholder tests');
 const e2eMatches = path.resolve(import.meta.dirname, '../fixtures/cricsheet/e2e');
@@ -44,7 +45,7 @@ describe.skipIf(handler === null)('no placeholder left', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     await importSources(db, [e2eMatches]);
-    accounts = await accountsApp(db, { appOptions: { astroHandler: handler! } });
+    accounts = await accountsApp(db, { appOptions: { pageRoutes: PAGE_ROUTES, astroHandler: handler! } });
     app = accounts.app;
     await createUser(db, '9876500011', PASSWORD);
     const login = await app.inject({ method: 'POST', url: '/user/v1/login', payload: { phone: '9876500011', password: PASSWORD } });
@@ -142,7 +143,7 @@ describe.skipIf(handler === null)('no placeholder left', () => {
   it('the footer shows the configured phone, address and app listing', async () => {
     const configured = await accountsApp(db, {
       appOptions: {
-        astroHandler: handler!,
+        pageRoutes: PAGE_ROUTES, astroHandler: handler!,
         operator: {
           contactEmail: 'scores@example.org',
           contactPhone: '+91 22 1234 5678',

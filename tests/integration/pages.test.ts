@@ -10,6 +10,7 @@ import { createServices } from '../../src/server/services/index.ts';
 import { tags } from '../../src/server/feed/tags.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 const handler = await builtAstroHandler('page tests');
@@ -21,7 +22,7 @@ describe.skipIf(handler === null)('pages rendered by the server', () => {
 
   it('build assets go out compressed to browsers that accept it (brotli, else gzip), raw to the rest', async () => {
     const db = await freshDatabase();
-    const app = await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }), astroHandler: handler!, clientDir: path.join(dist, 'client') });
+    const app = await buildApp({ services: createServices(db), logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler!, clientDir: path.join(dist, 'client') });
     try {
       const assets = path.join(dist, 'client', '_astro');
       const largest = readdirSync(assets)
@@ -57,7 +58,7 @@ describe.skipIf(handler === null)('pages rendered by the server', () => {
     const app = await buildApp({
       services,
       logger: pino({ level: 'silent' }),
-      astroHandler: handler!,
+      pageRoutes: PAGE_ROUTES, astroHandler: handler!,
       clientDir: path.join(dist, 'client'),
     });
     try {
@@ -80,7 +81,7 @@ describe.skipIf(handler === null)('pages rendered by the server', () => {
     const db = await freshDatabase();
     const services = createServices(db);
     const listForHome = vi.spyOn(services.matches, 'listForHome');
-    const app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler! });
+    const app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler! });
     try {
       const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(first.statusCode).toBe(200);
@@ -117,7 +118,7 @@ describe.skipIf(handler === null)('pages rendered by the server', () => {
     const db = await freshDatabase();
     const services = createServices(db);
     const listForHome = vi.spyOn(services.matches, 'listForHome');
-    const app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler! });
+    const app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler! });
     try {
       const first = await app.inject({ method: 'GET', url: '/' });
       expect(first.statusCode).toBe(200);

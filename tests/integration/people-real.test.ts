@@ -19,6 +19,7 @@ import { checkingContract } from '../helpers/api-contract.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
 import { installLocalNames } from '../../src/i18n/names.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const shared = path.resolve(import.meta.dirname, '../../../shared/data');
 const register = path.join(shared, 'register/people.csv');
@@ -71,7 +72,7 @@ describe.skipIf(!ready)('people on the real register and profiles', () => {
     expect(imported.written).toBeGreaterThan(16_000);
     services = createServices(db);
     await services.localNames.load();
-    const options = handler ? { astroHandler: handler, clientDir: path.join(dist, 'client') } : {};
+    const options = handler ? { pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir: path.join(dist, 'client') } : {};
     app = checkingContract(await buildApp({ services, logger: pino({ level: 'silent' }), ...options }));
   }, 600_000);
   afterAll(async () => {

@@ -16,6 +16,7 @@ import type { PlayerInfoObject as PlayerInfo, PlayerOverviewObject as PlayerOver
 import type { Db } from '../../src/server/db/client.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const e2eFolder = path.join(fixtures, 'e2e');
@@ -275,7 +276,7 @@ describe('player API', () => {
 
   it.skipIf(!built)('the player page renders from the same services, and 404s an unknown key', async () => {
     const { handler } = (await import(pathToFileURL(astroEntry).href)) as { handler: AstroHandler };
-    const site = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler, clientDir: path.join(dist, 'client') });
+    const site = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir: path.join(dist, 'client') });
     try {
       const page = (url: string) => site.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       const overviewPage = await page(`/getMatchList/playerInformation/335982?player_key=${mccullumKey}`);

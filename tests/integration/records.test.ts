@@ -11,6 +11,7 @@ import { createServices, type Services } from '../../src/server/services/index.t
 import type { Db } from '../../src/server/db/client.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/cricsheet');
 const folders = [path.join(fixtures, 'e2e'), path.join(fixtures, 'real')];
@@ -117,7 +118,7 @@ describe('records on real matches', () => {
   });
 
   it.skipIf(handler === null)('the records pages render the lists, link players, and 404 what does not exist', async () => {
-    const site = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler!, clientDir: path.join(dist, 'client') });
+    const site = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler!, clientDir: path.join(dist, 'client') });
     try {
       const page = (url: string) => site.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       const index = await page('/records');

@@ -7,6 +7,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { accountsApp, createUser, setCookies, type AccountsApp } from '../helpers/accounts.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { freshDatabase } from '../helpers/test-db.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('scorer page tests');
 const PASSWORD = 'pa55wd';
@@ -28,7 +29,7 @@ describe.skipIf(handler === null)('scorer pages', () => {
 
   beforeAll(async () => {
     db = await freshDatabase();
-    accounts = await accountsApp(db, { appOptions: { astroHandler: handler! } });
+    accounts = await accountsApp(db, { appOptions: { pageRoutes: PAGE_ROUTES, astroHandler: handler! } });
     app = accounts.app;
     await createUser(db, '9876500011', PASSWORD);
     await createUser(db, '9876500012', PASSWORD, 'scorer');

@@ -21,6 +21,7 @@ import { inlineScriptTexts, tagsWithEventHandlers } from '../helpers/html.ts';
 import { imageBombPng } from '../helpers/images.ts';
 import { freshDatabase, queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('attack tests on pages');
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -59,7 +60,7 @@ describe.each(engines)('attacks on accounts (%s)', (_engine, open) => {
     db = await open();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'crease-attacks-'));
     avatars = new AvatarStore(path.join(dataDir, 'avatars'));
-    accounts = await accountsApp(db, { appOptions: { avatars, ...(handler ? { astroHandler: handler, clientDir } : {}) } });
+    accounts = await accountsApp(db, { appOptions: { avatars, ...(handler ? { pageRoutes: PAGE_ROUTES, astroHandler: handler, clientDir } : {}) } });
     await createUser(db, ALICE.phone, ALICE.password);
     await createUser(db, BOB.phone, BOB.password);
     await createUser(db, ADMIN.phone, ADMIN.password, 'admin');

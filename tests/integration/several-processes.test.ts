@@ -26,6 +26,7 @@ import { createServices, type Services } from '../../src/server/services/index.t
 import { cricsheetMatch, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
 import { testPostgresUrl, testRedisUrl, uniqueChannel } from '../helpers/test-servers.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const postgresUrl = await testPostgresUrl();
 const redisUrl = await testRedisUrl();
@@ -46,7 +47,7 @@ async function startServer(feedOptions: FeedOptions): Promise<ServerProcess> {
   const db = await openDatabase({ url: postgresUrl!, dataDir: '' });
   const feed = await openChangeFeed({ databaseUrl: postgresUrl!, ...feedOptions });
   const services = createServices(db, feed);
-  const app = await buildApp({ services, logger: silent, astroHandler });
+  const app = await buildApp({ services, logger: silent, astroHandler, pageRoutes: PAGE_ROUTES });
   return { db, feed, services, app };
 }
 

@@ -21,6 +21,7 @@ import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
 import { writeZip } from '../helpers/zip-writer.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 
 const handler = await builtAstroHandler('start-up retry page tests');
 const matchFiles = path.resolve(import.meta.dirname, '../fixtures/cricsheet/e2e');
@@ -63,7 +64,7 @@ describe.skipIf(handler === null)('a start-up import whose source cannot be read
     source = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/downloads/all_json.zip`;
     db = await freshDatabase();
     services = createServices(db);
-    app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler!, clientDir: path.resolve(import.meta.dirname, '../../dist/client') });
+    app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler!, clientDir: path.resolve(import.meta.dirname, '../../dist/client') });
   });
   afterAll(async () => {
     await app?.close();

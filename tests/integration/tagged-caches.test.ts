@@ -12,6 +12,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { tags } from '../../src/server/feed/tags.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { canonicalQuery, findPageRoute } from '../../src/server/http/page-routes.ts';
+import { PAGE_ROUTES } from '../../src/pages/_routes.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { splitLangPrefix } from '../../src/i18n/index.ts';
@@ -102,7 +103,7 @@ describe('service caches', () => {
 describe.skipIf(handler === null)('page cache', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({ services, logger: pino({ level: 'silent' }), astroHandler: handler! });
+    app = await buildApp({ services, logger: pino({ level: 'silent' }), pageRoutes: PAGE_ROUTES, astroHandler: handler! });
   });
   afterAll(async () => {
     await app?.close();
@@ -190,7 +191,7 @@ describe.skipIf(handler === null)('page cache', () => {
       for (const [, raw] of response.body.matchAll(/href="(\/[^"]*)"/g)) {
         const href = raw!.replaceAll('&amp;', '&');
         const url = new URL(href, 'http://site.test');
-        const route = findPageRoute(splitLangPrefix(url.pathname).path);
+        const route = findPageRoute(PAGE_ROUTES, splitLangPrefix(url.pathname).path);
         if (!route) continue;
         checked.add(href);
         expect(canonicalQuery(route, url.searchParams).canonical, `${href} on ${page}`).toBe(true);

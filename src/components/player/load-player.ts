@@ -9,8 +9,7 @@ export type PlayerPageData =
   /** heldSince: since when matches of each kind are held here, for what the careers cover. */
   | { kind: 'found'; playerKey: string; overview: PlayerOverview; info: PlayerInfo; heldSince: HeldSince };
 
-export async function loadPlayerPage(services: Services | undefined, url: URL): Promise<PlayerPageData> {
-  const playerKey = url.searchParams.get('player_key')?.trim() ?? '';
+export async function loadPlayerPage(services: Services | undefined, playerKey: string): Promise<PlayerPageData> {
   if (!playerKey) return { kind: 'no-key' };
   if (!services) throw new Error('Server services are not attached to this request');
   const [overview, info, heldSince] = await Promise.all([

@@ -4,7 +4,9 @@
 import type { Lang } from '../../i18n/index.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { PlayerStatsEntry, TournamentDetail, TournamentListItem } from '../../server/services/tournament-types.ts';
-import { STAT_TABS, pickOne, seriesTabs, pickType, statsType, type SeriesTab, type StatTab } from '../../lib/tournament-view.ts';
+import { pickOne, seriesTabs, pickType, statsType, type SeriesTab, type StatTab } from '../../views/tournament-view.ts';
+import type { SeriesQuery } from '../../pages/series/_query.ts';
+import type { StatsQuery } from '../../pages/stats/_query.ts';
 import type { FormatType } from '../../server/domain/format-type.ts';
 import type { TournamentGap } from '../../server/domain/withheld-matches.ts';
 
@@ -47,34 +49,33 @@ export function required(services: Services | undefined): Services {
 export async function loadSeriesPage(
   services: Services | undefined,
   touKey: string | null,
-  url: URL,
+  query: Pick<SeriesQuery, 'stat' | 'tab' | 'type'>,
   lang: Lang,
 ): Promise<SeriesPageData> {
   const { tournaments: service } = required(services);
   const tournaments = await service.list();
   const key = touKey ?? tournaments[0]?.tou_key ?? null;
   if (key === null) return { kind: 'empty' };
-  const query = url.searchParams;
-  const stat = pickOne(query.get('stat'), STAT_TABS, 'runs');
+  const { stat } = query;
   const detail = await service.detail(key, lang);
   if (!detail) return { kind: 'unknown', touKey: key, tournaments };
-  const tab = pickOne(query.get('tab'), seriesTabs(detail), 'overview');
+  const tab = pickOne(query.tab, seriesTabs(detail), 'overview');
   const types = detail.parts.map((part) => part.formatType);
-  const type = pickType(types, query.get('type'));
+  const type = pickType(types, query.type);
   const stats = tab === 'stats' ? await service.playerStats(key, statsType(types, type)) : null;
   return { kind: 'found', tournaments, detail, tab, type, stats, stat };
 }
 
-export async function loadStatsPage(services: Services | undefined, touKey: string | null, url: URL): Promise<StatsPageData> {
+export async function loadStatsPage(services: Services | undefined, touKey: string | null, query: Pick<StatsQuery, 'stat' | 'type'>): Promise<StatsPageData> {
   const { tournaments: service } = required(services);
   const tournaments = await service.list();
   const key = touKey ?? tournaments[0]?.tou_key ?? null;
   if (key === null) return { kind: 'empty' };
-  const stat = pickOne(url.searchParams.get('stat'), STAT_TABS, 'runs');
+  const { stat } = query;
   const tournament = tournaments.find((item) => item.tou_key === key);
   if (!tournament) return { kind: 'unknown', touKey: key, tournaments };
   const types = tournament.format_types;
-  const type = statsType(types, pickType(types, url.searchParams.get('type'))) ?? null;
+  const type = statsType(types, pickType(types, query.type)) ?? null;
   const [stats, gap] = await Promise.all([service.playerStats(key, type ?? undefined), service.gap(key)]);
   if (!stats) return { kind: 'unknown', touKey: key, tournaments };
   return { kind: 'found', tournaments, tournament, type, stats, stat, gap };

@@ -1,7 +1,7 @@
 // GET user/v1/search?q=: players, teams, tournaments and venues by name (schemas/search.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { searchHitDetail, searchHitHref, searchHitName } from '../../lib/search-view.ts';
+import { searchHitDetail, searchHitHref, searchHitName } from '../wire/presenters/search.ts';
 import type { Services } from '../services/index.ts';
 import { routeSchema } from '../wire/schemas/common.ts';
 import { searchRoutes } from '../wire/schemas/search.ts';

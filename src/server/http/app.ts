@@ -24,7 +24,7 @@ import { registerReelMedia } from './reel-media.ts';
 import { CoverStore } from '../news/covers.ts';
 import { COVER_URL_PREFIX } from '../../shared/news-view.ts';
 import { PageCache } from './page-cache.ts';
-import { sameForEveryone } from './page-routes.ts';
+import { sameForEveryone, type PageRoute } from './page-routes.ts';
 import { keepPrivate } from './credentials.ts';
 import { createSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
 import { redactUrl } from '../logging.ts';
@@ -60,6 +60,11 @@ export interface AppOptions {
   /** Folder of built client assets (dist/client); skipped when absent (API-only tests). */
   clientDir?: string;
   astroHandler?: AstroHandler;
+  /**
+   * The pages' declared routes (src/pages/_routes.ts): what the page cache keeps and how. Given
+   * with astroHandler by the server entry, the pages being a floor up (decision 082).
+   */
+  pageRoutes?: readonly PageRoute[];
   /** The operator's contact details and app listing the pages show; each null when not set. */
   operator?: Partial<OperatorDetails>;
   /** Origins allowed to call the API from a browser (API_CORS_ORIGINS); none by default. */
@@ -211,7 +216,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const astroHandler = options.astroHandler;
-  const pageCache = new PageCache(services.feed);
+  const pageRoutes = options.pageRoutes;
+  if (astroHandler && !pageRoutes) throw new Error('buildApp: the pages come with their routes (pageRoutes, src/pages/_routes.ts)');
+  const pageCache = new PageCache(services.feed, pageRoutes ?? []);
   const operator: OperatorDetails = { contactEmail: null, contactPhone: null, contactAddress: null, androidAppUrl: null, ...options.operator };
   // How long this install keeps sessions, codes and lock-out counts: the Privacy Policy states them.
   const retention: Retention = { sessionDays: auth.config.sessionTtlDays, otpMinutes: OTP_TTL_MINUTES, lockoutMinutes: auth.lockouts.perAccount.windowS / 60 };
@@ -231,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.hijack();
     // Only a session that resolved makes a page private; a bogus cookie or header does not, nor
     // a session on a page that shows nothing of who asks (a live tab body: one copy for the crowd).
-    const signedIn = request.user !== null && !sameForEveryone(request.url);
+    const signedIn = request.user !== null && !sameForEveryone(pageRoutes ?? [], request.url);
     if (signedIn) keepPrivate(reply.raw);
     // Pages link to the site's origin; the renderer sees its host, never a foreign one.
     const origin = siteOriginFor(sitePolicy, parseHost(request.host), request.protocol === 'https');

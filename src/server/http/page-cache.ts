@@ -5,7 +5,7 @@
 //   after every ball, so their fans would otherwise get them uncompressed most often.
 // - Requests for a page being rendered wait for that render instead of starting their own: after
 //   a ball drops a page, the crowd asking for it costs one render (issue 26's thundering herd).
-// - Only the routes of page-routes.ts are kept, keyed by the origin the page links to (site-origin.ts),
+// - Only the pages' declared routes (page-routes.ts) are kept, keyed by the origin the page links to (site-origin.ts),
 //   path, the query the page reads and the language cookie (which decides redirects); another query
 //   gets a 301 to the canonical URL. What was rendered for one origin is never served for another.
 // - A page's tags are those of every service read made while rendering it (tags-read.ts).
@@ -25,7 +25,7 @@ import { collectTagsRead } from '../feed/tags-read.ts';
 import { tags as tagNames } from '../feed/tags.ts';
 import { isLang, LANG_COOKIE, splitLangPrefix } from '../../i18n/index.ts';
 import { readCookie } from '../auth/cookies.ts';
-import { canonicalQuery, findPageRoute } from './page-routes.ts';
+import { canonicalQuery, findPageRoute, type PageRoute } from './page-routes.ts';
 
 /** A whole answer of the renderer, held before it is sent. */
 interface HeldAnswer {
@@ -115,7 +115,11 @@ export class PageCache {
   /** Renders of shareable pages in progress, by key: what a request for the same page waits for. */
   private readonly inFlight = new Map<string, Promise<CachedPage | null>>();
 
-  constructor(feed: Pick<ChangeFeed, 'subscribe'>, maxPages = 300) {
+  constructor(
+    feed: Pick<ChangeFeed, 'subscribe'>,
+    private readonly routes: readonly PageRoute[],
+    maxPages = 300,
+  ) {
     this.pages = new TaggedStore(maxPages);
     feed.subscribe((published) => {
       this.pages.invalidate(published);
@@ -178,7 +182,7 @@ export class PageCache {
     } catch {
       return { kind: 'render' };
     }
-    const route = findPageRoute(splitLangPrefix(url.pathname).path);
+    const route = findPageRoute(this.routes, splitLangPrefix(url.pathname).path);
     if (!route) return { kind: 'render' };
     const { search, sortedSearch, canonical } = canonicalQuery(route, url.searchParams);
     if (!canonical) return { kind: 'redirect', location: url.pathname + search };

@@ -1,25 +1,32 @@
-// The query each cacheable page reads, and the values it accepts. The page cache keeps only
-// these routes, keyed by path and these parameters; any other parameter, a value the page
-// would ignore, or a repeated one is answered with a 301 to the canonical URL, so a query
-// such as ?r=<random> cannot force a render per request. A page that starts reading a new
-// parameter declares it here (tests/integration/page-cache.test.ts checks every link the
-// pages print against this table).
+// How a page's declared query is read, for the page cache and for the page itself. Each page
+// declares its query once, beside it (src/pages/**/_query.ts, gathered in src/pages/_routes.ts):
+// a zod object of parameters, each saying which values make the page's canonical URL and what
+// the page makes of any value. From that one declaration:
+// - the page cache keeps only the declared routes, keyed by path and their parameters; any other
+//   parameter, a value outside the canonical ones or a repeated one is answered with a 301 to
+//   the canonical URL, so a query such as ?r=<random> cannot force a render per request;
+// - the middleware reads the query into the page's route model (Astro.locals.route), with the
+//   page's own fallbacks for a value it would not link to (a signed-in fan is never redirected).
+// The table itself is the pages' (a floor up): the server entry hands it to the app (decision 082).
+import { z } from 'zod';
 import { LANGS, splitLangPrefix } from '../../i18n/index.ts';
-import { FORMAT_TYPES } from '../domain/format-type.ts';
-import { DAY_FILTERS, FIXTURES_TABS, FORMATS, GENDERS, LEAGUES, parseIsoDate } from '../../lib/fixtures-view.ts';
-import { LIVE_BODY_TABS, MATCH_TABS } from '../../lib/match-view.ts';
-import { MATCH_FILTERS, MATCH_VIEWS, PLAYER_TABS } from '../../lib/player-view.ts';
-import { NEWS_TABS } from '../../shared/news-view.ts';
-import { ROLE_FILTERS, SERIES_TABS, STAT_TABS } from '../../lib/tournament-view.ts';
-import { TOP_FANTASY_TABS } from '../services/match-centre-types.ts';
 
-/** A parameter's allowed values: a list, or a test. */
-type Allowed = readonly string[] | ((value: string) => boolean);
+/**
+ * A query parameter: `accepts` the values the page links to (its canonical URLs), `read` what
+ * the page makes of the value it was given (null: none), whatever it is.
+ */
+export function param<T>(accepts: z.ZodType<string, string>, read: (raw: string | null) => T) {
+  // (Awaited: zod's type of a fallback; every read here is synchronous.)
+  return accepts.transform((value) => read(value)).catch(({ input }) => read(typeof input === 'string' ? input : null) as Awaited<T>);
+}
 
-export interface PageRoute {
+type Param = ReturnType<typeof param<unknown>>;
+export type PageQuery = z.ZodObject<Record<string, Param>>;
+
+export interface PageRoute<Query extends PageQuery = PageQuery> {
   /** The path without the /hi prefix; a trailing slash is allowed. */
   path: RegExp;
-  query: Readonly<Record<string, Allowed>>;
+  query: Query;
   /**
    * The answer shows nothing of who asks (no site header: a fragment): a signed-in fan gets the
    * kept copy too, and the render is given no session.
@@ -27,71 +34,32 @@ export interface PageRoute {
   sameForEveryone?: true;
 }
 
-const pattern = (regex: RegExp) => (value: string) => regex.test(value);
-// An innings (a Test has four, super overs add a few) or a points-table round.
-const inningsNumber = pattern(/^\d$/);
-const roundNumber = pattern(/^\d{1,2}$/);
-const pageNumber = pattern(/^\d{1,6}$/);
-const teamKey = pattern(/^[a-z0-9-]{1,100}$/);
-// Cricsheet registry ids; people without one are keyed by name (src/server/ingest/normalise.ts).
-const playerKey = pattern(/^(?:[0-9a-f]{8}|name:[^\p{Cc}]{1,100})$/u);
+/** A page's route declaration (typed by its query). */
+export const pageRoute = <Query extends PageQuery>(route: PageRoute<Query>): PageRoute<Query> => route;
 
-/** The Days list: quick filter tab, the filter modal, the calendar (date, or its form's parts), paging. */
-const daysQuery = {
-  filter: DAY_FILTERS,
-  gender: GENDERS,
-  format: FORMATS,
-  // 'club' is the data's word for domestic, accepted from older links.
-  league: [...LEAGUES, 'club'],
-  date: (value: string) => parseIsoDate(value) !== null,
-  year: pattern(/^\d{4}$/),
-  month: pattern(/^\d{1,2}$/),
-  day: pattern(/^\d{1,2}$/),
-  page: pageNumber,
-} as const;
+/** Shorthand of the common parameter: one of a list, else the page's fallback. */
+export const oneOf = <const T extends string, const F>(values: readonly [T, ...T[]], fallback: F) =>
+  param(z.enum(values), (raw) => values.find((value) => value === raw) ?? fallback);
 
-const playerQuery = { player_key: playerKey, tab: PLAYER_TABS, format: MATCH_FILTERS, view: MATCH_VIEWS } as const;
-// type: one type of cricket of a tournament that holds several (a tour's Test, ODI, T20I series).
-// all=1: a stats list with every player, not only the first screen's.
-const seriesQuery = { tab: SERIES_TABS, stat: STAT_TABS, team: teamKey, role: ROLE_FILTERS, round: roundNumber, type: FORMAT_TYPES, all: ['1'] } as const;
-
-export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: /^\/$/, query: {} },
-  // The Series tab reads format and page too, both already in the Days query.
-  { path: /^\/fixtures\/?$/, query: { tab: FIXTURES_TABS, ...daysQuery } },
-  { path: /^\/fixtures\/days\/?$/, query: daysQuery },
-  { path: /^\/getMatchList\/playerInformation(?:\/[^/]+)?\/?$/, query: playerQuery },
-  { path: /^\/getMatchList\/[^/]+\/?$/, query: { tab: MATCH_TABS, innings: inningsNumber, inn: inningsNumber, team: ['a', 'b'], all: ['1'], view: ['full'] } },
-  // A live page's Scoreboard or Summary body alone, at a live event sequence (v=).
-  { path: /^\/getMatchList\/[^/]+\/tab-body\/?$/, query: { tab: LIVE_BODY_TABS, inn: inningsNumber, v: pattern(/^\d{1,12}$/) }, sameForEveryone: true },
-  { path: /^\/series(?:\/[^/]+)?\/?$/, query: seriesQuery },
-  { path: /^\/stats(?:\/[^/]+)?\/?$/, query: { stat: STAT_TABS, type: FORMAT_TYPES, all: ['1'] } },
-  // Records: the index, one type (?gender=female for the women's), one series across seasons (?type=).
-  { path: /^\/records\/?$/, query: {} },
-  { path: new RegExp(`^/records/(?:${FORMAT_TYPES.join('|')})/?$`), query: { gender: ['male', 'female'] } },
-  { path: /^\/records\/series\/[a-z0-9-]{1,200}\/?$/, query: { type: FORMAT_TYPES } },
-  // Top Fantasy Points of a match (both of the spec's addresses); match keys are numbers.
-  { path: /^\/(?:matchTopFantasy|accordianFantasy)\/?$/, query: { match_key: pattern(/^\d{1,12}$/), tab: TOP_FANTASY_TABS } },
-  // Only its Latest tab says it may be kept (the others move with every view: news/allNews.astro).
-  { path: /^\/news\/allNews\/?$/, query: { tab: NEWS_TABS, page: pageNumber } },
-];
+/** A parameter whose values match a pattern; the page reads it as given. */
+export const matching = (pattern: RegExp) => param(z.string().regex(pattern), (raw) => raw);
 
 /** Every page takes ?lang= (the language selector without JavaScript; src/middleware.ts). */
-const EVERY_PAGE: Readonly<Record<string, Allowed>> = { lang: LANGS };
+const LANG = z.enum(LANGS);
 
-export function findPageRoute(path: string): PageRoute | undefined {
-  return PAGE_ROUTES.find((route) => route.path.test(path));
+export function findPageRoute(routes: readonly PageRoute[], path: string): PageRoute | undefined {
+  return routes.find((route) => route.path.test(path));
 }
 
 /** Whether the page at `url` (path and query, /hi or not) shows nothing of who asks. */
-export function sameForEveryone(url: string): boolean {
+export function sameForEveryone(routes: readonly PageRoute[], url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
-  return findPageRoute(splitLangPrefix(path).path)?.sameForEveryone === true;
+  return findPageRoute(routes, splitLangPrefix(path).path)?.sameForEveryone === true;
 }
 
-function allows(allowed: Allowed | undefined, value: string): boolean {
-  if (allowed === undefined) return false;
-  return typeof allowed === 'function' ? allowed(value) : allowed.includes(value);
+function accepts(route: PageRoute, name: string, value: string): boolean {
+  const declared = Object.hasOwn(route.query.shape, name) ? route.query.shape[name]?.unwrap() : name === 'lang' ? LANG : undefined;
+  return declared?.safeParse(value).success === true;
 }
 
 /**
@@ -106,8 +74,7 @@ export function canonicalQuery(
   const kept = new URLSearchParams();
   let canonical = true;
   for (const [name, value] of params) {
-    const allowed = Object.hasOwn(route.query, name) ? route.query[name] : EVERY_PAGE[name];
-    if (kept.has(name) || !allows(allowed, value)) canonical = false;
+    if (kept.has(name) || !accepts(route, name, value)) canonical = false;
     else kept.append(name, value);
   }
   const search = kept.toString();
@@ -121,10 +88,35 @@ export function canonicalQuery(
  * less the language (which the path carries). Canonical links, share links and the language
  * switch keep it; an unknown route keeps none.
  */
-export function pageQuery(path: string, params: URLSearchParams): URLSearchParams {
-  const route = findPageRoute(path);
+export function pageQuery(routes: readonly PageRoute[], path: string, params: URLSearchParams): URLSearchParams {
+  const route = findPageRoute(routes, path);
   if (!route) return new URLSearchParams();
   const kept = new URLSearchParams(canonicalQuery(route, params).search);
   kept.delete('lang');
   return kept;
+}
+
+/** A page's route model: its declaration and the query read by it (Astro.locals.route). */
+export interface RouteModel {
+  route: PageRoute;
+  query: Record<string, unknown>;
+}
+
+/** The route model of a request's path and query (the first value of a repeated parameter, as the page reads it). */
+export function readRoute(routes: readonly PageRoute[], path: string, params: URLSearchParams): RouteModel | null {
+  const route = findPageRoute(routes, path);
+  return route ? { route, query: readQuery(route, params) } : null;
+}
+
+function readQuery<Query extends PageQuery>(route: PageRoute<Query>, params: URLSearchParams): z.output<Query> {
+  return route.query.parse(Object.fromEntries(Object.keys(route.query.shape).map((name) => [name, params.get(name) ?? undefined])));
+}
+
+/**
+ * The page's query, typed by its declaration: the middleware's model, or (a path its route's
+ * pattern leaves out, such as /records/<unknown type>, which the page answers with a 404) read here.
+ */
+export function routeQuery<Query extends PageQuery>(page: { locals: { route?: RouteModel | null }; url: URL }, route: PageRoute<Query>): z.output<Query> {
+  const model = page.locals.route;
+  return model?.route === route ? (model.query as z.output<Query>) : readQuery(route, page.url.searchParams);
 }

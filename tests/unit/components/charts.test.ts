@@ -8,7 +8,7 @@ import ManhattanChart from '../../../src/components/charts/ManhattanChart.astro'
 import SummaryTab from '../../../src/components/match/SummaryTab.astro';
 import MatchHeader from '../../../src/components/match/MatchHeader.astro';
 import { matchSummary } from '../../helpers/match-summary.ts';
-import { blockSize, figuresText, inningsNames, manhattanGroups, rateLines, winProbLine, wormSeries, type WinProbPoint } from '../../../src/lib/match-charts.ts';
+import { blockSize, figuresText, inningsNames, manhattanGroups, rateLines, winProbLine, wormSeries, type WinProbPoint } from '../../../src/views/match-charts.ts';
 import type { MatchDetail, MatchStory, StoryInnings } from '../../../src/server/services/match-centre-types.ts';
 import { themes } from '../../../src/styles/themes.ts';
 import { localPlayerName } from '../../../src/i18n/names.ts';

@@ -6,7 +6,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
 import LiveMatch from '../../../src/islands/LiveMatch.tsx';
-import { liveMatchProps, playerNamesIn } from '../../../src/lib/live-match-props.ts';
+import { liveMatchProps, playerNamesIn } from '../../../src/views/live-match-props.ts';
 import UpcomingPanel from '../../../src/components/match/UpcomingPanel.astro';
 import MatchHeader from '../../../src/components/match/MatchHeader.astro';
 import CommentaryTab from '../../../src/components/match/CommentaryTab.astro';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { dayRangeText, dayText, monthText, timeText } from '../../../src/i18n/dates.ts';
 import { countdown } from '../../../src/lib/countdown.ts';
 import { dayLabel, monthLabel } from '../../../src/shared/fixtures-shared.ts';
-import { datesText } from '../../../src/lib/match-view.ts';
-import { dateRangeText, dateText, monthYearText } from '../../../src/lib/player-view.ts';
+import { datesText } from '../../../src/views/match-view.ts';
+import { dateRangeText, dateText, monthYearText } from '../../../src/views/player-view.ts';
 
 const june3 = Date.UTC(2025, 5, 3);
 const seconds = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandLayout, frame, labelEvery, linePath, linear, scales, svgNumber, ticks } from '../../../src/lib/chart-scale.ts';
+import { bandLayout, frame, labelEvery, linePath, linear, scales, svgNumber, ticks } from '../../../src/views/chart-scale.ts';
 
 describe('chart scales', () => {
   it('maps a domain onto a range, and a zero-width domain onto its start', () => {

@@ -13,20 +13,22 @@ import {
   orderMonths,
   pageRange,
   pager,
-  parseDaysQuery,
+  daysState,
   parseFavourites,
   parseIsoDate,
   parsePage,
-  parseSeriesQuery,
-  parseTab,
   searchTeams,
   seriesHref,
   tabHref,
   tileLetters,
   type DaysQuery,
-} from '../../../src/lib/fixtures-view.ts';
+} from '../../../src/views/fixtures-view.ts';
+import { routeQuery } from '../../../src/server/http/page-routes.ts';
+import { fixturesRoute } from '../../../src/pages/fixtures/_query.ts';
 
-const q = (search: string) => new URLSearchParams(search);
+/** The fixtures page's query as its route declares it (src/pages/fixtures/_query.ts). */
+const read = (search: string) => routeQuery({ locals: {}, url: new URL(`http://site.test/fixtures?${search}`) }, fixturesRoute);
+const parseDaysQuery = (search: string) => daysState(read(search));
 const none: DaysQuery = { gender: null, format: null, league: null, date: null, page: 1 };
 
 describe('paging (spec §4: offset steps by 30, pages from 1)', () => {
@@ -55,19 +57,19 @@ describe('paging (spec §4: offset steps by 30, pages from 1)', () => {
 
 describe('tabs and queries', () => {
   it('defaults to the Days tab', () => {
-    expect(parseTab(null)).toBe('days');
-    expect(parseTab('series')).toBe('series');
-    expect(parseTab('mymatches')).toBe('mymatches');
-    expect(parseTab('bogus')).toBe('days');
+    expect(read('').tab).toBe('days');
+    expect(read('tab=series').tab).toBe('series');
+    expect(read('tab=mymatches').tab).toBe('mymatches');
+    expect(read('tab=bogus').tab).toBe('days');
   });
 
   it('folds the filter tab into gender or the type of cricket', () => {
-    expect(parseDaysQuery(q('filter=female'))).toEqual({ ...none, gender: 'female' });
-    expect(parseDaysQuery(q('filter=odi&page=2'))).toEqual({ ...none, format: 'odi', page: 2 });
-    expect(parseDaysQuery(q('filter=first_class'))).toEqual({ ...none, format: 'first_class' });
-    expect(parseDaysQuery(q('filter=all'))).toEqual(none);
+    expect(parseDaysQuery('filter=female')).toEqual({ ...none, gender: 'female' });
+    expect(parseDaysQuery('filter=odi&page=2')).toEqual({ ...none, format: 'odi', page: 2 });
+    expect(parseDaysQuery('filter=first_class')).toEqual({ ...none, format: 'first_class' });
+    expect(parseDaysQuery('filter=all')).toEqual(none);
     // The spec's broad 'oneday' is no type of cricket: Tests, ODIs and List A are told apart.
-    expect(parseDaysQuery(q('filter=nonsense&gender=x&format=oneday'))).toEqual(none);
+    expect(parseDaysQuery('filter=nonsense&gender=x&format=oneday')).toEqual(none);
   });
 
   it('has a tab for every type after All, Men and Women, so Test means Tests', () => {
@@ -76,25 +78,25 @@ describe('tabs and queries', () => {
   });
 
   it('takes the modal fields, which win over the tab on the same dimension', () => {
-    expect(parseDaysQuery(q('gender=female&format=t20&league=domestic'))).toEqual({
+    expect(parseDaysQuery('gender=female&format=t20&league=domestic')).toEqual({
       ...none,
       gender: 'female',
       format: 't20',
       league: 'domestic',
     });
-    expect(parseDaysQuery(q('filter=male&gender=female')).gender).toBe('female');
-    expect(parseDaysQuery(q('filter=t20&gender=female'))).toMatchObject({ gender: 'female', format: 't20' });
-    expect(parseDaysQuery(q('league=club')).league).toBe('domestic');
-    expect(parseDaysQuery(q('gender=&format=&league=')).league).toBeNull();
+    expect(parseDaysQuery('filter=male&gender=female').gender).toBe('female');
+    expect(parseDaysQuery('filter=t20&gender=female')).toMatchObject({ gender: 'female', format: 't20' });
+    expect(parseDaysQuery('league=club').league).toBe('domestic');
+    expect(parseDaysQuery('gender=&format=&league=').league).toBeNull();
   });
 
   it('reads the day from date= or from the calendar form', () => {
-    expect(parseDaysQuery(q('date=2024-01-05')).date).toBe('2024-01-05');
-    expect(parseDaysQuery(q('date=2024-02-30')).date).toBeNull();
-    expect(parseDaysQuery(q('year=2023&month=2&day=31')).date).toBe('2023-02-28');
-    expect(parseDaysQuery(q('year=2024&month=2&day=')).date).toBe('2024-02-29');
-    expect(parseDaysQuery(q('year=2022')).date).toBe('2022-12-31');
-    expect(parseDaysQuery(q('year=abcd&month=1')).date).toBeNull();
+    expect(parseDaysQuery('date=2024-01-05').date).toBe('2024-01-05');
+    expect(parseDaysQuery('date=2024-02-30').date).toBeNull();
+    expect(parseDaysQuery('year=2023&month=2&day=31').date).toBe('2023-02-28');
+    expect(parseDaysQuery('year=2024&month=2&day=').date).toBe('2024-02-29');
+    expect(parseDaysQuery('year=2022').date).toBe('2022-12-31');
+    expect(parseDaysQuery('year=abcd&month=1').date).toBeNull();
   });
 
   it('validates ISO dates and calendar parts', () => {
@@ -126,8 +128,8 @@ describe('tabs and queries', () => {
   });
 
   it('reads the series format and page', () => {
-    expect(parseSeriesQuery(q('tab=series&format=test&page=2'))).toEqual({ format: 'test', page: 2 });
-    expect(parseSeriesQuery(q('tab=series&format=all'))).toEqual({ format: null, page: 1 });
+    expect(read('tab=series&format=test&page=2')).toMatchObject({ format: 'test', page: 2 });
+    expect(read('tab=series&format=all')).toMatchObject({ format: null, page: 1 });
   });
 });
 

@@ -11,7 +11,7 @@ import {
   reprKind,
   scoreText,
   tabOrder,
-} from '../../../src/lib/match-view.ts';
+} from '../../../src/views/match-view.ts';
 
 describe('match detail tabs', () => {
   it('orders the tabs by status (spec, Match detail): a completed match opens on its Summary, which replaced its Live tab', () => {

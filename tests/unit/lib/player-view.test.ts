@@ -12,7 +12,7 @@ import {
   playerPageHref,
   recentMatches,
   MATCH_FILTERS,
-} from '../../../src/lib/player-view.ts';
+} from '../../../src/views/player-view.ts';
 import type { PlayerInfoMatch, PlayerInfoTournament } from '../../../src/server/services/match-centre-types.ts';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;

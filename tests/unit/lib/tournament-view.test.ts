@@ -21,7 +21,7 @@ import { stageLabel,
   tileLetters,
   truncate,
   SERIES_TABS,
-} from '../../../src/lib/tournament-view.ts';
+} from '../../../src/views/tournament-view.ts';
 import type { MatchSummary } from '../../../src/server/services/match-summary.ts';
 import type { StandingsRound } from '../../../src/server/domain/points-table.ts';
 import type { PlayerStatsEntry, TournamentSquadPlayer, TournamentTeam } from '../../../src/server/services/tournament-types.ts';

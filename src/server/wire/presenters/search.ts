@@ -1,9 +1,9 @@
-// Pure helpers of search (the /search page, the header's suggestions, the API's url field).
-import type { Lang } from '../i18n/index.ts';
-import { localizePath } from '../i18n/index.ts';
-import type { SearchHit } from '../server/services/search.ts';
-import { playerInfoHref, seriesHref } from './tournament-view.ts';
-import { localName } from '../i18n/names.ts';
+// A search hit as people read it: its link, name and detail in the page's language. The API's
+// hits carry them (api/search.ts) and the /search page prints the same.
+import { localizePath, type Lang } from '../../../i18n/index.ts';
+import type { SearchHit } from '../../services/search.ts';
+import { playerInfoHref, seriesHref } from '../../../shared/page-links.ts';
+import { localName } from '../../../i18n/names.ts';
 
 /**
  * Where a hit leads: a player's page; a team's squad in its latest tournament; a tournament's
@@ -20,12 +20,6 @@ export function searchHitHref(hit: Pick<SearchHit, 'kind' | 'key' | 'link'>, lan
     case 'venue':
       return hit.link === null ? localizePath('/fixtures', lang) : localizePath(`/getMatchList/${encodeURIComponent(hit.link)}`, lang);
   }
-}
-
-/** /search?q= in the page language. */
-export function searchHref(query: string, lang: Lang): string {
-  const path = localizePath('/search', lang);
-  return query === '' ? path : `${path}?${new URLSearchParams({ q: query }).toString()}`;
 }
 
 /**

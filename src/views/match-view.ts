@@ -79,7 +79,7 @@ export function playerHref(matchKey: string, playerKey: string, lang: Lang): str
   return `${localizePath(`/getMatchList/playerInformation/${encodeURIComponent(matchKey)}`, lang)}?player_key=${encodeURIComponent(playerKey)}`;
 }
 
-export { ballBadge, oversText, rate, reprKind, scoreText, type BallKind } from './ball-view.ts';
+export { ballBadge, oversText, rate, reprKind, scoreText, type BallKind } from '../lib/ball-view.ts';
 
 /** Each batter's share of the stand's bat runs, in whole per cent (50/50 before any run). */
 export function partnershipShare(a: number, b: number): [number, number] {

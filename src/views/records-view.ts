@@ -4,7 +4,7 @@ import { localizePath } from '../i18n/index.ts';
 import type { FormatType } from '../server/domain/format-type.ts';
 import type { Gender } from '../server/services/records.ts';
 
-export const RECORD_GENDERS: readonly Gender[] = ['male', 'female'];
+export const RECORD_GENDERS = ['male', 'female'] as const satisfies readonly Gender[];
 
 /** /records/{type}, ?gender=female for the women's. */
 export function recordsHref(type: FormatType, gender: Gender, lang: Lang): string {

@@ -1,6 +1,6 @@
 // What the Summary tab's charts draw, shaped from the match story (services MatchStory): the
 // worm, the Manhattan, run rate and required rate, and the win-probability worm. Pure data in
-// chart units (overs, runs, per cent); components/charts draws it with lib/chart-scale.ts.
+// chart units (overs, runs, per cent); components/charts draws it with views/chart-scale.ts.
 import { oversInBlocks, type OverPoint } from '../server/domain/match-story.ts';
 import type { AwardFigures, MatchStory, StoryInnings } from '../server/services/match-centre-types.ts';
 import type { TeamSide } from '../server/db/schema.ts';

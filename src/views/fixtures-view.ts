@@ -1,10 +1,10 @@
-// Pure helpers of the fixtures pages (/fixtures, /fixtures/days): query parsing, paging
+// Pure helpers of the fixtures pages (/fixtures, /fixtures/days): the Days state, paging
 // (spec §4: the offset steps by 30, page numbers start at 1), links that keep the page state,
 // and the date labels ('05 Jan 2024', 'January 2024').
 import { localizePath, type Lang } from '../i18n/index.ts';
 import { FORMAT_TYPES, type FormatType } from '../server/domain/format-type.ts';
 import type { MonthGroup } from '../server/services/tournament-types.ts';
-import { GENDERS, parsePage, type Gender } from '../shared/fixtures-shared.ts';
+import { GENDERS, type Gender } from '../shared/fixtures-shared.ts';
 
 export * from '../shared/fixtures-shared.ts';
 
@@ -28,17 +28,8 @@ export const FORMATS = FORMAT_TYPES;
 export const LEAGUES = ['international', 'domestic'] as const;
 export type League = (typeof LEAGUES)[number];
 
-/** The requested value when it is one of `allowed`, else the fallback. */
-export function pickOne<T extends string>(requested: string | null, allowed: readonly T[], fallback: T): T {
-  return allowed.find((value) => value === requested) ?? fallback;
-}
-
 function pickOrNull<T extends string>(requested: string | null, allowed: readonly T[]): T | null {
   return allowed.find((value) => value === requested) ?? null;
-}
-
-export function parseTab(raw: string | null): FixturesTab {
-  return pickOne(raw, FIXTURES_TABS, 'days');
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -78,22 +69,31 @@ export interface DaysQuery {
   page: number;
 }
 
+/** The Days query as its route reads it (src/pages/fixtures/_query.ts). */
+export interface DaysParams {
+  filter: DayFilter;
+  gender: Gender | null;
+  format: FormatType | null;
+  league: League | null;
+  date: string | null;
+  year: string | null;
+  month: string | null;
+  day: string | null;
+  page: number;
+}
+
 /**
  * `filter` is the spec's tab (male and female set the gender, t20/oneday/test the format);
  * `gender`, `format` and `league` come from the filter modal. Where both name one dimension the
  * modal's explicit value wins. `date`, or the calendar form's year/month/day, picks the day.
  */
-export function parseDaysQuery(params: URLSearchParams): DaysQuery {
-  const filter = pickOne(params.get('filter'), DAY_FILTERS, 'all');
-  const tabGender = pickOrNull(filter, GENDERS);
-  const tabFormat = pickOrNull(filter, FORMATS);
-  const league = params.get('league') === 'club' ? 'domestic' : pickOrNull(params.get('league'), LEAGUES);
+export function daysState(params: DaysParams): DaysQuery {
   return {
-    gender: pickOrNull(params.get('gender'), GENDERS) ?? tabGender,
-    format: pickOrNull(params.get('format'), FORMATS) ?? tabFormat,
-    league,
-    date: parseIsoDate(params.get('date')) ?? dateFromParts(params.get('year'), params.get('month'), params.get('day')),
-    page: parsePage(params.get('page')),
+    gender: params.gender ?? pickOrNull(params.filter, GENDERS),
+    format: params.format ?? pickOrNull(params.filter, FORMATS),
+    league: params.league,
+    date: params.date ?? dateFromParts(params.year, params.month, params.day),
+    page: params.page,
   };
 }
 
@@ -121,10 +121,6 @@ export function fixturesFilter(query: DaysQuery): {
 export interface SeriesQuery {
   format: FormatType | null;
   page: number;
-}
-
-export function parseSeriesQuery(params: URLSearchParams): SeriesQuery {
-  return { format: pickOrNull(params.get('format'), FORMATS), page: parsePage(params.get('page')) };
 }
 
 /** Where the Days list lives: /fixtures (the default tab) or /fixtures/days on its own. */

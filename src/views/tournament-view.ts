@@ -2,7 +2,7 @@
 // (/stats, /stats/{tou_key}): tab and query parsing, links that keep the page state, the
 // tournament carousel's order and tiles, featured matches, matches by day, squad filters and
 // the leader lists of the stats tables.
-import { localizePath, t, type Lang } from '../i18n/index.ts';
+import { t, type Lang } from '../i18n/index.ts';
 import { isFormatType, type FormatType } from '../server/domain/format-type.ts';
 import { statsLists, type Ranked } from '../server/domain/leaderboard.ts';
 import type { StandingsRound } from '../server/domain/points-table.ts';
@@ -48,29 +48,8 @@ export function pickOne<T extends string>(requested: string | null, allowed: rea
   return allowed.find((value) => value === requested) ?? fallback;
 }
 
-type Query = Record<string, string | number | null | undefined>;
-
-function withQuery(path: string, query: Query): string {
-  const search = new URLSearchParams(
-    Object.entries(query).flatMap(([key, value]) => (value === null || value === undefined ? [] : [[key, String(value)]])),
-  ).toString();
-  return search ? `${path}?${search}` : path;
-}
-
-/** /series/{tou_key} in the page language, with its tab state (tab, team, role, round, stat). */
-export function seriesHref(touKey: string, lang: Lang, query: Query = {}): string {
-  return withQuery(localizePath(`/series/${encodeURIComponent(touKey)}`, lang), query);
-}
-
-/** /stats/{tou_key} in the page language, with the stat tab. */
-export function statsHref(touKey: string, lang: Lang, query: Query = {}): string {
-  return withQuery(localizePath(`/stats/${encodeURIComponent(touKey)}`, lang), query);
-}
-
-/** The player page without a match: /getMatchList/playerInformation?player_key=K. */
-export function playerInfoHref(playerKey: string, lang: Lang): string {
-  return withQuery(localizePath('/getMatchList/playerInformation', lang), { player_key: playerKey });
-}
+// The series, stats and player links the API's search hits carry too: src/shared/page-links.ts.
+export { playerInfoHref, seriesHref, statsHref } from '../shared/page-links.ts';
 
 /**
  * A tournament's name on a tile: its short name in the page's language ('IPL 2025' -> 'आईपीएल
