@@ -131,8 +131,8 @@ interface Phrasebook {
   byes: Phrase[];
   legByes: Phrase[];
   penalty(runs: number, team: string): string;
-  /** The nth free hit of the over. */
-  freeHit(nth: number): string;
+  /** The nth free hit of the over; `carried` when a wide was bowled on it and it is bowled again. */
+  freeHit(nth: number, carried: boolean): string;
   wicket: Record<WicketStory, Phrase[]>;
   /** Other kinds and retirements: 'X is out (obstructing the field)', 'X: retired hurt'; kind is the dismissal in words. */
   otherWicket(out: string, kind: string, teamWicket: boolean): string;
@@ -236,7 +236,7 @@ const EN: Phrasebook = {
     (c) => `Off the pads, ${plural(c.runs, 'leg bye', 'leg byes')}.`,
   ],
   penalty: (runs, team) => `${runs} penalty runs to ${team}.`,
-  freeHit: (nth) => (nth === 1 ? '<b>Free hit.</b>' : nth === 2 ? '<b>Another free hit.</b>' : `<b>Free hit, the ${englishOrdinal(nth)} of the over.</b>`),
+  freeHit: (nth, carried) => (carried ? '<b>Still the free hit.</b>' : nth === 1 ? '<b>Free hit.</b>' : nth === 2 ? '<b>Another free hit.</b>' : `<b>Free hit, the ${englishOrdinal(nth)} of the over.</b>`),
   wicket: {
     bowled: [
       () => 'Bowled! Crashes into the stumps.',
@@ -395,7 +395,7 @@ const HI: Phrasebook = {
   byes: [(c) => `गेंद विकेटकीपर के पास से निकली, ${c.runs} बाई।`, (c) => `विकेटकीपर से गेंद छूटी, ${c.runs} बाई रन।`, (c) => `बाई के ${c.runs} रन।`],
   legByes: [(c) => `गेंद पैड से लगकर गई, ${c.runs} लेग बाई।`, (c) => `शरीर से लगकर गेंद निकली, ${c.runs} लेग बाई।`, (c) => `पैड से लगकर ${c.runs} लेग बाई।`],
   penalty: (runs, team) => `${team} को ${runs} पेनल्टी रन।`,
-  freeHit: (nth) => (nth === 1 ? '<b>फ़्री हिट।</b>' : nth === 2 ? '<b>एक और फ़्री हिट।</b>' : `<b>इस ओवर में ${nth}वीं बार फ़्री हिट।</b>`),
+  freeHit: (nth, carried) => (carried ? '<b>फ़्री हिट अब भी बाकी है।</b>' : nth === 1 ? '<b>फ़्री हिट।</b>' : nth === 2 ? '<b>एक और फ़्री हिट।</b>' : `<b>इस ओवर में ${nth}वीं बार फ़्री हिट।</b>`),
   wicket: {
     bowled: [
       () => 'बोल्ड! गेंद सीधे स्टंप्स पर।',
@@ -690,7 +690,8 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
     // A free hit stays in force through wides until a legal ball (or another no-ball) is bowled.
     const freeHit = input.limitedOvers && freeHitNext;
     // One free hit through its wides; another after each no-ball.
-    if (freeHit && deliveries[index - 1]!.extras.noballs > 0) freeHitsInOver += 1;
+    const carried = freeHit && deliveries[index - 1]!.extras.noballs === 0;
+    if (freeHit && !carried) freeHitsInOver += 1;
     freeHitNext = delivery.extras.noballs > 0 || (freeHit && delivery.extras.wides > 0);
 
     const runsBefore = tally.battingEntry(delivery.batter)?.runs ?? 0;
@@ -709,7 +710,7 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
     const batterMarks = milestonesPassed(runsBefore, runsBefore + delivery.runsBatter);
     const teamMarks = milestonesPassed(teamRunsBefore, facts.runs);
     const teamWicket = delivery.wickets.find((wicket) => isTeamWicket(wicket.kind));
-    const written = describe(context, player, voice, delivery, freeHit ? Math.max(1, freeHitsInOver) : 0, tally, { batterMarks, teamMarks, calledBalls: facts.calledBalls }, notes);
+    const written = describe(context, player, voice, delivery, freeHit ? { nth: Math.max(1, freeHitsInOver), carried } : null, tally, { batterMarks, teamMarks, calledBalls: facts.calledBalls }, notes);
     let comment = written.comment;
     if (overEnds) {
       const overNotes = story.overEnded(tally).flatMap((note, slot) => {
@@ -760,13 +761,13 @@ interface Progress {
   calledBalls: number;
 }
 
-/** The title and the HTML comment of one delivery; `freeHit` is its number among the over's free hits (0: not one). */
+/** The title and the HTML comment of one delivery; `freeHit` is its number among the over's free hits (null: not one). */
 function describe(
   context: InningsContext,
   player: (id: PlayerId) => string,
   voice: OverVoice,
   delivery: Delivery,
-  freeHit: number,
+  freeHit: { nth: number; carried: boolean } | null,
   tally: InningsTally,
   progress: Progress,
   notes: readonly BallNote[],
@@ -795,7 +796,7 @@ function describe(
   const title = book.title(names(delivery.bowler), names(delivery.batter), teamWickets.length > 0 ? wicketOutcome : parts.join(', '));
 
   const sentences: string[] = [];
-  if (freeHit > 0) sentences.push(book.freeHit(freeHit));
+  if (freeHit) sentences.push(book.freeHit(freeHit.nth, freeHit.carried));
   if (teamWickets.length === 0) sentences.push(...deliveryStory(delivery, book, phraseContext, say, innings.battingTeamName));
   const lines: string[] = [];
   for (const [slot, wicket] of delivery.wickets.entries()) {

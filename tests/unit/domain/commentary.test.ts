@@ -163,7 +163,9 @@ describe('commentary: free hit', () => {
         ball(0, 'A', 'B', 'X', {}),
       ]),
     );
-    expect(balls.map((b) => b.comment.includes('Free hit'))).toEqual([false, true, true, false]);
+    expect(balls.map((b) => b.comment.includes('Free hit'))).toEqual([false, true, false, false]);
+    // The ball after the wide is the same free hit: said so, not announced again in the over.
+    expect(balls[2]!.comment).toContain('Still the free hit.');
   });
 
   it('does not exist in a Test', () => {
