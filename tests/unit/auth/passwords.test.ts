@@ -57,8 +57,14 @@ describe('argon2id hashing', () => {
       expect(await run()).toBe(false);
       return performance.now() - started;
     };
-    const real = Math.min(await time(() => verifyPassword(stored, 'wrong1')), await time(() => verifyPassword(stored, 'wrong2')));
-    const dummy = Math.min(await time(() => verifyPassword(null, 'wrong1')), await time(() => verifyPassword(null, 'wrong2')));
+    // Alternated, and the fastest of five each: a busy machine slows single runs, not the least of several.
+    const reals: number[] = [];
+    const dummies: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      reals.push(await time(() => verifyPassword(stored, `wrong${round}`)));
+      dummies.push(await time(() => verifyPassword(null, `wrong${round}`)));
+    }
+    const [real, dummy] = [Math.min(...reals), Math.min(...dummies)];
     // Same parameters, so the same cost; generous bounds for a busy machine.
     expect(dummy).toBeGreaterThan(real * 0.5);
     expect(dummy).toBeLessThan(real * 2);
