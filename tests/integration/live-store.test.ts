@@ -160,7 +160,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       { status: 'started', play_status: 'in_play', break_reason: null },
     ]);
     // Undo of an innings started without a ball takes it back: the match is as before its start.
-    expect(await writer.undoLast(matchId)).toEqual({ ball: null, droppedInnings: 1, inningsNo: null, reopenedMatch: false });
+    expect(await writer.undoLast(matchId)).toEqual({ ball: null, droppedInnings: 1, inningsNo: null, reopenedMatch: false, events: [] });
     expect(await queryRows(db, `select status, play_status, (select count(*)::int from innings where match_id = ${matchId}) as innings from matches where id = ${matchId}`)).toEqual([
       { status: 'not_started', play_status: 'pre_match', innings: 0 },
     ]);
