@@ -35,12 +35,6 @@ const BROWSER_MAY_USE = ['src/server/domain/'];
  */
 export const KNOWN_BACK_UP_IMPORTS = [
   ['src/server/services/tournament-types.ts', 'src/server/wire/schemas/tournaments.ts', 'the tournaments service returns the wire shape; a read model and a presenter (item 1)'],
-  ['src/server/live/engine.ts', 'src/server/wire/presenters/match.ts', 'the engine presents its events; a fan-out module after commit (item 2)'],
-  ['src/server/live/engine.ts', 'src/server/wire/schemas/realtime.ts', 'the engine presents its events; a fan-out module after commit (item 2)'],
-  ['src/server/live/payloads.ts', 'src/server/wire/presenters/live.ts', 'socket payloads are built on the live floor; the fan-out module (item 2)'],
-  ['src/server/live/payloads.ts', 'src/server/wire/presenters/match-centre.ts', 'socket payloads are built on the live floor; the fan-out module (item 2)'],
-  ['src/server/live/payloads.ts', 'src/server/wire/presenters/match.ts', 'socket payloads are built on the live floor; the fan-out module (item 2)'],
-  ['src/server/live/payloads.ts', 'src/server/wire/schemas/realtime.ts', 'socket payloads are built on the live floor; the fan-out module (item 2)'],
 ];
 
 /** The floor of a file by its path from the repository's root, or null when no floor names it. */

@@ -16,7 +16,7 @@ import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { createServices } from '../src/server/services/index.ts';
 import { attachRealtime } from '../src/server/realtime/index.ts';
 import { SocketBroadcaster } from '../src/server/realtime/match-broadcaster.ts';
-import { createLiveEngine } from '../src/server/live/engine.ts';
+import { createLive } from '../src/server/realtime/fan-out.ts';
 import { createReplay, playReplay } from '../src/server/jobs/replay.ts';
 import { loggerOptions } from '../src/server/logging.ts';
 
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     const services = createServices(db, feed);
     const broadcaster = new SocketBroadcaster();
     if (realtime) broadcaster.attach(realtime.io);
-    const engine = createLiveEngine({ db, services, broadcaster, logger });
+    const engine = createLive({ db, services, broadcaster, logger });
     const known = await services.matchCentre.detail(values.match, 'en');
     if (!known) {
       console.error(`No match ${values.match}.`);

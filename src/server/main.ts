@@ -16,7 +16,7 @@ import { AvatarStore } from './account/avatars.ts';
 import { CoverStore } from './news/covers.ts';
 import { createContactMailer } from './account/contact-mail.ts';
 import { attachRealtime } from './realtime/index.ts';
-import { createLiveEngine } from './live/engine.ts';
+import { createLive } from './realtime/fan-out.ts';
 import { SocketBroadcaster } from './realtime/match-broadcaster.ts';
 import { runStartUpWork } from './jobs/start-up.ts';
 import { ReplayKeeper } from './jobs/replay.ts';
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   logger.info({ contactEmail: contactMailer ? 'smtp' : 'off' }, 'contact queries ready');
   // Live events reach sockets once Socket.IO runs on the app's server (attached below).
   const broadcaster = new SocketBroadcaster();
-  const live = createLiveEngine({ db, services, broadcaster, logger });
+  const live = createLive({ db, services, broadcaster, logger });
   const reelFiles = new ReelFiles(path.join(config.DATA_DIR, 'reels'));
   const mediaTools = { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH };
   const securityHeaders = createSecurityHeaders({ publicOrigin: config.publicOrigin, hstsMaxAgeS: config.HSTS_MAX_AGE });

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { openChangeFeed } from '../../src/server/feed/open-feed.ts';
-import { createLiveEngine, type Broadcaster } from '../../src/server/live/engine.ts';
+import { createLive, type Broadcaster } from '../../src/server/realtime/fan-out.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { testPostgresUrl } from '../helpers/test-servers.ts';
 import { prepareBenchMatches } from './support/live-bench-matches.ts';
@@ -56,7 +56,7 @@ const broadcaster: Broadcaster = {
     bytes[event] = Math.max(bytes[event] ?? 0, JSON.stringify([event, payload]).length);
   },
 };
-const engine = createLiveEngine({ db, services, broadcaster });
+const engine = createLive({ db, services, broadcaster });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Ball {

@@ -12,7 +12,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { attachRealtime, type RealtimeOptions } from '../../src/server/realtime/index.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { createLive, type Live } from '../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 
 export const OPENER = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
@@ -27,7 +27,7 @@ export const [openerKkr, openerRcb] = Object.values(info.players) as [string[], 
 
 export interface LiveServer {
   services: Services;
-  engine: LiveEngine;
+  engine: Live;
   /** The Socket.IO server's address. */
   url: string;
   close(): Promise<void>;
@@ -41,7 +41,7 @@ export async function startLiveServer(db: Db, realtimeOptions: Pick<RealtimeOpti
   await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
   await rm(folder, { recursive: true, force: true });
   const broadcaster = new SocketBroadcaster();
-  const engine = createLiveEngine({ db, services, broadcaster });
+  const engine = createLive({ db, services, broadcaster });
   const server = createServer();
   const realtime = await attachRealtime(server, pino({ level: 'silent' }), { catchUp: (match, after) => engine.catchUp(match, after), ...realtimeOptions });
   broadcaster.attach(realtime.io);

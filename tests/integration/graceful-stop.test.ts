@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { createLive, type Live } from '../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { attachRealtime, matchRoom, type Realtime } from '../../src/server/realtime/index.ts';
@@ -35,14 +35,14 @@ const silent = pino({ level: 'silent' });
 interface Process {
   http: HttpServer;
   realtime: Realtime;
-  engine: LiveEngine;
+  engine: Live;
   port: number;
 }
 
 async function startProcess(db: Db, redisKey: string): Promise<Process> {
   const services = createServices(db);
   const broadcaster = new SocketBroadcaster();
-  const engine = createLiveEngine({ db, services, broadcaster });
+  const engine = createLive({ db, services, broadcaster });
   const http = createServer();
   const realtime = await attachRealtime(http, silent, { redisUrl: redisUrl!, redisKey, catchUp: (match, after) => engine.catchUp(match, after) });
   broadcaster.attach(realtime.io);

@@ -6,7 +6,7 @@
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadEvent } from '../../src/server/wire/schemas/realtime.ts';
-import { CATCH_UP_WINDOW, type LiveEngine } from '../../src/server/live/engine.ts';
+import { CATCH_UP_WINDOW, type Live } from '../../src/server/realtime/fan-out.ts';
 import { CATCH_UP_EVENTS_PER_TOKEN, MESSAGE_RATE, TOO_MANY_MESSAGES } from '../../src/server/realtime/limits.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
@@ -33,7 +33,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.each(await databasesUnderTest())('catch-up limits on %s', (_name, open) => {
   let live: LiveServer;
-  let engine: LiveEngine;
+  let engine: Live;
   let matchKey: string;
   let last: number;
   const sockets: Socket[] = [];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/client.ts';
 import { RECENT_BALLS_READ } from '../../src/server/domain/live.ts';
-import type { LiveEngine } from '../../src/server/live/engine.ts';
+import type { Live } from '../../src/server/realtime/fan-out.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { cardEvent, commentoryEvent, scoreEvent, type CardEvent, type CommentoryEvent, type ScoreEvent } from '../../src/server/wire/schemas/realtime.ts';
@@ -52,7 +52,7 @@ const ball = (batter: string, nonStriker: string, bowler: string, runs: number, 
 describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => {
   let db: Db;
   let live: LiveServer;
-  let engine: LiveEngine;
+  let engine: Live;
   let url: string;
   let matchKey: string;
   const sockets: Socket[] = [];

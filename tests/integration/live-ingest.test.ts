@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { createLive, type Live } from '../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { setUserRole } from '../../src/server/auth/roles.ts';
@@ -36,7 +36,7 @@ const dot = (batter: string, nonStriker: string, runs = 0): CricsheetBall => ({
 describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
   let db: Db;
   let accounts: AccountsApp;
-  let engine: LiveEngine;
+  let engine: Live;
   let folder: string;
   let matchKey: string;
   let scorerSession: string;
@@ -62,7 +62,7 @@ describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
     await copyFile(opener, path.join(folder, path.basename(opener)));
     const services = createServices(db);
     await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
-    engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+    engine = createLive({ db, services, broadcaster: new SocketBroadcaster() });
     accounts = await accountsApp(db, { appOptions: { services, live: engine } });
     await createUser(db, SCORER_PHONE, PASSWORD, 'scorer');
     await createUser(db, FAN_PHONE, PASSWORD, 'user');

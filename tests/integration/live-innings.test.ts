@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Conflict } from '../../src/server/errors.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Services } from '../../src/server/services/index.ts';
-import type { LiveEngine } from '../../src/server/live/engine.ts';
+import type { Live } from '../../src/server/realtime/fan-out.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { presentCommentary } from '../../src/server/wire/presenters/match-centre.ts';
 import { presentMatchObject } from '../../src/server/wire/presenters/match.ts';
@@ -50,7 +50,7 @@ describe.each(await databasesUnderTest())('innings ends and results through the 
   let db: Db;
   let services: Services;
   let live: LiveServer;
-  let engine: LiveEngine;
+  let engine: Live;
   let url: string;
   let idempotency = 0;
   const sockets: Socket[] = [];

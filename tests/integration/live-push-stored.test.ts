@@ -5,7 +5,8 @@
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import type { LiveEngine, RecordedBall } from '../../src/server/live/engine.ts';
+import type { RecordedBall } from '../../src/server/live/engine.ts';
+import type { Live } from '../../src/server/realtime/fan-out.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { replayMatch } from '../../src/server/jobs/replay.ts';
 import { presentCommentary } from '../../src/server/wire/presenters/match-centre.ts';
@@ -80,14 +81,14 @@ describe.each(await databasesUnderTest())('pushed balls on %s', (_name, open) =>
     let replayKey: string | null = null;
     compared.length = 0;
     // The replay's engine: each ball, once recorded, is compared before the next is sent.
-    const checking: LiveEngine = Object.assign(Object.create(engine) as LiveEngine, {
-      async createFixture(input: Parameters<LiveEngine['createFixture']>[0]) {
+    const checking: Live = Object.assign(Object.create(engine) as Live, {
+      async createFixture(input: Parameters<Live['createFixture']>[0]) {
         const created = await engine.createFixture(input);
         replayKey = created.matchKey;
         await subscribe(replayKey);
         return created;
       },
-      async recordBall(...args: Parameters<LiveEngine['recordBall']>) {
+      async recordBall(...args: Parameters<Live['recordBall']>) {
         const recorded = await engine.recordBall(...args);
         await expectPushedAsStored(replayKey!, recorded);
         return recorded;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { createLive, type Live } from '../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import { ReplayKeeper, replayMatch } from '../../src/server/jobs/replay.ts';
 import { presentScorecard } from '../../src/server/wire/presenters/match-centre.ts';
@@ -25,7 +25,7 @@ describe.each(await databasesUnderTest())('replays on %s', (name, open) => {
   const databaseUrl = name === 'PostgreSQL' ? (postgresUrl ?? undefined) : undefined;
   let db: Db;
   let services: Services;
-  let engine: LiveEngine;
+  let engine: Live;
   let folder: string;
 
   beforeAll(async () => {
@@ -34,7 +34,7 @@ describe.each(await databasesUnderTest())('replays on %s', (name, open) => {
     await copyFile(opener, path.join(folder, path.basename(opener)));
     services = createServices(db);
     await importSources(db, [folder], { publish: (tags) => services.feed.publish(tags) });
-    engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+    engine = createLive({ db, services, broadcaster: new SocketBroadcaster() });
   }, 120_000);
 
   afterAll(async () => {

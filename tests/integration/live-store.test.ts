@@ -1,7 +1,7 @@
 // The live write path on real matches (PGlite, and PostgreSQL when TEST_DATABASE_URL answers):
 // a fixture from creation to its first balls, undo and re-append giving byte-identical rows, the
-// live state loaded after every ball equal to one computed from scratch, and completeMatch's
-// result equal to Cricsheet's.
+// live state loaded after every ball equal to one computed from scratch, the events a live write
+// logs in its own transaction, and completeMatch's result equal to Cricsheet's.
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -17,6 +17,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { loadLiveStates, type LiveMatchRow } from '../../src/server/services/live-state.ts';
 import { LiveWriteError } from '../../src/server/store/fixture.ts';
 import type { InningsFacts } from '../../src/server/store/match-write.ts';
+import { LiveEventLog } from '../../src/server/store/live-events.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { queryRows as storeQuery, readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
@@ -160,7 +161,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
       { status: 'started', play_status: 'in_play', break_reason: null },
     ]);
     // Undo of an innings started without a ball takes it back: the match is as before its start.
-    expect(await writer.undoLast(matchId)).toEqual({ ball: null, droppedInnings: 1, inningsNo: null, reopenedMatch: false });
+    expect(await writer.undoLast(matchId)).toEqual({ ball: null, droppedInnings: 1, inningsNo: null, reopenedMatch: false, events: [] });
     expect(await queryRows(db, `select status, play_status, (select count(*)::int from innings where match_id = ${matchId}) as innings from matches where id = ${matchId}`)).toEqual([
       { status: 'not_started', play_status: 'pre_match', innings: 0 },
     ]);
@@ -335,6 +336,44 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     rows.innings = rows.innings.map((inn) => ({ ...inn, tally: null }));
     expect(rows).toEqual(whole);
   }, 300_000);
+
+  it("logs a live write's events in the write's own transaction, and an undo's deletion only when a ball went", async () => {
+    // The T20 the test above left in play, every ball stored.
+    const matchId = matchIdOf('1304066');
+    const log = new LiveEventLog(db);
+    const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+    const last = stored.at(-1)!;
+    const before = (await log.lastSequence('1304066'))!;
+    const lastKey = await log.lastBallKey(matchId);
+    const deleted = { kind: 'ball_deleted' as const, ballKey: lastKey, draft: { commentory: [{ key: lastKey }] } };
+    const undone = await writer.undoLast(matchId, { deleted });
+    expect(undone?.events).toEqual([{ ...deleted, sequence: before + 1 }, { kind: 'state', ballKey: null, sequence: before + 2 }]);
+    expect(await log.since(matchId, before, 10)).toEqual([
+      { sequence: before + 1, kind: 'ball_deleted', ballKey: lastKey, payload: deleted.draft },
+      { sequence: before + 2, kind: 'state', ballKey: null, payload: null },
+    ]);
+    // A write given no events logs none.
+    expect(await writer.setPlayState(matchId, { playStatus: 'drinks_break' })).toEqual([]);
+    expect(await writer.setPlayState(matchId, { playStatus: 'in_play' })).toEqual([]);
+    // The ball again, logged: its key the writer's own, the one read back from the stored balls.
+    const digest = Buffer.from('c0ffee', 'hex');
+    const appended = await writer.appendBall(matchId, last.inningsNo, last.deliveries.at(-1)!, last.reviews.get(last.deliveries.length), { idempotencyKey: 'store:1', digest });
+    expect(appended.ballKey).toBe(lastKey);
+    expect(appended.events).toEqual([
+      { kind: 'ball', ballKey: lastKey, sequence: before + 3 },
+      { kind: 'state', ballKey: null, sequence: before + 4 },
+    ]);
+    expect(await queryRows(db, `select sequence, ball_key, encode(ball_digest, 'hex') as digest from ball_idempotency where match_id = ${matchId} and idempotency_key = 'store:1'`)).toEqual([
+      { sequence: before + 3, ball_key: lastKey, digest: 'c0ffee' },
+    ]);
+    // A write refused inside its transaction logs nothing.
+    await expect(writer.closeInnings(matchId, 9, {}, [{ kind: 'state', ballKey: null }])).rejects.toThrow(LiveWriteError);
+    expect(await log.lastSequence('1304066')).toBe(before + 4);
+    // An undo that reopens an innings closed by hand takes no ball back: no deletion is logged.
+    await writer.closeInnings(matchId, last.inningsNo, { declared: true });
+    const reopened = await writer.undoLast(matchId, { deleted: { ...deleted, ballKey: await log.lastBallKey(matchId) } });
+    expect(reopened).toMatchObject({ ball: null, events: [{ kind: 'state', sequence: before + 5 }] });
+  });
 
   it('loads the live state after every ball equal to the one computed from scratch from all the balls', async () => {
     const matchId = matchIdOf('1216517');

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client.ts';
-import type { LiveEngine } from '../../src/server/live/engine.ts';
+import type { Live } from '../../src/server/realtime/fan-out.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import type { Services } from '../../src/server/services/index.ts';
 import { buildApp } from '../../src/server/http/app.ts';
@@ -45,7 +45,7 @@ describe.skipIf(handler === null)('a live page tab body fetched by a crowd after
   let db: Db;
   let live: LiveServer;
   let services: Services;
-  let engine: LiveEngine;
+  let engine: Live;
   let app: FastifyInstance;
   let auth: Auth;
   let matchKey: string;

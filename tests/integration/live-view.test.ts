@@ -8,7 +8,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import type { Services } from '../../src/server/services/index.ts';
-import type { LiveEngine } from '../../src/server/live/engine.ts';
+import type { Live } from '../../src/server/realtime/fan-out.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { presentCommentary } from '../../src/server/wire/presenters/match-centre.ts';
 import { liveMatchProps } from '../../src/views/live-match-props.ts';
@@ -33,7 +33,7 @@ describe.each(await databasesUnderTest())('the fan live view against the live en
   let db: Db;
   let services: Services;
   let live: LiveServer;
-  let engine: LiveEngine;
+  let engine: Live;
   let url: string;
   let matchKey: string;
   let idempotency = 0;

@@ -14,10 +14,10 @@ import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { attachRealtime, type Realtime } from '../../src/server/realtime/index.ts';
 import { APP_COMMENTORY_BALLS } from '../../src/server/wire/schemas/realtime.ts';
-import type { LiveEngine } from '../../src/server/live/engine.ts';
+import type { Live } from '../../src/server/realtime/fan-out.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { createLiveEngine } from '../../src/server/live/engine.ts';
+import { createLive } from '../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import { createReplay, playReplay } from '../../src/server/jobs/replay.ts';
 import type { Db } from '../../src/server/db/client.ts';
@@ -204,7 +204,7 @@ describe('the provider web client contract', () => {
   let services: Services;
   let accounts: AccountsApp;
   let app: FastifyInstance;
-  let live: LiveEngine;
+  let live: Live;
   let broadcaster: SocketBroadcaster;
   let folder: string;
   let replayKey: string;
@@ -219,7 +219,7 @@ describe('the provider web client contract', () => {
     const summary = await importSources(db, [path.join(fixtures, 'e2e'), folder], { publish: (tags) => services.feed.publish(tags) });
     expect(summary.failedSources).toEqual([]);
     broadcaster = new SocketBroadcaster();
-    live = createLiveEngine({ db, services, broadcaster });
+    live = createLive({ db, services, broadcaster });
     // The app as main.ts builds it, API_CORS_ORIGINS naming the provider client's origin.
     accounts = await accountsApp(db, { appOptions: { services, live } });
     app = accounts.app;

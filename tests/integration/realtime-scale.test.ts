@@ -20,7 +20,7 @@ import { openChangeFeed } from '../../src/server/feed/open-feed.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
-import { createLiveEngine, type LiveEngine } from '../../src/server/live/engine.ts';
+import { createLive, type Live } from '../../src/server/realtime/fan-out.ts';
 import { attachRealtime, matchRoom, NOT_SIGNED_IN, type Realtime, type RealtimeOptions } from '../../src/server/realtime/index.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { MAX_SUBSCRIPTIONS, MESSAGE_RATE, REFUSALS_BEFORE_DISCONNECT, TOO_MANY_MESSAGES, TOO_MANY_SUBSCRIPTIONS } from '../../src/server/realtime/limits.ts';
@@ -270,7 +270,7 @@ const ball = (runs: number): CricsheetBall => ({
 });
 
 interface LiveProcess extends Instance {
-  engine: LiveEngine;
+  engine: Live;
 }
 
 describe.skipIf(postgresUrl === null || redisUrl === null)('two server processes with the live engine, on PostgreSQL and Redis', () => {
@@ -296,7 +296,7 @@ describe.skipIf(postgresUrl === null || redisUrl === null)('two server processes
     const db = await openDatabase({ url: postgresUrl!, dataDir: '' });
     const feed = await openChangeFeed({ redisUrl: redisUrl!, databaseUrl: postgresUrl!, channel });
     const broadcaster = new SocketBroadcaster();
-    const engine = createLiveEngine({ db, services: createServices(db, feed), broadcaster });
+    const engine = createLive({ db, services: createServices(db, feed), broadcaster });
     const instance = await startInstance(redisKey, { catchUp: (matchKey, after) => engine.catchUp(matchKey, after) });
     broadcaster.attach(instance.realtime.io);
     instance.release = async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { createLiveEngine } from '../../src/server/live/engine.ts';
+import { createLive } from '../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { createServices } from '../../src/server/services/index.ts';
@@ -99,7 +99,7 @@ describe.skipIf(postgresUrl === null || redisUrl === null)('a Redis that goes aw
     const services = createServices(db);
     await importSources(db, [folder], {});
     await rm(folder, { recursive: true, force: true });
-    const engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+    const engine = createLive({ db, services, broadcaster: new SocketBroadcaster() });
     proxy = await redisProxy(new URL(redisUrl!));
     accounts = await accountsApp(db, { redis: { url: proxy.url, keyPrefix: uniqueChannel('crease_outage') }, appOptions: { services, live: engine } });
     await createUser(db, '9000000061', 'abc123', 'scorer');

@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { createLiveEngine } from '../../src/server/live/engine.ts';
+import { createLive } from '../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../src/server/realtime/match-broadcaster.ts';
 import { replayMatch } from '../../src/server/jobs/replay.ts';
 import type { Db } from '../../src/server/db/client.ts';
@@ -71,7 +71,7 @@ describe.skipIf(!iplArchive)('a replay of an IPL 2025 match is a demo, never rea
     before = await realAnswers(createServices(db), miKey, sourceKey);
 
     const services = createServices(db);
-    const engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+    const engine = createLive({ db, services, broadcaster: new SocketBroadcaster() });
     replayKey = await replayMatch(db, engine, sourceKey, { ballsPerMinute: 0 });
   }, 300_000);
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { JobQueue } from '../../src/server/store/job-queue.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
-import type { LiveEngine } from '../../src/server/live/engine.ts';
+import type { Live } from '../../src/server/realtime/fan-out.ts';
 import { MATCH_ALERTS_JOB, MatchAlerts, registerMatchAlertsJob, type AlertPayload } from '../../src/server/push/alerts.ts';
 import { DEFAULT_PREFERENCES, vapidKeys, type PushPreferences } from '../../src/server/push/subscriptions.ts';
 import { t20Fixture } from '../helpers/live-fixture.ts';
@@ -35,7 +35,7 @@ interface Fan {
 describe.each(await databasesUnderTest())('web push on %s', (_name, open) => {
   let db: Db;
   let live: LiveServer;
-  let engine: LiveEngine;
+  let engine: Live;
   let push: LocalPushService;
   let alerts: MatchAlerts;
   let matchKey: string;

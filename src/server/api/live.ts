@@ -7,8 +7,7 @@ import type { LimitRule } from '../auth/limits.ts';
 import { requireRole } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
 import type { MatchSource } from '../db/schema.ts';
-import { ReusedKeyError, type LiveEngine } from '../live/engine.ts';
-import { INGEST_KEY_PATTERN, INGEST_KEY_PREFIX, ingestKey } from '../live/ingest-keys.ts';
+import type { LiveEngine } from '../live/engine.ts';
 import { LIVE_SCORED_SOURCES, ScorerTokens, tokenRefusal, type TokenHolder } from '../live/scorer-tokens.ts';
 import { queryRows } from '../store/stored-deliveries.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
@@ -71,25 +70,9 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
         const refusal = tokenRefusal(holder, { key: matchKey, source: match.source });
         if (refusal !== null) throw new ApiError(403, refusal);
         const { sequence, innings, ball, previous_innings: closePrevious, batting_team: battingSide } = request.body;
-        const [last] = await read<{ last: number | null }>(
-          `select max(substring(b.idempotency_key from $2::integer)::integer) as last from ball_idempotency b
-           join matches m on m.id = b.match_id where m.match_key = $1 -- uncounted: this match, by its key
-           and b.idempotency_key ~ $3`,
-          [matchKey, INGEST_KEY_PREFIX.length + 1, INGEST_KEY_PATTERN],
-        );
-        const expected = (last?.last ?? 0) + 1;
-        // An earlier sequence is a resend: the engine answers it from its idempotency key.
-        if (sequence > expected) {
-          throw new ApiError(409, `Ball ${sequence} is out of order: the next ball is ${expected}.`, { expected_sequence: expected });
-        }
         const start = { ...(closePrevious === undefined ? {} : { closePrevious }), ...(battingSide === undefined ? {} : { battingSide }) };
-        const recorded = await live.recordBall(matchKey, ball, { idempotencyKey: ingestKey(sequence), innings, start }).catch((error: unknown) => {
-          // A sequence already used for another ball: the app is told which one comes next.
-          if (error instanceof ReusedKeyError) {
-            throw new ApiError(409, `Ball ${sequence} was already sent as a different ball: the next ball is ${expected}.`, { expected_sequence: expected });
-          }
-          throw error;
-        });
+        // The engine sequences the ball: a later sequence than the next is a 409 with expected_sequence, an earlier one a resend.
+        const recorded = await live.recordBall(matchKey, ball, { sequence, innings, start });
         return {
           status: true as const,
           data: {

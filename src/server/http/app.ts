@@ -6,7 +6,8 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { registerApi } from '../api/index.ts';
-import { createLiveEngine, type LiveEngine } from '../live/engine.ts';
+import type { LiveEngine } from '../live/engine.ts';
+import { createLive } from '../realtime/fan-out.ts';
 import { SocketBroadcaster } from '../realtime/match-broadcaster.ts';
 import { answerClientError, ApiError, isApiUrl, sendApiError, toClientError } from '../api/errors.ts';
 import { MAX_KEY_LENGTH } from '../store/naming.ts';
@@ -183,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const avatars = options.avatars ?? new AvatarStore(path.join(DEFAULT_DATA_DIR, 'avatars'));
   const covers = options.covers ?? new CoverStore(path.join(DEFAULT_DATA_DIR, 'news-covers'));
-  const live = options.live ?? createLiveEngine({ db: services.db, services, broadcaster: new SocketBroadcaster(), logger: options.logger });
+  const live = options.live ?? createLive({ db: services.db, services, broadcaster: new SocketBroadcaster(), logger: options.logger });
   const reels = { files: options.reelFiles ?? new ReelFiles(path.join(DEFAULT_DATA_DIR, 'reels')), tools: options.mediaTools ?? { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }, ...(options.maxReelBytes ? { maxBytes: options.maxReelBytes } : {}) };
   await registerApi(app, services, { corsOrigins: options.apiCorsOrigins ?? [], auth, avatars, covers, contactMailer: options.contactMailer ?? null, live, reels });
   registerAvatarRoute(app, avatars);

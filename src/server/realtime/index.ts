@@ -138,9 +138,9 @@ export interface RealtimeOptions {
   redisUrl?: string | undefined;
   /** Prefix of the adapter's Redis stream, channels and session keys (default 'socket.io'); tests give their own. */
   redisKey?: string;
-  /** A match's events after a sequence, oldest first, or 'reload' when too many (the live engine's catchUp). */
+  /** A match's events after a sequence, oldest first, or 'reload' when too many (the live fan-out's catchUp). */
   catchUp?: (matchKey: string, afterSequence: number) => Promise<CatchUpAnswer>;
-  /** A match in play as it stands ('score', then 'commentory'), sent on 'sub' to a socket of an API origin (the live engine's snapshot). */
+  /** A match in play as it stands ('score', then 'commentory'), sent on 'sub' to a socket of an API origin (the live fan-out's snapshot). */
   snapshot?: (matchKey: string) => Promise<ReplayedEvent[]>;
   /** Sockets one client address may hold at once (default DEFAULT_SOCKETS_PER_ADDRESS). */
   socketsPerAddress?: number;

@@ -5,7 +5,7 @@
 import type { WordingEvent, WordingLang } from '../wire/schemas/realtime.ts';
 import { appMatchRoom, HOME_ROOM, matchRoom, type RealtimeServer } from './index.ts';
 import { languageRoom } from './rooms.ts';
-import type { Broadcaster } from '../live/engine.ts';
+import type { Broadcaster } from './fan-out.ts';
 
 export class SocketBroadcaster implements Broadcaster {
   private io: RealtimeServer | null = null;

@@ -20,7 +20,7 @@ import { buildWinProbability, type WinProbability } from './match-centre/winprob
 import { placeOfMatch, type WinProbRatings } from './winprob-ratings.ts';
 import { buildStory } from './match-centre/story.ts';
 import { selectMatchRows } from './match-rows.ts';
-import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
+import { queryRows } from '../store/stored-deliveries.ts';
 
 export { FORM_LENGTH, HEAD_TO_HEAD_LIMIT, RECENT_LIMIT } from './match-centre/info.ts';
 
@@ -62,28 +62,12 @@ export class MatchCentreService {
 
   /**
    * One innings' commentary, built afresh (not cached): a live ball from the committed state (the
-   * engine's undo, catch-up and priming; a new ball is built in its transaction, ballInTransaction).
+   * fan-out's new, corrected, undone, caught-up and primed balls).
    * Null for an unknown match or innings.
    */
   async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
     const match = await this.matchRow(matchKey);
     return match && buildInningsCommentary(queryRows(this.db), match, inningsNo, lang);
-  }
-
-  /**
-   * The commentary of the innings a ball was just written to, read inside that ball's write
-   * transaction (`query` is the transaction's): the live engine pushes its last entry once the
-   * transaction commits, without reading the innings again after the commit. `match` is the
-   * match's row read before the transaction (row()): nothing in a transaction may wait for
-   * another connection (PGlite has one).
-   */
-  ballInTransaction(query: QueryRows, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
-    return buildInningsCommentary(query, match, inningsNo, lang);
-  }
-
-  /** The match's row the resources are built from (cached); null for an unknown match. */
-  row(matchKey: string): Promise<MatchCentreRow | null> {
-    return this.matchRow(matchKey);
   }
 
   /**

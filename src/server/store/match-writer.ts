@@ -21,10 +21,12 @@ import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-w
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { absentOf, closureOf, readOutcomeInnings } from './live-innings.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
+import { appendEvents, type CommittedEvent, type NewEvent } from './live-events.ts';
 import { countNewAppearances, refreshSearchIndex } from './search-index.ts';
 import { refreshTournamentShapes, type QueryRunner } from './tournament-shapes.ts';
 import { refreshFantasyRows, replaceFantasyRows, type FantasyInningsByMatch } from './fantasy-rows.ts';
 import {
+  ballKey,
   breakReasonOf,
   canMovePlay,
   closedByRule,
@@ -58,6 +60,9 @@ interface DeferredSearch {
 const NEXT_DAY = "case when play_status = 'stumps' then coalesce(day_number, 1) + 1 else day_number end";
 const NEXT_DAY_AFTER_STUMPS = `day_number = ${NEXT_DAY}`;
 
+/** The event of a change of score or state (a live write's last). */
+const STATE_EVENT: NewEvent = { kind: 'state', ballKey: null };
+
 /** Where a writer announces what changed: the change feed's publish. */
 export type PublishTags = (tags: string[]) => void | Promise<void>;
 
@@ -69,9 +74,22 @@ export interface RederiveProgress {
 /** What one ball did: its seq in the innings, the innings' end if the rules ended it, the result if that decided the match. */
 export interface AppendedBall {
   seq: number;
+  /** The ball's key as the commentary keys it (domain/live.ts ballKey). */
+  ballKey: string;
   inningsEnd: InningsEnd | null;
   /** The match was decided by this ball and is completed with this outcome. */
   outcome: MatchOutcome | null;
+  /** The ball's events as committed with it ([] unless it was logged). */
+  events: CommittedEvent[];
+}
+
+/**
+ * A live ball logged with its write: its events ('ball', then 'state') and the row of its
+ * idempotency key (the ball's digest, to tell a resend from another ball under the same key).
+ */
+export interface BallLog {
+  idempotencyKey: string;
+  digest: Buffer;
 }
 
 /** What an undo took back (undoLast). */
@@ -90,6 +108,8 @@ export interface Undone {
   inningsNo: number | null;
   /** The match had been completed and is in play again (its result and award cleared). */
   reopenedMatch: boolean;
+  /** The undo's events as committed with it ([] unless it was logged). */
+  events: CommittedEvent[];
 }
 
 export class MatchWriter {
@@ -278,9 +298,10 @@ export class MatchWriter {
    * A ball ends any break (play_status in_play). When the rules end the innings with this ball
    * (domain/live.ts inningsEnd: all out, overs, target), the innings closes in the same
    * transaction, and play goes to the innings break, or, when that decided the match
-   * (decidedOutcome), the match is completed with its result.
+   * (decidedOutcome), the match is completed with its result. With `log` (the live engine), the
+   * ball's events and its idempotency key are written in the same transaction.
    */
-  async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown): Promise<AppendedBall> {
+  async appendBall(matchId: number, inningsNo: number, delivery: Delivery, review?: unknown, log?: BallLog): Promise<AppendedBall> {
     const person = Number;
     const changed = await this.db.bulkTransaction(async (tx) => {
       // The match row first, as every live write locks it: one order of locks, no deadlock.
@@ -288,11 +309,12 @@ export class MatchWriter {
       const [innings] = await tx.query<{
         tally: InningsTallyState | null; match_key: string; penalty_runs_post: number; play_status: PlayStatus; status: string;
         super_over: boolean; target_runs: number | null; target_balls: number | null; absent_hurt: number; xi: number;
-        overs_limit: number | null; balls_per_over: number;
+        overs_limit: number | null; balls_per_over: number; balls_before: number;
       }>(
         `select i.tally, i.penalty_runs_post, m.match_key, m.play_status, m.status, i.super_over, i.target_runs, i.target_balls,
            coalesce(cardinality(i.absent_hurt), 0) as absent_hurt, m.overs_limit, m.balls_per_over,
-           (select count(*)::int from match_players mp where mp.match_id = i.match_id and mp.team = i.batting_team) as xi
+           (select count(*)::int from match_players mp where mp.match_id = i.match_id and mp.team = i.batting_team) as xi,
+           (select coalesce(sum(${storedBallCount('o.balls')}), 0)::int from innings_balls o where o.match_id = i.match_id and o.innings_no < i.innings_no) as balls_before
          from innings i join matches m on m.id = i.match_id
          where i.match_id = $1 and i.innings_no = $2 for update of i`,
         [matchId, inningsNo],
@@ -373,11 +395,24 @@ export class MatchWriter {
         [...batters, delivery.bowler].map(person),
       ]);
       const completedTags = outcome === null ? [] : await completionTags(tx, matchId, innings.match_key);
-      return { seq, ended, outcome, completedTags, matchKey: innings.match_key, players: people.map((row) => row.registry_id) };
+      // The key from where the tally placed the ball and the balls of the innings before: no read of the innings.
+      const key = ballKey(inningsNo, facts.position, innings.balls_before + seq);
+      let events: CommittedEvent[] = [];
+      if (log) {
+        // The ball's fans need not wait for its commit to reach the disk (PostgreSQL's fsync,
+        // milliseconds): its events are pushed once it is committed, and the scorer's answer
+        // waits until it is on disk (the live engine), so an answered ball is never lost.
+        await tx.query('set local synchronous_commit to off');
+        events = await appendEvents(tx, matchId, [{ kind: 'ball', ballKey: key }, { kind: 'state', ballKey: null }]);
+        await tx.query('insert into ball_idempotency (match_id, idempotency_key, sequence, ball_key, ball_digest) values ($1, $2, $3, $4, $5)', [
+          matchId, log.idempotencyKey, events[0]!.sequence, key, log.digest,
+        ]);
+      }
+      return { seq, key, events, ended, outcome, completedTags, matchKey: innings.match_key, players: people.map((row) => row.registry_id) };
     });
     // The match's own pages, the players on the ball, and the list of matches showing its score.
     await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home, ...changed.completedTags])]);
-    return { seq: changed.seq, inningsEnd: changed.ended, outcome: changed.outcome };
+    return { seq: changed.seq, ballKey: changed.key, inningsEnd: changed.ended, outcome: changed.outcome, events: changed.events };
   }
 
   /**
@@ -385,8 +420,9 @@ export class MatchWriter {
    * bytes and wickets, then the innings derived again from its stored balls, as an undo does. The
    * ball keeps its place: same over, and legal stays legal (a wide or no-ball stays one), so no
    * other ball's key moves. People the ball no longer names stay in the innings' dictionary.
+   * `events` are logged in the same transaction; returns them as committed.
    */
-  async replaceBall(matchId: number, inningsNo: number, seq: number, delivery: Delivery): Promise<void> {
+  async replaceBall(matchId: number, inningsNo: number, seq: number, delivery: Delivery, events: readonly NewEvent[] = []): Promise<CommittedEvent[]> {
     const changed = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const [innings] = await tx.query<{ open: boolean }>('select tally is not null as open from innings where match_id = $1 and innings_no = $2 for update', [
@@ -424,9 +460,10 @@ export class MatchWriter {
         ...[delivery.batter, delivery.nonStriker, delivery.bowler, ...delivery.wickets.map((wicket) => wicket.playerOut)].map(Number),
       ];
       const rows = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [[...new Set(named)]]);
-      return { matchKey: match.match_key, players: rows.map((row) => row.registry_id) };
+      return { matchKey: match.match_key, players: rows.map((row) => row.registry_id), events: await appendEvents(tx, matchId, events) };
     });
     await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home])]);
+    return changed.events;
   }
 
   /**
@@ -449,12 +486,14 @@ export class MatchWriter {
    * (the chase's, a Test's fourth innings', a super over's; or the one given). An innings still
    * in progress is closed first when `closePrevious` says how (a declaration, or by hand), in the
    * same transaction: the close and the start happen together or not at all. Refused
-   * (LiveWriteError, nothing written) when the rules allow no such innings.
+   * (LiveWriteError, nothing written) when the rules allow no such innings. `events` are logged
+   * in the same transaction (returned as committed).
    */
   async startNextInnings(
     matchId: number,
     options: { battingSide?: TeamSide; target?: { runs: number; overs: number }; closePrevious?: 'declared' | 'closed' } = {},
-  ): Promise<{ inningsNo: number; battingSide: TeamSide; superOver: boolean }> {
+    events: readonly NewEvent[] = [],
+  ): Promise<{ inningsNo: number; battingSide: TeamSide; superOver: boolean; events: CommittedEvent[] }> {
     const started = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const [latest] = await tx.query<{ innings_no: number; open: boolean }>(
@@ -499,7 +538,8 @@ export class MatchWriter {
         calledOvers: null,
         powerplays: [],
       });
-      return { ...inserted, innings: { inningsNo, battingSide: next.battingSide, superOver: next.superOver } };
+      const logged = await appendEvents(tx, matchId, events);
+      return { ...inserted, innings: { inningsNo, battingSide: next.battingSide, superOver: next.superOver, events: logged } };
     });
     await this.publish([...new Set([tags.match(started.matchKey), tags.home, tags.fixtures, ...started.reopenedTags])]);
     return started.innings;
@@ -527,9 +567,9 @@ export class MatchWriter {
     return { matchId: write.id, matchKey: write.facts.matchKey };
   }
 
-  /** Records the toss; a scheduled match moves to pre_match. */
-  async setToss(matchId: number, toss: { winner: TeamSide; decision: 'bat' | 'field' }): Promise<void> {
-    const matchKey = await this.db.bulkTransaction(async (tx) => {
+  /** Records the toss; a scheduled match moves to pre_match. `events` are logged with it. */
+  async setToss(matchId: number, toss: { winner: TeamSide; decision: 'bat' | 'field' }, events: readonly NewEvent[] = []): Promise<CommittedEvent[]> {
+    const { matchKey, logged } = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
       await tx.query(
@@ -538,16 +578,24 @@ export class MatchWriter {
          where id = $1`,
         [matchId, toss.winner, toss.decision],
       );
-      return match.match_key;
+      return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
     });
     await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
+    return logged;
   }
 
   /**
    * Replaces one side's players with the given people (registry ids), in batting order, with its
    * captain and wicketkeeper when named (a Cricsheet file does not say; a team sheet does).
+   * `events` are logged with it.
    */
-  async setPlayingXI(matchId: number, side: TeamSide, playerKeys: readonly string[], marks: SquadMarks = { captain: null, keeper: null }): Promise<void> {
+  async setPlayingXI(
+    matchId: number,
+    side: TeamSide,
+    playerKeys: readonly string[],
+    marks: SquadMarks = { captain: null, keeper: null },
+    events: readonly NewEvent[] = [],
+  ): Promise<CommittedEvent[]> {
     if (new Set(playerKeys).size !== playerKeys.length) throw new LiveWriteError('a player is named twice');
     for (const mark of [marks.captain, marks.keeper]) if (mark !== null && !playerKeys.includes(mark)) throw new LiveWriteError(`${mark} is not in the XI`);
     const changed = await this.db.bulkTransaction(async (tx) => {
@@ -576,10 +624,15 @@ export class MatchWriter {
         tournaments: [],
         venues: [],
       });
-      return { matchKey: match.match_key, players: [...new Set([...before.map((row) => row.registry_id), ...playerKeys])] };
+      return {
+        matchKey: match.match_key,
+        players: [...new Set([...before.map((row) => row.registry_id), ...playerKeys])],
+        events: await appendEvents(tx, matchId, events),
+      };
     });
     // tags.players: the search rows of the people named or dropped changed (their matches).
     await this.publish([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.players]);
+    return changed.events;
   }
 
   /**
@@ -592,8 +645,10 @@ export class MatchWriter {
    *   leave the dictionary), and the innings is in progress again if that ball had ended it.
    * A completed match is reopened too: its result and player of the match are cleared. The
    * innings touched is derived again from its stored balls. Null when there is nothing to undo.
+   * With `log` (the live engine), the undo's events are logged with it: `deleted` (the match's
+   * last ball's event, drafted while it was stored) when a ball was taken back, then a 'state'.
    */
-  async undoLast(matchId: number): Promise<Undone | null> {
+  async undoLast(matchId: number, log?: { deleted: NewEvent | null }): Promise<Undone | null> {
     const undone = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const innings = await tx.query<{ innings_no: number; open: boolean; declared: boolean; balls: number }>(
@@ -618,7 +673,8 @@ export class MatchWriter {
                break_reason = null where id = $1`,
             [matchId],
           );
-          return { matchKey: match.match_key, players: [], reopenedTags: [], undone: { ball: null, droppedInnings, inningsNo: null, reopenedMatch } };
+          const events = log ? await appendEvents(tx, matchId, [STATE_EVENT]) : [];
+          return { matchKey: match.match_key, players: [], reopenedTags: [], undone: { ball: null, droppedInnings, inningsNo: null, reopenedMatch, events } };
         }
         removeBall = closedByRule(await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
       } else {
@@ -637,12 +693,10 @@ export class MatchWriter {
         await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
       }
       const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [named]);
-      return {
-        matchKey: match.match_key,
-        players: people.map((row) => row.registry_id),
-        reopenedTags: reopenedMatch ? await completionTags(tx, matchId, match.match_key) : [],
-        undone: { ball, droppedInnings, inningsNo, reopenedMatch },
-      };
+      const reopenedTags = reopenedMatch ? await completionTags(tx, matchId, match.match_key) : [];
+      // An innings closed by hand is reopened with its last ball kept: a deletion only when the ball went.
+      const events = log ? await appendEvents(tx, matchId, ball !== null && log.deleted ? [log.deleted, STATE_EVENT] : [STATE_EVENT]) : [];
+      return { matchKey: match.match_key, players: people.map((row) => row.registry_id), reopenedTags, undone: { ball, droppedInnings, inningsNo, reopenedMatch, events } };
     });
     if (undone === null) return null;
     await this.publish([
@@ -655,10 +709,15 @@ export class MatchWriter {
    * Moves the match's play status (a break, play resumed, stumps, abandoned) where the rules of
    * domain/live.ts allow it; a break's reason is the one given, else its status's. An
    * abandoned match is completed with no result. The result itself comes from completeMatch().
+   * `events` are logged with it.
    */
-  async setPlayState(matchId: number, state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number }): Promise<void> {
+  async setPlayState(
+    matchId: number,
+    state: { playStatus: PlayStatus; breakReason?: string | null; dayNumber?: number },
+    events: readonly NewEvent[] = [],
+  ): Promise<CommittedEvent[]> {
     if (state.playStatus === 'result') throw new LiveWriteError('a result is recorded by completing the match');
-    const matchKey = await this.db.bulkTransaction(async (tx) => {
+    const { matchKey, logged } = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       if (!canMovePlay(match.play_status, state.playStatus)) {
         throw new LiveWriteError(`match ${match.match_key} cannot go from ${match.play_status} to ${state.playStatus}`);
@@ -678,18 +737,24 @@ export class MatchWriter {
         await tx.query('update innings set tally = null where match_id = $1', [matchId]);
         await refreshFantasyRows(tx, [matchId]);
       }
-      return match.match_key;
+      return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
     });
     await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
+    return logged;
   }
 
   /**
    * Closes an innings by hand (declared; stopped by rain or time; all out with batters absent
    * hurt, which the rules could not know): no more balls. Play goes to the
    * innings break, or, when that was the match's last innings (decidedOutcome: a Test's fourth),
-   * the match is completed with its result. Returns that result, if any.
+   * the match is completed with its result. Returns that result, if any, and `events` as logged with it.
    */
-  async closeInnings(matchId: number, inningsNo: number, options: { declared?: boolean; absentHurt?: readonly string[] } = {}): Promise<MatchOutcome | null> {
+  async closeInnings(
+    matchId: number,
+    inningsNo: number,
+    options: { declared?: boolean; absentHurt?: readonly string[] } = {},
+    events: readonly NewEvent[] = [],
+  ): Promise<{ outcome: MatchOutcome | null; events: CommittedEvent[] }> {
     const closed = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       // Batters absent hurt (registry ids): kept by name, as Cricsheet's absent_hurt; the side is all out without them.
@@ -703,20 +768,20 @@ export class MatchWriter {
         [matchId, inningsNo, options.declared ?? false, absent.length > 0 ? absent.map((row) => row.name) : null],
       );
       if (found.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
-      if (match.status === 'completed') return { matchKey: match.match_key, outcome: null, completedTags: [] };
-      const outcome = await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, inningsNo));
-      return { matchKey: match.match_key, outcome, completedTags: outcome === null ? [] : await completionTags(tx, matchId, match.match_key) };
+      const outcome = match.status === 'completed' ? null : await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, inningsNo));
+      const completedTags = outcome === null ? [] : await completionTags(tx, matchId, match.match_key);
+      return { matchKey: match.match_key, outcome, completedTags, events: await appendEvents(tx, matchId, events) };
     });
     await this.publish([...new Set([tags.match(closed.matchKey), tags.home, ...closed.completedTags])]);
-    return closed.outcome;
+    return { outcome: closed.outcome, events: closed.events };
   }
 
   /**
    * A target the umpires revised (DLS): kept on the match, and set on the chase when it has
-   * begun (a later chase is started with it).
+   * begun (a later chase is started with it). `events` are logged with it.
    */
-  async setRevisedTarget(matchId: number, target: { runs: number; overs: number }): Promise<void> {
-    const matchKey = await this.db.bulkTransaction(async (tx) => {
+  async setRevisedTarget(matchId: number, target: { runs: number; overs: number }, events: readonly NewEvent[] = []): Promise<CommittedEvent[]> {
+    const { matchKey, logged } = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const balls = oversToBalls(target.overs, match.balls_per_over);
       await tx.query('update matches set revised_target_runs = $2, revised_target_overs = $3 where id = $1', [matchId, target.runs, target.overs]);
@@ -725,17 +790,19 @@ export class MatchWriter {
          where match_id = $1 and innings_no = (select max(innings_no) from innings where match_id = $1 and not super_over) and innings_no >= 2`,
         [matchId, target.runs, balls],
       );
-      return match.match_key;
+      return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
     });
     await this.publish([tags.match(matchKey), tags.home]);
+    return logged;
   }
 
   /**
    * Penalty runs awarded outside a delivery to an innings: before its first ball ('pre', which
    * every fall of wicket includes) or after its last ('post'). The innings is derived again.
+   * `events` are logged with it.
    */
-  async addPenaltyRuns(matchId: number, inningsNo: number, penalty: { runs: number; when: 'pre' | 'post' }): Promise<void> {
-    const matchKey = await this.db.bulkTransaction(async (tx) => {
+  async addPenaltyRuns(matchId: number, inningsNo: number, penalty: { runs: number; when: 'pre' | 'post' }, events: readonly NewEvent[] = []): Promise<CommittedEvent[]> {
+    const { matchKey, logged } = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const column = penalty.when === 'pre' ? 'penalty_runs_pre' : 'penalty_runs_post';
       const [inn] = await tx.query<{ in_progress: boolean }>(
@@ -744,9 +811,10 @@ export class MatchWriter {
       );
       if (!inn) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
       await rederiveInnings(tx, matchId, inningsNo, inn.in_progress);
-      return match.match_key;
+      return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
     });
     await this.publish([tags.match(matchKey), tags.home]);
+    return logged;
   }
 
   /**
@@ -754,9 +822,14 @@ export class MatchWriter {
    * totals (domain/live.ts matchOutcome; `result` overrides it, for an award or a bowl-out) and
    * the players of the match recorded. A match already completed (its deciding ball completed
    * it) keeps its result (unless `result` is given) and gets the players of the match: the award
-   * comes after the result. Tournament tables, team form and careers change with it.
+   * comes after the result. Tournament tables, team form and careers change with it. Returns the
+   * result, and `events` as logged with it.
    */
-  async completeMatch(matchId: number, completion: { playerOfMatch: readonly string[]; result?: MatchOutcome }): Promise<MatchOutcome> {
+  async completeMatch(
+    matchId: number,
+    completion: { playerOfMatch: readonly string[]; result?: MatchOutcome },
+    events: readonly NewEvent[] = [],
+  ): Promise<{ outcome: MatchOutcome; events: CommittedEvent[] }> {
     const done = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
@@ -783,10 +856,10 @@ export class MatchWriter {
          select $1, position, person_id from unnest($2::integer[]) with ordinality as pom(person_id, position)`,
         [matchId, completion.playerOfMatch.map((key) => idOf.get(key)!)],
       );
-      return { outcome, tags: await completionTags(tx, matchId, match.match_key) };
+      return { outcome, tags: await completionTags(tx, matchId, match.match_key), events: await appendEvents(tx, matchId, events) };
     });
     await this.publish([...new Set([...done.tags, ...completion.playerOfMatch.map(tags.player)])]);
-    return done.outcome;
+    return { outcome: done.outcome, events: done.events };
   }
 
   /**

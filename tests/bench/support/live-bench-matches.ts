@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
 import { SocketBroadcaster } from '../../../src/server/realtime/match-broadcaster.ts';
 import type { CricsheetBall } from '../../../src/server/live/cricsheet-ball.ts';
-import { createLiveEngine } from '../../../src/server/live/engine.ts';
+import { createLive } from '../../../src/server/realtime/fan-out.ts';
 import { ScorerTokens } from '../../../src/server/live/scorer-tokens.ts';
 import { createServices } from '../../../src/server/services/index.ts';
 import { createUser } from '../../helpers/accounts.ts';
@@ -74,7 +74,7 @@ export async function prepareBenchMatches(databaseUrl: string, count: number): P
     const scorer = await createUser(db, '9000000001', 'bench1', 'scorer');
     const { token } = (await new ScorerTokens(db).create(scorer, 'bench:live'))!;
     // Set up before any server runs: the broadcaster reaches no socket.
-    const engine = createLiveEngine({ db, services: createServices(db), broadcaster: new SocketBroadcaster() });
+    const engine = createLive({ db, services: createServices(db), broadcaster: new SocketBroadcaster() });
     const matches: BenchMatch[] = [];
     for (let index = 0; index < count; index += 1) {
       const { matchKey } = await engine.createFixture(t20Fixture({

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createServices } from '../../../src/server/services/index.ts';
-import { createLiveEngine } from '../../../src/server/live/engine.ts';
+import { createLive } from '../../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../../src/server/realtime/match-broadcaster.ts';
 import { ScorerTokens } from '../../../src/server/live/scorer-tokens.ts';
 import { createUser } from '../../helpers/accounts.ts';
@@ -20,7 +20,7 @@ const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_D
 try {
   const services = createServices(db);
   // No socket yet: the events are logged, and a fan catches up from the log.
-  const engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+  const engine = createLive({ db, services, broadcaster: new SocketBroadcaster() });
   const squad = await services.matchCentre.squad('1529312', 'en');
   if (!squad) throw new Error('seed-live: the IPL match 1529312 is not imported');
   const keys = (side: 'a' | 'b') => squad.teams[side].players.slice(0, 11).map((entry) => entry.player.key);

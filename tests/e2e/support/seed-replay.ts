@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createServices } from '../../../src/server/services/index.ts';
-import { createLiveEngine } from '../../../src/server/live/engine.ts';
+import { createLive } from '../../../src/server/realtime/fan-out.ts';
 import { SocketBroadcaster } from '../../../src/server/realtime/match-broadcaster.ts';
 import { createReplay, playReplay } from '../../../src/server/jobs/replay.ts';
 import { REPLAY_SEED_FILE } from './seed-replay-key.ts';
@@ -19,7 +19,7 @@ const config = loadConfig();
 const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   const services = createServices(db);
-  const engine = createLiveEngine({ db, services, broadcaster: new SocketBroadcaster() });
+  const engine = createLive({ db, services, broadcaster: new SocketBroadcaster() });
   const replayKey = await createReplay(db, engine, '1529312');
   const stop = new AbortController();
   let balls = 0;

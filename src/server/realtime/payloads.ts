@@ -1,8 +1,8 @@
 // The payloads of the live events, made through the same read models as the HTTP API (match
 // detail, commentary), so a pushed ball is exactly the ball get/commentory then returns: from the
-// committed state, except a new ball's entry, read inside its own write transaction and pushed
-// only once that commits. Texts are in English, the provider's language for socket payloads;
-// our pages in Hindi hear each new ball's sentence again in Hindi ('wording').
+// committed state, after the commit (the fan-out, fan-out.ts). Texts are in English, the
+// provider's language for socket payloads; our pages in Hindi hear each new ball's sentence
+// again in Hindi ('wording').
 import { isLegalDelivery } from '../domain/overs.ts';
 import type { Delivery } from '../domain/types.ts';
 import { presentCommentaryBall, presentScorecard, presentWinProbabilityBall } from '../wire/presenters/match-centre.ts';
@@ -19,9 +19,7 @@ import {
   type WordingLang,
 } from '../wire/schemas/realtime.ts';
 import type { Services } from '../services/index.ts';
-import type { MatchCentreRow } from '../services/match-centre/shared.ts';
 import type { InningsCommentary } from '../services/match-centre/commentary.ts';
-import type { QueryRows } from '../store/stored-deliveries.ts';
 
 const LANG = 'en';
 
@@ -116,22 +114,6 @@ export class LivePayloads {
     if (!entry) return null;
     const { comment, over_summary: overSummary } = presentCommentaryBall(entry);
     return { match_key: matchKey, key: ballKey, lang, comment, over_summary: overSummary };
-  }
-
-  /** The match's row the match centre builds from (cached), read before a ball's transaction for lastBallInTransaction. */
-  matchRow(matchKey: string): Promise<MatchCentreRow | null> {
-    return this.services.matchCentre.row(matchKey);
-  }
-
-  /**
-   * The last ball of innings `inningsNo` as the live feed sends it, read inside the transaction
-   * that has just written it (`query` is the transaction's; decision 047): what liveBall reads
-   * after the commit, the same entry get/commentory serves once the transaction commits. Null
-   * when the innings has no ball.
-   */
-  async lastBallInTransaction(query: QueryRows, match: MatchCentreRow, inningsNo: number): Promise<LiveBallObject | null> {
-    const innings = await this.services.matchCentre.ballInTransaction(query, match, inningsNo, LANG);
-    return innings && innings.balls.length > 0 ? liveBallOf(innings, innings.balls.length - 1) : null;
   }
 }
 

@@ -1,0 +1,132 @@
+// The event log of live matches (table live_events): every event pushed to a match's room, with
+// a sequence number consecutive per match (matches.live_sequence is the last one given). A
+// client that missed events asks for those after its last sequence ('catchup').
+//
+// A ball and its events commit together: MatchWriter's live methods take the events as data and
+// write their rows in the write's own transaction (appendEvents), so a crash can never leave a
+// ball without its event, nor an event without its ball. The payloads are made from the
+// committed state by the fan-out (realtime/fan-out.ts) and filled in just after the commit; an
+// event whose payload is still missing (the process stopped in between) is made again from the
+// stored state when it is first read.
+import type { BulkTransaction, Db } from '../db/client.ts';
+import { ballKey, RECENT_BALLS_READ } from '../domain/live.ts';
+import { isLegalDelivery } from '../domain/overs.ts';
+import { lastStoredBalls, storedBallCount } from './ball-codec.ts';
+import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+
+/** 'ball': a ball written; 'ball_deleted': a ball taken back; 'state': the score or state changed. */
+export type LiveEventKind = 'ball' | 'ball_deleted' | 'state';
+
+export interface NewEvent {
+  kind: LiveEventKind;
+  ballKey: string | null;
+  /** Part of the payload known before the write (a deleted ball, which the write takes away). */
+  draft?: Record<string, unknown>;
+}
+
+/** An event as committed: its sequence in the match's log. */
+export interface CommittedEvent extends NewEvent {
+  sequence: number;
+}
+
+export interface LiveEventRow {
+  sequence: number;
+  kind: LiveEventKind;
+  ballKey: string | null;
+  /** The payload as emitted (it has a sequence); before it is filled in after the commit, the draft or null. */
+  payload: Record<string, unknown> | null;
+}
+
+/**
+ * Appends events to a match's log inside the write's transaction `tx`, the counter moved with
+ * them; nothing (no statement) for none. Raw SQL: one statement (one round trip inside the
+ * ball's transaction) that Kysely's builder cannot say (a CTE feeding `unnest ... with ordinality`).
+ */
+export async function appendEvents(tx: BulkTransaction, matchId: number, events: readonly NewEvent[]): Promise<CommittedEvent[]> {
+  if (events.length === 0) return [];
+  const rows = await tx.query<{ sequence: number }>(
+    `with moved as (update matches set live_sequence = live_sequence + $2 where id = $1 returning live_sequence)
+     insert into live_events (match_id, sequence, kind, ball_key, payload)
+     select $1, moved.live_sequence - $2 + event.position, event.kind, event.ball_key, event.payload::jsonb
+     from moved, unnest($3::text[], $4::text[], $5::text[]) with ordinality as event(kind, ball_key, payload, position)
+     returning sequence`,
+    [matchId, events.length, events.map((event) => event.kind), events.map((event) => event.ballKey), events.map((event) => JSON.stringify(event.draft ?? null))],
+  );
+  if (rows.length !== events.length) throw new Error(`no match ${matchId}`);
+  const first = Math.min(...rows.map((row) => row.sequence));
+  return events.map((event, index) => ({ ...event, sequence: first + index }));
+}
+
+/** The log's reads and the payloads' fill after the commit, outside any write's transaction. */
+export class LiveEventLog {
+  private readonly read: QueryRows;
+
+  constructor(db: Db) {
+    this.read = queryRows(db.kysely);
+  }
+
+  /** Fills in the payloads of events after their commit, in one statement (one commit); returns how many rows it filled. */
+  async fill(matchId: number, filled: readonly { sequence: number; payload: object }[]): Promise<number> {
+    const rows = await this.read<{ sequence: number }>(
+      `update live_events e set payload = f.payload::jsonb from unnest($2::integer[], $3::text[]) as f(sequence, payload)
+       where e.match_id = $1 and e.sequence = f.sequence returning e.sequence`,
+      [matchId, filled.map((row) => row.sequence), filled.map((row) => JSON.stringify(row.payload))],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Resolves once every transaction committed before it is on disk, also those committed with
+   * synchronous_commit off: it commits a transaction that takes an id (a commit record) with
+   * synchronous_commit on, and PostgreSQL flushes its log up to that record, after every earlier one.
+   */
+  async durable(): Promise<void> {
+    await this.read('select txid_current()', []);
+  }
+
+  /** The events after `afterSequence`, oldest first, at most `limit`. */
+  async since(matchId: number, afterSequence: number, limit: number): Promise<LiveEventRow[]> {
+    const rows = await this.read<{ sequence: number; kind: LiveEventKind; ball_key: string | null; payload: Record<string, unknown> | null }>(
+      'select sequence, kind, ball_key, payload from live_events where match_id = $1 and sequence > $2 order by sequence limit $3',
+      [matchId, afterSequence, limit],
+    );
+    return rows.map((row) => ({ sequence: row.sequence, kind: row.kind, ballKey: row.ball_key, payload: row.payload }));
+  }
+
+  /** The match's last event sequence; null for an unknown match. */
+  async lastSequence(matchKey: string): Promise<number | null> {
+    const [row] = await this.read<{ live_sequence: number }>('select live_sequence from matches where match_key = $1', [matchKey]);
+    return row?.live_sequence ?? null;
+  }
+
+  /** The key of the match's latest delivery (lastBallKey). */
+  lastBallKey(matchId: number): Promise<string | null> {
+    return lastBallKey(this.read, matchId);
+  }
+}
+
+/**
+ * The key of the match's latest delivery, as the commentary keys it: innings, over, ball number
+ * in the over (legal balls before it in the over, plus one), and its position among the match's
+ * deliveries. Reads the latest innings' last few balls, not the whole match: the whole innings
+ * only when its over in progress has more deliveries than that.
+ */
+async function lastBallKey(query: QueryRows, matchId: number): Promise<string | null> {
+  const [latest] = await query<{ innings_no: number; ball_count: number; balls_before: number; people: number[]; recent: Uint8Array }>(
+    `select b.innings_no, ${storedBallCount('b.balls')} as ball_count, b.people,
+       (select coalesce(sum(${storedBallCount('o.balls')}), 0)::int from innings_balls o where o.match_id = b.match_id and o.innings_no < b.innings_no) as balls_before,
+       ${lastStoredBalls('b.balls', RECENT_BALLS_READ)} as recent
+     from innings_balls b where b.match_id = $1 and ${storedBallCount('b.balls')} > 0 order by b.innings_no desc limit 1`,
+    [matchId],
+  );
+  if (!latest) return null;
+  let deliveries = deliveriesOf({ people: latest.people, balls: latest.recent }, []);
+  const delivery = deliveries.at(-1)!;
+  // The over in progress must start inside what was read (or the read holds the whole innings).
+  if (deliveries.length < latest.ball_count && deliveries[0]!.over === delivery.over) {
+    const [innings] = await readStoredInnings(query, [matchId], latest.innings_no);
+    deliveries = innings!.deliveries;
+  }
+  const legalBefore = deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;
+  return ballKey(latest.innings_no, { over: delivery.over, ball: legalBefore + 1 }, latest.balls_before + latest.ball_count);
+}
