@@ -16,7 +16,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
 import type { JobQueue } from '../store/job-queue.ts';
-import type { MatchWriter, PublishTags } from '../store/match-writer.ts';
+import type { MatchWriter } from '../store/match-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import { MAX_SCHEDULE_BYTES, parseSchedule, type ParsedSchedule, type ScheduleProblem } from './schedule.ts';
 import { nextSlot } from './updater.ts';
 

@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
 import { refreshSearchIndex } from '../store/search-index.ts';
 import { readDataCurrency } from '../store/data-currency.ts';
-import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
+import { ImportWriter } from '../store/import-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import type { MatchWrite } from '../store/match-write.ts';
 import { matchIdOf } from './normalise.ts';
 import { ParsePool, type ParseResult } from './parse-pool.ts';
@@ -108,7 +109,7 @@ export async function importSources(
   const lastDayBefore = (await readDataCurrency(db.kysely)).ballByBallTo;
   // Tournaments of the matches written: only their spans and names can move.
   const touched = new Set<string>();
-  const writer = new MatchWriter(db, options.publish ?? (() => undefined));
+  const writer = new ImportWriter(db, options.publish ?? (() => undefined));
   // The batches are committed whatever happens here: a failed finish is logged, and the writer
   // keeps its list for the next archive's finish, or search_pending for the next import.
   const finishSearchRows = () =>
@@ -204,7 +205,7 @@ export async function importSources(
 
       let done = 0;
       // The search rows of this archive's matches are built once, when it has been read
-      // (MatchWriter.finishBulkImport), not in each batch.
+      // (ImportWriter.finishBulkImport), not in each batch.
       writer.beginBulkImport();
       try {
         for await (const entry of opened.entries()) {
@@ -267,7 +268,7 @@ async function storedMatches(db: Db): Promise<Map<number, StoredMatch>> {
  * Writes a batch in one transaction. Should the database reject it, each match is retried
  * alone, so one bad match costs only itself; returns the matches that were not written.
  */
-async function writeBatch(writer: MatchWriter, queued: QueuedMatch[]): Promise<(QueuedMatch & { reason: string })[]> {
+async function writeBatch(writer: ImportWriter, queued: QueuedMatch[]): Promise<(QueuedMatch & { reason: string })[]> {
   try {
     await writer.writeMatches(queued.map((entry) => entry.match));
     return [];

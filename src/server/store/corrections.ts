@@ -1,6 +1,6 @@
 // The corrections through the write path (docs/decisions/034-corrections.md): the cases kept in
 // the `corrections` table, and applying them. A match abandoned without a ball is written as any
-// match is (MatchWriter.writeMatches, a match of source 'correction'); a void and a name fix are
+// match is (ImportWriter.writeMatches, a match of source 'correction'); a void and a name fix are
 // updates of the rows Cricsheet's files wrote. Every change publishes its tags on the change feed.
 // Applied after every import (a re-imported match is written afresh) and whenever the cases change.
 import type { Db } from '../db/client.ts';
@@ -11,7 +11,8 @@ import { correctionCaseSchema } from '../corrections/cases.ts';
 import { planCorrections, type StoredCase } from '../corrections/plan.ts';
 import { fixtureWrite, LiveWriteError } from './fixture.ts';
 import type { MatchWrite } from './match-write.ts';
-import { MatchWriter, type PublishTags } from './match-writer.ts';
+import { ImportWriter } from './import-writer.ts';
+import type { PublishTags } from './write-transaction.ts';
 import { refreshSearchIndex } from './search-index.ts';
 import { refreshTournamentShapes } from './tournament-shapes.ts';
 
@@ -153,7 +154,7 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
     }
   }
   if (writes.length > 0) {
-    await new MatchWriter(db, publish).writeMatches(writes);
+    await new ImportWriter(db, publish).writeMatches(writes);
     report.written = writes.length;
   }
 
