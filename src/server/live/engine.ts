@@ -17,8 +17,8 @@ import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domai
 import type { Services } from '../services/index.ts';
 import { ballKey, ballPlaceOfKey, playStatusOfBreak, RECENT_BALLS_READ, type BreakReason, type InningsEnd } from '../domain/live.ts';
 import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
-import { lastStoredBalls, storedBallCount } from '../store/ball-codec.ts';
-import { ballsBeforeInnings, deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
+import { ballsBeforeInnings, lastStoredBalls, storedBallCount } from '../store/packed-balls.ts';
+import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { EventLog, socketEventOf, type LiveEventRow, type NewEvent } from './event-log.ts';
 import { LivePayloads } from './payloads.ts';

@@ -10,7 +10,8 @@ import { CopyBuffer } from '../db/copy-format.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
-import { ballCount, firstBalls, packedBalls, PeopleDictionary, readBall, storedBall, storedBallCount, writeBall } from './ball-codec.ts';
+import { ballCount, firstBalls, PeopleDictionary, readBall, storedBall, writeBall } from './ball-codec.ts';
+import { appendToBalls, storedBallCount } from './packed-balls.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
@@ -779,24 +780,6 @@ async function rederiveInnings(tx: BulkTransaction, matchId: number, inningsNo: 
      where match_id = $1 and innings_no = $2`,
     [matchId, inningsNo, ...inningsTotals(derived), inProgress ? JSON.stringify(tally.save()) : null],
   );
-}
-
-/** Appends one delivery to the innings' stored balls; returns its seq. */
-async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
-  const [stored] = await tx.query<{ people: number[] }>(
-    'select people from innings_balls where match_id = $1 and innings_no = $2 for update',
-    [matchId, inningsNo],
-  );
-  const people = new PeopleDictionary<number>(stored?.people ?? []);
-  const ball = packedBalls(1);
-  writeBall(ball, 0, storedBall(delivery, (player) => people.indexOf(Number(player))));
-  const [row] = await tx.query<{ balls: number }>(
-    `insert into innings_balls (match_id, innings_no, people, balls) values ($1, $2, $3, $4)
-     on conflict (match_id, innings_no) do update set people = excluded.people, balls = innings_balls.balls || excluded.balls
-     returning ${storedBallCount('balls')} as balls`,
-    [matchId, inningsNo, people.people, Buffer.from(ball)],
-  );
-  return row!.balls;
 }
 
 /** The wickets of the innings' ball `seq`, one row each. */
