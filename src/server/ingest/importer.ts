@@ -300,12 +300,13 @@ interface Respanned {
  */
 async function finishTournaments(db: Db, touKeys: readonly string[] | null): Promise<Respanned[]> {
   return db.bulkTransaction(async (tx) => {
-    const changed = await tx.query<Respanned & { id: number }>(
-      `
+    // Plain SQL: dates unnested laterally, spans labelled and compared as rows, the old row beside
+    // the new in one update: past what Kysely's builders say.
+    const { rows: changed } = await sql<Respanned & { id: number }>`
       with spans as (
         select m.tournament_id, min(m.start_date) as first_day, max(d.day) as last_day
         from matches m cross join lateral unnest(m.dates) as d(day)
-        where $1::text[] is null or m.tournament_id in (select id from tournaments where tou_key = any($1::text[]))
+        where ${touKeys}::text[] is null or m.tournament_id in (select id from tournaments where tou_key = any(${touKeys}::text[]))
         group by m.tournament_id
       ), labelled as (
         select tournament_id, first_day, last_day,
@@ -324,9 +325,7 @@ async function finishTournaments(db: Db, touKeys: readonly string[] | null): Pro
       where l.tournament_id = t.id and old.id = t.id
         and (t.start_date, t.end_date, t.name, t.short_name) is distinct from
           (l.first_day, l.last_day, t.event_name || ' ' || l.years, coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years)
-      returning t.id, t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`,
-      [touKeys],
-    );
+      returning t.id, t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`.execute(tx.kysely);
     // A renamed tournament is searched by its new name.
     const renamed = changed.filter((tournament) => tournament.renamed).map((tournament) => tournament.id);
     if (renamed.length > 0) {

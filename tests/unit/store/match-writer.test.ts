@@ -85,7 +85,7 @@ describe('MatchWriter', () => {
   }, 300_000);
 
   it('stores the fantasy points the scorecard rows give, for every listed player', async () => {
-    const computed = await fantasyFromScorecards(storeQuery(db.kysely), matchIds);
+    const computed = await fantasyFromScorecards(db.kysely, matchIds);
     for (const matchId of matchIds) {
       const stored = await queryRows<{ person_id: number; points: number; lines: unknown }>(
         db, `select person_id, points, lines from fantasy_points where match_id = ${matchId} order by person_id`,
