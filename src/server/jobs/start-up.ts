@@ -65,6 +65,7 @@ async function importLock(url: string, signal: AbortSignal, pollMs: number, onWa
   let waited = false;
   try {
     for (;;) {
+      // A session lock lives as long as its connection: this one, outside Kysely's pool.
       const [row] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [START_UP_IMPORT_LOCK])).rows;
       if (row?.locked) return { release: () => client.end() };
       if (!waited) onWait();
