@@ -9,7 +9,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { RULES_VERSION } from '../src/server/domain/rules-version.ts';
-import { MatchWriter } from '../src/server/store/match-writer.ts';
+import { rederive } from '../src/server/store/rederive-writer.ts';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -21,8 +21,7 @@ async function main(): Promise<number> {
     await migrateToLatest(db);
     const startedAt = performance.now();
     let lastReport = 0;
-    const writer = new MatchWriter(db, (changed) => feed.publish(changed));
-    const rebuilt = await writer.rederive({
+    const rebuilt = await rederive(db, (changed) => feed.publish(changed), {
       all,
       onProgress: ({ done, total }) => {
         if (performance.now() - lastReport < 2_000 && done < total) return;

@@ -21,7 +21,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { inningsInput } from '../../src/server/ingest/normalise.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { matchFantasy, refreshFantasyRows } from '../../src/server/store/fantasy-rows.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { rederive } from '../../src/server/store/rederive-writer.ts';
 import type { InningsInput } from '../../src/server/domain/types.ts';
 import { readArchive } from '../helpers/read-archive.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
@@ -74,7 +74,7 @@ try {
   const ids = (await db.kysely.selectFrom('matches').select(['id', 'match_key']).orderBy('id').execute());
 
   let started = performance.now();
-  const rebuilt = await new MatchWriter(db, () => undefined).rederive({ all: true });
+  const rebuilt = await rederive(db, () => undefined, { all: true });
   const rederiveMs = performance.now() - started;
   started = performance.now();
   for (let i = 0; i < ids.length; i += 100) {

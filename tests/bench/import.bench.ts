@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { rederive } from '../../src/server/store/rederive-writer.ts';
 import { sharedArchives } from '../helpers/shared-data.ts';
 import { parseFloor } from './support/parse-floor.ts';
 
@@ -48,7 +48,7 @@ try {
   const again = await importSources(db, sources);
   const reimportSeconds = (performance.now() - reimportStarted) / 1000;
   const rederiveStarted = performance.now();
-  const rebuilt = await new MatchWriter(db, () => undefined).rederive({ all: true });
+  const rebuilt = await rederive(db, () => undefined, { all: true });
   const rederiveSeconds = (performance.now() - rederiveStarted) / 1000;
   const importSeconds = summary.wallTimeMs / 1000;
   const floorRatio = importSeconds / floor.seconds;

@@ -201,12 +201,12 @@ describe.each(await databasesUnderTest())('background jobs on %s', (_name, open)
     const db = await database();
     await expect(
       db.bulkTransaction(async (tx) => {
-        await enqueueIn(tx.query.bind(tx), { kind: 'report', payload: { n: 1 } });
+        await enqueueIn(tx.kysely, { kind: 'report', payload: { n: 1 } });
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');
     await db.bulkTransaction(async (tx) => {
-      await enqueueIn(tx.query.bind(tx), { kind: 'report', payload: { n: 2 } });
+      await enqueueIn(tx.kysely, { kind: 'report', payload: { n: 2 } });
     });
     expect(await queryRows<{ payload: Payload }>(db, 'select payload from jobs')).toEqual([{ payload: { n: 2 } }]);
   });

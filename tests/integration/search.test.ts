@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
 import { refreshSearchIndex } from '../../src/server/store/search-index.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { ImportWriter } from '../../src/server/store/import-writer.ts';
 import { prepareMatch } from '../../src/server/ingest/normalise.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { testDatabaseUrl } from '../helpers/shared-data.ts';
@@ -160,7 +160,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     const matchesWithout = await bumrah();
 
     // A write outside a bulk import refreshes the rows of what it wrote in its own transaction.
-    await new MatchWriter(db, () => undefined).writeMatches([write]);
+    await new ImportWriter(db, () => undefined).writeMatches([write]);
     expect(await bumrah()).toBe(matchesWithout + 1);
     const written = await rows();
     expect(await recount()).toEqual(written);
@@ -168,7 +168,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     // A bulk import leaves them to its end: until then the rows are those before it, and a mark says so.
     await sql`delete from matches where id = 1415708`.execute(db.kysely);
     expect(await recount()).toEqual(without);
-    const cutShort = new MatchWriter(db, () => undefined);
+    const cutShort = new ImportWriter(db, () => undefined);
     cutShort.beginBulkImport();
     await cutShort.writeMatches([write]);
     expect(await rows()).toEqual(without);
@@ -201,7 +201,7 @@ describe.each(targets)('search on $name', ({ open }) => {
         return Promise.reject(new Error('connection lost'));
       }) as typeof db.bulkTransaction,
     });
-    const writer = new MatchWriter(flaky, () => undefined);
+    const writer = new ImportWriter(flaky, () => undefined);
     writer.beginBulkImport();
     await writer.writeMatches([write]);
     refuse = true;

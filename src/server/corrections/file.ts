@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/client.ts';
 import { applyCorrections, deleteFileCorrectionsExcept, upsertCorrections, type CorrectionsReport } from '../store/corrections.ts';
-import type { PublishTags } from '../store/match-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import { correctionsFileSchema, type CorrectionsFile } from './cases.ts';
 import { fingerprint } from './plan.ts';
 

@@ -5,18 +5,63 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SingleConnectionProvider,
+  Transaction,
+  type DatabaseConnection,
+  type Dialect,
+  type QueryResult,
+} from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { CopyBuffer } from './copy-format.ts';
-import { PgliteDialect } from './pglite-driver.ts';
+import { PgliteDialect, pgliteTransactionConnection } from './pglite-driver.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import type { Database } from './schema.ts';
 
-/** A transaction for bulk writes: plain SQL plus COPY of prepared rows. */
+/**
+ * A transaction for writes, on one connection: Kysely's typed queries, COPY of prepared rows
+ * (which Kysely cannot send), and plain SQL (docs/decisions/081-writers-per-job.md).
+ */
 export interface BulkTransaction {
+  /** Typed queries in this transaction; `sql` through it for what the builders cannot say. */
+  readonly kysely: Transaction<Database>;
+  /** Plain SQL in this transaction: the live commands' statements, until they are written with `kysely`. */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   copy(buffer: CopyBuffer): Promise<void>;
+}
+
+/**
+ * Kysely's typed Transaction over a connection already inside a transaction that bulkTransaction
+ * opened (and commits): its queries go to that connection, as COPY does, never to the pool.
+ */
+function transactionBinder(kysely: Kysely<Database>, dialect: Dialect): (connection: DatabaseConnection) => Transaction<Database> {
+  // Begin, commit and destroy are refused on a Transaction: its driver is never asked.
+  const driver = dialect.createDriver();
+  return (connection) =>
+    new Transaction<Database>({
+      config: { dialect },
+      dialect,
+      driver,
+      executor: kysely.getExecutor().withConnectionProvider(new SingleConnectionProvider(connection)),
+    });
+}
+
+/** What Kysely's own Postgres connection reports: the rows, and the rows a write changed. */
+function clientConnection(client: pg.PoolClient): DatabaseConnection {
+  return {
+    executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      const result = await client.query(query.sql, [...query.parameters]);
+      const wrote = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(result.command) && result.rowCount !== null;
+      return wrote ? { rows: result.rows as R[], numAffectedRows: BigInt(result.rowCount!) } : { rows: result.rows as R[] };
+    },
+    async *streamQuery() {
+      throw new Error('Streaming queries are not supported in a bulk transaction');
+    },
+  };
 }
 
 export interface Db {
@@ -61,13 +106,16 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
     unlock();
     throw error;
   }
-  const kysely = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  const dialect = new PgliteDialect(pglite);
+  const kysely = new Kysely<Database>({ dialect });
+  const bind = transactionBinder(kysely, dialect);
   return {
     kind: 'pglite',
     kysely,
     bulkTransaction: (fn) =>
       pglite.transaction(async (tx) =>
         fn({
+          kysely: bind(pgliteTransactionConnection(tx)),
           query: async <R>(text: string, params: unknown[] = []) =>
             (await tx.query<R>(text, params)).rows,
           copy: async (buffer) => {
@@ -98,7 +146,9 @@ async function openPostgres(url: string): Promise<Db> {
   // backend with cold catalog caches, before the ball's event could be pushed). Idle connections
   // do not keep a process alive (a script that forgot close() still ends).
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true, types: { getTypeParser } });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = new PostgresDialect({ pool });
+  const kysely = new Kysely<Database>({ dialect });
+  const bind = transactionBinder(kysely, dialect);
   return {
     kind: 'postgres',
     kysely,
@@ -107,6 +157,7 @@ async function openPostgres(url: string): Promise<Db> {
       try {
         await client.query('begin');
         const result = await fn({
+          kysely: bind(clientConnection(client)),
           query: async <R>(text: string, params: unknown[] = []) =>
             (await client.query(text, params)).rows as R[],
           copy: async (buffer) => {

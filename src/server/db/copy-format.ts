@@ -32,11 +32,11 @@ export function encodeCopyValue(value: CopyValue): string {
   return escapeText(JSON.stringify(value));
 }
 
-/** Appends rows to a COPY text buffer; one line a row. */
-export class CopyBuffer {
+/** Appends rows to a COPY text buffer; one line a row. `T` is the table's name (typed deletes of the same rows). */
+export class CopyBuffer<T extends string = string> {
   private readonly lines: string[] = [];
   constructor(
-    readonly table: string,
+    readonly table: T,
     readonly columns: readonly string[],
   ) {}
 

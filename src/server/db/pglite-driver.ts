@@ -14,6 +14,28 @@ import {
   type QueryResult,
 } from 'kysely';
 
+async function executeOn<R>(client: PGlite | Transaction, query: CompiledQuery): Promise<QueryResult<R>> {
+  if (query.parameters.length === 0 && query.sql.includes(';')) {
+    // Several statements (a migration) need the simple query protocol.
+    const results = await client.exec(query.sql);
+    return { rows: (results.at(-1)?.rows ?? []) as R[] };
+  }
+  const result = await client.query<R>(query.sql, [...query.parameters]);
+  return result.affectedRows !== undefined && result.affectedRows > 0
+    ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) }
+    : { rows: result.rows };
+}
+
+/** A connection inside a PGlite transaction opened elsewhere (db/client.ts bulkTransaction): its queries, not its begin or commit. */
+export function pgliteTransactionConnection(tx: Transaction): DatabaseConnection {
+  return {
+    executeQuery: (query) => executeOn(tx, query),
+    async *streamQuery() {
+      throw new Error('Streaming queries are not supported on PGlite');
+    },
+  };
+}
+
 class PgliteConnection implements DatabaseConnection {
   /** Set while a Kysely transaction runs inside PGlite's own transaction lock. */
   transaction: Transaction | undefined;
@@ -22,17 +44,8 @@ class PgliteConnection implements DatabaseConnection {
 
   constructor(private readonly pglite: PGlite) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const client = this.transaction ?? this.pglite;
-    if (query.parameters.length === 0 && query.sql.includes(';')) {
-      // Several statements (a migration) need the simple query protocol.
-      const results = await client.exec(query.sql);
-      return { rows: (results.at(-1)?.rows ?? []) as R[] };
-    }
-    const result = await client.query<R>(query.sql, [...query.parameters]);
-    return result.affectedRows !== undefined && result.affectedRows > 0
-      ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) }
-      : { rows: result.rows };
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return executeOn(this.transaction ?? this.pglite, query);
   }
 
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

@@ -1,5 +1,6 @@
 // Row types of the tables, as Kysely sees them. Generated columns use Generated<>.
 import type { ColumnType, Generated } from 'kysely';
+import type { AlertKind } from '../domain/alerts.ts';
 import type { FormatType } from '../domain/format-type.ts';
 import type { BowlingEntry } from '../domain/types.ts';
 
@@ -362,6 +363,33 @@ export interface BallIdempotencyTable {
   ball_digest: Buffer | null;
 }
 
+/** The site's VAPID key pair, one row (migration 028, push/subscriptions.ts). */
+export interface PushKeysTable {
+  id: Generated<number>;
+  public_key: string;
+  private_key: string;
+  created_at: Generated<Date>;
+}
+
+/** A device's Web Push subscription and what it asked to hear (migration 028). */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_id: string | null;
+  language: Generated<'en' | 'hi'>;
+  kinds: AlertKind[];
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: Generated<string>;
+  match_keys: Generated<string[]>;
+  team_keys: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  last_success_at: Date | null;
+}
+
 export interface ScorerTokensTable {
   id: Generated<string>;
   user_id: string;
@@ -528,6 +556,8 @@ export interface Database {
   live_events: LiveEventsTable;
   ball_idempotency: BallIdempotencyTable;
   scorer_tokens: ScorerTokensTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   jobs: JobsTable;
   search_entries: SearchEntriesTable;
   reels: ReelsTable;

@@ -36,6 +36,7 @@ export class PostgresTransport implements FeedTransport {
 
   async send(payload: string): Promise<void> {
     if (!this.client) throw new Error('the change feed is not connected to PostgreSQL');
+    // On the feed's own pg connection (the one that listens), not the pool Kysely draws from.
     await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
   }
 
@@ -70,6 +71,7 @@ export class PostgresTransport implements FeedTransport {
     });
     try {
       await client.connect();
+      // LISTEN holds this connection for the feed's life: plain pg, outside Kysely's pool.
       await client.query(`listen ${this.channel}`);
     } catch (error) {
       await client.end().catch(() => undefined);

@@ -12,11 +12,13 @@
 // process fetches however many run.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
 import type { JobQueue } from '../store/job-queue.ts';
-import type { MatchWriter, PublishTags } from '../store/match-writer.ts';
+import type { MatchWriter } from '../store/match-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import { MAX_SCHEDULE_BYTES, parseSchedule, type ParsedSchedule, type ScheduleProblem } from './schedule.ts';
 import { nextSlot } from './updater.ts';
 
@@ -157,12 +159,19 @@ export async function syncFeed(
     if (startAt.getTime() !== event.start_at.getTime() && event.status === 'not_started') {
       const day = startAt.toISOString().slice(0, 10);
       await db.bulkTransaction(async (tx) => {
-        await tx.query("update matches set start_at = $2, start_date = $3::date, dates = array[$3] where id = $1 and status = 'not_started'", [event.match_id, startAt, day]);
-        await tx.query(
-          `update tournaments t set start_date = least(t.start_date, $2::date), end_date = greatest(t.end_date, $2::date)
-           from matches m where m.id = $1 and t.id = m.tournament_id`,
-          [event.match_id, day],
-        );
+        await tx.kysely
+          .updateTable('matches')
+          .set({ start_at: startAt, start_date: day, dates: sql<string[]>`array[${day}::date]` })
+          .where('id', '=', event.match_id)
+          .where('status', '=', 'not_started')
+          .execute();
+        await tx.kysely
+          .updateTable('tournaments as t')
+          .from('matches as m')
+          .set({ start_date: sql<string>`least(t.start_date, ${day}::date)`, end_date: sql<string>`greatest(t.end_date, ${day}::date)` })
+          .where('m.id', '=', event.match_id)
+          .whereRef('t.id', '=', 'm.tournament_id')
+          .execute();
       });
       summary.moved.push({ line: row.line, matchKey: event.match_key, from: event.start_at, to: startAt });
       touched = true;

@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
 import { refreshSearchIndex } from '../store/search-index.ts';
 import { readDataCurrency } from '../store/data-currency.ts';
-import { MatchWriter, type PublishTags } from '../store/match-writer.ts';
+import { ImportWriter } from '../store/import-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import type { MatchWrite } from '../store/match-write.ts';
 import { matchIdOf } from './normalise.ts';
 import { ParsePool, type ParseResult } from './parse-pool.ts';
@@ -108,7 +109,7 @@ export async function importSources(
   const lastDayBefore = (await readDataCurrency(db.kysely)).ballByBallTo;
   // Tournaments of the matches written: only their spans and names can move.
   const touched = new Set<string>();
-  const writer = new MatchWriter(db, options.publish ?? (() => undefined));
+  const writer = new ImportWriter(db, options.publish ?? (() => undefined));
   // The batches are committed whatever happens here: a failed finish is logged, and the writer
   // keeps its list for the next archive's finish, or search_pending for the next import.
   const finishSearchRows = () =>
@@ -204,7 +205,7 @@ export async function importSources(
 
       let done = 0;
       // The search rows of this archive's matches are built once, when it has been read
-      // (MatchWriter.finishBulkImport), not in each batch.
+      // (ImportWriter.finishBulkImport), not in each batch.
       writer.beginBulkImport();
       try {
         for await (const entry of opened.entries()) {
@@ -267,7 +268,7 @@ async function storedMatches(db: Db): Promise<Map<number, StoredMatch>> {
  * Writes a batch in one transaction. Should the database reject it, each match is retried
  * alone, so one bad match costs only itself; returns the matches that were not written.
  */
-async function writeBatch(writer: MatchWriter, queued: QueuedMatch[]): Promise<(QueuedMatch & { reason: string })[]> {
+async function writeBatch(writer: ImportWriter, queued: QueuedMatch[]): Promise<(QueuedMatch & { reason: string })[]> {
   try {
     await writer.writeMatches(queued.map((entry) => entry.match));
     return [];
@@ -299,12 +300,13 @@ interface Respanned {
  */
 async function finishTournaments(db: Db, touKeys: readonly string[] | null): Promise<Respanned[]> {
   return db.bulkTransaction(async (tx) => {
-    const changed = await tx.query<Respanned & { id: number }>(
-      `
+    // Plain SQL: dates unnested laterally, spans labelled and compared as rows, the old row beside
+    // the new in one update: past what Kysely's builders say.
+    const { rows: changed } = await sql<Respanned & { id: number }>`
       with spans as (
         select m.tournament_id, min(m.start_date) as first_day, max(d.day) as last_day
         from matches m cross join lateral unnest(m.dates) as d(day)
-        where $1::text[] is null or m.tournament_id in (select id from tournaments where tou_key = any($1::text[]))
+        where ${touKeys}::text[] is null or m.tournament_id in (select id from tournaments where tou_key = any(${touKeys}::text[]))
         group by m.tournament_id
       ), labelled as (
         select tournament_id, first_day, last_day,
@@ -323,9 +325,7 @@ async function finishTournaments(db: Db, touKeys: readonly string[] | null): Pro
       where l.tournament_id = t.id and old.id = t.id
         and (t.start_date, t.end_date, t.name, t.short_name) is distinct from
           (l.first_day, l.last_day, t.event_name || ' ' || l.years, coalesce(t.event_abbreviation, t.event_name) || ' ' || l.years)
-      returning t.id, t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`,
-      [touKeys],
-    );
+      returning t.id, t.tou_key, (old.name, old.short_name) is distinct from (t.name, t.short_name) as renamed`.execute(tx.kysely);
     // A renamed tournament is searched by its new name.
     const renamed = changed.filter((tournament) => tournament.renamed).map((tournament) => tournament.id);
     if (renamed.length > 0) {

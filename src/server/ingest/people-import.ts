@@ -2,7 +2,7 @@
 // Cricsheet's register and player profiles, read (people-sources.ts) and written through the
 // people writer. A source whose file is the one imported last time is not written again.
 import type { Db } from '../db/client.ts';
-import type { PublishTags } from '../store/match-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import { PeopleWriter } from '../store/people-writer.ts';
 import { parseProfiles, parseRegisterNames, parseRegisterPeople, readPeopleSource, type RowProblem } from './people-sources.ts';
 

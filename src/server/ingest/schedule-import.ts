@@ -4,7 +4,8 @@
 // cancels what it changed and makes nothing twice; an event the file no longer lists is left
 // alone (a file import is not a feed: FIXTURES_SOURCE is).
 import type { Db } from '../db/client.ts';
-import type { MatchWriter, PublishTags } from '../store/match-writer.ts';
+import type { MatchWriter } from '../store/match-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import { syncFeed } from './fixture-feeds.ts';
 import { parseSchedule, type ScheduleProblem } from './schedule.ts';
 

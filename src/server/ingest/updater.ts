@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keepCorrected } from '../corrections/file.ts';
 import type { CorrectionsReport } from '../store/corrections.ts';
-import type { PublishTags } from '../store/match-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import type { JobQueue } from '../store/job-queue.ts';
 import { importSources, type ImportSummary } from './importer.ts';
 import { keepPeopleCurrent, type PeopleSources } from './people-import.ts';

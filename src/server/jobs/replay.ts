@@ -308,6 +308,7 @@ export class ReplayKeeper {
         if (this.lockClient === client) this.lockClient = null;
       });
       await client.connect();
+      // A session lock lives as long as its connection: this one, outside Kysely's pool.
       const [row] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [REPLAY_LOCK])).rows;
       if (!row?.locked) {
         await client.end();

@@ -11,7 +11,8 @@ import type { ImportProgress, ImportSummary } from '../ingest/importer.ts';
 import type { ImportFailure } from '../ingest/progress.ts';
 import { keepCorrected } from '../corrections/file.ts';
 import type { CorrectionsReport } from '../store/corrections.ts';
-import { MatchWriter, type PublishTags, type RederiveProgress } from '../store/match-writer.ts';
+import { rederive, type RederiveProgress } from '../store/rederive-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 import { keepPeopleCurrent, type PeopleLogger, type PeopleSources } from '../ingest/people-import.ts';
 import { PeopleWriter } from '../store/people-writer.ts';
 
@@ -64,6 +65,7 @@ async function importLock(url: string, signal: AbortSignal, pollMs: number, onWa
   let waited = false;
   try {
     for (;;) {
+      // A session lock lives as long as its connection: this one, outside Kysely's pool.
       const [row] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [START_UP_IMPORT_LOCK])).rows;
       if (row?.locked) return { release: () => client.end() };
       if (!waited) onWait();
@@ -152,5 +154,5 @@ export async function runStartUpWork(work: StartUpWork): Promise<number> {
     // loses has nothing left to do. A bad file is reported and the site goes on without it.
     work.log?.(`corrections not applied: ${(error as Error).message}`);
   }
-  return new MatchWriter(db, publish).rederive({ signal, ...(work.onRebuildProgress ? { onProgress: work.onRebuildProgress } : {}) });
+  return rederive(db, publish, { signal, ...(work.onRebuildProgress ? { onProgress: work.onRebuildProgress } : {}) });
 }

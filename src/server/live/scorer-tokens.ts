@@ -3,9 +3,9 @@
 // token is issued for some matches (their keys), or for its holder: then it scores what they may
 // score on the console, the matches made for live scoring (docs/decisions/058).
 import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/client.ts';
-import type { MatchSource, Role } from '../db/schema.ts';
-import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
+import type { Database, MatchSource, Role } from '../db/schema.ts';
 
 /** Tokens start with this, so a leaked one is recognisable (and never mistaken for a session). */
 export const SCORER_TOKEN_PREFIX = 'crease_st_';
@@ -36,52 +36,64 @@ function hashOf(token: string): Buffer {
 }
 
 export class ScorerTokens {
-  private readonly query: QueryRows;
+  private readonly db: Kysely<Database>;
 
   constructor(db: Db) {
-    this.query = queryRows(db.kysely);
+    this.db = db.kysely;
   }
 
   /** A new token for the user, for these matches or (null) all; null when they already hold MAX_TOKENS_PER_USER. */
   async create(userId: string, label: string, matchKeys: readonly string[] | null = null): Promise<{ id: string; token: string } | null> {
     const token = SCORER_TOKEN_PREFIX + randomBytes(32).toString('base64url');
     // The count and the insert in one statement: two requests at once cannot both pass the limit.
-    const [row] = await this.query<{ id: string }>(
-      `insert into scorer_tokens (user_id, token_hash, label, match_keys)
-       select $1, $2, $3, $5 where (select count(*) from scorer_tokens where user_id = $1 and revoked_at is null) < $4
-       returning id::text`,
-      [userId, hashOf(token), label, MAX_TOKENS_PER_USER, matchKeys],
-    );
+    // Plain SQL: an insert from a select without a table, guarded by the count, is past Kysely's builders.
+    const {
+      rows: [row],
+    } = await sql<{ id: string }>`
+      insert into scorer_tokens (user_id, token_hash, label, match_keys)
+      select ${userId}, ${hashOf(token)}, ${label}, ${matchKeys === null ? null : [...matchKeys]}::text[]
+      where (select count(*) from scorer_tokens where user_id = ${userId} and revoked_at is null) < ${MAX_TOKENS_PER_USER}
+      returning id::text`.execute(this.db);
     return row ? { id: row.id, token } : null;
   }
 
   async list(userId: string): Promise<ScorerTokenInfo[]> {
-    const rows = await this.query<{ id: string; label: string; match_keys: string[] | null; created_at: Date; last_used_at: Date | null }>(
-      `select id::text, label, match_keys, created_at, last_used_at from scorer_tokens
-       where user_id = $1 and revoked_at is null order by created_at desc, id desc`,
-      [userId],
-    );
+    const rows = await this.db
+      .selectFrom('scorer_tokens')
+      .select([sql<string>`id::text`.as('id'), 'label', 'match_keys', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('scorer_tokens.id', 'desc')
+      .execute();
     return rows.map((row) => ({ id: row.id, label: row.label, matchKeys: row.match_keys, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
   }
 
   /** Revokes one of the user's tokens; false when they have no such live token. */
   async revoke(userId: string, tokenId: string): Promise<boolean> {
-    const rows = await this.query<{ id: string }>(
-      'update scorer_tokens set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null returning id::text',
-      [tokenId, userId],
-    );
+    const rows = await this.db
+      .updateTable('scorer_tokens')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', tokenId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .execute();
     return rows.length > 0;
   }
 
   /** Who holds a live token (any role: the caller decides what the role may do); null otherwise. */
   async resolve(token: string): Promise<TokenHolder | null> {
     if (!token.startsWith(SCORER_TOKEN_PREFIX)) return null;
-    const [row] = await this.query<{ id: string; user_id: string; role: Role; match_keys: string[] | null }>(
-      `update scorer_tokens t set last_used_at = now() from users u
-       where t.token_hash = $1 and t.revoked_at is null and u.id = t.user_id
-       returning t.id::text, u.id::text as user_id, u.role, t.match_keys`,
-      [hashOf(token)],
-    );
+    const row = await this.db
+      .updateTable('scorer_tokens as t')
+      .from('users as u')
+      .set({ last_used_at: sql<Date>`now()` })
+      .where('t.token_hash', '=', hashOf(token))
+      .where('t.revoked_at', 'is', null)
+      .whereRef('u.id', '=', 't.user_id')
+      .returning([sql<string>`t.id::text`.as('id'), sql<string>`u.id::text`.as('user_id'), 'u.role', 't.match_keys'])
+      .executeTakeFirst();
     return row ? { tokenId: row.id, userId: row.user_id, role: row.role, matchKeys: row.match_keys } : null;
   }
 }

@@ -5,9 +5,11 @@
 // fan's favourite teams count too).
 import webpush from 'web-push';
 import { z } from 'zod';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/client.ts';
+import { textArray } from '../db/any-of.ts';
+import type { Database } from '../db/schema.ts';
 import { ALERT_KINDS } from '../domain/alerts.ts';
-import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
 import { MAX_FAVOURITE_TEAMS, TEAM_KEY } from '../../shared/fixtures-shared.ts';
 
 export interface VapidKeys {
@@ -17,13 +19,16 @@ export interface VapidKeys {
 
 /** The site's VAPID key pair: made on first use and kept in the database, so every process signs with the same one. */
 export async function vapidKeys(db: Db): Promise<VapidKeys> {
-  const query = queryRows(db.kysely);
-  const read = async () => (await query<{ public_key: string; private_key: string }>('select public_key, private_key from push_keys where id = 1', []))[0];
+  const read = () => db.kysely.selectFrom('push_keys').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirst();
   const found = await read();
   if (found) return { publicKey: found.public_key, privateKey: found.private_key };
   const made = webpush.generateVAPIDKeys();
   // Two processes starting together: the first insert wins and both read it back.
-  await query('insert into push_keys (id, public_key, private_key) values (1, $1, $2) on conflict (id) do nothing', [made.publicKey, made.privateKey]);
+  await db.kysely
+    .insertInto('push_keys')
+    .values({ id: 1, public_key: made.publicKey, private_key: made.privateKey })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
   const kept = (await read())!;
   return { publicKey: kept.public_key, privateKey: kept.private_key };
 }
@@ -96,37 +101,66 @@ export interface StoredSubscription extends PushPreferences {
   user_id: string | null;
 }
 
-const COLUMNS = 'id, endpoint, p256dh, auth, user_id, language, kinds, quiet_start, quiet_end, time_zone, match_keys, team_keys';
+const COLUMNS = ['id', 'endpoint', 'p256dh', 'auth', 'user_id', 'language', 'kinds', 'quiet_start', 'quiet_end', 'time_zone', 'match_keys', 'team_keys'] as const;
+
+/** The preferences as the row's columns (the arrays as text[], as the column takes them). */
+function preferenceColumns(p: PushPreferences) {
+  return {
+    language: p.language,
+    kinds: textArray(p.kinds),
+    quiet_start: p.quiet_start,
+    quiet_end: p.quiet_end,
+    time_zone: p.time_zone,
+    match_keys: textArray(p.match_keys),
+    team_keys: textArray(p.team_keys),
+  };
+}
 
 function row(stored: StoredSubscription): StoredSubscription {
   return { ...stored, id: String(stored.id), user_id: stored.user_id === null ? null : String(stored.user_id) };
 }
 
 export class PushSubscriptions {
-  private readonly query: QueryRows;
+  private readonly kysely: Kysely<Database>;
 
   constructor(private readonly db: Db) {
-    this.query = queryRows(db.kysely);
+    this.kysely = db.kysely;
   }
 
   /** Adds the device's subscription, or replaces what the same endpoint had (its keys and preferences). */
   async subscribe(body: z.output<typeof subscribeBody>, userId: string | null): Promise<StoredSubscription> {
     const { subscription: s, preferences: p } = body;
-    const [stored] = await this.query<StoredSubscription>(
-      `insert into push_subscriptions (endpoint, p256dh, auth, user_id, language, kinds, quiet_start, quiet_end, time_zone, match_keys, team_keys)
-       values ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9, $10::text[], $11::text[])
-       on conflict (endpoint) do update set p256dh = excluded.p256dh, auth = excluded.auth,
-         user_id = coalesce(excluded.user_id, push_subscriptions.user_id), language = excluded.language, kinds = excluded.kinds,
-         quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, time_zone = excluded.time_zone,
-         match_keys = excluded.match_keys, team_keys = excluded.team_keys, updated_at = now()
-       returning ${COLUMNS}`,
-      [s.endpoint, s.keys.p256dh, s.keys.auth, userId, p.language, p.kinds, p.quiet_start, p.quiet_end, p.time_zone, p.match_keys, p.team_keys],
-    );
-    return row(stored!);
+    const stored = await this.kysely
+      .insertInto('push_subscriptions')
+      .values({
+        endpoint: s.endpoint,
+        p256dh: s.keys.p256dh,
+        auth: s.keys.auth,
+        user_id: userId,
+        ...preferenceColumns(p),
+      })
+      .onConflict((conflict) =>
+        conflict.column('endpoint').doUpdateSet((eb) => ({
+          p256dh: eb.ref('excluded.p256dh'),
+          auth: eb.ref('excluded.auth'),
+          user_id: eb.fn.coalesce('excluded.user_id', 'push_subscriptions.user_id'),
+          language: eb.ref('excluded.language'),
+          kinds: eb.ref('excluded.kinds'),
+          quiet_start: eb.ref('excluded.quiet_start'),
+          quiet_end: eb.ref('excluded.quiet_end'),
+          time_zone: eb.ref('excluded.time_zone'),
+          match_keys: eb.ref('excluded.match_keys'),
+          team_keys: eb.ref('excluded.team_keys'),
+          updated_at: sql<Date>`now()`,
+        })),
+      )
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return row(stored);
   }
 
   async find(endpoint: string): Promise<StoredSubscription | null> {
-    const [stored] = await this.query<StoredSubscription>(`select ${COLUMNS} from push_subscriptions where endpoint = $1`, [endpoint]);
+    const stored = await this.kysely.selectFrom('push_subscriptions').select(COLUMNS).where('endpoint', '=', endpoint).executeTakeFirst();
     return stored ? row(stored) : null;
   }
 
@@ -135,31 +169,36 @@ export class PushSubscriptions {
     const current = await this.find(endpoint);
     if (!current) return null;
     const p = { ...current, ...change };
-    const [stored] = await this.query<StoredSubscription>(
-      `update push_subscriptions set language = $2, kinds = $3::text[], quiet_start = $4, quiet_end = $5, time_zone = $6,
-         match_keys = $7::text[], team_keys = $8::text[], updated_at = now()
-       where endpoint = $1 returning ${COLUMNS}`,
-      [endpoint, p.language, p.kinds, p.quiet_start, p.quiet_end, p.time_zone, p.match_keys, p.team_keys],
-    );
+    const stored = await this.kysely
+      .updateTable('push_subscriptions')
+      .set({ ...preferenceColumns(p), updated_at: sql<Date>`now()` })
+      .where('endpoint', '=', endpoint)
+      .returning(COLUMNS)
+      .executeTakeFirst();
     return stored ? row(stored) : null;
   }
 
   /** Removes a subscription (the fan turned alerts off, or the push service says it is gone); whether one was. */
   async remove(endpoint: string): Promise<boolean> {
-    const gone = await this.query<{ id: string }>('delete from push_subscriptions where endpoint = $1 returning id', [endpoint]);
+    const gone = await this.kysely.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).returning('id').execute();
     return gone.length > 0;
   }
 
   /** The subscriptions that follow the match or one of its teams (a signed-in fan's favourite teams included). */
   async following(matchKey: string, teamKeys: readonly string[]): Promise<StoredSubscription[]> {
-    const rows = await this.query<StoredSubscription>(
-      `select ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')} from push_subscriptions s
-       left join user_settings u on u.user_id = s.user_id
-       where s.match_keys @> array[$1]::text[] or s.team_keys && $2::text[]
-         or (u.settings -> 'favourite_teams') ?| $2::text[]
-       order by s.id`,
-      [matchKey, [...teamKeys]],
-    );
+    const rows = await this.kysely
+      .selectFrom('push_subscriptions as s')
+      .leftJoin('user_settings as u', 'u.user_id', 's.user_id')
+      .select(COLUMNS.map((column) => `s.${column}` as const))
+      .where((eb) =>
+        eb.or([
+          eb('s.match_keys', '@>', textArray([matchKey])),
+          eb('s.team_keys', '&&', textArray(teamKeys)),
+          eb(sql`u.settings -> 'favourite_teams'`, '?|', textArray(teamKeys)),
+        ]),
+      )
+      .orderBy('s.id')
+      .execute();
     return rows.map(row);
   }
 

@@ -3,7 +3,7 @@
 import type { Db } from '../db/client.ts';
 import type { CorrectionCase } from '../corrections/cases.ts';
 import { applyCorrections, loadCorrections, upsertCorrections, type CorrectionsReport, type StoredCorrection } from '../store/corrections.ts';
-import type { PublishTags } from '../store/match-writer.ts';
+import type { PublishTags } from '../store/write-transaction.ts';
 
 export class CorrectionService {
   constructor(

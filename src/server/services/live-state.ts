@@ -3,10 +3,10 @@
 // and its last few deliveries, never from the whole match. The provider's play.live is made
 // from it at the API edge (wire/presenters/live.ts).
 import type { Kysely } from 'kysely';
-import type { Database, TeamSide } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { ballKey, liveStateOf, RECENT_BALLS_READ, type LiveState } from '../domain/live.ts';
 import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
-import { lastStoredBalls, storedBallCount } from '../store/ball-codec.ts';
+import { readLatestInnings, type LatestInnings } from '../store/packed-balls.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type WicketRowRead } from '../store/stored-deliveries.ts';
 
 export { liveSituation } from '../domain/live.ts';
@@ -21,26 +21,8 @@ export interface LiveMatchRow {
   break_reason: string | null;
 }
 
-interface CurrentInnings {
-  match_id: number;
-  innings_no: number;
-  batting_team: TeamSide;
-  super_over: boolean;
-  target_runs: number | null;
-  target_balls: number | null;
-  /** The saved tally, or the closed innings folded again. */
-  tally: InningsTallyState;
-  /** Balls of this innings, and of the match's innings before it. */
-  ball_count: number;
-  balls_before: number;
-  people: number[] | null;
-  /** The last RECENT_BALLS_READ balls' bytes. */
-  recent: Uint8Array | null;
-  /** The side's innings so far of this kind (regular or super over), this one included. */
-  side_innings: number;
-  /** The batting side's runs minus the other's over the regular innings so far. */
-  lead: number;
-}
+/** A latest innings with its tally (a closed innings folded again). */
+type CurrentInnings = Omit<LatestInnings, 'tally'> & { tally: InningsTallyState };
 
 /**
  * Live states of the given started matches by match id, from their latest innings (closed or
@@ -51,28 +33,7 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
   const states = new Map<number, LiveState>();
   if (matches.length === 0) return states;
   const query = queryRows(db);
-  const found = await query<CurrentInnings & { tally: InningsTallyState | null }>(
-    `with totals as (
-       select i.match_id, i.innings_no, i.batting_team, i.super_over, i.runs,
-         ${storedBallCount('b.balls')} as balls
-       from innings i left join innings_balls b using (match_id, innings_no)
-       where i.match_id = any($1::integer[])
-     ), current as (
-       select distinct on (match_id) match_id, innings_no from totals order by match_id, innings_no desc
-     )
-     select i.match_id, i.innings_no, i.batting_team, i.super_over, i.target_runs, i.target_balls, i.tally,
-       ${storedBallCount('b.balls')}::int as ball_count,
-       (select coalesce(sum(t.balls), 0)::int from totals t where t.match_id = i.match_id and t.innings_no < i.innings_no) as balls_before,
-       b.people,
-       ${lastStoredBalls('b.balls', RECENT_BALLS_READ)} as recent,
-       (select count(*)::int from totals t where t.match_id = i.match_id and t.batting_team = i.batting_team
-          and t.super_over = i.super_over and t.innings_no <= i.innings_no) as side_innings,
-       (select coalesce(sum(case when t.batting_team = i.batting_team then t.runs else -t.runs end), 0)::int
-          from totals t where t.match_id = i.match_id and not t.super_over) as lead
-     from current c join innings i using (match_id, innings_no)
-     left join innings_balls b using (match_id, innings_no)`,
-    [matches.map((match) => match.id)],
-  );
+  const found = await readLatestInnings(query, matches.map((match) => match.id), RECENT_BALLS_READ);
   if (found.length === 0) return states;
   // Between innings the innings just closed has no saved tally: it is folded again, once.
   const closed = found.filter((row) => row.tally === null);

@@ -8,7 +8,6 @@ import type { ChangeFeed } from '../feed/change-feed.ts';
 import { tags } from '../feed/tags.ts';
 import type { Database, ReelStatus, Role } from '../db/schema.ts';
 import { enqueueIn } from '../store/job-queue.ts';
-import { queryRows } from '../store/stored-deliveries.ts';
 import { reelFileUrl } from '../reels/files.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { TaggedCache } from './cache.ts';
@@ -229,7 +228,7 @@ export class ReelService {
         .returning(sql<string>`id::text`.as('id'))
         .executeTakeFirstOrThrow();
       await place(row.id);
-      await enqueueIn(queryRows(trx), { kind: REEL_TRANSCODE_JOB, payload: { reelId: row.id }, dedupeKey: row.id, maxAttempts: REEL_JOB_ATTEMPTS });
+      await enqueueIn(trx, { kind: REEL_TRANSCODE_JOB, payload: { reelId: row.id }, dedupeKey: row.id, maxAttempts: REEL_JOB_ATTEMPTS });
       return row.id;
     });
   }

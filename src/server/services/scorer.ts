@@ -9,7 +9,8 @@ import { ballSymbol } from '../domain/commentary.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
 import { resultText, type Lang } from '../domain/result.ts';
 import { readOutcomeInnings } from '../store/live-innings.ts';
-import { ballsBeforeInnings, queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
+import { ballsBeforeInnings } from '../store/packed-balls.ts';
+import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
 import { loadLiveStates, type LiveMatchRow } from './live-state.ts';
 
 export interface ScorerPlayer {

@@ -26,18 +26,8 @@ export function firstBalls(bytes: Uint8Array, count: number): Uint8Array {
   return bytes.subarray(0, count * BALL_BYTES);
 }
 
-// SQL that reads the packed column, written here so the layout is known in one module. `column`
-// is a column reference of the caller's query (never input).
+// The SQL that knows this layout is in packed-balls.ts.
 
-/** SQL: how many balls a packed column holds (0 for a missing row). */
-export function storedBallCount(column: string): string {
-  return `coalesce(length(${column}) / ${BALL_BYTES}, 0)`;
-}
-
-/** SQL: the last `count` balls of a packed column (all of them when it holds fewer). */
-export function lastStoredBalls(column: string, count: number): string {
-  return `substring(${column} from greatest(1, length(${column}) - ${count * BALL_BYTES} + 1))`;
-}
 const NON_BOUNDARY = 1;
 
 /** One delivery's stored fields; people as indexes into the innings' dictionary. */

@@ -1,9 +1,11 @@
 // The corrections through the write path (docs/decisions/034-corrections.md): the cases kept in
 // the `corrections` table, and applying them. A match abandoned without a ball is written as any
-// match is (MatchWriter.writeMatches, a match of source 'correction'); a void and a name fix are
+// match is (ImportWriter.writeMatches, a match of source 'correction'); a void and a name fix are
 // updates of the rows Cricsheet's files wrote. Every change publishes its tags on the change feed.
 // Applied after every import (a re-imported match is written afresh) and whenever the cases change.
+import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
+import { anyInteger, anyText } from '../db/any-of.ts';
 import type { CorrectionKind } from '../db/schema.ts';
 import { tags } from '../feed/tags.ts';
 import type { AbandonedCase, CorrectionCase } from '../corrections/cases.ts';
@@ -11,7 +13,8 @@ import { correctionCaseSchema } from '../corrections/cases.ts';
 import { planCorrections, type StoredCase } from '../corrections/plan.ts';
 import { fixtureWrite, LiveWriteError } from './fixture.ts';
 import type { MatchWrite } from './match-write.ts';
-import { MatchWriter, type PublishTags } from './match-writer.ts';
+import { ImportWriter } from './import-writer.ts';
+import type { PublishTags } from './write-transaction.ts';
 import { refreshSearchIndex } from './search-index.ts';
 import { refreshTournamentShapes } from './tournament-shapes.ts';
 
@@ -50,9 +53,11 @@ function caseOf(row: CorrectionRow): CorrectionCase {
 
 /** Every stored case, by key. */
 export async function loadCorrections(db: Db): Promise<StoredCorrection[]> {
-  const rows = await db.bulkTransaction((tx) =>
-    tx.query<CorrectionRow>('select id, case_key, kind, payload, source_note, origin, match_id, updated_at from corrections order by case_key', []),
-  );
+  const rows = await db.kysely
+    .selectFrom('corrections')
+    .select(['id', 'case_key', 'kind', 'payload', 'source_note', 'origin', 'match_id', 'updated_at'])
+    .orderBy('case_key')
+    .execute();
   return rows.map((row) => ({ id: row.id, case: caseOf(row), matchId: row.match_id, origin: row.origin, updatedAt: new Date(row.updated_at) }));
 }
 
@@ -73,24 +78,44 @@ export async function upsertCorrections(
 ): Promise<void> {
   await db.bulkTransaction(async (tx) => {
     for (const entry of cases) {
-      await tx.query(
-        `insert into corrections (case_key, kind, payload, source_note, origin, match_id, updated_by)
-         values ($1, $2, $3::jsonb, $4, $5, case when $2 = 'abandoned' then nextval('correction_match_ids')::integer end, $6)
-         on conflict (case_key) do update set kind = excluded.kind, payload = excluded.payload, source_note = excluded.source_note,
-           origin = excluded.origin, updated_by = excluded.updated_by, updated_at = now(),
-           match_id = case when excluded.kind = 'abandoned' then coalesce(corrections.match_id, excluded.match_id) end
-         where $5 = 'admin' or corrections.origin = 'file'`,
-        [entry.key, entry.kind, payloadOf(entry), entry.source, origin, updatedBy],
-      );
+      await tx.kysely
+        .insertInto('corrections')
+        .values({
+          case_key: entry.key,
+          kind: entry.kind,
+          // The JSON text cast to jsonb, as before: a driver may send a string parameter for jsonb as a JSON string.
+          payload: sql<string>`${payloadOf(entry)}::jsonb`,
+          source_note: entry.source,
+          origin,
+          match_id: entry.kind === 'abandoned' ? sql<number>`nextval('correction_match_ids')::integer` : null,
+          updated_by: updatedBy,
+        })
+        .onConflict((conflict) => {
+          const update = conflict.column('case_key').doUpdateSet((eb) => ({
+            kind: eb.ref('excluded.kind'),
+            payload: eb.ref('excluded.payload'),
+            source_note: eb.ref('excluded.source_note'),
+            origin: eb.ref('excluded.origin'),
+            updated_by: eb.ref('excluded.updated_by'),
+            updated_at: sql<Date>`now()`,
+            match_id: sql<number | null>`case when excluded.kind = 'abandoned' then coalesce(corrections.match_id, excluded.match_id) end`,
+          }));
+          // An admin's edit replaces anything; the file's, only what the file wrote.
+          return origin === 'admin' ? update : update.where('corrections.origin', '=', 'file');
+        })
+        .execute();
     }
   });
 }
 
 /** Deletes the shipped file's cases it no longer has (an admin's cases stay). */
 export async function deleteFileCorrectionsExcept(db: Db, keys: readonly string[]): Promise<number> {
-  const deleted = await db.bulkTransaction((tx) =>
-    tx.query("delete from corrections where origin = 'file' and not (case_key = any($1::text[])) returning id", [keys]),
-  );
+  const deleted = await db.kysely
+    .deleteFrom('corrections')
+    .where('origin', '=', 'file')
+    .where((eb) => eb.not(eb('case_key', '=', anyText(keys))))
+    .returning('id')
+    .execute();
   return deleted.length;
 }
 
@@ -133,11 +158,13 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
   const cases = await loadCorrections(db);
   const [correctionMatches, voided] = await db.bulkTransaction((tx) =>
     Promise.all([
-      tx.query<{ id: number; sha1: string }>("select id, source_sha1 as sha1 from matches where source = 'correction'", []),
-      tx.query<{ matchKey: string; replayedBy: string }>(
-        'select match_key as "matchKey", void_replayed_by as "replayedBy" from matches where void_replayed_by is not null',
-        [],
-      ),
+      tx.kysely.selectFrom('matches').select(['id', 'source_sha1 as sha1']).where('source', '=', 'correction').execute(),
+      tx.kysely
+        .selectFrom('matches')
+        .select(['match_key as matchKey', 'void_replayed_by as replayedBy'])
+        .where('void_replayed_by', 'is not', null)
+        .$narrowType<{ replayedBy: string }>()
+        .execute(),
     ]),
   );
   const plan = planCorrections(cases, { correctionMatches, voided });
@@ -153,17 +180,20 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
     }
   }
   if (writes.length > 0) {
-    await new MatchWriter(db, publish).writeMatches(writes);
+    await new ImportWriter(db, publish).writeMatches(writes);
     report.written = writes.length;
   }
 
   await db.bulkTransaction(async (tx) => {
     if (plan.deleteMatches.length > 0) {
-      const deleted = await tx.query<{ match_key: string; tournament_id: number; tou_key: string }>(
-        `delete from matches m using tournaments t where t.id = m.tournament_id and m.id = any($1::integer[]) and m.source = 'correction'
-         returning m.match_key, m.tournament_id, t.tou_key`,
-        [plan.deleteMatches],
-      );
+      const deleted = await tx.kysely
+        .deleteFrom('matches as m')
+        .using('tournaments as t')
+        .whereRef('t.id', '=', 'm.tournament_id')
+        .where('m.id', '=', anyInteger(plan.deleteMatches))
+        .where('m.source', '=', 'correction')
+        .returning(['m.match_key', 'm.tournament_id', 't.tou_key'])
+        .execute();
       report.deleted = deleted.length;
       const reshaped = await refreshTournamentShapes((text, params) => tx.query(text, params), [...new Set(deleted.map((row) => row.tournament_id))]);
       for (const row of deleted) changedTags.add(tags.match(row.match_key)).add(tags.tournament(row.tou_key));
@@ -174,14 +204,17 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
     // What search counts (players, teams, tournaments, venues by their counted matches: decision 059) moves with a void.
     const searchScope = { people: [] as number[], teams: [] as number[], tournaments: [] as number[], venues: [] as number[] };
     const voidUpdate = async (matchKey: string, replayedBy: string | null) => {
-      const rows = await tx.query<{ id: number; tou_key: string; tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
-        `update matches m set void_replayed_by = $2 from tournaments t
-         where t.id = m.tournament_id and m.match_key = $1 and m.void_replayed_by is distinct from $2
-         returning m.id, t.tou_key, m.tournament_id, m.team_a_id, m.team_b_id, m.venue_id`,
-        [matchKey, replayedBy],
-      );
+      const rows = await tx.kysely
+        .updateTable('matches as m')
+        .set({ void_replayed_by: replayedBy })
+        .from('tournaments as t')
+        .whereRef('t.id', '=', 'm.tournament_id')
+        .where('m.match_key', '=', matchKey)
+        .where('m.void_replayed_by', 'is distinct from', replayedBy)
+        .returning(['m.id', 't.tou_key', 'm.tournament_id', 'm.team_a_id', 'm.team_b_id', 'm.venue_id'])
+        .execute();
       for (const row of rows) {
-        const players = await tx.query<{ person_id: number }>('select person_id from match_players where match_id = $1', [row.id]);
+        const players = await tx.kysely.selectFrom('match_players').select('person_id').where('match_id', '=', row.id).execute();
         searchScope.people.push(...players.map((player) => player.person_id));
         searchScope.teams.push(row.team_a_id, row.team_b_id);
         searchScope.tournaments.push(row.tournament_id);
@@ -209,24 +242,24 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
     }
     // Renamed people and teams are searched by their new names; a player's latest team is shown by its name.
     for (const { registryId, name } of plan.personNames) {
-      const renamed = await tx.query<{ id: number }>('update people set name = $2 where registry_id = $1 and name <> $2 returning id', [registryId, name]);
+      const renamed = await tx.kysely.updateTable('people').set({ name }).where('registry_id', '=', registryId).where('name', '<>', name).returning('id').execute();
       report.renamed += renamed.length;
       searchScope.people.push(...renamed.map((row) => row.id));
     }
     for (const { teamKey, from, name } of plan.teamNames) {
-      const renamed = await tx.query<{ kind: 'team' | 'match'; id: number }>(
-        `with team as (select id from teams where team_key = $1),
-           canonical as (update teams set name = $3 where id in (select id from team) and name = $2 returning id),
-           side_a as (update matches set team_a_name = $3 where team_a_id in (select id from team) and team_a_name = $2 returning id),
-           side_b as (update matches set team_b_name = $3 where team_b_id in (select id from team) and team_b_name = $2 returning id)
-         select 'team' as kind, id from canonical union all select 'match', id from side_a union all select 'match', id from side_b`,
-        [teamKey, from, name],
-      );
+      // Plain SQL: three updates in writable CTEs, their ids tagged and unioned in one statement,
+      // are past what Kysely's builders type.
+      const { rows: renamed } = await sql<{ kind: 'team' | 'match'; id: number }>`
+        with team as (select id from teams where team_key = ${teamKey}),
+          canonical as (update teams set name = ${name} where id in (select id from team) and name = ${from} returning id),
+          side_a as (update matches set team_a_name = ${name} where team_a_id in (select id from team) and team_a_name = ${from} returning id),
+          side_b as (update matches set team_b_name = ${name} where team_b_id in (select id from team) and team_b_name = ${from} returning id)
+        select 'team' as kind, id from canonical union all select 'match', id from side_a union all select 'match', id from side_b`.execute(tx.kysely);
       report.renamed += renamed.length;
       searchScope.teams.push(...renamed.filter((row) => row.kind === 'team').map((row) => row.id));
       const matchIds = renamed.filter((row) => row.kind === 'match').map((row) => row.id);
       if (matchIds.length > 0) {
-        const players = await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [matchIds]);
+        const players = await tx.kysely.selectFrom('match_players').select('person_id').distinct().where('match_id', '=', anyInteger(matchIds)).execute();
         searchScope.people.push(...players.map((row) => row.person_id));
       }
     }

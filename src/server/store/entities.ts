@@ -1,6 +1,10 @@
 // Entities a match refers to (people, teams, venues, tournaments): found or created by the
 // writer inside the match's transaction, their ids kept for the rest of the run.
+// The inserts are plain SQL over unnest(): one parameter a column for any number of rows, where
+// Kysely's values() binds one a cell (thousands in an import batch).
+import { sql } from 'kysely';
 import type { BulkTransaction } from '../db/client.ts';
+import { anyText } from '../db/any-of.ts';
 import type { MatchWrite, TeamRef, TournamentRef } from './match-write.ts';
 
 export function identityOf(...parts: string[]): string {
@@ -35,15 +39,9 @@ export async function upsertPeople(tx: BulkTransaction, cache: EntityCache, foun
   }
   if (missing.size === 0) return;
   const registryIds = [...missing.keys()];
-  await tx.query(
-    `insert into people (registry_id, name) select * from unnest($1::text[], $2::text[])
-     on conflict (registry_id) do nothing`,
-    [registryIds, [...missing.values()]],
-  );
-  const rows = await tx.query<{ id: number; registry_id: string }>(
-    'select id, registry_id from people where registry_id = any($1::text[])',
-    [registryIds],
-  );
+  await sql`insert into people (registry_id, name) select * from unnest(${registryIds}::text[], ${[...missing.values()]}::text[])
+     on conflict (registry_id) do nothing`.execute(tx.kysely);
+  const rows = await tx.kysely.selectFrom('people').select(['id', 'registry_id']).where('registry_id', '=', anyText(registryIds)).execute();
   for (const row of rows) found.people.set(row.registry_id, row.id);
 }
 
@@ -60,27 +58,16 @@ export async function upsertTeams(tx: BulkTransaction, cache: EntityCache, found
   for (const keyOf of [(key: string) => key, (key: string, teamType: string) => `${key}-${teamType}`]) {
     const unresolved = teams.filter((team) => !found.teams.has(team.identity));
     if (unresolved.length === 0) break;
-    await tx.query(
-      `insert into teams (team_key, name, code, gender, team_type)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) on conflict do nothing`,
-      [
-        unresolved.map((team) => keyOf(team.key, team.teamType)),
-        unresolved.map((team) => team.canonicalName),
-        unresolved.map((team) => team.code),
-        unresolved.map((team) => team.gender),
-        unresolved.map((team) => team.teamType),
-      ],
-    );
-    const rows = await tx.query<{ id: number; team_key: string; name: string; gender: string; team_type: string }>(
-      `select t.id, t.team_key, t.name, t.gender, t.team_type from teams t
-       join unnest($1::text[], $2::text[], $3::text[]) as wanted(name, gender, team_type)
-         using (name, gender, team_type)`,
-      [
-        unresolved.map((team) => team.canonicalName),
-        unresolved.map((team) => team.gender),
-        unresolved.map((team) => team.teamType),
-      ],
-    );
+    await sql`insert into teams (team_key, name, code, gender, team_type)
+       select * from unnest(${unresolved.map((team) => keyOf(team.key, team.teamType))}::text[], ${unresolved.map((team) => team.canonicalName)}::text[],
+         ${unresolved.map((team) => team.code)}::text[], ${unresolved.map((team) => team.gender)}::text[], ${unresolved.map((team) => team.teamType)}::text[])
+       on conflict do nothing`.execute(tx.kysely);
+    // Joined to the wanted (name, gender, team type) triples: unnest again, as Kysely has no table of arrays.
+    const { rows } = await sql<{ id: number; team_key: string; name: string; gender: string; team_type: string }>`
+      select t.id, t.team_key, t.name, t.gender, t.team_type from teams t
+      join unnest(${unresolved.map((team) => team.canonicalName)}::text[], ${unresolved.map((team) => team.gender)}::text[],
+        ${unresolved.map((team) => team.teamType)}::text[]) as wanted(name, gender, team_type)
+        using (name, gender, team_type)`.execute(tx.kysely);
     for (const row of rows) {
       const identity = identityOf(row.name, row.gender, row.team_type);
       found.teams.set(identity, row.id);
@@ -89,16 +76,10 @@ export async function upsertTeams(tx: BulkTransaction, cache: EntityCache, found
   }
   if (usedNames.size === 0) return;
   const named = [...usedNames.values()];
-  await tx.query(
-    `insert into team_names (name, gender, team_type, team_id)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::integer[]) on conflict do nothing`,
-    [
-      named.map((team) => team.usedName),
-      named.map((team) => team.gender),
-      named.map((team) => team.teamType),
-      named.map((team) => cache.teams.get(team.identity) ?? found.teams.get(team.identity)),
-    ],
-  );
+  await sql`insert into team_names (name, gender, team_type, team_id)
+     select * from unnest(${named.map((team) => team.usedName)}::text[], ${named.map((team) => team.gender)}::text[], ${named.map((team) => team.teamType)}::text[],
+       ${named.map((team) => cache.teams.get(team.identity) ?? found.teams.get(team.identity))}::integer[])
+     on conflict do nothing`.execute(tx.kysely);
   for (const identity of usedNames.keys()) found.teamNames.add(identity);
 }
 
@@ -107,16 +88,11 @@ export async function upsertVenues(tx: BulkTransaction, cache: EntityCache, foun
   for (const { venue } of matches) if (venue && !cache.venues.has(venue.identity)) missing.set(venue.identity, venue);
   if (missing.size === 0) return;
   const venues = [...missing.values()];
-  const params = [venues.map((venue) => venue.name), venues.map((venue) => venue.city)];
-  await tx.query(
-    `insert into venues (name, city) select * from unnest($1::text[], $2::text[]) on conflict do nothing`,
-    params,
-  );
-  const rows = await tx.query<{ id: number; name: string; city: string }>(
-    `select v.id, v.name, v.city from venues v join unnest($1::text[], $2::text[]) as wanted(name, city)
-     using (name, city)`,
-    params,
-  );
+  const [names, cities] = [venues.map((venue) => venue.name), venues.map((venue) => venue.city)];
+  await sql`insert into venues (name, city) select * from unnest(${names}::text[], ${cities}::text[]) on conflict do nothing`.execute(tx.kysely);
+  const { rows } = await sql<{ id: number; name: string; city: string }>`
+    select v.id, v.name, v.city from venues v join unnest(${names}::text[], ${cities}::text[]) as wanted(name, city)
+    using (name, city)`.execute(tx.kysely);
   for (const row of rows) found.venues.set(identityOf(row.name, row.city), row.id);
 }
 
@@ -133,24 +109,14 @@ export async function upsertTournaments(
   if (missing.size === 0) return;
   const tournaments = [...missing.values()];
   // Names and dates are provisional until finishTournaments() sees the matches' dates.
-  await tx.query(
-    `insert into tournaments (tou_key, event_name, season, name, short_name, gender, team_type, event_abbreviation)
+  const keys = tournaments.map((tournament) => tournament.key);
+  await sql`insert into tournaments (tou_key, event_name, season, name, short_name, gender, team_type, event_abbreviation)
      select key, event_name, season, event_name || ' ' || season, event_name || ' ' || season, gender, team_type, abbreviation
-     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+     from unnest(${keys}::text[], ${tournaments.map((tournament) => tournament.eventName)}::text[], ${tournaments.map((tournament) => tournament.season)}::text[],
+       ${tournaments.map((tournament) => tournament.gender)}::text[], ${tournaments.map((tournament) => tournament.teamType)}::text[],
+       ${tournaments.map((tournament) => tournament.abbreviation)}::text[])
        as t(key, event_name, season, gender, team_type, abbreviation)
-     on conflict (tou_key) do nothing`,
-    [
-      tournaments.map((tournament) => tournament.key),
-      tournaments.map((tournament) => tournament.eventName),
-      tournaments.map((tournament) => tournament.season),
-      tournaments.map((tournament) => tournament.gender),
-      tournaments.map((tournament) => tournament.teamType),
-      tournaments.map((tournament) => tournament.abbreviation),
-    ],
-  );
-  const rows = await tx.query<{ id: number; tou_key: string }>(
-    'select id, tou_key from tournaments where tou_key = any($1::text[])',
-    [tournaments.map((tournament) => tournament.key)],
-  );
+     on conflict (tou_key) do nothing`.execute(tx.kysely);
+  const rows = await tx.kysely.selectFrom('tournaments').select(['id', 'tou_key']).where('tou_key', '=', anyText(keys)).execute();
   for (const row of rows) found.tournaments.set(row.tou_key, row.id);
 }

@@ -3,13 +3,14 @@
 // (docs/decisions/038-fantasy-points.md). The writer fills them with every whole match it writes,
 // rebuilds them with rederive() and refreshes a live match's when an innings closes or the
 // result changes; pages that add up a player's matches read them.
+import type { Kysely } from 'kysely';
+import { anyInteger } from '../db/any-of.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
 import type { BulkTransaction } from '../db/client.ts';
-import type { TeamSide } from '../db/schema.ts';
+import type { Database, TeamSide } from '../db/schema.ts';
 import { fantasyPoints, type FantasyBatting, type FantasyBowling, type FantasyInnings, type FantasyScore } from '../domain/fantasy.ts';
 import { FANTASY_RULES, FANTASY_RULES_VERSION } from '../domain/fantasy-rules.ts';
 import { broadFormatOf, type FormatType } from '../domain/format-type.ts';
-import type { QueryRows } from './stored-deliveries.ts';
 
 export const FANTASY_TABLE = FANTASY_RULES[FANTASY_RULES_VERSION]!;
 
@@ -41,20 +42,24 @@ export type FantasyInningsByMatch = Map<number, FantasyInnings<number>[]>;
  * innings, the listed players), people by database id. Live matches included: their scorecard
  * rows are current after every ball.
  */
-export async function fantasyFromScorecards(query: QueryRows, matchIds: readonly number[]): Promise<Map<number, FantasyScore<number>[]>> {
+export async function fantasyFromScorecards(db: Kysely<Database>, matchIds: readonly number[]): Promise<Map<number, FantasyScore<number>[]>> {
   if (matchIds.length === 0) return new Map();
-  return fantasyOf(query, await scorecardInnings(query, matchIds));
+  return fantasyOf(db, await scorecardInnings(db, matchIds));
 }
 
 /** The points of each match given its innings: its format and listed players are read. */
-async function fantasyOf(query: QueryRows, inningsOf: FantasyInningsByMatch): Promise<Map<number, FantasyScore<number>[]>> {
+async function fantasyOf(db: Kysely<Database>, inningsOf: FantasyInningsByMatch): Promise<Map<number, FantasyScore<number>[]>> {
   const result = new Map<number, FantasyScore<number>[]>();
-  const ids = [...inningsOf.keys()];
-  const matches = await query<{ id: number; format_type: FormatType }>('select id, format_type from matches where id = any($1::integer[])', [ids]);
-  const players = await query<{ match_id: number; person_id: number; team: TeamSide }>(
-    'select match_id, person_id, team from match_players where match_id = any($1::integer[]) order by match_id, team, position',
-    [ids],
-  );
+  const ids = anyInteger([...inningsOf.keys()]);
+  const matches = await db.selectFrom('matches').select(['id', 'format_type']).where('id', '=', ids).execute();
+  const players = await db
+    .selectFrom('match_players')
+    .select(['match_id', 'person_id', 'team'])
+    .where('match_id', '=', ids)
+    .orderBy('match_id')
+    .orderBy('team')
+    .orderBy('position')
+    .execute();
   const playersOf = new Map<number, { player: number; team: TeamSide }[]>();
   for (const row of players) playersOf.set(row.match_id, [...(playersOf.get(row.match_id) ?? []), { player: row.person_id, team: row.team }]);
   for (const match of matches) {
@@ -64,25 +69,31 @@ async function fantasyOf(query: QueryRows, inningsOf: FantasyInningsByMatch): Pr
 }
 
 /** The innings of the given matches from their batting and bowling rows (every match given has an entry). */
-async function scorecardInnings(query: QueryRows, matchIds: readonly number[]): Promise<FantasyInningsByMatch> {
+async function scorecardInnings(db: Kysely<Database>, matchIds: readonly number[]): Promise<FantasyInningsByMatch> {
   const ids = [...matchIds];
-  const innings = await query<{ match_id: number; innings_no: number; super_over: boolean }>(
-    'select match_id, innings_no, super_over from innings where match_id = any($1::integer[]) order by match_id, innings_no',
-    [ids],
-  );
-  const batting = await query<{
-    match_id: number; innings_no: number; person_id: number; runs: number; balls: number; fours: number; sixes: number;
-    dismissal_kind: string | null; bowler_id: number | null; fielder_ids: number[] | null; fielder_names: string[] | null;
-  }>(
-    `select match_id, innings_no, person_id, runs, balls, fours, sixes, dismissal_kind, bowler_id, fielder_ids, fielder_names
-     from batting_innings where match_id = any($1::integer[]) order by match_id, innings_no, position`,
-    [ids],
-  );
-  const bowling = await query<{ match_id: number; innings_no: number; person_id: number; called_balls: number; runs: number; wickets: number; maidens: number }>(
-    `select match_id, innings_no, person_id, called_balls, runs, wickets, maidens
-     from bowling_innings where match_id = any($1::integer[]) order by match_id, innings_no, position`,
-    [ids],
-  );
+  const innings = await db
+    .selectFrom('innings')
+    .select(['match_id', 'innings_no', 'super_over'])
+    .where('match_id', '=', anyInteger(ids))
+    .orderBy('match_id')
+    .orderBy('innings_no')
+    .execute();
+  const batting = await db
+    .selectFrom('batting_innings')
+    .select(['match_id', 'innings_no', 'person_id', 'runs', 'balls', 'fours', 'sixes', 'dismissal_kind', 'bowler_id', 'fielder_ids', 'fielder_names'])
+    .where('match_id', '=', anyInteger(ids))
+    .orderBy('match_id')
+    .orderBy('innings_no')
+    .orderBy('position')
+    .execute();
+  const bowling = await db
+    .selectFrom('bowling_innings')
+    .select(['match_id', 'innings_no', 'person_id', 'called_balls', 'runs', 'wickets', 'maidens'])
+    .where('match_id', '=', anyInteger(ids))
+    .orderBy('match_id')
+    .orderBy('innings_no')
+    .orderBy('position')
+    .execute();
   const key = (matchId: number, inningsNo: number) => `${matchId}/${inningsNo}`;
   const built = new Map<string, { superOver: boolean; batting: FantasyBatting<number>[]; bowling: FantasyBowling<number>[] }>();
   const inningsOf: FantasyInningsByMatch = new Map(ids.map((id) => [id, []]));
@@ -110,14 +121,14 @@ async function scorecardInnings(query: QueryRows, matchIds: readonly number[]): 
 /** Replaces the stored points of the given matches with what their scorecard rows give now. */
 export async function refreshFantasyRows(tx: BulkTransaction, matchIds: readonly number[]): Promise<void> {
   if (matchIds.length === 0) return;
-  await replaceFantasyRows(tx, await scorecardInnings(tx.query.bind(tx) as QueryRows, matchIds));
+  await replaceFantasyRows(tx, await scorecardInnings(tx.kysely, matchIds));
 }
 
 /** Replaces the stored points of each match given with those of its innings (people by database id). */
 export async function replaceFantasyRows(tx: BulkTransaction, inningsOf: FantasyInningsByMatch): Promise<void> {
   if (inningsOf.size === 0) return;
-  const scores = await fantasyOf(tx.query.bind(tx) as QueryRows, inningsOf);
-  await tx.query('delete from fantasy_points where match_id = any($1::integer[])', [[...inningsOf.keys()]]);
+  const scores = await fantasyOf(tx.kysely, inningsOf);
+  await tx.kysely.deleteFrom('fantasy_points').where('match_id', '=', anyInteger([...inningsOf.keys()])).execute();
   const buffer = fantasyBuffer();
   for (const [matchId, list] of scores) addFantasyRows(buffer, matchId, list, (id) => id);
   if (buffer.size > 0) await tx.copy(buffer);

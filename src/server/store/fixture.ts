@@ -2,7 +2,9 @@
 // imported match (docs/decisions/017-one-write-path.md): teams and people already known are
 // reused, new ones created; new people get registry ids 'crease-' + 8 random hex digits.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { BulkTransaction } from '../db/client.ts';
+import { anyText } from '../db/any-of.ts';
 import type { MatchFormat, MatchSource } from '../db/schema.ts';
 import { formatTypeOf } from '../domain/format-type.ts';
 import { eventAbbreviation, teamCode, teamKey, tournamentKey } from './naming.ts';
@@ -46,11 +48,15 @@ function eventAndSeason(name: string, startAt: Date): { eventName: string; seaso
 
 async function teamRefOf(tx: BulkTransaction, name: string, gender: 'male' | 'female'): Promise<TeamRef> {
   // A name a known team played under is that team (an international side first).
-  const [known] = await tx.query<{ name: string; team_type: 'international' | 'club' }>(
-    `select t.name, t.team_type from team_names n join teams t on t.id = n.team_id
-     where n.name = $1 and n.gender = $2 order by t.team_type = 'international' desc limit 1`,
-    [name, gender],
-  );
+  const known = await tx.kysely
+    .selectFrom('team_names as n')
+    .innerJoin('teams as t', 't.id', 'n.team_id')
+    .select(['t.name', 't.team_type'])
+    .where('n.name', '=', name)
+    .where('n.gender', '=', gender)
+    .orderBy(sql`t.team_type = 'international'`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const canonicalName = known?.name ?? name;
   const teamType = known?.team_type ?? 'club';
   return {
@@ -66,10 +72,13 @@ async function teamRefOf(tx: BulkTransaction, name: string, gender: 'male' | 'fe
 
 async function tournamentRefOf(tx: BulkTransaction, input: FixtureInput): Promise<TournamentRef> {
   if (input.tournament.key !== undefined) {
-    const [known] = await tx.query<{ event_name: string; season: string; gender: 'male' | 'female'; team_type: 'international' | 'club'; event_abbreviation: string | null }>(
-      'select event_name, season, gender, team_type, event_abbreviation from tournaments where tou_key = $1',
-      [input.tournament.key],
-    );
+    const known = await tx.kysely
+      .selectFrom('tournaments')
+      .select(['event_name', 'season', 'gender', 'team_type', 'event_abbreviation'])
+      .where('tou_key', '=', input.tournament.key)
+      // Written from a TournamentRef (match-write.ts), whose gender and team type are these; the columns are text.
+      .$narrowType<{ gender: 'male' | 'female'; team_type: 'international' | 'club' }>()
+      .executeTakeFirst();
     if (!known) throw new LiveWriteError(`no tournament ${input.tournament.key}`);
     return {
       key: input.tournament.key,
@@ -98,7 +107,7 @@ export async function fixtureWrite(tx: BulkTransaction, id: number, input: Fixtu
   const tournament = await tournamentRefOf(tx, input);
   const squads = input.squads ?? { a: [], b: [] };
   const keys = [...squads.a, ...squads.b].flatMap((ref) => ('key' in ref ? [ref.key] : []));
-  const known = await tx.query<{ registry_id: string; name: string }>('select registry_id, name from people where registry_id = any($1::text[])', [keys]);
+  const known = await tx.kysely.selectFrom('people').select(['registry_id', 'name']).where('registry_id', '=', anyText(keys)).execute();
   const nameOf = new Map(known.map((row) => [row.registry_id, row.name]));
   const people: [string, string][] = [];
   const players: MatchWrite['players'] = [];

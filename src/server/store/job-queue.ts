@@ -12,8 +12,9 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { z } from 'zod';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Db } from '../db/client.ts';
-import { queryRows, type QueryRows } from './stored-deliveries.ts';
+import type { Database } from '../db/schema.ts';
 
 export interface JobSpec {
   kind: string;
@@ -82,27 +83,41 @@ const defaultRetryDelay = (attempt: number) => Math.min(HOUR_MS, 10_000 * 4 ** (
 // Errors are kept for the operator, not whole stack dumps.
 const MAX_ERROR_LENGTH = 2_000;
 
-/** Adds a job through `query` (a transaction's, to commit it with the write that asks for it). */
-export async function enqueueIn(query: QueryRows, spec: JobSpec): Promise<{ id: string; created: boolean }> {
-  const params = [spec.kind, JSON.stringify(spec.payload ?? {}), spec.dedupeKey ?? null, spec.runAt ?? new Date(), spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS];
-  const [created] = await query<{ id: string }>(
-    `insert into jobs (kind, payload, dedupe_key, run_at, max_attempts) values ($1, $2::jsonb, $3, $4, $5)
-     on conflict (kind, dedupe_key) where dedupe_key is not null and status in ('queued', 'running') do nothing
-     returning id`,
-    params,
-  );
+/** Seconds from now, for a lease or a retry given in milliseconds. */
+function inMs(ms: number) {
+  return sql<Date>`now() + make_interval(secs => ${ms}::double precision / 1000)`;
+}
+
+/** Adds a job through `db` (a transaction, to commit it with the write that asks for it). */
+export async function enqueueIn(db: Kysely<Database>, spec: JobSpec): Promise<{ id: string; created: boolean }> {
+  const created = await db
+    .insertInto('jobs')
+    .values({
+      kind: spec.kind,
+      payload: sql<string>`${JSON.stringify(spec.payload ?? {})}::jsonb`,
+      dedupe_key: spec.dedupeKey ?? null,
+      run_at: spec.runAt ?? new Date(),
+      max_attempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    })
+    // The unique index is partial: one queued or running job a dedupe key.
+    .onConflict((conflict) => conflict.columns(['kind', 'dedupe_key']).where('dedupe_key', 'is not', null).where('status', 'in', ['queued', 'running']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
   if (created) return { id: String(created.id), created: true };
-  const [existing] = await query<{ id: string }>(
-    "select id from jobs where kind = $1 and dedupe_key = $2 and status in ('queued', 'running')",
-    [spec.kind, spec.dedupeKey],
-  );
-  return { id: String(existing!.id), created: false };
+  const existing = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', spec.kind)
+    .where('dedupe_key', '=', spec.dedupeKey ?? null)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  return { id: String(existing.id), created: false };
 }
 
 export class JobQueue {
   /** Names this worker in the rows it claims: host, process and a random part. */
   readonly workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private readonly query: QueryRows;
+  private readonly db: Kysely<Database>;
   private readonly handlers = new Map<string, Registered>();
   private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
   private readonly stopping = new AbortController();
@@ -114,7 +129,7 @@ export class JobQueue {
     db: Db,
     private readonly options: JobQueueOptions = {},
   ) {
-    this.query = queryRows(db.kysely);
+    this.db = db.kysely;
   }
 
   register<P>(kind: string, handler: (payload: P, context: JobContext) => Promise<void>, options: HandlerOptions<P>): void {
@@ -132,7 +147,7 @@ export class JobQueue {
   }
 
   async enqueue(spec: JobSpec): Promise<{ id: string; created: boolean }> {
-    const result = await enqueueIn(this.query, spec);
+    const result = await enqueueIn(this.db, spec);
     this.wake?.();
     return result;
   }
@@ -161,19 +176,34 @@ export class JobQueue {
     for (const [kind, registered] of this.handlers) {
       const room = registered.options.concurrency - registered.running;
       if (room <= 0 || this.stopping.signal.aborted) continue;
-      const claimed = await this.query<ClaimedJob>(
-        `update jobs set status = 'running', attempts = attempts + 1, locked_by = $1,
-           locked_until = now() + make_interval(secs => $2::double precision / 1000), started_at = now()
-         where id in (
-           select id from jobs
-           where kind = $3 and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-           order by run_at, id
-           limit $4
-           for update skip locked
-         )
-         returning id, kind, payload, attempts, max_attempts`,
-        [this.workerId, registered.options.leaseMs, kind, room],
-      );
+      const claimed: ClaimedJob[] = await this.db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          locked_by: this.workerId,
+          locked_until: inMs(registered.options.leaseMs),
+          started_at: sql<Date>`now()`,
+        }))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('jobs')
+            .select('id')
+            .where('kind', '=', kind)
+            .where((where) =>
+              where.or([
+                where.and([where('status', '=', 'queued'), where('run_at', '<=', sql<Date>`now()`)]),
+                where.and([where('status', '=', 'running'), where('locked_until', '<', sql<Date>`now()`)]),
+              ]),
+            )
+            .orderBy('run_at')
+            .orderBy('id')
+            .limit(room)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
+        .execute();
       for (const job of claimed) {
         this.begin({ ...job, id: String(job.id) }, registered);
         started += 1;
@@ -224,11 +254,12 @@ export class JobQueue {
   private async execute(job: ClaimedJob, registered: Registered, signal: AbortSignal): Promise<void> {
     const { leaseMs } = registered.options;
     const renew = setInterval(() => {
-      this.query('update jobs set locked_until = now() + make_interval(secs => $3::double precision / 1000) where id = $1 and locked_by = $2', [
-        job.id,
-        this.workerId,
-        leaseMs,
-      ]).catch((error: unknown) => this.options.logger?.error({ err: error, job: job.id }, 'jobs: renewing a lease failed'));
+      this.db
+        .updateTable('jobs')
+        .set({ locked_until: inMs(leaseMs) })
+        .where(this.held(job.id))
+        .execute()
+        .catch((error: unknown) => this.options.logger?.error({ err: error, job: job.id }, 'jobs: renewing a lease failed'));
     }, leaseMs / 3);
     renew.unref();
     try {
@@ -256,10 +287,11 @@ export class JobQueue {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
     if (stopped && !(error instanceof PermanentJobError)) {
       // Stopped by shutdown, not by the job's fault: back to the queue, the try not counted.
-      await this.query(
-        "update jobs set status = 'queued', attempts = attempts - 1, locked_by = null, locked_until = null, run_at = now() where id = $1 and locked_by = $2",
-        [job.id, this.workerId],
-      );
+      await this.db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), locked_by: null, locked_until: null, run_at: sql<Date>`now()` }))
+        .where(this.held(job.id))
+        .execute();
       return;
     }
     const final = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
@@ -269,20 +301,25 @@ export class JobQueue {
       return;
     }
     const delayMs = registered.options.retryDelayMs(job.attempts);
-    await this.query(
-      `update jobs set status = 'queued', locked_by = null, locked_until = null, last_error = $3,
-         run_at = now() + make_interval(secs => $4::double precision / 1000)
-       where id = $1 and locked_by = $2`,
-      [job.id, this.workerId, message, delayMs],
-    );
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', locked_by: null, locked_until: null, last_error: message, run_at: inMs(delayMs) })
+      .where(this.held(job.id))
+      .execute();
     this.options.logger?.error({ job: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delayMs, error: message }, 'job failed; it will be tried again');
   }
 
   private async finish(id: string, status: 'done' | 'failed', error: string | null): Promise<void> {
-    await this.query(
-      'update jobs set status = $3, last_error = $4, finished_at = now(), locked_by = null, locked_until = null where id = $1 and locked_by = $2',
-      [id, this.workerId, status, error],
-    );
+    await this.db
+      .updateTable('jobs')
+      .set({ status, last_error: error, finished_at: sql<Date>`now()`, locked_by: null, locked_until: null })
+      .where(this.held(id))
+      .execute();
+  }
+
+  /** The job, while this worker holds it. */
+  private held(id: string) {
+    return (eb: ExpressionBuilder<Database, 'jobs'>) => eb.and([eb('id', '=', id), eb('locked_by', '=', this.workerId)]);
   }
 
   /** Deletes jobs finished longer ago than keepFinishedMs, at most once an hour. */
@@ -290,8 +327,10 @@ export class JobQueue {
     if (Date.now() - this.lastCleanup < HOUR_MS) return;
     this.lastCleanup = Date.now();
     const keepMs = this.options.keepFinishedMs ?? 7 * 24 * HOUR_MS;
-    await this.query("delete from jobs where status in ('done', 'failed') and finished_at < now() - make_interval(secs => $1::double precision / 1000)", [
-      keepMs,
-    ]);
+    await this.db
+      .deleteFrom('jobs')
+      .where('status', 'in', ['done', 'failed'])
+      .where('finished_at', '<', sql<Date>`now() - make_interval(secs => ${keepMs}::double precision / 1000)`)
+      .execute();
   }
 }

@@ -11,7 +11,7 @@
 import type { BulkTransaction, Db } from '../db/client.ts';
 import { ballKey, RECENT_BALLS_READ } from '../domain/live.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
-import { lastStoredBalls, storedBallCount } from './ball-codec.ts';
+import { readLastBalls } from './packed-balls.ts';
 import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 
 /** 'ball': a ball written; 'ball_deleted': a ball taken back; 'state': the score or state changed. */
@@ -112,13 +112,7 @@ export class LiveEventLog {
  * only when its over in progress has more deliveries than that.
  */
 async function lastBallKey(query: QueryRows, matchId: number): Promise<string | null> {
-  const [latest] = await query<{ innings_no: number; ball_count: number; balls_before: number; people: number[]; recent: Uint8Array }>(
-    `select b.innings_no, ${storedBallCount('b.balls')} as ball_count, b.people,
-       (select coalesce(sum(${storedBallCount('o.balls')}), 0)::int from innings_balls o where o.match_id = b.match_id and o.innings_no < b.innings_no) as balls_before,
-       ${lastStoredBalls('b.balls', RECENT_BALLS_READ)} as recent
-     from innings_balls b where b.match_id = $1 and ${storedBallCount('b.balls')} > 0 order by b.innings_no desc limit 1`,
-    [matchId],
-  );
+  const latest = await readLastBalls(query, matchId, RECENT_BALLS_READ);
   if (!latest) return null;
   let deliveries = deliveriesOf({ people: latest.people, balls: latest.recent }, []);
   const delivery = deliveries.at(-1)!;

@@ -62,7 +62,7 @@ export class DerivedCopy {
     'batter_b_id', 'batter_b_runs', 'batter_b_balls', 'runs', 'balls', 'unbroken',
   ]);
 
-  all(): CopyBuffer[] {
+  all(): CopyBuffer<'batting_innings' | 'bowling_innings' | 'fall_of_wickets' | 'partnerships'>[] {
     return [this.batting, this.bowling, this.fallOfWickets, this.partnerships];
   }
 

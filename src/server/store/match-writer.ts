@@ -1,30 +1,27 @@
-// The one code path that writes a match (docs/decisions/017-one-write-path.md). Import, the
-// live engine, replays and corrections all come through here:
-// - writeMatches(): whole matches, deliveries and derived rows, in one transaction;
-// - appendBall(): one delivery added to an innings in progress, its derived rows updated from
-//   the innings' saved tally (no recomputation of the match);
-// - rederive(): derived rows rebuilt from stored deliveries when the rules version moved.
+// The live commands' writer: a fixture, the toss, the XIs, and a match ball by ball
+// (appendBall: one delivery added to an innings in progress, its derived rows updated from the
+// innings' saved tally, no recomputation of the match), with undo, breaks and results. Whole
+// matches are written by import-writer.ts, derived rows rebuilt by rederive-writer.ts, over the
+// same transaction helpers (write-transaction.ts; docs/decisions/081-writers-per-job.md).
 // Every commit publishes the tags of what it changed, after the commit, so a cache never
 // reloads data older than the change it heard of.
-import { randomUUID } from 'node:crypto';
 import type { BulkTransaction, Db } from '../db/client.ts';
 import { CopyBuffer } from '../db/copy-format.ts';
-import { RULES_VERSION } from '../domain/rules-version.ts';
-import { isInternationalType } from '../domain/format-type.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
-import { InningsTally, summariseInnings, type InningsTallyState } from '../domain/scorecard.ts';
+import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
-import { ballCount, firstBalls, packedBalls, PeopleDictionary, readBall, storedBall, storedBallCount, writeBall } from './ball-codec.ts';
-import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues } from './entities.ts';
-import { DerivedCopy, INNINGS_TOTALS, inningsTotals, MatchCopy, type DerivedSelection } from './match-copy.ts';
+import { ballCount, firstBalls, PeopleDictionary, readBall, storedBall, writeBall } from './ball-codec.ts';
+import { appendToBalls, storedBallCount } from './packed-balls.ts';
+import { DerivedCopy, INNINGS_TOTALS, inningsTotals, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
 import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
 import { absentOf, closureOf, readOutcomeInnings } from './live-innings.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
 import { appendEvents, type CommittedEvent, type NewEvent } from './live-events.ts';
-import { countNewAppearances, refreshSearchIndex } from './search-index.ts';
-import { refreshTournamentShapes, type QueryRunner } from './tournament-shapes.ts';
-import { refreshFantasyRows, replaceFantasyRows, type FantasyInningsByMatch } from './fantasy-rows.ts';
+import { refreshSearchIndex } from './search-index.ts';
+import { refreshFantasyRows } from './fantasy-rows.ts';
+import { ImportWriter } from './import-writer.ts';
+import type { PublishTags } from './write-transaction.ts';
 import {
   ballKey,
   breakReasonOf,
@@ -44,32 +41,12 @@ import {
 import { isLegalDelivery, oversToBalls } from '../domain/overs.ts';
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 
-/** A mark in search_pending untouched this long is an import that stopped before finishing (a batch takes seconds): it goes. */
-const STALE_PENDING_MINUTES = 30;
-
-interface DeferredSearch {
-  /** This import's mark in search_pending. */
-  token: string;
-  people: Set<number>;
-  teams: Set<number>;
-  tournaments: Set<number>;
-  venues: Set<number>;
-}
-
 /** The day after stumps: play (or a rain delay) coming after the close of a day's play is the next day's. */
 const NEXT_DAY = "case when play_status = 'stumps' then coalesce(day_number, 1) + 1 else day_number end";
 const NEXT_DAY_AFTER_STUMPS = `day_number = ${NEXT_DAY}`;
 
 /** The event of a change of score or state (a live write's last). */
 const STATE_EVENT: NewEvent = { kind: 'state', ballKey: null };
-
-/** Where a writer announces what changed: the change feed's publish. */
-export type PublishTags = (tags: string[]) => void | Promise<void>;
-
-export interface RederiveProgress {
-  done: number;
-  total: number;
-}
 
 /** What one ball did: its seq in the innings, the innings' end if the rules ended it, the result if that decided the match. */
 export interface AppendedBall {
@@ -113,182 +90,19 @@ export interface Undone {
 }
 
 export class MatchWriter {
-  /** Entity ids found by earlier commits of this writer. */
-  private readonly entities = new EntityCache();
-  /** During a bulk import (beginBulkImport), the entities whose search rows wait for finishBulkImport(). */
-  private deferred: DeferredSearch | null = null;
+  /** Whole matches (a new fixture) are written as an import writes them. */
+  private readonly matches: ImportWriter;
 
   constructor(
     private readonly db: Db,
     private readonly publish: PublishTags,
-  ) {}
-
-  /**
-   * A bulk import starts (the importer, for each archive): until finishBulkImport(), writeMatches()
-   * leaves the search rows of what it writes to that one step instead of refreshing them in every
-   * batch (docs/decisions/033-search-and-records.md). Everything else a batch derives (scorecards,
-   * fantasy points, tournament shapes) is still written with it.
-   */
-  beginBulkImport(): void {
-    this.deferred ??= { token: randomUUID(), people: new Set(), teams: new Set(), tournaments: new Set(), venues: new Set() };
+  ) {
+    this.matches = new ImportWriter(db, publish);
   }
 
-  /**
-   * Ends a bulk import: builds the search rows of every entity its batches touched, in one
-   * transaction, and tells the search cache. Another import's mark in search_pending is either an
-   * import cut short (its rows were never built, and its matches are 'unchanged' to every later
-   * import) or one running elsewhere: either way every row is recounted. Such a mark is dropped once
-   * no batch has touched it for STALE_PENDING_MINUTES (a running import touches its own every batch).
-   */
-  async finishBulkImport(): Promise<void> {
-    const deferred = this.deferred;
-    if (!deferred) return;
-    const refreshed = await this.refreshDeferred(deferred);
-    // Kept until the rows are committed: a failed finish is tried again by the next one.
-    this.deferred = null;
-    // Search answers are cached under the players' tag.
-    if (refreshed) await this.publish([tags.players]);
-  }
-
-  private refreshDeferred(deferred: DeferredSearch): Promise<boolean> {
-    return this.db.bulkTransaction(async (tx) => {
-      const own = await tx.query<{ token: string }>('delete from search_pending where token = $1 returning token', [deferred.token]);
-      const stale = await tx.query<{ token: string }>(
-        `delete from search_pending where touched_at < now() - interval '${STALE_PENDING_MINUTES} minutes' returning token`,
-        [],
-      );
-      const others = [...stale, ...(await tx.query<{ token: string }>('select token from search_pending', []))];
-      if (own.length === 0 && others.length === 0) return false;
-      const run: QueryRunner = (text, params) => tx.query(text, params);
-      await refreshSearchIndex(
-        run,
-        others.length > 0
-          ? null
-          : { people: [...deferred.people], teams: [...deferred.teams], tournaments: [...deferred.tournaments], venues: [...deferred.venues] },
-      );
-      return true;
-    });
-  }
-
-  /**
-   * Writes whole matches in one transaction, replacing any stored version of each (its child rows
-   * go with it: on delete cascade). Throws when the database refuses the batch; nothing is written then.
-   */
-  async writeMatches(writes: readonly MatchWrite[]): Promise<void> {
-    if (writes.length === 0) return;
-    const found = new EntityCache();
-    const cache = this.entities;
-    const retitled = await this.db.bulkTransaction(async (tx) => {
-      await upsertPeople(tx, cache, found, writes);
-      await upsertTeams(tx, cache, found, writes);
-      await upsertVenues(tx, cache, found, writes);
-      await upsertTournaments(tx, cache, found, writes);
-      const lookup = <K>(name: string, fresh: Map<K, number>, cached: Map<K, number>) => (key: K) => {
-        const id = fresh.get(key) ?? cached.get(key);
-        if (id === undefined) throw new Error(`no ${name} id for ${String(key)}`);
-        return id;
-      };
-      const person = lookup('person', found.people, cache.people);
-      const team = lookup('team', found.teams, cache.teams);
-      const venue = lookup('venue', found.venues, cache.venues);
-      const tournament = lookup('tournament', found.tournaments, cache.tournaments);
-      const copy = new MatchCopy();
-      for (const write of writes) {
-        const personIds = write.people.map(([registryId]) => person(registryId));
-        copy.add(write, {
-          person: (ref) => personIds[ref]!,
-          teamA: team(write.teams[0].identity),
-          teamB: team(write.teams[1].identity),
-          venue: write.venue ? venue(write.venue.identity) : null,
-          tournament: tournament(write.tournament.key),
-        });
-      }
-      const matchIds = writes.map((write) => write.id);
-      // People a replaced version named and the new one may not: their search rows change too.
-      // Looked for only among the matches stored already (none, mostly, in an import).
-      const stored = await tx.query<{ id: number }>('select id from matches where id = any($1::integer[])', [matchIds]);
-      const replacedPeople =
-        stored.length === 0
-          ? []
-          : await tx.query<{ person_id: number }>('select distinct person_id from match_players where match_id = any($1::integer[])', [
-              stored.map((row) => row.id),
-            ]);
-      // A replaced match may have been filed under another tournament: its shape changes too.
-      const replaced = await tx.query<{ id: number; tournament_id: number; team_a_id: number; team_b_id: number; venue_id: number | null }>(
-        'delete from matches where id = any($1::integer[]) returning id, tournament_id, team_a_id, team_b_id, venue_id',
-        [matchIds],
-      );
-      await relaxForeignKeyTriggers(tx, this.db.kind);
-      for (const buffer of copy.all()) await tx.copy(buffer);
-      const touched = new Set([...writes.map((write) => tournament(write.tournament.key)), ...replaced.map((row) => row.tournament_id)]);
-      const run: QueryRunner = (text, params) => tx.query(text, params);
-      const replacedIds = new Set(replaced.map((row) => row.id));
-      const playersOf = (write: MatchWrite) => write.players.map((player) => ({ player, personId: person(write.people[player.person]![0]) }));
-      const teamsOf = () => [
-        ...writes.flatMap((write) => write.teams.map((ref) => team(ref.identity))),
-        ...replaced.flatMap((row) => [row.team_a_id, row.team_b_id]),
-      ];
-      const venuesOf = () => [
-        ...writes.flatMap((write) => (write.venue ? [venue(write.venue.identity)] : [])),
-        ...replaced.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])),
-      ];
-      const deferred = this.deferred;
-      if (deferred) {
-        // A bulk import: the search rows of everything this batch touched are built once, by
-        // finishBulkImport(); the mark commits with the batch, so an import cut short before
-        // then leaves it for the next import to finish.
-        for (const write of writes) for (const { personId } of playersOf(write)) deferred.people.add(personId);
-        for (const row of replacedPeople) deferred.people.add(row.person_id);
-        for (const id of teamsOf()) deferred.teams.add(id);
-        for (const id of touched) deferred.tournaments.add(id);
-        for (const id of venuesOf()) deferred.venues.add(id);
-        await tx.query('insert into search_pending (token) values ($1) on conflict (token) do update set touched_at = now()', [deferred.token]);
-        return refreshTournamentShapes(run, [...touched]);
-      }
-      // Search rows: a new match counts one more for each of its players (a replay is a demo:
-      // it counts for no one, decision 059); the players of a replaced match (either version)
-      // are recounted, as are its teams, tournament and venue.
-      await countNewAppearances(
-        run,
-        writes
-          .filter((write) => !replacedIds.has(write.id) && write.facts.live?.isReplay !== true)
-          .flatMap((write) =>
-            playersOf(write).map(({ player, personId }) => ({
-              personId,
-              matchId: write.id,
-              date: write.facts.startDate,
-              team: write.teams[player.team === 'a' ? 0 : 1].usedName,
-              gender: write.facts.gender,
-              international: isInternationalType(write.facts.formatType),
-            })),
-          ),
-      );
-      await refreshSearchIndex(run, {
-        people: [
-          ...writes.filter((write) => replacedIds.has(write.id)).flatMap((write) => playersOf(write).map(({ personId }) => personId)),
-          ...replacedPeople.map((row) => row.person_id),
-        ],
-        teams: teamsOf(),
-        tournaments: [...touched],
-        venues: venuesOf(),
-      });
-      return refreshTournamentShapes(run, [...touched]);
-    });
-    cache.merge(found);
-    const teamKey = (identity: string) => cache.teamKeys.get(identity) ?? identity;
-    await this.publish([
-      ...new Set([
-        ...tagsOfWrittenMatches({
-          matches: writes.map((write) => write.facts.matchKey),
-          tournaments: writes.map((write) => write.tournament.key),
-          teams: writes.flatMap((write) => write.teams.map((ref) => teamKey(ref.identity))),
-          players: writes.flatMap((write) => write.people.map(([registryId]) => registryId)),
-        }),
-        // Other matches of a tournament whose shape changed may be titled otherwise now.
-        ...retitled.tournaments.map(tags.tournament),
-        ...retitled.matches.map(tags.match),
-      ]),
-    ]);
+  /** Writes whole matches (import-writer.ts writeMatches). */
+  writeMatches(writes: readonly MatchWrite[]): Promise<void> {
+    return this.matches.writeMatches(writes);
   }
 
   /**
@@ -862,65 +676,6 @@ export class MatchWriter {
     return { outcome: done.outcome, events: done.events };
   }
 
-  /**
-   * Rebuilds the derived rows of every match whose rules version is not RULES_VERSION, newest
-   * first, a batch per transaction. Matches another writer holds are skipped (`skip locked`) and
-   * left for the next pass. With `all`, every match is marked stale first. Returns matches rebuilt.
-   */
-  async rederive(
-    options: { all?: boolean; batchSize?: number; signal?: AbortSignal; onProgress?: (progress: RederiveProgress) => void } = {},
-  ): Promise<number> {
-    const batchSize = Math.max(1, Math.trunc(options.batchSize ?? 200));
-    if (options.all) await this.db.bulkTransaction((tx) => tx.query('update matches set rules_version = 0'));
-    const [{ total }] = await this.db.bulkTransaction((tx) =>
-      tx.query<{ total: number }>('select count(*)::int as total from matches where rules_version <> $1', [RULES_VERSION]),
-    ) as [{ total: number }];
-    let done = 0;
-    while (done < total && !options.signal?.aborted) {
-      const batch = await this.db.bulkTransaction(async (tx) => {
-        // Newest first: the matches fans open most are the first to be right.
-        const rows = await tx.query<{ id: number; match_key: string; tou_key: string }>(
-          `select m.id, m.match_key, t.tou_key from matches m join tournaments t on t.id = m.tournament_id
-           where m.rules_version <> $1 order by m.start_date desc, m.id desc limit ${batchSize}
-           for update of m skip locked`,
-          [RULES_VERSION],
-        );
-        if (rows.length === 0) return { rows, players: [] };
-        const ids = rows.map((row) => row.id);
-        await rewriteDerived(tx, ids, this.db.kind);
-        const players = await tx.query<{ registry_id: string }>(
-          `select distinct p.registry_id from match_players mp join people p on p.id = mp.person_id
-           where mp.match_id = any($1::integer[])`,
-          [ids],
-        );
-        return { rows, players: players.map((row) => row.registry_id) };
-      });
-      const { rows: rebuilt, players } = batch;
-      if (rebuilt.length === 0) break;
-      done += rebuilt.length;
-      options.onProgress?.({ done, total });
-      // Careers add up a player's matches: the pages of everyone who played in them change too.
-      await this.publish([
-        ...rebuilt.map((row) => tags.match(row.match_key)),
-        ...new Set(rebuilt.map((row) => tags.tournament(row.tou_key))),
-        ...players.map(tags.player),
-        tags.home,
-        tags.fixtures,
-        tags.tournaments,
-      ]);
-    }
-    return done;
-  }
-}
-
-/**
- * Foreign-key triggers would triple the COPY time on PGlite. The rows are consistent by
- * construction (every id was resolved in this transaction, parents are copied before
- * children), and PostgreSQL, where this needs a superuser, keeps checking them; the setting
- * ends with the transaction, and cascading deletes run before it.
- */
-async function relaxForeignKeyTriggers(tx: BulkTransaction, kind: Db['kind']): Promise<void> {
-  if (kind === 'pglite') await tx.query('set local session_replication_role = replica');
 }
 
 interface LockedMatch {
@@ -1100,24 +855,6 @@ async function rederiveInnings(tx: BulkTransaction, matchId: number, inningsNo: 
   );
 }
 
-/** Appends one delivery to the innings' stored balls; returns its seq. */
-async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
-  const [stored] = await tx.query<{ people: number[] }>(
-    'select people from innings_balls where match_id = $1 and innings_no = $2 for update',
-    [matchId, inningsNo],
-  );
-  const people = new PeopleDictionary<number>(stored?.people ?? []);
-  const ball = packedBalls(1);
-  writeBall(ball, 0, storedBall(delivery, (player) => people.indexOf(Number(player))));
-  const [row] = await tx.query<{ balls: number }>(
-    `insert into innings_balls (match_id, innings_no, people, balls) values ($1, $2, $3, $4)
-     on conflict (match_id, innings_no) do update set people = excluded.people, balls = innings_balls.balls || excluded.balls
-     returning ${storedBallCount('balls')} as balls`,
-    [matchId, inningsNo, people.people, Buffer.from(ball)],
-  );
-  return row!.balls;
-}
-
 /** The wickets of the innings' ball `seq`, one row each. */
 async function insertWickets(tx: BulkTransaction, matchId: number, inningsNo: number, seq: number, delivery: Delivery): Promise<void> {
   const person = Number;
@@ -1141,34 +878,4 @@ async function insertWickets(tx: BulkTransaction, matchId: number, inningsNo: nu
 /** A fielder as Cricsheet writes one: { name?, substitute? }. */
 function cricsheetFielder(fielder: Fielder): { name?: string; substitute?: boolean } {
   return { ...(fielder.name === null ? {} : { name: fielder.name }), ...(fielder.substitute ? { substitute: true } : {}) };
-}
-
-/** Replaces the derived rows and innings totals of the given matches with the current rules' figures. */
-async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db['kind']): Promise<void> {
-  const innings = await readStoredInnings(tx.query.bind(tx) as QueryRows, matchIds);
-  const rows = new DerivedCopy();
-  const totals = new CopyBuffer('rederived_innings', ['match_id', 'innings_no', ...INNINGS_TOTALS]);
-  // Fantasy points from the same figures, without reading them back (a match with no innings has none but its XI's).
-  const fantasy: FantasyInningsByMatch = new Map(matchIds.map((id) => [id, []]));
-  for (const inn of innings) {
-    const derived = deriveInningsRows(summariseInnings(inn), Number);
-    rows.add(inn.matchId, inn.inningsNo, derived, (id) => id);
-    totals.add([inn.matchId, inn.inningsNo, ...inningsTotals(derived)]);
-    fantasy.get(inn.matchId)?.push({ superOver: inn.superOver, batting: derived.batting, bowling: derived.bowling });
-  }
-  for (const buffer of rows.all()) await tx.query(`delete from ${buffer.table} where match_id = any($1::integer[])`, [matchIds]);
-  await relaxForeignKeyTriggers(tx, kind);
-  for (const buffer of rows.all()) await tx.copy(buffer);
-  await replaceFantasyRows(tx, fantasy);
-  // The innings' new totals, joined in one update rather than one statement per innings.
-  await tx.query(
-    `create temporary table rederived_innings on commit drop as
-     select match_id, innings_no, ${INNINGS_TOTALS.join(', ')} from innings with no data`,
-  );
-  await tx.copy(totals);
-  await tx.query(
-    `update innings i set ${INNINGS_TOTALS.map((column) => `${column} = r.${column}`).join(', ')}
-     from rederived_innings r where i.match_id = r.match_id and i.innings_no = r.innings_no`,
-  );
-  await tx.query('update matches set rules_version = $2 where id = any($1::integer[])', [matchIds, RULES_VERSION]);
 }

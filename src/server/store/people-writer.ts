@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { tags } from '../feed/tags.ts';
 import type { PlayerProfileFacts } from '../domain/types.ts';
-import type { PublishTags } from './match-writer.ts';
+import type { PublishTags } from './write-transaction.ts';
 import { refreshSearchIndex, SEARCH_ROWS_VERSION } from './search-index.ts';
 import type { QueryRunner } from './tournament-shapes.ts';
 

@@ -4,7 +4,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, InningsBallsTable, TeamSide } from '../db/schema.ts';
 import type { Delivery, DismissalKind, Fielder, InningsInput } from '../domain/types.ts';
-import { ballCount, readBall, storedBallCount } from './ball-codec.ts';
+import { ballCount, readBall } from './ball-codec.ts';
 
 export interface StoredInnings extends InningsInput {
   matchId: number;
@@ -26,15 +26,6 @@ export type WicketRowRead = {
 
 /** Runs one SQL statement: a transaction's query, or the pool's outside one. */
 export type QueryRows = <R>(text: string, params: unknown[]) => Promise<R[]>;
-
-/** Balls stored in the match's innings before `inningsNo`: a ball's place in the match less these is its place in its innings. */
-export async function ballsBeforeInnings(query: QueryRows, matchId: number, inningsNo: number): Promise<number> {
-  const [row] = await query<{ balls: number }>(
-    `select coalesce(sum(${storedBallCount('balls')}), 0)::int as balls from innings_balls where match_id = $1 and innings_no < $2`,
-    [matchId, inningsNo],
-  );
-  return row?.balls ?? 0;
-}
 
 /** QueryRows on a Kysely instance (reads outside a transaction). */
 export function queryRows(db: Kysely<Database>): QueryRows {

@@ -7,7 +7,7 @@ import type { Db } from '../../../src/server/db/client.ts';
 import { migrateTo, migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
-import { MatchWriter } from '../../../src/server/store/match-writer.ts';
+import { rederive } from '../../../src/server/store/rederive-writer.ts';
 import { freshDatabase, queryNumber } from '../../helpers/test-db.ts';
 
 // A database of the version before migration 015 (its matches derived by rules version 1) gets
@@ -33,7 +33,7 @@ describe('migration 015 (fantasy points) on data of the previous version', () =>
   it('creates the table empty, and rederive fills it with the current rules', async () => {
     expect(await queryNumber(db, 'select count(*) from fantasy_points')).toBe(0);
     expect(await queryNumber(db, `select count(*) from matches where rules_version <> ${RULES_VERSION}`)).toBe(1);
-    expect(await new MatchWriter(db, () => undefined).rederive()).toBe(1);
+    expect(await rederive(db, () => undefined)).toBe(1);
     expect(await queryNumber(db, 'select count(*) from fantasy_points')).toBe(22);
     // DJ Hussey's 49 (tests/unit/domain/fantasy.test.ts).
     expect(

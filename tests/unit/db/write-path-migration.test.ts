@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src/server/db/client.ts';
 import { migrateTo, migrateToLatest } from '../../../src/server/db/migrate.ts';
-import { MatchWriter } from '../../../src/server/store/match-writer.ts';
+import { rederive } from '../../../src/server/store/rederive-writer.ts';
 import { queryRows as storeQuery, readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
 import { queryNumber, queryRows } from '../../helpers/test-db.ts';
 
@@ -60,7 +60,7 @@ describe('migration 005 (write path) on data of the previous version', () => {
   });
 
   it('rebuilds the derived rows with the current rules: the five-ball over called a full over', async () => {
-    expect(await new MatchWriter(db, () => undefined).rederive()).toBe(1);
+    expect(await rederive(db, () => undefined)).toBe(1);
     expect(await queryRows(db, 'select runs, wickets, legal_balls, called_balls, wides, noballs from innings where match_id = 9001')).toEqual([
       { runs: 13, wickets: 1, legal_balls: 4, called_balls: 6, wides: 2, noballs: 1 },
     ]);

@@ -8,6 +8,7 @@ import { DatabaseLockedError } from '../../../src/server/db/pglite-lock.ts';
 import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
 import { MatchWriter } from '../../../src/server/store/match-writer.ts';
+import { rederive } from '../../../src/server/store/rederive-writer.ts';
 import { queryRows as storeQuery, readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
 import { fantasyFromScorecards } from '../../../src/server/store/fantasy-rows.ts';
 import { freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
@@ -84,7 +85,7 @@ describe('MatchWriter', () => {
   }, 300_000);
 
   it('stores the fantasy points the scorecard rows give, for every listed player', async () => {
-    const computed = await fantasyFromScorecards(storeQuery(db.kysely), matchIds);
+    const computed = await fantasyFromScorecards(db.kysely, matchIds);
     for (const matchId of matchIds) {
       const stored = await queryRows<{ person_id: number; points: number; lines: unknown }>(
         db, `select person_id, points, lines from fantasy_points where match_id = ${matchId} order by person_id`,
@@ -101,7 +102,6 @@ describe('MatchWriter', () => {
   });
 
   it('rebuilds the derived rows of matches a stale rules version wrote, and only those', async () => {
-    const writer = new MatchWriter(db, () => undefined);
     const before = await derivedRows(db);
     const [first, second] = matchIds as [number, number];
     // An older version of the rules wrote the first match (with wrong figures); the second is current.
@@ -111,14 +111,14 @@ describe('MatchWriter', () => {
     await queryRows(db, `update fantasy_points set points = 999 where match_id = ${first}`);
     await queryRows(db, `delete from fantasy_points where match_id = ${first} and team = 'a'`);
     await queryRows(db, `update matches set rules_version = 0 where id = ${first}`);
-    expect(await writer.rederive()).toBe(1);
+    expect(await rederive(db, () => undefined)).toBe(1);
     expect(await queryNumber(db, `select count(*) from matches where rules_version <> ${RULES_VERSION}`)).toBe(0);
     expect(await queryNumber(db, `select count(*) from batting_innings where runs = 999 and match_id = ${first}`)).toBe(0);
     expect(await queryNumber(db, `select count(*) from fantasy_points where points = 999 and match_id = ${first}`)).toBe(0);
     expect(await queryNumber(db, `select count(*) from fantasy_points where match_id = ${first}`)).toBe(22);
     // The current match was left alone, however wrong its rows.
     expect(await queryNumber(db, `select count(*) from batting_innings where runs = 999 and match_id = ${second}`)).toBeGreaterThan(0);
-    expect(await writer.rederive({ all: true, batchSize: 2 })).toBe(matchIds.length);
+    expect(await rederive(db, () => undefined, { all: true, batchSize: 2 })).toBe(matchIds.length);
     expect(await derivedRows(db)).toEqual(before);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { testChaseTarget } from '../../domain/commentary-context.ts';
 import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { Delivery, PlayerId } from '../../domain/types.ts';
-import { storedBallCount } from '../../store/ball-codec.ts';
+import { ballsBeforeInnings } from '../../store/packed-balls.ts';
 import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../../store/stored-deliveries.ts';
 import type { Commentary, CommentaryBall, PlayerRef } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
@@ -38,13 +38,13 @@ export interface InningsCommentary {
  * last innings is then over, and its last ball ends an over summary), not taken from `match`.
  */
 export async function buildInningsCommentary(query: QueryRows, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
-  const [[innings], [counts]] = await Promise.all([
+  const [[innings], ballsBefore, [counts]] = await Promise.all([
     readStoredInnings(query, [match.id], inningsNo),
-    query<{ balls_before: number; last_innings: number; status: MatchCentreRow['status'] }>(
-      `select (select coalesce(sum(${storedBallCount('b.balls')}), 0)::int from innings_balls b where b.match_id = $1 and b.innings_no < $2) as balls_before,
-         (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings,
+    ballsBeforeInnings(query, match.id, inningsNo),
+    query<{ last_innings: number; status: MatchCentreRow['status'] }>(
+      `select (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings,
          (select m.status from matches m where m.id = $1) as status`, // uncounted: this match, by id
-      [match.id, inningsNo],
+      [match.id],
     ),
   ]);
   if (!innings) return null;
@@ -52,7 +52,7 @@ export async function buildInningsCommentary(query: QueryRows, match: MatchCentr
     query,
     { ...match, status: counts!.status },
     [innings],
-    { ballsBefore: counts!.balls_before, lastInningsNo: counts!.last_innings, people: [] },
+    { ballsBefore, lastInningsNo: counts!.last_innings, people: [] },
     lang,
   );
 }

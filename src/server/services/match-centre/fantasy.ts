@@ -5,7 +5,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, TeamSide } from '../../db/schema.ts';
 import { FANTASY_RULES_VERSION } from '../../domain/fantasy-rules.ts';
-import { queryRows } from '../../store/stored-deliveries.ts';
 import { fantasyFromScorecards } from '../../store/fantasy-rows.ts';
 import { LAST_MATCHES, type MatchFantasy, type TopFantasy, type TopFantasyEntry, type TopFantasyTab } from '../match-centre-types.ts';
 import { displayTeamName } from '../match-summary.ts';
@@ -18,7 +17,7 @@ import { matchPlayers, people, type MatchCentreRow } from './shared.ts';
  */
 export async function buildFantasy(db: Kysely<Database>, match: MatchCentreRow): Promise<MatchFantasy> {
   if (match.status === 'not_started') return { rules: FANTASY_RULES_VERSION, players: [] };
-  const scores = (await fantasyFromScorecards(queryRows(db), [match.id])).get(match.id) ?? [];
+  const scores = (await fantasyFromScorecards(db, [match.id])).get(match.id) ?? [];
   const person = await people(db, scores.map((score) => score.player));
   return {
     rules: FANTASY_RULES_VERSION,
