@@ -1,49 +1,60 @@
-// `npm test`: the checks that need nothing else run together (lint, type-check, unit tests), then the
-// build, then the integration tests, then the end-to-end tests; each stage's time is printed at the end.
-// Output of stages run together is printed whole as each finishes, so their lines never interleave.
+// `npm test`: every stage starts as soon as the stages it needs have passed (issue 25 item 7).
+// Lint, type-check, unit tests and the build need nothing and start at once; the integration
+// tests need the build (some serve the built pages) and start when it is done, beside the checks;
+// the end-to-end tests need the build too, and wait for the checks as well so that their browser
+// and three servers do not share the two cores with four other stages at once.
+// Each stage's output is printed whole when it finishes, so lines of stages that ran together never
+// interleave; each stage's start and end, and at the end every stage's time, are printed.
 import { spawn } from 'node:child_process';
 
 const stages = [
-  [
-    ['lint', 'npm run lint'],
-    ['typecheck', 'npm run typecheck'],
-    ['unit', 'npm run test:unit'],
-  ],
-  [['build', 'npm run build']],
-  [['integration', 'npm run test:integration']],
-  [['e2e', 'npx playwright test']],
+  { name: 'lint', command: 'npm run lint', after: [] },
+  { name: 'typecheck', command: 'npm run typecheck', after: [] },
+  { name: 'unit', command: 'npm run test:unit', after: [] },
+  { name: 'build', command: 'npm run build', after: [] },
+  { name: 'integration', command: 'npm run test:integration', after: ['build'] },
+  { name: 'e2e', command: 'npx playwright test', after: ['build', 'lint', 'typecheck', 'unit'] },
 ];
 
-const times = [];
+const started = Date.now();
+const clock = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const results = new Map();
+const running = new Map();
 
-function run([name, command], together) {
-  const started = Date.now();
+function run(stage) {
+  const begun = Date.now();
+  console.log(`── ${stage.name}: started at ${clock()}`);
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: together ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(stage.command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
-    if (together) {
-      child.stdout.on('data', (chunk) => chunks.push(chunk));
-      child.stderr.on('data', (chunk) => chunks.push(chunk));
-    }
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (code) => {
-      const seconds = (Date.now() - started) / 1000;
-      times.push({ name, seconds, code });
-      if (together) process.stdout.write(`\n── ${name} (${seconds.toFixed(0)} s, exit ${code}) ──\n${Buffer.concat(chunks).toString()}`);
-      resolve(code ?? 1);
+      const seconds = (Date.now() - begun) / 1000;
+      results.set(stage.name, { seconds, code: code ?? 1 });
+      process.stdout.write(`\n── ${stage.name} (${seconds.toFixed(0)} s, exit ${code}, ended at ${clock()}) ──\n${Buffer.concat(chunks).toString()}`);
+      resolve();
     });
   });
 }
 
-const started = Date.now();
-let failed = false;
-for (const group of stages) {
-  const codes = await Promise.all(group.map((stage) => run(stage, group.length > 1)));
-  if (codes.some((code) => code !== 0)) {
-    failed = true;
-    break;
+// A failure starts nothing new; the stages already running finish and report.
+const failed = () => [...results.values()].some(({ code }) => code !== 0);
+function startReady() {
+  if (failed()) return;
+  for (const stage of stages) {
+    if (running.has(stage.name) || results.has(stage.name)) continue;
+    if (stage.after.every((name) => results.get(name)?.code === 0)) running.set(stage.name, run(stage).then(startReady));
   }
 }
+startReady();
+while (running.size > results.size) await Promise.all(running.values());
+
 console.log('\nstage times:');
-for (const { name, seconds, code } of times) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(0).padStart(5)} s${code ? `  FAILED (exit ${code})` : ''}`);
+for (const { name } of stages) {
+  const result = results.get(name);
+  const time = result ? `${result.seconds.toFixed(0).padStart(5)} s${result.code ? `  FAILED (exit ${result.code})` : ''}` : '    – not run';
+  console.log(`  ${name.padEnd(12)} ${time}`);
+}
 console.log(`  ${'total'.padEnd(12)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
-process.exit(failed ? 1 : 0);
+process.exit(failed() || results.size < stages.length ? 1 : 0);
