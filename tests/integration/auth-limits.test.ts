@@ -55,8 +55,12 @@ describe('limits (one process, in memory)', () => {
       expect((await login(PHONE, 'wrong1')).statusCode).toBe(401);
       took.push(performance.now() - started);
     }
-    // The 4th and 5th failures wait a second; the first three do not.
-    expect(Math.max(...took.slice(0, 3))).toBeLessThan(900);
+    // The 4th and 5th failures wait a second; the first three do not. On a loaded machine one
+    // password check alone can pass 900 ms, so the first three are held to their own fastest: none
+    // a second slower than it, and their middle one under 900 ms.
+    const first = took.slice(0, 3).sort((a, b) => a - b);
+    expect(first[1]).toBeLessThan(900);
+    expect(first[2]! - first[0]!).toBeLessThan(1000);
     expect(Math.min(...took.slice(3))).toBeGreaterThanOrEqual(1000);
     expectLocked(await login(PHONE, PASSWORD), 15);
     // From another address too: the lock is the phone's.
