@@ -1,9 +1,12 @@
 // Astro's Vite config lets component tests render .astro files with the container API.
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import SlowestFirstSequencer from './tests/helpers/slowest-first.sequencer.ts';
 
 export default getViteConfig({
   test: {
+    // The slowest integration files start first, so that the run does not end on one of them alone.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         extends: true,
