@@ -365,13 +365,13 @@ export class MatchWriter {
         .selectFrom('matches')
         .select(['format', 'overs_limit', 'toss_winner', 'toss_decision'])
         .where('id', '=', matchId)
-        .executeTakeFirst();
+        .executeTakeFirstOrThrow();
       const { innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
-      const tossBatting = facts!.toss_winner === null ? null : facts!.toss_decision === 'bat' ? facts!.toss_winner : facts!.toss_winner === 'a' ? 'b' : 'a';
-      const next = nextInnings(facts!.format, innings, {
+      const tossBatting = facts.toss_winner === null ? null : facts.toss_decision === 'bat' ? facts.toss_winner : facts.toss_winner === 'a' ? 'b' : 'a';
+      const next = nextInnings(facts.format, innings, {
         ...(options.battingSide === undefined ? {} : { battingSide: options.battingSide }),
         tossBatting,
-        oversLimit: facts!.overs_limit,
+        oversLimit: facts.overs_limit,
         ballsPerOver: match.balls_per_over,
       });
       if ('refused' in next) throw new LiveWriteError(next.refused);
@@ -847,14 +847,14 @@ async function insertInnings(tx: BulkTransaction, matchId: number, match: Locked
         .as('chase'),
     ])
     .where('id', '=', matchId)
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
   const reopened = match.status === 'completed';
   if (reopened && !facts.superOver) throw new LiveWriteError(`match ${match.match_key} is over`);
   if (reopened) await reopenMatch(tx, matchId);
   // A target the umpires revised before the chase began is the chase's target.
-  const revised = !facts.superOver && chase!.chase && chase!.revised_runs !== null;
-  const targetRuns = revised ? chase!.revised_runs : facts.targetRuns;
-  const targetBalls = revised ? oversToBalls(Number(chase!.revised_overs), match.balls_per_over) : facts.targetBalls;
+  const revised = !facts.superOver && chase.chase && chase.revised_runs !== null;
+  const targetRuns = revised ? chase.revised_runs : facts.targetRuns;
+  const targetBalls = revised ? oversToBalls(Number(chase.revised_overs), match.balls_per_over) : facts.targetBalls;
   const tally = InningsTally.start({ ballsPerOver: match.balls_per_over, penaltyRunsPre: facts.penaltyRunsPre, calledOvers: facts.calledOvers ?? [] });
   const summary = tally.summary();
   await tx.kysely
