@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlertKind } from '../domain/alerts.ts';
 import type { FormatType } from '../domain/format-type.ts';
+import type { InningsTallyState } from '../domain/scorecard.ts';
 import type { BowlingEntry } from '../domain/types.ts';
 
 type DateColumn = ColumnType<string, string, string>;
@@ -151,8 +152,8 @@ export interface InningsTable {
   wides: number;
   noballs: number;
   penalty: number;
-  /** The saved InningsTallyState of an innings in progress; null once it is closed. */
-  tally: unknown;
+  /** The saved InningsTallyState of an innings in progress (written as its JSON); null once it is closed. */
+  tally: ColumnType<InningsTallyState | null, string | null, string | null>;
 }
 
 export interface MatchPlayersTable {
@@ -195,10 +196,10 @@ export interface WicketsTable {
   position: number;
   kind: string;
   player_out_id: number;
-  /** Cricsheet fielders as stored: [{ name?, substitute? }]. */
-  fielders: { name?: string; substitute?: boolean }[] | null;
-  /** People ids of the named fielders, in order. */
-  fielder_ids: number[] | null;
+  /** Cricsheet fielders as stored: [{ name?, substitute? }] (written as their JSON). */
+  fielders: ColumnType<{ name?: string; substitute?: boolean }[] | null, string | null, string | null>;
+  /** People ids of the named fielders, in order; a live write gives null for one a scorer named without a key. */
+  fielder_ids: ColumnType<number[] | null, (number | null)[] | null, (number | null)[] | null>;
 }
 
 /** Derived at import: one row per batter per innings, in batting order. */

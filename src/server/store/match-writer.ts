@@ -5,8 +5,9 @@
 // same transaction helpers (write-transaction.ts; docs/decisions/081-writers-per-job.md).
 // Every commit publishes the tags of what it changed, after the commit, so a cache never
 // reloads data older than the change it heard of.
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { BulkTransaction, Db } from '../db/client.ts';
-import { CopyBuffer } from '../db/copy-format.ts';
+import { anyInteger, anyText } from '../db/any-of.ts';
 import { tags, tagsOfWrittenMatches } from '../feed/tags.ts';
 import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
 import type { Delivery, Fielder } from '../domain/types.ts';
@@ -21,7 +22,7 @@ import { appendEvents, type CommittedEvent, type NewEvent } from './live-events.
 import { refreshSearchIndex } from './search-index.ts';
 import { refreshFantasyRows } from './fantasy-rows.ts';
 import { ImportWriter } from './import-writer.ts';
-import type { PublishTags } from './write-transaction.ts';
+import { playerKeysOf, type PublishTags } from './write-transaction.ts';
 import {
   ballKey,
   breakReasonOf,
@@ -39,11 +40,21 @@ import {
   type PlayStatus,
 } from '../domain/live.ts';
 import { isLegalDelivery, oversToBalls } from '../domain/overs.ts';
-import type { MatchFormat, TeamSide } from '../db/schema.ts';
+import type { Database, InningsBallsTable, MatchStatus, TeamSide } from '../db/schema.ts';
 
 /** The day after stumps: play (or a rain delay) coming after the close of a day's play is the next day's. */
-const NEXT_DAY = "case when play_status = 'stumps' then coalesce(day_number, 1) + 1 else day_number end";
-const NEXT_DAY_AFTER_STUMPS = `day_number = ${NEXT_DAY}`;
+function nextDay(eb: ExpressionBuilder<Database, 'matches'>) {
+  return eb
+    .case()
+    .when('play_status', '=', 'stumps')
+    .then(eb(eb.fn.coalesce('day_number', eb.lit(1)), '+', eb.lit(1)))
+    .else(eb.ref('day_number'))
+    .end();
+}
+
+/** SQL: the balls stored in the innings before `i`'s, in a statement over `innings as i` (packed-balls.ts's arithmetic, which the builders cannot say). */
+const BALLS_BEFORE = sql<number>`(select coalesce(sum(${sql.raw(storedBallCount('o.balls'))}), 0)::int from innings_balls o
+  where o.match_id = i.match_id and o.innings_no < i.innings_no)`;
 
 /** The event of a change of score or state (a live write's last). */
 const STATE_EVENT: NewEvent = { kind: 'state', ballKey: null };
@@ -120,25 +131,35 @@ export class MatchWriter {
     const changed = await this.db.bulkTransaction(async (tx) => {
       // The match row first, as every live write locks it: one order of locks, no deadlock.
       await lockMatch(tx, matchId);
-      const [innings] = await tx.query<{
-        tally: InningsTallyState | null; match_key: string; penalty_runs_post: number; play_status: PlayStatus; status: string;
-        super_over: boolean; target_runs: number | null; target_balls: number | null; absent_hurt: number; xi: number;
-        overs_limit: number | null; balls_per_over: number; balls_before: number;
-      }>(
-        `select i.tally, i.penalty_runs_post, m.match_key, m.play_status, m.status, i.super_over, i.target_runs, i.target_balls,
-           coalesce(cardinality(i.absent_hurt), 0) as absent_hurt, m.overs_limit, m.balls_per_over,
-           (select count(*)::int from match_players mp where mp.match_id = i.match_id and mp.team = i.batting_team) as xi,
-           (select coalesce(sum(${storedBallCount('o.balls')}), 0)::int from innings_balls o where o.match_id = i.match_id and o.innings_no < i.innings_no) as balls_before
-         from innings i join matches m on m.id = i.match_id
-         where i.match_id = $1 and i.innings_no = $2 for update of i`,
-        [matchId, inningsNo],
-      );
+      const innings = await tx.kysely
+        .selectFrom('innings as i')
+        .innerJoin('matches as m', 'm.id', 'i.match_id')
+        .select((eb) => [
+          'i.tally', 'i.penalty_runs_post', 'm.match_key', 'm.play_status', 'm.status', 'i.super_over', 'i.target_runs', 'i.target_balls',
+          eb.fn.coalesce(eb.fn<number>('cardinality', ['i.absent_hurt']), eb.lit(0)).as('absent_hurt'), 'm.overs_limit', 'm.balls_per_over',
+          eb
+            .selectFrom('match_players as mp')
+            .select((sub) => sub.cast<number>(sub.fn.countAll(), 'integer').as('xi'))
+            .whereRef('mp.match_id', '=', 'i.match_id')
+            .whereRef('mp.team', '=', 'i.batting_team')
+            .$asScalar()
+            .as('xi'),
+          BALLS_BEFORE.as('balls_before'),
+        ])
+        .where('i.match_id', '=', matchId)
+        .where('i.innings_no', '=', inningsNo)
+        .forUpdate('i')
+        .executeTakeFirst();
       if (!innings) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
       if (innings.status === 'completed') throw new LiveWriteError(`match ${innings.match_key} is over`);
       if (!innings.tally) throw new Error(`innings ${inningsNo} of match ${matchId} is not in progress`);
       // A ball bowled is play: whatever break was on is over.
       if (isBreak(innings.play_status) || innings.play_status === 'pre_match' || innings.play_status === 'scheduled') {
-        await tx.query(`update matches set play_status = 'in_play', break_reason = null, ${NEXT_DAY_AFTER_STUMPS} where id = $1`, [matchId]);
+        await tx.kysely
+          .updateTable('matches')
+          .set((eb) => ({ play_status: 'in_play', break_reason: null, day_number: nextDay(eb) }))
+          .where('id', '=', matchId)
+          .execute();
       }
       const tally = new InningsTally(innings.tally);
       const progress = (summary: { runs: number; wickets: number; legalBalls: number }) => ({
@@ -162,11 +183,13 @@ export class MatchWriter {
 
       const seq = await appendToBalls(tx, matchId, inningsNo, delivery);
       if (review !== undefined) {
-        await tx.query(
-          `update innings_balls set reviews = coalesce(reviews, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('seq', $3::integer, 'review', $4::jsonb))
-           where match_id = $1 and innings_no = $2`,
-          [matchId, inningsNo, seq, JSON.stringify(review)],
-        );
+        // jsonb's append: the builders have no jsonb operators.
+        await tx.kysely
+          .updateTable('innings_balls')
+          .set({ reviews: sql<InningsBallsTable['reviews']>`coalesce(reviews, '[]'::jsonb) || ${JSON.stringify([{ seq, review }])}::jsonb` })
+          .where('match_id', '=', matchId)
+          .where('innings_no', '=', inningsNo)
+          .execute();
       }
       await insertWickets(tx, matchId, inningsNo, seq, delivery);
 
@@ -184,7 +207,7 @@ export class MatchWriter {
       };
       const rows = new DerivedCopy();
       rows.add(matchId, inningsNo, derived, (id) => id, only);
-      const replaced: [CopyBuffer, string, number[]][] = [
+      const replaced: [ReturnType<DerivedCopy['all']>[number], 'position' | 'wicket_no', number[]][] = [
         [rows.batting, 'position', only.batting],
         [rows.bowling, 'position', only.bowling],
         [rows.fallOfWickets, 'wicket_no', only.fallOfWickets],
@@ -192,22 +215,19 @@ export class MatchWriter {
       ];
       for (const [buffer, key, positions] of replaced) {
         if (buffer.size === 0) continue;
-        await tx.query(`delete from ${buffer.table} where match_id = $1 and innings_no = $2 and ${key} = any($3::integer[])`, [
-          matchId, inningsNo, positions,
-        ]);
+        await tx.kysely
+          .deleteFrom(buffer.table)
+          .where('match_id', '=', matchId)
+          .where('innings_no', '=', inningsNo)
+          .where(tx.kysely.dynamic.ref(key), '=', anyInteger(positions))
+          .execute();
         await tx.copy(buffer);
       }
       const totals = inningsTotals(derived);
       // An innings the rules ended keeps no tally: it is closed, as an imported one.
-      await tx.query(
-        `update innings set ${INNINGS_TOTALS.map((column, i) => `${column} = $${i + 3}`).join(', ')}, tally = $${INNINGS_TOTALS.length + 3}
-         where match_id = $1 and innings_no = $2`,
-        [matchId, inningsNo, ...totals, ended === null ? JSON.stringify(tally.save()) : null],
-      );
+      await writeInningsTotals(tx, matchId, inningsNo, totals, ended === null ? tally.save() : null);
       const outcome = ended === null ? null : await afterInningsClosed(tx, matchId, ended);
-      const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [
-        [...batters, delivery.bowler].map(person),
-      ]);
+      const people = await registryIdsOf(tx, [...batters, delivery.bowler].map(person));
       const completedTags = outcome === null ? [] : await completionTags(tx, matchId, innings.match_key);
       // The key from where the tally placed the ball and the balls of the innings before: no read of the innings.
       const key = ballKey(inningsNo, facts.position, innings.balls_before + seq);
@@ -216,13 +236,15 @@ export class MatchWriter {
         // The ball's fans need not wait for its commit to reach the disk (PostgreSQL's fsync,
         // milliseconds): its events are pushed once it is committed, and the scorer's answer
         // waits until it is on disk (the live engine), so an answered ball is never lost.
-        await tx.query('set local synchronous_commit to off');
+        // A session setting: the builders have no `set`.
+        await sql`set local synchronous_commit to off`.execute(tx.kysely);
         events = await appendEvents(tx, matchId, [{ kind: 'ball', ballKey: key }, { kind: 'state', ballKey: null }]);
-        await tx.query('insert into ball_idempotency (match_id, idempotency_key, sequence, ball_key, ball_digest) values ($1, $2, $3, $4, $5)', [
-          matchId, log.idempotencyKey, events[0]!.sequence, key, log.digest,
-        ]);
+        await tx.kysely
+          .insertInto('ball_idempotency')
+          .values({ match_id: matchId, idempotency_key: log.idempotencyKey, sequence: events[0]!.sequence, ball_key: key, ball_digest: log.digest })
+          .execute();
       }
-      return { seq, key, events, ended, outcome, completedTags, matchKey: innings.match_key, players: people.map((row) => row.registry_id) };
+      return { seq, key, events, ended, outcome, completedTags, matchKey: innings.match_key, players: people };
     });
     // The match's own pages, the players on the ball, and the list of matches showing its score.
     await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home, ...changed.completedTags])]);
@@ -239,14 +261,21 @@ export class MatchWriter {
   async replaceBall(matchId: number, inningsNo: number, seq: number, delivery: Delivery, events: readonly NewEvent[] = []): Promise<CommittedEvent[]> {
     const changed = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      const [innings] = await tx.query<{ open: boolean }>('select tally is not null as open from innings where match_id = $1 and innings_no = $2 for update', [
-        matchId, inningsNo,
-      ]);
+      const innings = await tx.kysely
+        .selectFrom('innings')
+        .select((eb) => eb('tally', 'is not', null).$castTo<boolean>().as('open'))
+        .where('match_id', '=', matchId)
+        .where('innings_no', '=', inningsNo)
+        .forUpdate()
+        .executeTakeFirst();
       if (!innings?.open) throw new LiveWriteError(`innings ${inningsNo} of match ${match.match_key} is not in progress: only its balls are corrected here`);
-      const [stored] = await tx.query<{ people: number[]; balls: Uint8Array }>(
-        'select people, balls from innings_balls where match_id = $1 and innings_no = $2 for update',
-        [matchId, inningsNo],
-      );
+      const stored = await tx.kysely
+        .selectFrom('innings_balls')
+        .select(['people', 'balls'])
+        .where('match_id', '=', matchId)
+        .where('innings_no', '=', inningsNo)
+        .forUpdate()
+        .executeTakeFirst();
       if (!stored || seq < 1 || seq > ballCount(stored.balls)) throw new LiveWriteError(`innings ${inningsNo} has no ball ${seq}`);
       const before = readBall(stored.balls, seq - 1);
       if (before.over !== delivery.over) throw new LiveWriteError(`ball ${seq} of innings ${inningsNo} is in over ${before.over + 1}, not ${delivery.over + 1}`);
@@ -261,10 +290,13 @@ export class MatchWriter {
       const people = new PeopleDictionary<number>(stored.people);
       const balls = Buffer.from(stored.balls);
       writeBall(balls, seq - 1, storedBall(delivery, (player) => people.indexOf(Number(player))));
-      await tx.query('update innings_balls set people = $3, balls = $4 where match_id = $1 and innings_no = $2', [matchId, inningsNo, people.people, balls]);
-      const out = await tx.query<{ player_out_id: number }>('delete from wickets where match_id = $1 and innings_no = $2 and seq = $3 returning player_out_id', [
-        matchId, inningsNo, seq,
-      ]);
+      await tx.kysely
+        .updateTable('innings_balls')
+        .set({ people: people.people, balls })
+        .where('match_id', '=', matchId)
+        .where('innings_no', '=', inningsNo)
+        .execute();
+      const out = await deleteWickets(tx, matchId, inningsNo, seq);
       await insertWickets(tx, matchId, inningsNo, seq, delivery);
       await rederiveInnings(tx, matchId, inningsNo, true);
       await refreshFantasyRows(tx, [matchId]);
@@ -273,8 +305,8 @@ export class MatchWriter {
         ...out.map((row) => row.player_out_id),
         ...[delivery.batter, delivery.nonStriker, delivery.bowler, ...delivery.wickets.map((wicket) => wicket.playerOut)].map(Number),
       ];
-      const rows = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [[...new Set(named)]]);
-      return { matchKey: match.match_key, players: rows.map((row) => row.registry_id), events: await appendEvents(tx, matchId, events) };
+      const players = await registryIdsOf(tx, [...new Set(named)]);
+      return { matchKey: match.match_key, players, events: await appendEvents(tx, matchId, events) };
     });
     await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home])]);
     return changed.events;
@@ -310,29 +342,36 @@ export class MatchWriter {
   ): Promise<{ inningsNo: number; battingSide: TeamSide; superOver: boolean; events: CommittedEvent[] }> {
     const started = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      const [latest] = await tx.query<{ innings_no: number; open: boolean }>(
-        'select innings_no, tally is not null as open from innings where match_id = $1 order by innings_no desc limit 1',
-        [matchId],
-      );
+      const latest = await tx.kysely
+        .selectFrom('innings')
+        .select((eb) => ['innings_no', eb('tally', 'is not', null).$castTo<boolean>().as('open')])
+        .where('match_id', '=', matchId)
+        .orderBy('innings_no', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (latest?.open) {
         if (options.closePrevious === undefined) throw new LiveWriteError(`innings ${latest.innings_no} is still in progress: end it first`);
-        await tx.query('update innings set tally = null, declared = $3 where match_id = $1 and innings_no = $2', [
-          matchId, latest.innings_no, options.closePrevious === 'declared',
-        ]);
+        await tx.kysely
+          .updateTable('innings')
+          .set({ tally: null, declared: options.closePrevious === 'declared' })
+          .where('match_id', '=', matchId)
+          .where('innings_no', '=', latest.innings_no)
+          .execute();
         await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
-        const [now] = await tx.query<{ status: LockedMatch['status'] }>('select status from matches where id = $1', [matchId]);
-        match.status = now!.status;
+        const now = await tx.kysely.selectFrom('matches').select('status').where('id', '=', matchId).executeTakeFirstOrThrow();
+        match.status = now.status;
       }
-      const [facts] = await tx.query<{ format: MatchFormat; overs_limit: number | null; toss_winner: TeamSide | null; toss_decision: string | null }>(
-        'select format, overs_limit, toss_winner, toss_decision from matches where id = $1',
-        [matchId],
-      );
+      const facts = await tx.kysely
+        .selectFrom('matches')
+        .select(['format', 'overs_limit', 'toss_winner', 'toss_decision'])
+        .where('id', '=', matchId)
+        .executeTakeFirstOrThrow();
       const { innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
-      const tossBatting = facts!.toss_winner === null ? null : facts!.toss_decision === 'bat' ? facts!.toss_winner : facts!.toss_winner === 'a' ? 'b' : 'a';
-      const next = nextInnings(facts!.format, innings, {
+      const tossBatting = facts.toss_winner === null ? null : facts.toss_decision === 'bat' ? facts.toss_winner : facts.toss_winner === 'a' ? 'b' : 'a';
+      const next = nextInnings(facts.format, innings, {
         ...(options.battingSide === undefined ? {} : { battingSide: options.battingSide }),
         tossBatting,
-        oversLimit: facts!.overs_limit,
+        oversLimit: facts.overs_limit,
         ballsPerOver: match.balls_per_over,
       });
       if ('refused' in next) throw new LiveWriteError(next.refused);
@@ -366,18 +405,26 @@ export class MatchWriter {
    */
   async createFixture(input: FixtureInput): Promise<{ matchId: number; matchKey: string }> {
     const write = await this.db.bulkTransaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>("select nextval('live_match_ids')::integer as id", []);
-      return fixtureWrite(tx, row!.id, input);
+      const row = await tx.kysely
+        .selectNoFrom((eb) => eb.cast<number>(eb.fn('nextval', [sql.lit('live_match_ids')]), 'integer').as('id'))
+        .executeTakeFirstOrThrow();
+      return fixtureWrite(tx, row.id, input);
     });
     await this.writeMatches([write]);
     // A new tournament is dated by its matches (as the importer's finishTournaments does).
-    await this.db.bulkTransaction((tx) =>
-      tx.query(
-        `update tournaments set start_date = least(coalesce(start_date, $2::date), $2::date), end_date = greatest(coalesce(end_date, $2::date), $2::date)
-         where tou_key = $1`,
-        [write.tournament.key, write.facts.startDate],
-      ),
-    );
+    await this.db.bulkTransaction(async (tx) => {
+      await tx.kysely
+        .updateTable('tournaments')
+        .set((eb) => {
+          const day = eb.cast<string>(eb.val(write.facts.startDate), 'date');
+          return {
+            start_date: eb.fn<string>('least', [eb.fn.coalesce('start_date', day), day]),
+            end_date: eb.fn<string>('greatest', [eb.fn.coalesce('end_date', day), day]),
+          };
+        })
+        .where('tou_key', '=', write.tournament.key)
+        .execute();
+    });
     return { matchId: write.id, matchKey: write.facts.matchKey };
   }
 
@@ -386,12 +433,15 @@ export class MatchWriter {
     const { matchKey, logged } = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       if (match.status === 'completed') throw new LiveWriteError(`match ${match.match_key} is over`);
-      await tx.query(
-        `update matches set toss_winner = $2, toss_decision = $3,
-           play_status = case when play_status = 'scheduled' then 'pre_match' else play_status end
-         where id = $1`,
-        [matchId, toss.winner, toss.decision],
-      );
+      await tx.kysely
+        .updateTable('matches')
+        .set((eb) => ({
+          toss_winner: toss.winner,
+          toss_decision: toss.decision,
+          play_status: eb.case().when('play_status', '=', 'scheduled').then(sql.lit<PlayStatus>('pre_match')).else(eb.ref('play_status')).end(),
+        }))
+        .where('id', '=', matchId)
+        .execute();
       return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
     });
     await this.publish([tags.match(matchKey), tags.home, tags.fixtures]);
@@ -414,24 +464,30 @@ export class MatchWriter {
     for (const mark of [marks.captain, marks.keeper]) if (mark !== null && !playerKeys.includes(mark)) throw new LiveWriteError(`${mark} is not in the XI`);
     const changed = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
-        [...playerKeys],
-      ]);
-      const idOf = new Map(people.map((person) => [person.registry_id, person.id]));
-      const missing = playerKeys.find((key) => !idOf.has(key));
-      if (missing !== undefined) throw new LiveWriteError(`no player ${missing}`);
-      const before = await tx.query<{ registry_id: string }>(
-        'select p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1 and mp.team = $2',
-        [matchId, side],
-      );
-      await tx.query('delete from match_players where match_id = $1 and team = $2', [matchId, side]);
-      await tx.query(
-        `insert into match_players (match_id, team, position, person_id, captain, keeper)
-         select $1, $2, position, person_id, person_id is not distinct from $4::integer, person_id is not distinct from $5::integer
-         from unnest($3::integer[]) with ordinality as xi(person_id, position)`,
-        [matchId, side, playerKeys.map((key) => idOf.get(key)!), marks.captain === null ? null : idOf.get(marks.captain)!, marks.keeper === null ? null : idOf.get(marks.keeper)!],
-      );
-      const named = await tx.query<{ id: number }>('select id from people where registry_id = any($1::text[])', [before.map((row) => row.registry_id)]);
+      const idOf = await personIdsOf(tx, playerKeys);
+      const before = await tx.kysely
+        .selectFrom('match_players as mp')
+        .innerJoin('people as p', 'p.id', 'mp.person_id')
+        .select('p.registry_id')
+        .where('mp.match_id', '=', matchId)
+        .where('mp.team', '=', side)
+        .execute();
+      await tx.kysely.deleteFrom('match_players').where('match_id', '=', matchId).where('team', '=', side).execute();
+      const captain = marks.captain === null ? null : idOf.get(marks.captain)!;
+      const keeper = marks.keeper === null ? null : idOf.get(marks.keeper)!;
+      // An empty side is a delete alone (Kysely refuses an insert of no rows).
+      if (playerKeys.length > 0) {
+        await tx.kysely
+          .insertInto('match_players')
+          .values(
+            playerKeys.map((key, index) => {
+              const id = idOf.get(key)!;
+              return { match_id: matchId, team: side, position: index + 1, person_id: id, captain: id === captain, keeper: id === keeper };
+            }),
+          )
+          .execute();
+      }
+      const named = await tx.kysely.selectFrom('people').select('id').where('registry_id', '=', anyText(before.map((row) => row.registry_id))).execute();
       await refreshSearchIndex((text, params) => tx.query(text, params), {
         people: [...named.map((row) => row.id), ...idOf.values()],
         teams: [],
@@ -465,11 +521,19 @@ export class MatchWriter {
   async undoLast(matchId: number, log?: { deleted: NewEvent | null }): Promise<Undone | null> {
     const undone = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      const innings = await tx.query<{ innings_no: number; open: boolean; declared: boolean; balls: number }>(
-        `select i.innings_no, i.tally is not null as open, i.declared, ${storedBallCount('b.balls')}::int as balls
-         from innings i left join innings_balls b using (match_id, innings_no) where i.match_id = $1 order by i.innings_no`,
-        [matchId],
-      );
+      const innings = await tx.kysely
+        .selectFrom('innings as i')
+        .leftJoin('innings_balls as b', (join) => join.onRef('b.match_id', '=', 'i.match_id').onRef('b.innings_no', '=', 'i.innings_no'))
+        .select((eb) => [
+          'i.innings_no',
+          eb('i.tally', 'is not', null).$castTo<boolean>().as('open'),
+          'i.declared',
+          // Bytes to balls: packed-balls.ts's arithmetic, which the builders cannot say.
+          sql<number>`${sql.raw(storedBallCount('b.balls'))}::int`.as('balls'),
+        ])
+        .where('i.match_id', '=', matchId)
+        .orderBy('i.innings_no')
+        .execute();
       let latest = innings.at(-1);
       if (!latest) return null;
       const reopenedMatch = match.status === 'completed';
@@ -478,15 +542,19 @@ export class MatchWriter {
       let removeBall: boolean;
       if (latest.balls === 0) {
         droppedInnings = latest.innings_no;
-        await tx.query('delete from innings where match_id = $1 and innings_no = $2', [matchId, latest.innings_no]);
+        await tx.kysely.deleteFrom('innings').where('match_id', '=', matchId).where('innings_no', '=', latest.innings_no).execute();
         latest = innings.at(-2);
         if (!latest) {
           // Back before the first innings: the match has not started.
-          await tx.query(
-            `update matches set status = 'not_started', play_status = case when toss_winner is null then 'scheduled' else 'pre_match' end,
-               break_reason = null where id = $1`,
-            [matchId],
-          );
+          await tx.kysely
+            .updateTable('matches')
+            .set((eb) => ({
+              status: 'not_started',
+              play_status: eb.case().when('toss_winner', 'is', null).then(sql.lit<PlayStatus>('scheduled')).else(sql.lit<PlayStatus>('pre_match')).end(),
+              break_reason: null,
+            }))
+            .where('id', '=', matchId)
+            .execute();
           const events = log ? await appendEvents(tx, matchId, [STATE_EVENT]) : [];
           return { matchKey: match.match_key, players: [], reopenedTags: [], undone: { ball: null, droppedInnings, inningsNo: null, reopenedMatch, events } };
         }
@@ -500,17 +568,17 @@ export class MatchWriter {
       if (removeBall && latest.balls > 0) {
         ({ ball, named } = await removeStoredBall(tx, matchId, inningsNo, latest.balls));
       }
-      await tx.query('update innings set declared = false where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
+      await tx.kysely.updateTable('innings').set({ declared: false }).where('match_id', '=', matchId).where('innings_no', '=', inningsNo).execute();
       await rederiveInnings(tx, matchId, inningsNo, true);
       await refreshFantasyRows(tx, [matchId]);
       if (!latest.open || droppedInnings !== null || reopenedMatch) {
-        await tx.query("update matches set play_status = 'in_play', break_reason = null where id = $1", [matchId]);
+        await tx.kysely.updateTable('matches').set({ play_status: 'in_play', break_reason: null }).where('id', '=', matchId).execute();
       }
-      const people = await tx.query<{ registry_id: string }>('select registry_id from people where id = any($1::integer[])', [named]);
+      const players = await registryIdsOf(tx, named);
       const reopenedTags = reopenedMatch ? await completionTags(tx, matchId, match.match_key) : [];
       // An innings closed by hand is reopened with its last ball kept: a deletion only when the ball went.
       const events = log ? await appendEvents(tx, matchId, ball !== null && log.deleted ? [log.deleted, STATE_EVENT] : [STATE_EVENT]) : [];
-      return { matchKey: match.match_key, players: people.map((row) => row.registry_id), reopenedTags, undone: { ball, droppedInnings, inningsNo, reopenedMatch, events } };
+      return { matchKey: match.match_key, players, reopenedTags, undone: { ball, droppedInnings, inningsNo, reopenedMatch, events } };
     });
     if (undone === null) return null;
     await this.publish([
@@ -537,18 +605,23 @@ export class MatchWriter {
         throw new LiveWriteError(`match ${match.match_key} cannot go from ${match.play_status} to ${state.playStatus}`);
       }
       const breakReason = state.playStatus === 'in_play' ? null : (state.breakReason ?? breakReasonOf(state.playStatus));
-      await tx.query(
-        `update matches set play_status = $2, break_reason = $3,
-           day_number = coalesce($4, case when $2 <> 'stumps' then ${NEXT_DAY} else day_number end) where id = $1`,
-        [matchId, state.playStatus, breakReason, state.dayNumber ?? null],
-      );
+      await tx.kysely
+        .updateTable('matches')
+        .set((eb) => ({
+          play_status: state.playStatus,
+          break_reason: breakReason,
+          // A day given is that day; else play after stumps is the next day's (stumps itself stays on its day).
+          ...(state.dayNumber !== undefined ? { day_number: state.dayNumber } : state.playStatus !== 'stumps' ? { day_number: nextDay(eb) } : {}),
+        }))
+        .where('id', '=', matchId)
+        .execute();
       if (state.playStatus === 'abandoned') {
-        await tx.query(
-          `update matches set status = 'completed', winner = null, result = 'no result', win_by_runs = null, win_by_wickets = null,
-             win_by_innings = false where id = $1`,
-          [matchId],
-        );
-        await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+        await tx.kysely
+          .updateTable('matches')
+          .set({ status: 'completed', winner: null, result: 'no result', win_by_runs: null, win_by_wickets: null, win_by_innings: false })
+          .where('id', '=', matchId)
+          .execute();
+        await closeOpenInnings(tx, matchId);
         await refreshFantasyRows(tx, [matchId]);
       }
       return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
@@ -573,14 +646,21 @@ export class MatchWriter {
       const match = await lockMatch(tx, matchId);
       // Batters absent hurt (registry ids): kept by name, as Cricsheet's absent_hurt; the side is all out without them.
       const absent = options.absentHurt?.length
-        ? await tx.query<{ name: string }>('select name from people where registry_id = any($1::text[])', [[...options.absentHurt]])
+        ? await tx.kysely.selectFrom('people').select('name').where('registry_id', '=', anyText(options.absentHurt)).execute()
         : [];
       if (absent.length !== (options.absentHurt?.length ?? 0)) throw new LiveWriteError('a batter absent hurt is not a known player');
-      const found = await tx.query(
-        `update innings set tally = null, declared = declared or $3, absent_hurt = coalesce($4, absent_hurt)
-         where match_id = $1 and innings_no = $2 returning innings_no`,
-        [matchId, inningsNo, options.declared ?? false, absent.length > 0 ? absent.map((row) => row.name) : null],
-      );
+      // A declaration is kept once made; absent batters named replace those recorded.
+      const found = await tx.kysely
+        .updateTable('innings')
+        .set({
+          tally: null,
+          ...(options.declared ? { declared: true } : {}),
+          ...(absent.length > 0 ? { absent_hurt: absent.map((row) => row.name) } : {}),
+        })
+        .where('match_id', '=', matchId)
+        .where('innings_no', '=', inningsNo)
+        .returning('innings_no')
+        .execute();
       if (found.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
       const outcome = match.status === 'completed' ? null : await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, inningsNo));
       const completedTags = outcome === null ? [] : await completionTags(tx, matchId, match.match_key);
@@ -598,12 +678,21 @@ export class MatchWriter {
     const { matchKey, logged } = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const balls = oversToBalls(target.overs, match.balls_per_over);
-      await tx.query('update matches set revised_target_runs = $2, revised_target_overs = $3 where id = $1', [matchId, target.runs, target.overs]);
-      await tx.query(
-        `update innings set target_runs = $2, target_balls = $3
-         where match_id = $1 and innings_no = (select max(innings_no) from innings where match_id = $1 and not super_over) and innings_no >= 2`,
-        [matchId, target.runs, balls],
-      );
+      await tx.kysely
+        .updateTable('matches')
+        .set({ revised_target_runs: target.runs, revised_target_overs: target.overs })
+        .where('id', '=', matchId)
+        .execute();
+      // The chase: the latest regular innings, once there is a second.
+      await tx.kysely
+        .updateTable('innings')
+        .set({ target_runs: target.runs, target_balls: balls })
+        .where('match_id', '=', matchId)
+        .where('innings_no', '=', (eb) =>
+          eb.selectFrom('innings').select((sub) => sub.fn.max('innings_no').as('latest')).where('match_id', '=', matchId).where(sub => sub.not(sub.ref('super_over'))),
+        )
+        .where('innings_no', '>=', 2)
+        .execute();
       return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
     });
     await this.publish([tags.match(matchKey), tags.home]);
@@ -619,10 +708,13 @@ export class MatchWriter {
     const { matchKey, logged } = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
       const column = penalty.when === 'pre' ? 'penalty_runs_pre' : 'penalty_runs_post';
-      const [inn] = await tx.query<{ in_progress: boolean }>(
-        `update innings set ${column} = ${column} + $3 where match_id = $1 and innings_no = $2 returning tally is not null as in_progress`,
-        [matchId, inningsNo, penalty.runs],
-      );
+      const inn = await tx.kysely
+        .updateTable('innings')
+        .set(column, (eb) => eb(column, '+', penalty.runs))
+        .where('match_id', '=', matchId)
+        .where('innings_no', '=', inningsNo)
+        .returning((eb) => eb('tally', 'is not', null).$castTo<boolean>().as('in_progress'))
+        .executeTakeFirst();
       if (!inn) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
       await rederiveInnings(tx, matchId, inningsNo, inn.in_progress);
       return { matchKey: match.match_key, logged: await appendEvents(tx, matchId, events) };
@@ -646,30 +738,27 @@ export class MatchWriter {
   ): Promise<{ outcome: MatchOutcome; events: CommittedEvent[] }> {
     const done = await this.db.bulkTransaction(async (tx) => {
       const match = await lockMatch(tx, matchId);
-      const people = await tx.query<{ id: number; registry_id: string }>('select id, registry_id from people where registry_id = any($1::text[])', [
-        [...completion.playerOfMatch],
-      ]);
-      const idOf = new Map(people.map((person) => [person.registry_id, person.id]));
-      const missing = completion.playerOfMatch.find((key) => !idOf.has(key));
-      if (missing !== undefined) throw new LiveWriteError(`no player ${missing}`);
+      const idOf = await personIdsOf(tx, completion.playerOfMatch);
       let outcome = completion.result;
       if (match.status !== 'completed' || outcome !== undefined) {
         if (outcome === undefined) {
           const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
           outcome = matchOutcome(format, innings, revised);
         }
-        await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+        await closeOpenInnings(tx, matchId);
         await recordOutcome(tx, matchId, outcome);
         await refreshFantasyRows(tx, [matchId]);
       } else {
         outcome = await storedOutcome(tx, matchId);
       }
-      await tx.query('delete from player_of_match where match_id = $1', [matchId]);
-      await tx.query(
-        `insert into player_of_match (match_id, position, person_id)
-         select $1, position, person_id from unnest($2::integer[]) with ordinality as pom(person_id, position)`,
-        [matchId, completion.playerOfMatch.map((key) => idOf.get(key)!)],
-      );
+      await tx.kysely.deleteFrom('player_of_match').where('match_id', '=', matchId).execute();
+      // No award is the delete alone (Kysely refuses an insert of no rows).
+      if (completion.playerOfMatch.length > 0) {
+        await tx.kysely
+          .insertInto('player_of_match')
+          .values(completion.playerOfMatch.map((key, index) => ({ match_id: matchId, position: index + 1, person_id: idOf.get(key)! })))
+          .execute();
+      }
       return { outcome, tags: await completionTags(tx, matchId, match.match_key), events: await appendEvents(tx, matchId, events) };
     });
     await this.publish([...new Set([...done.tags, ...completion.playerOfMatch.map(tags.player)])]);
@@ -687,45 +776,108 @@ interface LockedMatch {
 
 /** The match row, locked for the transaction: one live write to a match at a time. */
 async function lockMatch(tx: BulkTransaction, matchId: number): Promise<LockedMatch> {
-  const [match] = await tx.query<LockedMatch>('select match_key, status, play_status, balls_per_over from matches where id = $1 for update', [matchId]);
+  const match = await tx.kysely
+    .selectFrom('matches')
+    .select(['match_key', 'status', 'play_status', 'balls_per_over'])
+    .where('id', '=', matchId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!match) throw new LiveWriteError(`no match ${matchId}`);
   return match;
 }
 
+/** Registry ids of the given people ids (their pages' tags). */
+async function registryIdsOf(tx: BulkTransaction, personIds: readonly number[]): Promise<string[]> {
+  const rows = await tx.kysely.selectFrom('people').select('registry_id').where('id', '=', anyInteger(personIds)).execute();
+  return rows.map((row) => row.registry_id);
+}
+
+/** People ids by registry id; refused (LiveWriteError) when one is not a known player. */
+async function personIdsOf(tx: BulkTransaction, registryIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await tx.kysely.selectFrom('people').select(['id', 'registry_id']).where('registry_id', '=', anyText(registryIds)).execute();
+  const idOf = new Map(rows.map((person) => [person.registry_id, person.id]));
+  const missing = registryIds.find((key) => !idOf.has(key));
+  if (missing !== undefined) throw new LiveWriteError(`no player ${missing}`);
+  return idOf;
+}
+
+/** Every innings of the match closed (no tally): no more balls. */
+async function closeOpenInnings(tx: BulkTransaction, matchId: number): Promise<void> {
+  await tx.kysely.updateTable('innings').set({ tally: null }).where('match_id', '=', matchId).execute();
+}
+
+/** An innings' totals and its saved tally (null: closed). */
+async function writeInningsTotals(tx: BulkTransaction, matchId: number, inningsNo: number, totals: readonly number[], tally: InningsTallyState | null): Promise<void> {
+  const columns = Object.fromEntries(INNINGS_TOTALS.map((column, index) => [column, totals[index]!])) as Record<(typeof INNINGS_TOTALS)[number], number>;
+  await tx.kysely
+    .updateTable('innings')
+    .set({ ...columns, tally: tally === null ? null : JSON.stringify(tally) })
+    .where('match_id', '=', matchId)
+    .where('innings_no', '=', inningsNo)
+    .execute();
+}
+
+/** The wickets of the innings' ball `seq` taken away; returns who they had out. */
+async function deleteWickets(tx: BulkTransaction, matchId: number, inningsNo: number, seq: number): Promise<{ player_out_id: number }[]> {
+  return tx.kysely
+    .deleteFrom('wickets')
+    .where('match_id', '=', matchId)
+    .where('innings_no', '=', inningsNo)
+    .where('seq', '=', seq)
+    .returning('player_out_id')
+    .execute();
+}
+
 /** Inserts an innings in progress (a fresh tally) and puts the match in play; a super over reopens a match completed as a tie. */
 async function insertInnings(tx: BulkTransaction, matchId: number, match: LockedMatch, facts: InningsFacts): Promise<{ matchKey: string; reopenedTags: string[] }> {
-  const [chase] = await tx.query<{ revised_runs: number | null; revised_overs: string | null; chase: boolean }>(
-    `select revised_target_runs as revised_runs, revised_target_overs::text as revised_overs,
-       format <> 'test' and (select count(*) from innings where match_id = $1 and not super_over) = 1 as chase
-     from matches where id = $1`,
-    [matchId],
-  );
+  const chase = await tx.kysely
+    .selectFrom('matches')
+    .select((eb) => [
+      'revised_target_runs as revised_runs',
+      eb.cast<string | null>('revised_target_overs', 'text').as('revised_overs'),
+      eb
+        .and([
+          eb('format', '<>', 'test'),
+          eb(
+            eb.selectFrom('innings').select((sub) => sub.fn.countAll().as('regular')).where('match_id', '=', matchId).where((sub) => sub.not(sub.ref('super_over'))).$asScalar(),
+            '=',
+            1,
+          ),
+        ])
+        .as('chase'),
+    ])
+    .where('id', '=', matchId)
+    .executeTakeFirstOrThrow();
   const reopened = match.status === 'completed';
   if (reopened && !facts.superOver) throw new LiveWriteError(`match ${match.match_key} is over`);
   if (reopened) await reopenMatch(tx, matchId);
   // A target the umpires revised before the chase began is the chase's target.
-  const revised = !facts.superOver && chase!.chase && chase!.revised_runs !== null;
-  const targetRuns = revised ? chase!.revised_runs : facts.targetRuns;
-  const targetBalls = revised ? oversToBalls(Number(chase!.revised_overs), match.balls_per_over) : facts.targetBalls;
+  const revised = !facts.superOver && chase.chase && chase.revised_runs !== null;
+  const targetRuns = revised ? chase.revised_runs : facts.targetRuns;
+  const targetBalls = revised ? oversToBalls(Number(chase.revised_overs), match.balls_per_over) : facts.targetBalls;
   const tally = InningsTally.start({ ballsPerOver: match.balls_per_over, penaltyRunsPre: facts.penaltyRunsPre, calledOvers: facts.calledOvers ?? [] });
   const summary = tally.summary();
-  await tx.query(
-    `insert into innings (match_id, innings_no, batting_team, super_over, declared, forfeited, target_runs, target_balls,
-       penalty_runs_pre, penalty_runs_post, absent_hurt, miscounted_overs, runs, wickets, legal_balls, called_balls,
-       byes, legbyes, wides, noballs, penalty, tally)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0, 0, 0, 0, 0, 0, $14, $15)`,
-    [
-      matchId, facts.inningsNo, facts.battingTeam, facts.superOver, facts.declared, facts.forfeited, targetRuns,
-      targetBalls, facts.penaltyRunsPre, facts.penaltyRunsPost, facts.absentHurt,
-      facts.calledOvers === null ? null : JSON.stringify(facts.calledOvers), summary.runs, summary.extras.penalty,
-      JSON.stringify(tally.save()),
-    ],
-  );
-  await tx.query(
-    `update matches set status = case when status = 'not_started' then 'started' else status end,
-       play_status = 'in_play', break_reason = null, ${NEXT_DAY_AFTER_STUMPS} where id = $1`,
-    [matchId],
-  );
+  await tx.kysely
+    .insertInto('innings')
+    .values({
+      match_id: matchId, innings_no: facts.inningsNo, batting_team: facts.battingTeam, super_over: facts.superOver,
+      declared: facts.declared, forfeited: facts.forfeited, target_runs: targetRuns, target_balls: targetBalls,
+      penalty_runs_pre: facts.penaltyRunsPre, penalty_runs_post: facts.penaltyRunsPost, absent_hurt: facts.absentHurt,
+      miscounted_overs: facts.calledOvers === null ? null : JSON.stringify(facts.calledOvers),
+      runs: summary.runs, wickets: 0, legal_balls: 0, called_balls: 0, byes: 0, legbyes: 0, wides: 0, noballs: 0,
+      penalty: summary.extras.penalty, tally: JSON.stringify(tally.save()),
+    })
+    .execute();
+  await tx.kysely
+    .updateTable('matches')
+    .set((eb) => ({
+      status: eb.case().when('status', '=', 'not_started').then(sql.lit<MatchStatus>('started')).else(eb.ref('status')).end(),
+      play_status: 'in_play',
+      break_reason: null,
+      day_number: nextDay(eb),
+    }))
+    .where('id', '=', matchId)
+    .execute();
   return { matchKey: match.match_key, reopenedTags: reopened ? await completionTags(tx, matchId, match.match_key) : [] };
 }
 
@@ -739,63 +891,67 @@ async function afterInningsClosed(tx: BulkTransaction, matchId: number, closure:
   const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
   const outcome = decidedOutcome(format, innings, closure, revised);
   if (outcome === null) {
-    await tx.query("update matches set play_status = 'innings_break', break_reason = 'innings' where id = $1", [matchId]);
+    await tx.kysely.updateTable('matches').set({ play_status: 'innings_break', break_reason: 'innings' }).where('id', '=', matchId).execute();
     return null;
   }
-  await tx.query('update innings set tally = null where match_id = $1', [matchId]);
+  await closeOpenInnings(tx, matchId);
   await recordOutcome(tx, matchId, outcome);
   return outcome;
 }
 
 /** The match completed with this outcome (Cricsheet's columns). */
 async function recordOutcome(tx: BulkTransaction, matchId: number, outcome: MatchOutcome): Promise<void> {
-  await tx.query(
-    `update matches set status = 'completed', play_status = 'result', break_reason = null, winner = $2, result = $3,
-       win_by_runs = $4, win_by_wickets = $5, win_by_innings = $6, eliminator = $7, method = $8
-     where id = $1`,
-    [matchId, outcome.winner, outcome.result, outcome.winByRuns, outcome.winByWickets, outcome.winByInnings, outcome.eliminator, outcome.method],
-  );
+  await tx.kysely
+    .updateTable('matches')
+    .set({
+      status: 'completed', play_status: 'result', break_reason: null, winner: outcome.winner, result: outcome.result,
+      win_by_runs: outcome.winByRuns, win_by_wickets: outcome.winByWickets, win_by_innings: outcome.winByInnings,
+      eliminator: outcome.eliminator, method: outcome.method,
+    })
+    .where('id', '=', matchId)
+    .execute();
 }
 
 async function storedOutcome(tx: BulkTransaction, matchId: number): Promise<MatchOutcome> {
-  const [row] = await tx.query<{ winner: TeamSide | null; result: MatchOutcome['result']; win_by_runs: number | null; win_by_wickets: number | null; win_by_innings: boolean; eliminator: TeamSide | null; method: string | null }>(
-    'select winner, result, win_by_runs, win_by_wickets, win_by_innings, eliminator, method from matches where id = $1',
-    [matchId],
-  );
+  const row = await tx.kysely
+    .selectFrom('matches')
+    .select(['winner', 'result', 'win_by_runs', 'win_by_wickets', 'win_by_innings', 'eliminator', 'method'])
+    .where('id', '=', matchId)
+    .executeTakeFirstOrThrow();
   return {
-    winner: row!.winner, result: row!.result, winByRuns: row!.win_by_runs, winByWickets: row!.win_by_wickets,
-    winByInnings: row!.win_by_innings, eliminator: row!.eliminator, method: row!.method,
+    winner: row.winner, result: row.result, winByRuns: row.win_by_runs, winByWickets: row.win_by_wickets,
+    winByInnings: row.win_by_innings, eliminator: row.eliminator, method: row.method,
   };
 }
 
 /** A completed match in play again: no result, no player of the match. */
 async function reopenMatch(tx: BulkTransaction, matchId: number): Promise<void> {
-  await tx.query(
-    `update matches set status = 'started', play_status = 'in_play', break_reason = null, winner = null, result = null,
-       win_by_runs = null, win_by_wickets = null, win_by_innings = false, eliminator = null, method = null
-     where id = $1`,
-    [matchId],
-  );
-  await tx.query('delete from player_of_match where match_id = $1', [matchId]);
+  await tx.kysely
+    .updateTable('matches')
+    .set({
+      status: 'started', play_status: 'in_play', break_reason: null, winner: null, result: null,
+      win_by_runs: null, win_by_wickets: null, win_by_innings: false, eliminator: null, method: null,
+    })
+    .where('id', '=', matchId)
+    .execute();
+  await tx.kysely.deleteFrom('player_of_match').where('match_id', '=', matchId).execute();
 }
 
 /** What a result (made or taken back) changes beyond the match: its tournament, both teams, everyone who played. */
 async function completionTags(tx: BulkTransaction, matchId: number, matchKey: string): Promise<string[]> {
-  const [facts] = await tx.query<{ tou_key: string; a_key: string; b_key: string }>(
-    `select t.tou_key, ta.team_key as a_key, tb.team_key as b_key
-     from matches m join tournaments t on t.id = m.tournament_id join teams ta on ta.id = m.team_a_id join teams tb on tb.id = m.team_b_id
-     where m.id = $1`,
-    [matchId],
-  );
-  const players = await tx.query<{ registry_id: string }>(
-    'select distinct p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1',
-    [matchId],
-  );
+  const facts = await tx.kysely
+    .selectFrom('matches as m')
+    .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
+    .innerJoin('teams as ta', 'ta.id', 'm.team_a_id')
+    .innerJoin('teams as tb', 'tb.id', 'm.team_b_id')
+    .select(['t.tou_key', 'ta.team_key as a_key', 'tb.team_key as b_key'])
+    .where('m.id', '=', matchId)
+    .executeTakeFirstOrThrow();
   return tagsOfWrittenMatches({
     matches: [matchKey],
-    tournaments: [facts!.tou_key],
-    teams: [facts!.a_key, facts!.b_key],
-    players: players.map((row) => row.registry_id),
+    tournaments: [facts.tou_key],
+    teams: [facts.a_key, facts.b_key],
+    players: await playerKeysOf(tx, [matchId]),
   });
 }
 
@@ -805,15 +961,17 @@ async function completionTags(tx: BulkTransaction, matchId: number, matchKey: st
  * its end). Returns the ball and the people ids it named (for their pages' tags).
  */
 async function removeStoredBall(tx: BulkTransaction, matchId: number, inningsNo: number, count: number): Promise<{ ball: { inningsNo: number; seq: number }; named: number[] }> {
-  const [stored] = await tx.query<{ people: number[]; balls: Uint8Array; reviews: { seq: number; review: unknown }[] | null }>(
-    'select people, balls, reviews from innings_balls where match_id = $1 and innings_no = $2',
-    [matchId, inningsNo],
-  );
+  const stored = await tx.kysely
+    .selectFrom('innings_balls')
+    .select(['people', 'balls', 'reviews'])
+    .where('match_id', '=', matchId)
+    .where('innings_no', '=', inningsNo)
+    .executeTakeFirstOrThrow();
   const seq = count;
   const last = readBall(stored!.balls, seq - 1);
   const left = firstBalls(stored!.balls, seq - 1);
   if (seq === 1) {
-    await tx.query('delete from innings_balls where match_id = $1 and innings_no = $2', [matchId, inningsNo]);
+    await tx.kysely.deleteFrom('innings_balls').where('match_id', '=', matchId).where('innings_no', '=', inningsNo).execute();
   } else {
     let used = 0;
     for (let i = 0; i < seq - 1; i += 1) {
@@ -821,13 +979,19 @@ async function removeStoredBall(tx: BulkTransaction, matchId: number, inningsNo:
       used = Math.max(used, kept.batter + 1, kept.nonStriker + 1, kept.bowler + 1);
     }
     const reviews = (stored!.reviews ?? []).filter((entry) => entry.seq !== seq);
-    await tx.query('update innings_balls set people = $3, balls = $4, reviews = $5 where match_id = $1 and innings_no = $2', [
-      matchId, inningsNo, stored!.people.slice(0, used), Buffer.from(left), reviews.length > 0 ? JSON.stringify(reviews) : null,
-    ]);
+    await tx.kysely
+      .updateTable('innings_balls')
+      .set((eb) => ({
+        people: stored.people.slice(0, used),
+        balls: Buffer.from(left),
+        // As JSON text: the driver would send an array as a PostgreSQL array.
+        reviews: reviews.length > 0 ? eb.cast<typeof reviews>(eb.val(JSON.stringify(reviews)), 'jsonb') : null,
+      }))
+      .where('match_id', '=', matchId)
+      .where('innings_no', '=', inningsNo)
+      .execute();
   }
-  const out = await tx.query<{ player_out_id: number }>('delete from wickets where match_id = $1 and innings_no = $2 and seq = $3 returning player_out_id', [
-    matchId, inningsNo, seq,
-  ]);
+  const out = await deleteWickets(tx, matchId, inningsNo, seq);
   const named = [last.batter, last.nonStriker, last.bowler].map((index) => stored!.people[index]!);
   return { ball: { inningsNo, seq }, named: [...named, ...out.map((row) => row.player_out_id)] };
 }
@@ -845,14 +1009,10 @@ async function rederiveInnings(tx: BulkTransaction, matchId: number, inningsNo: 
   const rows = new DerivedCopy();
   rows.add(matchId, inningsNo, derived, (id) => id);
   for (const buffer of rows.all()) {
-    await tx.query(`delete from ${buffer.table} where match_id = $1 and innings_no = $2`, [matchId, inningsNo]);
+    await tx.kysely.deleteFrom(buffer.table).where('match_id', '=', matchId).where('innings_no', '=', inningsNo).execute();
     if (buffer.size > 0) await tx.copy(buffer);
   }
-  await tx.query(
-    `update innings set ${INNINGS_TOTALS.map((column, i) => `${column} = $${i + 3}`).join(', ')}, tally = $${INNINGS_TOTALS.length + 3}
-     where match_id = $1 and innings_no = $2`,
-    [matchId, inningsNo, ...inningsTotals(derived), inProgress ? JSON.stringify(tally.save()) : null],
-  );
+  await writeInningsTotals(tx, matchId, inningsNo, inningsTotals(derived), inProgress ? tally.save() : null);
 }
 
 /** The wickets of the innings' ball `seq`, one row each. */
@@ -862,16 +1022,15 @@ async function insertWickets(tx: BulkTransaction, matchId: number, inningsNo: nu
     // One id per fielder with a name, in order, as the reader pairs them (readStoredInnings):
     // a fielder a scorer named without a key has a null id, not none (which shifted the others').
     const named = wicket.fielders.filter((fielder) => fielder.name !== null);
-    await tx.query(
-      `insert into wickets (match_id, innings_no, seq, position, kind, player_out_id, fielders, fielder_ids)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        matchId, inningsNo, seq, index + 1, wicket.kind, person(wicket.playerOut),
+    await tx.kysely
+      .insertInto('wickets')
+      .values({
+        match_id: matchId, innings_no: inningsNo, seq, position: index + 1, kind: wicket.kind, player_out_id: person(wicket.playerOut),
         // As an import stores it: no fielders is null, not [].
-        wicket.fielders.length > 0 ? JSON.stringify(wicket.fielders.map(cricsheetFielder)) : null,
-        named.some((fielder) => fielder.id !== null) ? named.map((fielder) => (fielder.id === null ? null : person(fielder.id))) : null,
-      ],
-    );
+        fielders: wicket.fielders.length > 0 ? JSON.stringify(wicket.fielders.map(cricsheetFielder)) : null,
+        fielder_ids: named.some((fielder) => fielder.id !== null) ? named.map((fielder) => (fielder.id === null ? null : person(fielder.id))) : null,
+      })
+      .execute();
   }
 }
 
