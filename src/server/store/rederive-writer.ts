@@ -11,7 +11,7 @@ import { tags } from '../feed/tags.ts';
 import { replaceFantasyRows, type FantasyInningsByMatch } from './fantasy-rows.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals } from './match-copy.ts';
 import { deriveInningsRows } from './match-write.ts';
-import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+import { readStoredInnings } from './stored-deliveries.ts';
 import { playerKeysOf, relaxForeignKeyTriggers, type PublishTags } from './write-transaction.ts';
 
 export interface RederiveProgress {
@@ -81,7 +81,7 @@ export async function rederive(db: Db, publish: PublishTags, options: RederiveOp
 
 /** Replaces the derived rows and innings totals of the given matches with the current rules' figures. */
 async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db['kind']): Promise<void> {
-  const innings = await readStoredInnings(tx.query.bind(tx) as QueryRows, matchIds);
+  const innings = await readStoredInnings(tx.kysely, matchIds);
   const rows = new DerivedCopy();
   const totals = new CopyBuffer('rederived_innings', ['match_id', 'innings_no', ...INNINGS_TOTALS]);
   // Fantasy points from the same figures, without reading them back (a match with no innings has none but its XI's).
