@@ -41,19 +41,19 @@ export interface LiveEventRow {
 
 /**
  * Appends events to a match's log inside the write's transaction `tx`, the counter moved with
- * them; nothing (no statement) for none. Raw SQL: one statement (one round trip inside the
- * ball's transaction) that Kysely's builder cannot say (a CTE feeding `unnest ... with ordinality`).
+ * them; nothing (no statement) for none. SQL through Kysely's `sql` tag: one statement (one round
+ * trip inside the ball's transaction) that the builders cannot say (a CTE feeding `unnest ... with ordinality`).
  */
 export async function appendEvents(tx: BulkTransaction, matchId: number, events: readonly NewEvent[]): Promise<CommittedEvent[]> {
   if (events.length === 0) return [];
-  const rows = await tx.query<{ sequence: number }>(
-    `with moved as (update matches set live_sequence = live_sequence + $2 where id = $1 returning live_sequence)
+  const kinds = events.map((event) => event.kind);
+  const ballKeys = events.map((event) => event.ballKey);
+  const payloads = events.map((event) => JSON.stringify(event.draft ?? null));
+  const { rows } = await sql<{ sequence: number }>`with moved as (update matches set live_sequence = live_sequence + ${events.length} where id = ${matchId} returning live_sequence)
      insert into live_events (match_id, sequence, kind, ball_key, payload)
-     select $1, moved.live_sequence - $2 + event.position, event.kind, event.ball_key, event.payload::jsonb
-     from moved, unnest($3::text[], $4::text[], $5::text[]) with ordinality as event(kind, ball_key, payload, position)
-     returning sequence`,
-    [matchId, events.length, events.map((event) => event.kind), events.map((event) => event.ballKey), events.map((event) => JSON.stringify(event.draft ?? null))],
-  );
+     select ${matchId}::integer, moved.live_sequence - ${events.length} + event.position, event.kind, event.ball_key, event.payload::jsonb
+     from moved, unnest(${kinds}::text[], ${ballKeys}::text[], ${payloads}::text[]) with ordinality as event(kind, ball_key, payload, position)
+     returning sequence`.execute(tx.kysely);
   if (rows.length !== events.length) throw new Error(`no match ${matchId}`);
   const first = Math.min(...rows.map((row) => row.sequence));
   return events.map((event, index) => ({ ...event, sequence: first + index }));

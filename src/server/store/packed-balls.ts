@@ -40,20 +40,22 @@ export async function ballsBeforeInnings(db: Kysely<Database>, matchId: number, 
 
 /** Appends one delivery to the innings' stored balls; returns its seq. */
 export async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
-  const [stored] = await tx.query<{ people: number[] }>(
-    'select people from innings_balls where match_id = $1 and innings_no = $2 for update',
-    [matchId, inningsNo],
-  );
+  const stored = await tx.kysely
+    .selectFrom('innings_balls')
+    .select('people')
+    .where('match_id', '=', matchId)
+    .where('innings_no', '=', inningsNo)
+    .forUpdate()
+    .executeTakeFirst();
   const people = new PeopleDictionary<number>(stored?.people ?? []);
   const ball = packedBalls(1);
   writeBall(ball, 0, storedBall(delivery, (player) => people.indexOf(Number(player))));
-  const [row] = await tx.query<{ balls: number }>(
-    `insert into innings_balls (match_id, innings_no, people, balls) values ($1, $2, $3, $4)
+  // The bytes concatenated, and counted in balls: the layout's arithmetic.
+  const { rows } = await sql<{ balls: number }>`insert into innings_balls (match_id, innings_no, people, balls)
+     values (${matchId}, ${inningsNo}, ${people.people}, ${Buffer.from(ball)})
      on conflict (match_id, innings_no) do update set people = excluded.people, balls = innings_balls.balls || excluded.balls
-     returning ${storedBallCount('balls')} as balls`,
-    [matchId, inningsNo, people.people, Buffer.from(ball)],
-  );
-  return row!.balls;
+     returning ${ballCountSql('balls')} as balls`.execute(tx.kysely);
+  return rows[0]!.balls;
 }
 
 /** A started match's latest innings (closed or not), with its place in the match and its last balls' bytes. */
