@@ -98,15 +98,13 @@ async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db[
   await replaceFantasyRows(tx, fantasy);
   // The innings' new totals, COPY'd into a temporary table and joined in one update rather than
   // one statement per innings. Plain SQL: Kysely's schema has no temporary `create ... as ... with no data`.
-  await tx.query(
-    `create temporary table rederived_innings on commit drop as
-     select match_id, innings_no, ${INNINGS_TOTALS.join(', ')} from innings with no data`,
-  );
+  const totalsColumns = sql.join(INNINGS_TOTALS.map((column) => sql.ref(column)));
+  await sql`create temporary table rederived_innings on commit drop as
+     select match_id, innings_no, ${totalsColumns} from innings with no data`.execute(tx.kysely);
   await tx.copy(totals);
   // The temporary table is not in the schema: the update names its columns by hand.
-  await tx.query(
-    `update innings i set ${INNINGS_TOTALS.map((column) => `${column} = r.${column}`).join(', ')}
-     from rederived_innings r where i.match_id = r.match_id and i.innings_no = r.innings_no`,
-  );
+  const fromTemporary = sql.join(INNINGS_TOTALS.map((column) => sql`${sql.ref(column)} = ${sql.ref(`r.${column}`)}`));
+  await sql`update innings i set ${fromTemporary}
+     from rederived_innings r where i.match_id = r.match_id and i.innings_no = r.innings_no`.execute(tx.kysely);
   await tx.kysely.updateTable('matches').set({ rules_version: RULES_VERSION }).where('id', '=', anyInteger(matchIds)).execute();
 }
