@@ -16,7 +16,7 @@ import { buildCommentary } from '../../src/server/services/match-centre/commenta
 import { buildWinProbability } from '../../src/server/services/match-centre/winprob.ts';
 import { selectMatchRows } from '../../src/server/services/match-rows.ts';
 import { placeOfMatch, WinProbRatings } from '../../src/server/services/winprob-ratings.ts';
-import { queryRows, readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { percentile } from './support/http-bench.ts';
 
 const MATCHES = [
@@ -49,7 +49,7 @@ try {
   const ratings = new WinProbRatings(db.kysely);
   for (const [key, name] of MATCHES) {
     const row = await selectMatchRows(db.kysely, 'matches').select(['m.team_a_id', 'm.team_b_id']).where('m.match_key', '=', key).executeTakeFirstOrThrow();
-    const stored = await readStoredInnings(queryRows(db.kysely), [row.id]);
+    const stored = await readStoredInnings(db.kysely, [row.id]);
     const before = await ratings.standingBefore(placeOfMatch(row));
     const answer = await buildWinProbability(db.kysely, row, before);
     if (!answer.supported) throw new Error(`${key} is not covered by the model`);
@@ -60,7 +60,7 @@ try {
     };
     const model = await timed(() => winProbabilities(WIN_PROB_MODEL, input));
     const whole = await timed(() => buildWinProbability(db.kysely, row, before));
-    const read = await timed(() => readStoredInnings(queryRows(db.kysely), [row.id]));
+    const read = await timed(() => readStoredInnings(db.kysely, [row.id]));
     const commentary = await timed(() => buildCommentary(db.kysely, row, 'en'));
     const p = (times: number[]) => `${percentile(times, 50).toFixed(2)} (${percentile(times, 99).toFixed(2)})`;
     const ratio = (base: number[]) => (percentile(whole, 50) / percentile(base, 50)).toFixed(2);

@@ -17,7 +17,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
 import { rederive } from '../../src/server/store/rederive-writer.ts';
-import { queryRows, readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
 import { percentile } from './support/http-bench.ts';
 
@@ -44,7 +44,7 @@ try {
   };
 
   // The live match, replayed: its stored deliveries appended one by one to fresh innings.
-  const innings = await readStoredInnings(queryRows(db.kysely), [live.id]);
+  const innings = await readStoredInnings(db.kysely, [live.id]);
   const facts = await db.kysely.selectFrom('innings').selectAll().where('match_id', '=', live.id).orderBy('innings_no').execute();
   await db.kysely.deleteFrom('innings').where('match_id', '=', live.id).execute();
   // In play again, without its result: a completed match takes no new innings (startInnings).

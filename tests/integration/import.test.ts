@@ -13,7 +13,7 @@ import { importSources } from '../../src/server/ingest/importer.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 import { readArchive } from '../helpers/read-archive.ts';
 import { BALL_BYTES } from '../../src/server/store/ball-codec.ts';
-import { queryRows as storeQuery, readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { sharedArchive, testDatabaseUrl } from '../helpers/shared-data.ts';
 
 const archive = sharedArchive('ipl_json.zip');
@@ -125,7 +125,7 @@ describe.skipIf(archiveMissing)('importing the IPL archive', () => {
       expect(await queryNumber(db, `select sum(runs) from innings where match_id = ${match.id}`)).toBe(runs);
       // Runs of a delivery: off the bat plus every extra (runs.total is derivable, so not stored).
       const [stored] = [
-        (await readStoredInnings(storeQuery(db.kysely), [match.id]))
+        (await readStoredInnings(db.kysely, [match.id]))
           .flatMap((inn) => inn.deliveries)
           .reduce((sum, delivery) => sum + delivery.runsTotal, 0),
       ];

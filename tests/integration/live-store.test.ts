@@ -19,7 +19,7 @@ import { LiveWriteError } from '../../src/server/store/fixture.ts';
 import type { InningsFacts } from '../../src/server/store/match-write.ts';
 import { LiveEventLog } from '../../src/server/store/live-events.ts';
 import { MatchWriter } from '../../src/server/store/match-writer.ts';
-import { queryRows as storeQuery, readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
@@ -306,7 +306,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
   it('undoes the last balls of each innings of a real T20 and re-appends them to byte-identical rows', async () => {
     const matchId = matchIdOf('1304066');
     const whole = await matchRows(db, matchId);
-    const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+    const stored = await readStoredInnings(db.kysely, [matchId]);
     const facts = await inningsFacts(db, matchId, stored);
     await queryRows(db, `delete from innings where match_id = ${matchId}`);
     // Played again as if live: a completed match takes no undo.
@@ -341,7 +341,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     // The T20 the test above left in play, every ball stored.
     const matchId = matchIdOf('1304066');
     const log = new LiveEventLog(db);
-    const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+    const stored = await readStoredInnings(db.kysely, [matchId]);
     const last = stored.at(-1)!;
     const before = (await log.lastSequence('1304066'))!;
     const lastKey = await log.lastBallKey(matchId);
@@ -377,7 +377,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
 
   it('loads the live state after every ball equal to the one computed from scratch from all the balls', async () => {
     const matchId = matchIdOf('1216517');
-    const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+    const stored = await readStoredInnings(db.kysely, [matchId]);
     const facts = await inningsFacts(db, matchId, stored);
     await queryRows(db, `delete from innings where match_id = ${matchId}`);
     await queryRows(db, `update matches set status = 'started', play_status = 'in_play' where id = ${matchId}`);

@@ -138,7 +138,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     const kept = await rows();
     expect(kept.length).toBeGreaterThan(300);
     await sql`truncate search_entries`.execute(db.kysely);
-    await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+    await db.bulkTransaction((tx) => refreshSearchIndex(tx.kysely, null));
     expect(await rows()).toEqual(kept);
   });
 
@@ -146,7 +146,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     const rows = () => sql`select * from search_entries order by kind, entity_id`.execute(db.kysely).then((result) => result.rows);
     const recount = async () => {
       await sql`truncate search_entries`.execute(db.kysely);
-      await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+      await db.bulkTransaction((tx) => refreshSearchIndex(tx.kysely, null));
       return rows();
     };
     const file = path.join(fixtures, 'real/1415708.json');
@@ -190,7 +190,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     const rows = () => sql`select * from search_entries order by kind, entity_id`.execute(db.kysely).then((result) => result.rows);
     const { write } = prepareMatch('1415708.json', readFileSync(path.join(fixtures, 'real/1415708.json')), 'flaky-finish');
     await sql`delete from matches where id = 1415708`.execute(db.kysely);
-    await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+    await db.bulkTransaction((tx) => refreshSearchIndex(tx.kysely, null));
     const before = await rows();
     // The database refuses the finish's transaction once (a dropped connection, say).
     let refuse = false;
@@ -210,7 +210,7 @@ describe.each(targets)('search on $name', ({ open }) => {
     await writer.finishBulkImport();
     const after = await rows();
     expect(after).not.toEqual(before);
-    await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+    await db.bulkTransaction((tx) => refreshSearchIndex(tx.kysely, null));
     expect(await rows()).toEqual(after);
   });
 

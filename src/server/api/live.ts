@@ -5,11 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Auth } from '../auth/index.ts';
 import type { LimitRule } from '../auth/limits.ts';
 import { requireRole } from '../auth/roles.ts';
+import { anyText } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import type { MatchSource } from '../db/schema.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import { LIVE_SCORED_SOURCES, ScorerTokens, tokenRefusal, type TokenHolder } from '../live/scorer-tokens.ts';
-import { queryRows } from '../store/stored-deliveries.ts';
 import { ApiError, tooManyAttempts } from './errors.ts';
 import { actionSchema } from '../wire/schemas/common.ts';
 import { liveRoutes, matchKeyParams, tokenIdParams } from '../wire/schemas/live.ts';
@@ -49,7 +48,6 @@ async function tokenHolder(request: FastifyRequest, tokens: ScorerTokens, auth: 
 
 export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngine, auth: Auth): void {
   const tokens = new ScorerTokens(db);
-  const read = queryRows(db.kysely);
   const { ingestBall, createToken, listTokens, revokeToken } = liveRoutes;
 
   app.register(async (scope) => {
@@ -65,7 +63,7 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
         const holder = await tokenHolder(request, tokens, auth);
         const { match_key: matchKey } = request.params;
         // uncounted: this match, by its key.
-        const [match] = await read<{ source: MatchSource }>('select source from matches where match_key = $1', [matchKey]);
+        const match = await db.kysely.selectFrom('matches').select('source').where('match_key', '=', matchKey).executeTakeFirst();
         if (!match) throw new ApiError(404, 'Match not found');
         const refusal = tokenRefusal(holder, { key: matchKey, source: match.source });
         if (refusal !== null) throw new ApiError(403, refusal);
@@ -91,8 +89,13 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
       const user = requireRole(request, 'scorer', 'admin');
       const { label, match_keys: matchKeys = null } = request.body;
       if (matchKeys !== null) {
-        // uncounted: the given matches, by key.
-        const scored = await read<{ match_key: string }>('select match_key from matches where match_key = any($1) and source = any($2)', [matchKeys, LIVE_SCORED_SOURCES]);
+        const scored = await db.kysely
+          // uncounted: the given matches, by key.
+          .selectFrom('matches')
+          .select('match_key')
+          .where('match_key', '=', anyText(matchKeys))
+          .where('source', 'in', LIVE_SCORED_SOURCES)
+          .execute();
         const found = new Set(scored.map((row) => row.match_key));
         const missing = matchKeys.filter((key) => !found.has(key));
         if (missing.length > 0) throw new ApiError(400, `match_keys: no match scored live here has the key ${missing.join(', ')}.`);

@@ -391,6 +391,20 @@ export interface PushSubscriptionsTable {
   last_success_at: Date | null;
 }
 
+/** A notification's events sent to a subscription (migration 028): one process sends each. */
+export interface PushSentTable {
+  subscription_id: string;
+  event_key: string;
+  sent_at: Generated<Date>;
+}
+
+/** How far the match alerts job has read a match's balls (migration 028). */
+export interface PushProgressTable {
+  match_key: string;
+  balls_seen: number;
+  result_seen: Generated<boolean>;
+}
+
 export interface ScorerTokensTable {
   id: Generated<string>;
   user_id: string;
@@ -559,6 +573,8 @@ export interface Database {
   scorer_tokens: ScorerTokensTable;
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_sent: PushSentTable;
+  push_progress: PushProgressTable;
   jobs: JobsTable;
   search_entries: SearchEntriesTable;
   reels: ReelsTable;

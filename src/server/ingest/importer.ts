@@ -329,7 +329,7 @@ async function finishTournaments(db: Db, touKeys: readonly string[] | null): Pro
     // A renamed tournament is searched by its new name.
     const renamed = changed.filter((tournament) => tournament.renamed).map((tournament) => tournament.id);
     if (renamed.length > 0) {
-      await refreshSearchIndex((text, params) => tx.query(text, params), { people: [], teams: [], tournaments: renamed, venues: [] });
+      await refreshSearchIndex(tx.kysely, { people: [], teams: [], tournaments: renamed, venues: [] });
     }
     return changed.map(({ tou_key, renamed: wasRenamed }) => ({ tou_key, renamed: wasRenamed }));
   });

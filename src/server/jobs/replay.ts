@@ -10,15 +10,17 @@
 // database runs it: the one holding a PostgreSQL advisory lock (PGlite has one process anyway).
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import { anyInteger } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import type { MatchFormat, TeamSide } from '../db/schema.ts';
+import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { ballsToOvers } from '../domain/overs.ts';
 import { isDuckworthLewis } from '../domain/result.ts';
 import type { Delivery } from '../domain/types.ts';
 import { Conflict } from '../errors.ts';
 import type { LiveEngine } from '../live/engine.ts';
 import type { CricsheetBall } from '../live/cricsheet-ball.ts';
-import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../store/stored-deliveries.ts';
+import { readStoredInnings, type StoredInnings } from '../store/stored-deliveries.ts';
 
 /** Speed in balls per minute; 0 plays as fast as the engine writes. */
 export interface ReplaySpeed {
@@ -51,29 +53,34 @@ interface SourceMatch {
   event: { matchNumber: number | null; group: string | null; stage: string | null };
 }
 
-async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatch | null> {
-  const [row] = await read<{
-    id: number; tou_name: string; team_a_name: string; team_b_name: string; venue_name: string | null; venue_city: string | null;
-    format: MatchFormat; match_type: string; overs_limit: number | null; balls_per_over: number; gender: 'male' | 'female';
-    toss_winner: TeamSide | null; toss_decision: string | null; method: string | null;
-    event_match_number: number | null; event_group: string | null; event_stage: string | null;
-  }>(
-    `select m.id, t.name as tou_name, m.team_a_name, m.team_b_name, v.name as venue_name, v.city as venue_city, m.format, m.match_type,
-       m.overs_limit, m.balls_per_over, m.gender, m.toss_winner, m.toss_decision, m.method,
-       m.event_match_number, m.event_group, m.event_stage
-     from matches m join tournaments t on t.id = m.tournament_id left join venues v on v.id = m.venue_id
-     where m.match_key = $1`,
-    [matchKey],
-  );
+async function loadSource(db: Kysely<Database>, matchKey: string): Promise<SourceMatch | null> {
+  const row = await db
+    .selectFrom('matches as m')
+    .innerJoin('tournaments as t', 't.id', 'm.tournament_id')
+    .leftJoin('venues as v', 'v.id', 'm.venue_id')
+    .select([
+      'm.id', 't.name as tou_name', 'm.team_a_name', 'm.team_b_name', 'v.name as venue_name', 'v.city as venue_city', 'm.format', 'm.match_type',
+      'm.overs_limit', 'm.balls_per_over', 'm.gender', 'm.toss_winner', 'm.toss_decision', 'm.method',
+      'm.event_match_number', 'm.event_group', 'm.event_stage',
+    ])
+    .where('m.match_key', '=', matchKey)
+    .executeTakeFirst();
   if (!row) return null;
-  const players = await read<{ team: TeamSide; registry_id: string }>(
-    'select mp.team, p.registry_id from match_players mp join people p on p.id = mp.person_id where mp.match_id = $1 order by mp.team, mp.position',
-    [row.id],
-  );
-  const awards = await read<{ registry_id: string }>(
-    'select p.registry_id from player_of_match pm join people p on p.id = pm.person_id where pm.match_id = $1 order by pm.position',
-    [row.id],
-  );
+  const players = await db
+    .selectFrom('match_players as mp')
+    .innerJoin('people as p', 'p.id', 'mp.person_id')
+    .select(['mp.team', 'p.registry_id'])
+    .where('mp.match_id', '=', row.id)
+    .orderBy('mp.team')
+    .orderBy('mp.position')
+    .execute();
+  const awards = await db
+    .selectFrom('player_of_match as pm')
+    .innerJoin('people as p', 'p.id', 'pm.person_id')
+    .select('p.registry_id')
+    .where('pm.match_id', '=', row.id)
+    .orderBy('pm.position')
+    .execute();
   return {
     id: row.id,
     key: matchKey,
@@ -84,7 +91,7 @@ async function loadSource(read: QueryRows, matchKey: string): Promise<SourceMatc
     matchType: row.match_type,
     oversLimit: row.overs_limit,
     ballsPerOver: row.balls_per_over,
-    gender: row.gender,
+    gender: row.gender as SourceMatch['gender'],
     toss: row.toss_winner && (row.toss_decision === 'bat' || row.toss_decision === 'field') ? { winner: row.toss_winner, decision: row.toss_decision } : null,
     squads: { a: players.filter((p) => p.team === 'a').map((p) => p.registry_id), b: players.filter((p) => p.team === 'b').map((p) => p.registry_id) },
     playerOfMatch: awards.map((award) => award.registry_id),
@@ -124,7 +131,7 @@ function liveBallOf(delivery: Delivery, keyOf: (id: string) => string): Cricshee
   };
 }
 
-async function keysOfPeople(read: QueryRows, innings: readonly StoredInnings[]): Promise<(id: string) => string> {
+async function keysOfPeople(db: Kysely<Database>, innings: readonly StoredInnings[]): Promise<(id: string) => string> {
   const ids = new Set<number>();
   for (const inn of innings) {
     for (const delivery of inn.deliveries) {
@@ -135,7 +142,7 @@ async function keysOfPeople(read: QueryRows, innings: readonly StoredInnings[]):
       }
     }
   }
-  const rows = await read<{ id: number; registry_id: string }>('select id, registry_id from people where id = any($1::integer[])', [[...ids]]);
+  const rows = await db.selectFrom('people').select(['id', 'registry_id']).where('id', '=', anyInteger([...ids])).execute();
   const keys = new Map(rows.map((row) => [String(row.id), row.registry_id]));
   return (id) => {
     const key = keys.get(id);
@@ -146,7 +153,7 @@ async function keysOfPeople(read: QueryRows, innings: readonly StoredInnings[]):
 
 /** Creates the replay of a stored match (not started); returns its key. */
 export async function createReplay(db: Db, engine: LiveEngine, sourceKey: string): Promise<string> {
-  const source = await loadSource(queryRows(db.kysely), sourceKey);
+  const source = await loadSource(db.kysely, sourceKey);
   if (!source) throw new Error(`no match ${sourceKey}`);
   const { matchKey } = await engine.createFixture({
     tournament: { name: `Replay: ${source.tournamentName}` },
@@ -173,17 +180,13 @@ export async function createReplay(db: Db, engine: LiveEngine, sourceKey: string
  * innings ball by ball at the given speed, the result. Resolves early when the signal aborts.
  */
 export async function playReplay(db: Db, engine: LiveEngine, sourceKey: string, replayKey: string, options: ReplayOptions): Promise<void> {
-  const read = queryRows(db.kysely);
-  const source = await loadSource(read, sourceKey);
+  const source = await loadSource(db.kysely, sourceKey);
   if (!source) throw new Error(`no match ${sourceKey}`);
-  const [replay] = await read<{ id: number; status: string; toss_winner: string | null }>(
-    'select id, status, toss_winner from matches where match_key = $1',
-    [replayKey],
-  );
+  const replay = await db.kysely.selectFrom('matches').select(['id', 'status', 'toss_winner']).where('match_key', '=', replayKey).executeTakeFirst();
   if (!replay) throw new Error(`no match ${replayKey}`);
   if (replay.status === 'completed') return;
-  const innings = await readStoredInnings(read, [source.id]);
-  const keyOf = await keysOfPeople(read, innings);
+  const innings = await readStoredInnings(db.kysely, [source.id]);
+  const keyOf = await keysOfPeople(db.kysely, innings);
   const pause = options.ballsPerMinute > 0 ? 60_000 / options.ballsPerMinute : 0;
   const aborted = () => options.signal?.aborted === true;
 
@@ -191,14 +194,14 @@ export async function playReplay(db: Db, engine: LiveEngine, sourceKey: string, 
   for (const [index, inn] of innings.entries()) {
     if (aborted()) return;
     const inningsNo = index + 1;
-    const [played] = await read<{ open: boolean }>('select tally is not null as open from innings where match_id = $1 and innings_no = $2', [
-      replay.id, inningsNo,
-    ]);
+    const played = await inningsOpen(db.kysely, replay.id, inningsNo);
     if (played && !played.open) continue;
-    const [facts] = await read<{ target_runs: number | null; target_balls: number | null; declared: boolean }>(
-      'select target_runs, target_balls, declared from innings where match_id = $1 and innings_no = $2',
-      [source.id, inn.inningsNo],
-    );
+    const facts = await db.kysely
+      .selectFrom('innings')
+      .select(['target_runs', 'target_balls', 'declared'])
+      .where('match_id', '=', source.id)
+      .where('innings_no', '=', inn.inningsNo)
+      .executeTakeFirst();
     if (!played) {
       const target =
         facts?.target_runs != null && facts.target_balls != null
@@ -209,7 +212,7 @@ export async function playReplay(db: Db, engine: LiveEngine, sourceKey: string, 
       await engine.startInnings(replayKey, { battingSide: inn.battingTeam, ...(target && source.method === null ? { target } : {}) });
     }
     const open = async () => {
-      const [row] = await read<{ open: boolean }>('select tally is not null as open from innings where match_id = $1 and innings_no = $2', [replay.id, inningsNo]);
+      const row = await inningsOpen(db.kysely, replay.id, inningsNo);
       return row?.open === true;
     };
     for (const [seq, delivery] of inn.deliveries.entries()) {
@@ -320,35 +323,42 @@ export class ReplayKeeper {
   }
 
   private async fillSlots(): Promise<void> {
-    const read = queryRows(this.options.db.kysely);
+    const db = this.options.db.kysely;
     // A scorer's match in play is what the site is for: no new replay beside it.
-    const [scoring] = await read<{ live: number }>(
-      "select count(*)::int as live from matches where source in ('scorer', 'ingest') and status = 'started'",
-      [],
-    );
+    const scoring = await db
+      .selectFrom('matches')
+      .select(sql<number>`count(*)::int`.as('live'))
+      .where('source', 'in', ['scorer', 'ingest'])
+      .where('status', '=', 'started')
+      .executeTakeFirst();
     if ((scoring?.live ?? 0) > 0) return;
     // Replays left unfinished by an earlier run go on first.
-    const unfinished = await read<{ match_key: string; replay_of: string }>(
-      "select match_key, replay_of from matches where is_replay and status <> 'completed' and replay_of is not null order by id",
-      [],
-    );
+    const unfinished = await unfinishedReplays(db).select('match_key').orderBy('id').execute();
     for (const replay of unfinished) {
       if (this.running.size >= this.options.count) return;
       if (!this.running.has(replay.match_key)) this.play(replay.replay_of, replay.match_key);
     }
     while (this.running.size < this.options.count) {
       const busy = [...this.running.keys()];
-      const [pick] = await read<{ match_key: string }>(
-        `select match_key from (
-           select match_key from matches
-           where source = 'cricsheet' and status = 'completed' and format = 't20'
-             and exists (select 1 from innings i where i.match_id = matches.id)
-           order by start_date desc, id desc limit ${RECENT_CANDIDATES}
-         ) recent
-         where match_key not in (select replay_of from matches where is_replay and status <> 'completed' and replay_of is not null)
-         order by random() limit 1`,
-        [],
-      );
+      const pick = await db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('matches')
+            .select('match_key')
+            .where('source', '=', 'cricsheet')
+            .where('status', '=', 'completed')
+            .where('format', '=', 't20')
+            .where((inner) => inner.exists(inner.selectFrom('innings as i').select(sql.lit(1).as('one')).whereRef('i.match_id', '=', 'matches.id')))
+            .orderBy('start_date', 'desc')
+            .orderBy('id', 'desc')
+            .limit(RECENT_CANDIDATES)
+            .as('recent'),
+        )
+        .select('recent.match_key')
+        .where('recent.match_key', 'not in', unfinishedReplays(db))
+        .orderBy(sql`random()`)
+        .limit(1)
+        .executeTakeFirst();
       if (!pick || busy.includes(pick.match_key)) return;
       const replayKey = await createReplay(this.options.db, this.options.engine, pick.match_key);
       this.play(pick.match_key, replayKey);
@@ -368,4 +378,25 @@ export class ReplayKeeper {
       .finally(() => this.running.delete(replayKey));
     this.running.set(replayKey, done);
   }
+}
+
+/** Whether the innings is open (undefined: not started). */
+function inningsOpen(db: Kysely<Database>, matchId: number, inningsNo: number) {
+  return db
+    .selectFrom('innings')
+    .select((eb) => eb('tally', 'is not', null).$castTo<boolean>().as('open'))
+    .where('match_id', '=', matchId)
+    .where('innings_no', '=', inningsNo)
+    .executeTakeFirst();
+}
+
+/** Replays not played to their end, with the key of the match each replays. */
+function unfinishedReplays(db: Kysely<Database>) {
+  return db
+    .selectFrom('matches')
+    .select('replay_of')
+    .where('is_replay', '=', true)
+    .where('status', '<>', 'completed')
+    .where('replay_of', 'is not', null)
+    .$narrowType<{ replay_of: string }>();
 }

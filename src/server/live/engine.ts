@@ -10,8 +10,11 @@
 // the database's row locks order them (the innings row, matches.live_sequence).
 import type { FastifyBaseLogger } from 'fastify';
 import { Conflict, Invalid, NotFound, type Failure } from '../errors.ts';
+import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { anyText } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import type { TeamSide } from '../db/schema.ts';
+import type { Database, TeamSide } from '../db/schema.ts';
 import type { Delivery } from '../domain/types.ts';
 import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domain/ball-sense.ts';
 import { ballPlaceOfKey, playStatusOfBreak, type BreakReason, type InningsEnd } from '../domain/live.ts';
@@ -19,7 +22,6 @@ import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-
 import type { PublishTags } from '../store/write-transaction.ts';
 import { LiveEventLog, type CommittedEvent, type NewEvent } from '../store/live-events.ts';
 import { ballsBeforeInnings } from '../store/packed-balls.ts';
-import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
 import { ballDigest, deliveryOf, playerKeysOf, type CricsheetBall, type NamedPerson } from './cricsheet-ball.ts';
 import { LiveWriteError, type FixtureInput } from '../store/fixture.ts';
 import { INGEST_KEY_PATTERN, INGEST_KEY_PREFIX, ingestKey } from './ingest-keys.ts';
@@ -154,7 +156,7 @@ class Engine implements LiveEngine {
   private readonly log: LiveEventLog;
   private readonly writer: LiveWriter;
   private readonly listener: CommitListener;
-  private readonly read: QueryRows;
+  private readonly db: Kysely<Database>;
   /** The tail of each match's command queue. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -162,7 +164,7 @@ class Engine implements LiveEngine {
     this.log = new LiveEventLog(options.db);
     this.writer = (options.writerOf ?? ((db: Db) => new MatchWriter(db, options.publish)))(options.db);
     this.listener = options.listener;
-    this.read = queryRows(options.db.kysely);
+    this.db = options.db.kysely;
   }
 
   async createFixture(input: FixtureInput): Promise<{ matchKey: string }> {
@@ -253,7 +255,7 @@ class Engine implements LiveEngine {
       if (!innings?.inProgress || innings.inningsNo !== place.inningsNo) {
         throw new Conflict(`Ball ${key} is not in the innings in progress: only its balls are corrected here.`);
       }
-      const seq = place.matchSequence - (await ballsBeforeInnings(this.read, match.id, place.inningsNo));
+      const seq = place.matchSequence - (await ballsBeforeInnings(this.db, match.id, place.inningsNo));
       const personOf = personLookup(context.people, playerKeys);
       const delivery = deliveryOf(ball, place.over, personOf);
       refuseNonsense(ballItselfRefusal(delivery), Invalid);
@@ -266,7 +268,7 @@ class Engine implements LiveEngine {
 
   undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string | null } | null> {
     return this.queued(matchKey, async (match) => {
-      const [started] = await this.read<{ innings: number }>('select count(*)::int as innings from innings where match_id = $1', [match.id]);
+      const started = await this.db.selectFrom('innings').select(sql<number>`count(*)::int`.as('innings')).where('match_id', '=', match.id).executeTakeFirst();
       if (!started?.innings) return null;
       // The ball an undo may take back is the match's last one: its payload is drafted now, while it is stored.
       const ballKey = await this.log.lastBallKey(match.id);
@@ -301,11 +303,14 @@ class Engine implements LiveEngine {
     return this.changeState(matchKey, async (match) => {
       // Runs to the side batting now join its innings; to the fielding side, its last innings,
       // else (it has not batted yet) its first one, before the first ball (Law 41.17).
-      const innings = await this.read<{ innings_no: number; batting_team: TeamSide }>(
-        'select innings_no, batting_team from innings where match_id = $1 and batting_team = $2 order by innings_no desc limit 1',
-        [match.id, penalty.side],
-      );
-      const [last] = innings;
+      const last = await this.db
+        .selectFrom('innings')
+        .select(['innings_no', 'batting_team'])
+        .where('match_id', '=', match.id)
+        .where('batting_team', '=', penalty.side)
+        .orderBy('innings_no', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (!last) throw new Conflict('Penalty runs to a side that has not batted are added when its innings starts.');
       return this.writer.addPenaltyRuns(match.id, last.innings_no, { runs: penalty.runs, when: 'post' }, STATE);
     });
@@ -387,15 +392,12 @@ class Engine implements LiveEngine {
   }
 
   private async matchRef(matchKey: string): Promise<MatchRef | null> {
-    const [row] = await this.read<{ id: number; balls_per_over: number; format: string; overs_limit: number | null }>(
-      'select id, balls_per_over, format, overs_limit from matches where match_key = $1',
-      [matchKey],
-    );
+    const row = await this.db.selectFrom('matches').select(['id', 'balls_per_over', 'format', 'overs_limit']).where('match_key', '=', matchKey).executeTakeFirst();
     return row ? { id: row.id, key: matchKey, ballsPerOver: row.balls_per_over, format: row.format, oversLimit: row.overs_limit } : null;
   }
 
   private async openInnings(matchId: number): Promise<OpenInnings | null> {
-    const [row] = await this.read<OpenInningsRow>(`${OPEN_INNINGS} where match_id = $1 order by innings_no desc limit 1`, [matchId]);
+    const row = await latestInnings(this.db, matchId).executeTakeFirst();
     return openInningsOf(row ?? null);
   }
 
@@ -405,28 +407,58 @@ class Engine implements LiveEngine {
    * latest innings, and (`ingested`) the last sequence the ingest API's keys name.
    */
   private async ballContext(matchId: number, idempotencyKey: string | null, playerKeys: readonly string[], ingested: boolean): Promise<BallContext> {
-    const [row] = await this.read<{ known: KnownBallRow | null; people: PersonRow[]; innings: OpenInningsRow | null; sheets: SheetRow[]; last_ingested: number | null }>(
-      `select
-         (select row_to_json(k) from (${KNOWN_BALL} where match_id = $1 and idempotency_key = $2) k) as known,
-         (select coalesce(json_agg(p), '[]') from (select id, registry_id, name from people where registry_id = any($3::text[])) p) as people,
-         (select row_to_json(i) from (${OPEN_INNINGS} where match_id = $1 order by innings_no desc limit 1) i) as innings,
-         (select coalesce(json_agg(s), '[]') from (select person_id::text as id, team from match_players where match_id = $1) s) as sheets,
-         (select max(substring(idempotency_key from $5::integer)::integer) from ball_idempotency
-          where $4::text is not null and match_id = $1 and idempotency_key ~ $4) as last_ingested`,
-      [matchId, idempotencyKey, playerKeys, ingested ? INGEST_KEY_PATTERN : null, INGEST_KEY_PREFIX.length + 1],
-    );
-    const sides = new Map(row!.sheets.map((sheet) => [sheet.id, sheet.team]));
-    return { known: row!.known, people: row!.people, innings: openInningsOf(row!.innings), sides, lastIngested: row!.last_ingested ?? 0 };
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        // None asked for (a correction): null, as a key matches no row.
+        idempotencyKey === null ? sql<KnownBallRow | null>`null`.as('known') : jsonObjectFrom(knownBall(eb, matchId, idempotencyKey)).as('known'),
+        jsonArrayFrom(eb.selectFrom('people').select(['id', 'registry_id', 'name']).where('registry_id', '=', anyText(playerKeys))).as('people'),
+        jsonObjectFrom(latestInnings(eb, matchId)).as('innings'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('match_players')
+            .select([sql<string>`person_id::text`.as('id'), 'team'])
+            .where('match_id', '=', matchId),
+        ).as('sheets'),
+        ingested
+          ? eb
+              .selectFrom('ball_idempotency')
+              // The sequence an ingest key ends with: text arithmetic the builders cannot say.
+              .select(sql<number>`max(substring(idempotency_key from ${INGEST_KEY_PREFIX.length + 1}::integer)::integer)`.as('n'))
+              .where('match_id', '=', matchId)
+              .where('idempotency_key', '~', INGEST_KEY_PATTERN)
+              .$asScalar()
+              .as('last_ingested')
+          : sql<number | null>`null`.as('last_ingested'),
+      ])
+      .executeTakeFirstOrThrow();
+    const sides = new Map(row.sheets.map((sheet) => [sheet.id, sheet.team]));
+    return { known: row.known, people: row.people, innings: openInningsOf(row.innings), sides, lastIngested: row.last_ingested ?? 0 };
   }
 
   /** The ball an idempotency key already wrote; `reused` when that was a different ball. */
   private async knownBall(matchId: number, idempotencyKey: string, digest: Buffer, reused: () => Failure): Promise<{ sequence: number; ballKey: string } | null> {
-    const [row] = await this.read<KnownBallRow>(`${KNOWN_BALL} where match_id = $1 and idempotency_key = $2`, [matchId, idempotencyKey]);
+    const row = await knownBall(this.db, matchId, idempotencyKey).executeTakeFirst();
     return knownBallOf(row ?? null, digest, reused);
   }
 }
 
-const OPEN_INNINGS = `select innings_no, batting_team, legal_balls, tally is not null as open, super_over, (tally->'over'->>'index')::int as last_over from innings`;
+/** The match's latest innings, as a command checks it. */
+function latestInnings(db: Pick<Kysely<Database>, 'selectFrom'>, matchId: number) {
+  return db
+    .selectFrom('innings')
+    .select((eb) => [
+      'innings_no',
+      'batting_team',
+      'legal_balls',
+      'super_over',
+      eb('tally', 'is not', null).$castTo<boolean>().as('open'),
+      // A path into the saved tally, cast: jsonb operators the builders do not type.
+      sql<number | null>`(tally->'over'->>'index')::int`.as('last_over'),
+    ])
+    .where('match_id', '=', matchId)
+    .orderBy('innings_no', 'desc')
+    .limit(1);
+}
 type OpenInningsRow = { innings_no: number; batting_team: TeamSide; legal_balls: number; open: boolean; super_over: boolean; last_over: number | null };
 
 function openInningsOf(row: OpenInningsRow | null): OpenInnings | null {
@@ -448,7 +480,14 @@ function refuseNonsense(refusal: BallRefusal | null, as: typeof Invalid | typeof
 }
 
 /** The digest in hex: the row is also read as JSON (ballContext), where a bytea would not survive. */
-const KNOWN_BALL = `select sequence, ball_key, encode(ball_digest, 'hex') as ball_digest from ball_idempotency`;
+/** The ball an idempotency key wrote, its digest in hex. */
+function knownBall(db: Pick<Kysely<Database>, 'selectFrom'>, matchId: number, idempotencyKey: string) {
+  return db
+    .selectFrom('ball_idempotency')
+    .select((eb) => ['sequence', 'ball_key', eb.fn<string | null>('encode', ['ball_digest', sql.lit('hex')]).as('ball_digest')])
+    .where('match_id', '=', matchId)
+    .where('idempotency_key', '=', idempotencyKey);
+}
 type KnownBallRow = { sequence: number; ball_key: string; ball_digest: string | null };
 
 /** The ball an idempotency key already wrote (its row); `reused` is thrown when that was a different ball. */
@@ -459,8 +498,6 @@ function knownBallOf(row: KnownBallRow | null, digest: Buffer, reused: () => Fai
 }
 
 type PersonRow = { id: number; registry_id: string; name: string };
-/** A player on a side's team sheet (match_players). */
-type SheetRow = { id: string; team: TeamSide };
 
 interface BallContext {
   known: KnownBallRow | null;

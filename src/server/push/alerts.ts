@@ -8,6 +8,8 @@
 import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import { z } from 'zod';
+import { sql } from 'kysely';
+import { anyInteger, anyText } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { ballEvents, inQuietHours, localMinute, type AlertKind, type BallEvent, type InningsLimits } from '../domain/alerts.ts';
 import type { Lang } from '../domain/result.ts';
@@ -15,7 +17,7 @@ import type { ChangeFeed } from '../feed/change-feed.ts';
 import type { JobLogger, JobQueue } from '../store/job-queue.ts';
 import { selectMatchRows, summariseMatches } from '../services/match-rows.ts';
 import type { MatchSummary } from '../services/match-summary.ts';
-import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
+import { readStoredInnings } from '../store/stored-deliveries.ts';
 import { localName, localPlayerName } from '../../i18n/names.ts';
 import { PUSH_WORDS } from '../../i18n/push.ts';
 import { PushSubscriptions, vapidKeys, type StoredSubscription } from './subscriptions.ts';
@@ -107,28 +109,28 @@ export class MatchAlerts {
 
   /** Sends what the match's new balls (and its result) hold; returns how many notifications went out. */
   async run(matchKey: string): Promise<number> {
-    const query = queryRows(this.db.kysely);
-    const row = await selectMatchRows(this.db.kysely, 'matches').where('m.match_key', '=', matchKey).executeTakeFirst();
+    const db = this.db.kysely;
+    const row = await selectMatchRows(db, 'matches').where('m.match_key', '=', matchKey).executeTakeFirst();
     if (!row) return 0;
-    const [progress] = await query<{ balls_seen: number; result_seen: boolean }>('select balls_seen, result_seen from push_progress where match_key = $1', [matchKey]);
-    const innings = (await readStoredInnings(query, [row.id])).filter((inn) => !inn.superOver);
+    const progressOf = () => db.selectFrom('push_progress').select(['balls_seen', 'result_seen']).where('match_key', '=', matchKey).executeTakeFirst();
+    const progress = await progressOf();
+    const innings = (await readStoredInnings(db, [row.id])).filter((inn) => !inn.superOver);
     const total = innings.reduce((sum, inn) => sum + inn.deliveries.length, 0);
     if (!progress) {
       // First seen already over, or not scored here ball by ball (an import, a correction): history, not news.
-      const [origin] = await query<{ source: string }>('select source from matches where id = $1', [row.id]);
+      const origin = await db.selectFrom('matches').select('source').where('id', '=', row.id).executeTakeFirst();
       const history = row.status === 'completed' || !ALERTED_SOURCES.has(origin?.source ?? '');
-      const [claimed] = await query<{ balls_seen: number }>(
-        'insert into push_progress (match_key, balls_seen, result_seen) values ($1, $2, $3) on conflict (match_key) do nothing returning balls_seen',
-        [matchKey, history ? total : 0, history],
-      );
+      const claimed = await db
+        .insertInto('push_progress')
+        .values({ match_key: matchKey, balls_seen: history ? total : 0, result_seen: history })
+        .onConflict((conflict) => conflict.column('match_key').doNothing())
+        .returning('balls_seen')
+        .executeTakeFirst();
       if (history && claimed) return 0;
     }
-    const [seen] = await query<{ balls_seen: number; result_seen: boolean }>('select balls_seen, result_seen from push_progress where match_key = $1', [matchKey]);
+    const seen = await progressOf();
     const from = Math.min(seen!.balls_seen, total);
-    const targets = await query<{ innings_no: number; target_runs: number | null }>(
-      'select innings_no, target_runs from innings where match_id = $1 order by innings_no',
-      [row.id],
-    );
+    const targets = await db.selectFrom('innings').select(['innings_no', 'target_runs']).where('match_id', '=', row.id).orderBy('innings_no').execute();
     const limits: InningsLimits[] = innings.map((inn) => ({
       wicketsInHand: 10,
       oversLimit: row.overs_limit,
@@ -201,21 +203,24 @@ export class MatchAlerts {
     // The sent log only has to outlive the matches it names; trimmed at most hourly per process.
     if (Date.now() - this.lastTrim > 3_600_000) {
       this.lastTrim = Date.now();
-      await queryRows(this.db.kysely)('delete from push_sent where sent_at < now() - make_interval(days => $1)', [KEEP_SENT_DAYS]);
+      await this.db.kysely
+        .deleteFrom('push_sent')
+        .where('sent_at', '<', sql<Date>`now() - make_interval(days => ${KEEP_SENT_DAYS})`)
+        .execute();
     }
-    await queryRows(this.db.kysely)(
-      'update push_progress set balls_seen = greatest(balls_seen, $2), result_seen = result_seen or $3 where match_key = $1',
-      [matchKey, total, resultSeen],
-    );
+    await this.db.kysely
+      .updateTable('push_progress')
+      .set((eb) => ({ balls_seen: eb.fn('greatest', ['balls_seen', eb.val(total)]), result_seen: eb.or([eb.ref('result_seen'), eb.val(resultSeen)]).$castTo<boolean>() }))
+      .where('match_key', '=', matchKey)
+      .execute();
   }
 
   /** Inserts the sent-log rows of one notification; false when another process (or an earlier try) already did. */
   private async claim(fan: StoredSubscription, matchKey: string, eventKeys: string[]): Promise<boolean> {
-    const rows = await queryRows(this.db.kysely)<{ event_key: string }>(
-      `insert into push_sent (subscription_id, event_key) select $1, unnest($2::text[])
-       on conflict do nothing returning event_key`,
-      [fan.id, eventKeys.map((key) => `${matchKey}:${key}`)],
-    );
+    // An insert from unnest() (the keys one parameter): plain SQL, as the builders cannot select from a function of a parameter.
+    const { rows } = await sql<{ event_key: string }>`insert into push_sent (subscription_id, event_key)
+       select ${fan.id}, unnest(${eventKeys.map((key) => `${matchKey}:${key}`)}::text[])
+       on conflict do nothing returning event_key`.execute(this.db.kysely);
     // Every key new: this process sends. Some taken (the result after its ball went alone): the rest is sent only if the first key is new.
     return rows.some((row) => row.event_key === `${matchKey}:${eventKeys[0]}`);
   }
@@ -230,7 +235,7 @@ export class MatchAlerts {
         contentEncoding: 'aes128gcm',
         ...(this.options.agent ? { agent: this.options.agent } : {}),
       });
-      await queryRows(this.db.kysely)('update push_subscriptions set last_success_at = now() where id = $1', [fan.id]);
+      await this.db.kysely.updateTable('push_subscriptions').set({ last_success_at: sql<Date>`now()` }).where('id', '=', fan.id).execute();
       return false;
     } catch (error) {
       if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
@@ -254,10 +259,7 @@ export class MatchAlerts {
       } else if (event.kind === 'milestone' || event.kind === 'five_for') ids.add(event.player);
     }
     if (ids.size === 0) return new Map();
-    const rows = await queryRows(this.db.kysely)<{ id: number; registry_id: string; name: string }>(
-      'select id, registry_id, name from people where id = any($1::integer[])',
-      [[...ids].map(Number)],
-    );
+    const rows = await this.db.kysely.selectFrom('people').select(['id', 'registry_id', 'name']).where('id', '=', anyInteger([...ids].map(Number))).execute();
     return new Map(rows.map((person) => [String(person.id), { en: person.name, hi: localPlayerName({ name: person.name, key: person.registry_id }, 'hi') }]));
   }
 }
@@ -285,19 +287,15 @@ export function listenForMatchAlerts(
   jobs: Pick<JobQueue, 'enqueue'>,
   options: { logger?: JobLogger; holdWhile?: () => boolean } = {},
 ): () => void {
-  const query = queryRows(db.kysely);
   return feed.subscribe((published) => {
     if (options.holdWhile?.()) return;
     const keys = published.map((tag) => MATCH_TAG.exec(tag)?.[1]).filter((key): key is string => key !== undefined && key.length <= 64);
     if (keys.length === 0) return;
     (async () => {
       // Only matches someone follows could need a job: in an import of thousands, none is queued for the rest.
-      const [any] = await query<{ n: number }>('select count(*)::int as n from push_subscriptions', []);
+      const any = await db.kysely.selectFrom('push_subscriptions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
       if (!any || any.n === 0) return;
-      const rows = await query<{ match_key: string; revision: number; live_sequence: number }>(
-        'select match_key, revision, live_sequence from matches where match_key = any($1::text[])',
-        [keys],
-      );
+      const rows = await db.kysely.selectFrom('matches').select(['match_key', 'revision', 'live_sequence']).where('match_key', '=', anyText(keys)).execute();
       for (const row of rows) {
         await jobs.enqueue({
           kind: MATCH_ALERTS_JOB,

@@ -7,11 +7,12 @@
 // after the commit) is made again from the stored state when first read (catch-up). Also here:
 // what a socket is sent on 'sub' (snapshot) and 'catchup', and the priming of matches in play.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
 import { createLiveEngine, type CommitListener, type Committed, type LiveEngine } from '../live/engine.ts';
 import type { Services } from '../services/index.ts';
 import { LiveEventLog, type LiveEventKind, type LiveEventRow } from '../store/live-events.ts';
-import { queryRows, type QueryRows } from '../store/stored-deliveries.ts';
 import type { MatchObject } from '../wire/presenters/match.ts';
 import {
   WORDING_LANGS,
@@ -112,14 +113,14 @@ export class LiveFanOut implements CommitListener, LiveFeed {
   private readonly payloads: LivePayloads;
   private readonly broadcaster: Broadcaster;
   private readonly logger: LiveOptions['logger'];
-  private readonly read: QueryRows;
+  private readonly db: Kysely<Database>;
 
   constructor(options: LiveOptions) {
     this.log = new LiveEventLog(options.db);
     this.payloads = new LivePayloads(options.services);
     this.broadcaster = options.broadcaster;
     this.logger = options.logger;
-    this.read = queryRows(options.db.kysely);
+    this.db = options.db.kysely;
   }
 
   async draftDeleted(matchKey: string, ballKey: string): Promise<Record<string, unknown>> {
@@ -174,7 +175,7 @@ export class LiveFanOut implements CommitListener, LiveFeed {
   }
 
   async eventsSince(matchKey: string, afterSequence: number): Promise<LiveEvent[]> {
-    const [match] = await this.read<{ id: number }>('select id from matches where match_key = $1', [matchKey]);
+    const match = await this.db.selectFrom('matches').select('id').where('match_key', '=', matchKey).executeTakeFirst();
     if (!match) return [];
     const rows = await this.log.since(match.id, afterSequence, CATCH_UP_WINDOW);
     const events: LiveEvent[] = [];
@@ -193,7 +194,7 @@ export class LiveFanOut implements CommitListener, LiveFeed {
   }
 
   async snapshot(matchKey: string): Promise<SnapshotEvent[]> {
-    const [match] = await this.read<{ id: number; status: string; live_sequence: number }>('select id, status, live_sequence from matches where match_key = $1', [matchKey]);
+    const match = await this.db.selectFrom('matches').select(['id', 'status', 'live_sequence']).where('match_key', '=', matchKey).executeTakeFirst();
     if (match?.status !== 'started') return [];
     const sequence = match.live_sequence;
     const events: SnapshotEvent[] = [
@@ -208,10 +209,14 @@ export class LiveFanOut implements CommitListener, LiveFeed {
   }
 
   async primeMatchesInPlay(): Promise<number> {
-    const rows = await this.read<{ id: number; match_key: string; live_sequence: number }>(
-      `select id, match_key, live_sequence from matches where play_status <> 'result' and status = 'started' order by id desc limit $1`,
-      [MATCHES_PRIMED],
-    );
+    const rows = await this.db
+      .selectFrom('matches')
+      .select(['id', 'match_key', 'live_sequence'])
+      .where('play_status', '<>', 'result')
+      .where('status', '=', 'started')
+      .orderBy('id', 'desc')
+      .limit(MATCHES_PRIMED)
+      .execute();
     for (const { id, match_key: matchKey, live_sequence: sequence } of rows) {
       const matchObject = await this.payloads.matchObject(matchKey);
       await this.payloads.score({ match_key: matchKey, sequence }, matchObject);

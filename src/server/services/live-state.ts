@@ -2,12 +2,13 @@
 // live in domain/live.ts): loaded for started matches from each current innings' saved tally
 // and its last few deliveries, never from the whole match. The provider's play.live is made
 // from it at the API edge (wire/presenters/live.ts).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { anyInteger } from '../db/any-of.ts';
 import type { Database } from '../db/schema.ts';
 import { ballKey, liveStateOf, RECENT_BALLS_READ, type LiveState } from '../domain/live.ts';
 import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
 import { readLatestInnings, type LatestInnings } from '../store/packed-balls.ts';
-import { deliveriesOf, queryRows, readStoredInnings, type WicketRowRead } from '../store/stored-deliveries.ts';
+import { deliveriesOf, readStoredInnings, type WicketRowRead } from '../store/stored-deliveries.ts';
 
 export { liveSituation } from '../domain/live.ts';
 export type { LiveBall, LiveBatter, LiveBowler, LiveOver, LivePlayer, LiveState, LiveWicket, RecentPlayers } from '../domain/live.ts';
@@ -32,12 +33,11 @@ type CurrentInnings = Omit<LatestInnings, 'tally'> & { tally: InningsTallyState 
 export async function loadLiveStates(db: Kysely<Database>, matches: readonly LiveMatchRow[]): Promise<Map<number, LiveState>> {
   const states = new Map<number, LiveState>();
   if (matches.length === 0) return states;
-  const query = queryRows(db);
-  const found = await readLatestInnings(query, matches.map((match) => match.id), RECENT_BALLS_READ);
+  const found = await readLatestInnings(db, matches.map((match) => match.id), RECENT_BALLS_READ);
   if (found.length === 0) return states;
   // Between innings the innings just closed has no saved tally: it is folded again, once.
   const closed = found.filter((row) => row.tally === null);
-  const stored = closed.length > 0 ? await readStoredInnings(query, closed.map((row) => row.match_id)) : [];
+  const stored = closed.length > 0 ? await readStoredInnings(db, closed.map((row) => row.match_id)) : [];
   const rows: CurrentInnings[] = found.map((row) => {
     if (row.tally !== null) return { ...row, tally: row.tally };
     const inn = stored.find((candidate) => candidate.matchId === row.match_id && candidate.inningsNo === row.innings_no)!;
@@ -45,13 +45,12 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
     for (const delivery of inn.deliveries) tally.add(delivery);
     return { ...row, tally: tally.save() };
   });
-  const wickets = await query<WicketRowRead>(
-    `select w.match_id, w.innings_no, w.seq, w.kind, w.player_out_id, w.fielders, w.fielder_ids
-     from wickets w join unnest($1::integer[], $2::integer[], $3::integer[]) as recent(match_id, innings_no, from_seq)
+  // A join with unnest() of three arrays (one parameter a column, whatever the matches): plain SQL, as the builders cannot alias its columns.
+  const { rows: wickets } = await sql<WicketRowRead>`select w.match_id, w.innings_no, w.seq, w.kind, w.player_out_id, w.fielders, w.fielder_ids
+     from wickets w join unnest(${rows.map((row) => row.match_id)}::integer[], ${rows.map((row) => row.innings_no)}::integer[],
+       ${rows.map((row) => firstRecentSeq(row))}::integer[]) as recent(match_id, innings_no, from_seq)
        on w.match_id = recent.match_id and w.innings_no = recent.innings_no and w.seq >= recent.from_seq
-     order by w.match_id, w.innings_no, w.seq, w.position`,
-    [rows.map((row) => row.match_id), rows.map((row) => row.innings_no), rows.map((row) => firstRecentSeq(row))],
-  );
+     order by w.match_id, w.innings_no, w.seq, w.position`.execute(db);
   const personIds = new Set<number>();
   for (const row of rows) {
     for (const id of row.people ?? []) personIds.add(id);
@@ -62,10 +61,7 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
       for (const fielder of entry.dismissal?.fielders ?? []) if (fielder.id !== null) personIds.add(Number(fielder.id));
     }
   }
-  const people = await query<{ id: number; registry_id: string; name: string }>(
-    'select id, registry_id, name from people where id = any($1::integer[])',
-    [[...personIds]],
-  );
+  const people = await db.selectFrom('people').select(['id', 'registry_id', 'name']).where('id', '=', anyInteger([...personIds])).execute();
   const personOf = new Map(people.map((person) => [String(person.id), { key: person.registry_id, name: person.name }]));
   const matchOf = new Map(matches.map((match) => [match.id, match]));
   for (const row of rows) {

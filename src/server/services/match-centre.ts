@@ -20,7 +20,6 @@ import { buildWinProbability, type WinProbability } from './match-centre/winprob
 import { placeOfMatch, type WinProbRatings } from './winprob-ratings.ts';
 import { buildStory } from './match-centre/story.ts';
 import { selectMatchRows } from './match-rows.ts';
-import { queryRows } from '../store/stored-deliveries.ts';
 
 export { FORM_LENGTH, HEAD_TO_HEAD_LIMIT, RECENT_LIMIT } from './match-centre/info.ts';
 
@@ -67,7 +66,7 @@ export class MatchCentreService {
    */
   async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
     const match = await this.matchRow(matchKey);
-    return match && buildInningsCommentary(queryRows(this.db), match, inningsNo, lang);
+    return match && buildInningsCommentary(this.db, match, inningsNo, lang);
   }
 
   /**

@@ -10,7 +10,7 @@ import { isLegalDelivery } from '../domain/overs.ts';
 import { resultText, type Lang } from '../domain/result.ts';
 import { readOutcomeInnings } from '../store/live-innings.ts';
 import { ballsBeforeInnings } from '../store/packed-balls.ts';
-import { queryRows, readStoredInnings } from '../store/stored-deliveries.ts';
+import { readStoredInnings } from '../store/stored-deliveries.ts';
 import { loadLiveStates, type LiveMatchRow } from './live-state.ts';
 
 export interface ScorerPlayer {
@@ -237,7 +237,7 @@ export class ScorerService {
     match: { id: number; format: MatchFormat; overs_limit: number | null; balls_per_over: number },
     toss: { winner: TeamSide; decision: 'bat' | 'field' } | null,
   ): Promise<ScorerMatchState['next_innings']> {
-    const { innings } = await readOutcomeInnings(queryRows(this.db), match.id);
+    const { innings } = await readOutcomeInnings(this.db, match.id);
     const tossBatting = toss === null ? null : toss.decision === 'bat' ? toss.winner : toss.winner === 'a' ? 'b' : 'a';
     const next = nextInnings(match.format, innings, { tossBatting, oversLimit: match.overs_limit, ballsPerOver: match.balls_per_over });
     if ('refused' in next) return null;
@@ -249,11 +249,10 @@ export class ScorerService {
    * the bowler of the over in progress), and the batters who cannot bat again in the innings.
    */
   private async current(match: LiveMatchRow, inningsNo: number, battingSide: TeamSide, tally: InningsTallyState): Promise<NonNullable<ScorerMatchState['current']>> {
-    const query = queryRows(this.db);
     const [states, [stored], ballsBefore] = await Promise.all([
       loadLiveStates(this.db, [match]),
-      readStoredInnings(query, [match.id], inningsNo),
-      ballsBeforeInnings(query, match.id, inningsNo),
+      readStoredInnings(this.db, [match.id], inningsNo),
+      ballsBeforeInnings(this.db, match.id, inningsNo),
     ]);
     const live = states.get(match.id) ?? null;
     const deliveries = stored?.deliveries ?? [];

@@ -195,7 +195,7 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
         .returning(['m.match_key', 'm.tournament_id', 't.tou_key'])
         .execute();
       report.deleted = deleted.length;
-      const reshaped = await refreshTournamentShapes((text, params) => tx.query(text, params), [...new Set(deleted.map((row) => row.tournament_id))]);
+      const reshaped = await refreshTournamentShapes(tx.kysely, [...new Set(deleted.map((row) => row.tournament_id))]);
       for (const row of deleted) changedTags.add(tags.match(row.match_key)).add(tags.tournament(row.tou_key));
       for (const key of reshaped.tournaments) changedTags.add(tags.tournament(key));
       for (const key of reshaped.matches) changedTags.add(tags.match(key));
@@ -263,7 +263,7 @@ export async function applyCorrections(db: Db, publish: PublishTags): Promise<Co
         searchScope.people.push(...players.map((row) => row.person_id));
       }
     }
-    await refreshSearchIndex((text, params) => tx.query(text, params), searchScope);
+    await refreshSearchIndex(tx.kysely, searchScope);
   });
   // A name shows on most pages.
   if (report.renamed > 0) changedTags.add(tags.all);

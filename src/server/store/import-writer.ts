@@ -13,7 +13,7 @@ import { EntityCache, upsertPeople, upsertTeams, upsertTournaments, upsertVenues
 import { MatchCopy } from './match-copy.ts';
 import type { MatchWrite } from './match-write.ts';
 import { countNewAppearances, refreshSearchIndex } from './search-index.ts';
-import { refreshTournamentShapes, type QueryRunner } from './tournament-shapes.ts';
+import { refreshTournamentShapes } from './tournament-shapes.ts';
 import { relaxForeignKeyTriggers, type PublishTags } from './write-transaction.ts';
 
 /** A mark in search_pending untouched this long is an import that stopped before finishing (a batch takes seconds): it goes. */
@@ -76,9 +76,8 @@ export class ImportWriter {
         .execute();
       const others = [...stale, ...(await tx.kysely.selectFrom('search_pending').select('token').execute())];
       if (own.length === 0 && others.length === 0) return false;
-      const run: QueryRunner = (text, params) => tx.query(text, params);
       await refreshSearchIndex(
-        run,
+        tx.kysely,
         others.length > 0
           ? null
           : { people: [...deferred.people], teams: [...deferred.teams], tournaments: [...deferred.tournaments], venues: [...deferred.venues] },
@@ -142,7 +141,6 @@ export class ImportWriter {
       await relaxForeignKeyTriggers(tx, this.db.kind);
       for (const buffer of copy.all()) await tx.copy(buffer);
       const touched = new Set([...writes.map((write) => tournament(write.tournament.key)), ...replaced.map((row) => row.tournament_id)]);
-      const run: QueryRunner = (text, params) => tx.query(text, params);
       const replacedIds = new Set(replaced.map((row) => row.id));
       const playersOf = (write: MatchWrite) => write.players.map((player) => ({ player, personId: person(write.people[player.person]![0]) }));
       const teamsOf = () => [
@@ -168,13 +166,13 @@ export class ImportWriter {
           .values({ token: deferred.token })
           .onConflict((oc) => oc.column('token').doUpdateSet({ touched_at: sql<Date>`now()` }))
           .execute();
-        return refreshTournamentShapes(run, [...touched]);
+        return refreshTournamentShapes(tx.kysely, [...touched]);
       }
       // Search rows: a new match counts one more for each of its players (a replay is a demo:
       // it counts for no one, decision 059); the players of a replaced match (either version)
       // are recounted, as are its teams, tournament and venue.
       await countNewAppearances(
-        run,
+        tx.kysely,
         writes
           .filter((write) => !replacedIds.has(write.id) && write.facts.live?.isReplay !== true)
           .flatMap((write) =>
@@ -188,7 +186,7 @@ export class ImportWriter {
             })),
           ),
       );
-      await refreshSearchIndex(run, {
+      await refreshSearchIndex(tx.kysely, {
         people: [
           ...writes.filter((write) => replacedIds.has(write.id)).flatMap((write) => playersOf(write).map(({ personId }) => personId)),
           ...replacedPeople.map((row) => row.person_id),
@@ -197,7 +195,7 @@ export class ImportWriter {
         tournaments: [...touched],
         venues: venuesOf(),
       });
-      return refreshTournamentShapes(run, [...touched]);
+      return refreshTournamentShapes(tx.kysely, [...touched]);
     });
     cache.merge(found);
     const teamKey = (identity: string) => cache.teamKeys.get(identity) ?? identity;

@@ -8,11 +8,13 @@
 // committed state by the fan-out (realtime/fan-out.ts) and filled in just after the commit; an
 // event whose payload is still missing (the process stopped in between) is made again from the
 // stored state when it is first read.
+import { sql, type Kysely } from 'kysely';
 import type { BulkTransaction, Db } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
 import { ballKey, RECENT_BALLS_READ } from '../domain/live.ts';
 import { isLegalDelivery } from '../domain/overs.ts';
 import { readLastBalls } from './packed-balls.ts';
-import { deliveriesOf, queryRows, readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+import { deliveriesOf, readStoredInnings } from './stored-deliveries.ts';
 
 /** 'ball': a ball written; 'ball_deleted': a ball taken back; 'state': the score or state changed. */
 export type LiveEventKind = 'ball' | 'ball_deleted' | 'state';
@@ -39,19 +41,19 @@ export interface LiveEventRow {
 
 /**
  * Appends events to a match's log inside the write's transaction `tx`, the counter moved with
- * them; nothing (no statement) for none. Raw SQL: one statement (one round trip inside the
- * ball's transaction) that Kysely's builder cannot say (a CTE feeding `unnest ... with ordinality`).
+ * them; nothing (no statement) for none. SQL through Kysely's `sql` tag: one statement (one round
+ * trip inside the ball's transaction) that the builders cannot say (a CTE feeding `unnest ... with ordinality`).
  */
 export async function appendEvents(tx: BulkTransaction, matchId: number, events: readonly NewEvent[]): Promise<CommittedEvent[]> {
   if (events.length === 0) return [];
-  const rows = await tx.query<{ sequence: number }>(
-    `with moved as (update matches set live_sequence = live_sequence + $2 where id = $1 returning live_sequence)
+  const kinds = events.map((event) => event.kind);
+  const ballKeys = events.map((event) => event.ballKey);
+  const payloads = events.map((event) => JSON.stringify(event.draft ?? null));
+  const { rows } = await sql<{ sequence: number }>`with moved as (update matches set live_sequence = live_sequence + ${events.length} where id = ${matchId} returning live_sequence)
      insert into live_events (match_id, sequence, kind, ball_key, payload)
-     select $1, moved.live_sequence - $2 + event.position, event.kind, event.ball_key, event.payload::jsonb
-     from moved, unnest($3::text[], $4::text[], $5::text[]) with ordinality as event(kind, ball_key, payload, position)
-     returning sequence`,
-    [matchId, events.length, events.map((event) => event.kind), events.map((event) => event.ballKey), events.map((event) => JSON.stringify(event.draft ?? null))],
-  );
+     select ${matchId}::integer, moved.live_sequence - ${events.length} + event.position, event.kind, event.ball_key, event.payload::jsonb
+     from moved, unnest(${kinds}::text[], ${ballKeys}::text[], ${payloads}::text[]) with ordinality as event(kind, ball_key, payload, position)
+     returning sequence`.execute(tx.kysely);
   if (rows.length !== events.length) throw new Error(`no match ${matchId}`);
   const first = Math.min(...rows.map((row) => row.sequence));
   return events.map((event, index) => ({ ...event, sequence: first + index }));
@@ -59,19 +61,18 @@ export async function appendEvents(tx: BulkTransaction, matchId: number, events:
 
 /** The log's reads and the payloads' fill after the commit, outside any write's transaction. */
 export class LiveEventLog {
-  private readonly read: QueryRows;
+  private readonly db: Kysely<Database>;
 
   constructor(db: Db) {
-    this.read = queryRows(db.kysely);
+    this.db = db.kysely;
   }
 
   /** Fills in the payloads of events after their commit, in one statement (one commit); returns how many rows it filled. */
   async fill(matchId: number, filled: readonly { sequence: number; payload: object }[]): Promise<number> {
-    const rows = await this.read<{ sequence: number }>(
-      `update live_events e set payload = f.payload::jsonb from unnest($2::integer[], $3::text[]) as f(sequence, payload)
-       where e.match_id = $1 and e.sequence = f.sequence returning e.sequence`,
-      [matchId, filled.map((row) => row.sequence), filled.map((row) => JSON.stringify(row.payload))],
-    );
+    // An update from unnest() of two arrays (one parameter a column): plain SQL, as the builders cannot alias its columns.
+    const { rows } = await sql<{ sequence: number }>`update live_events e set payload = f.payload::jsonb
+       from unnest(${filled.map((row) => row.sequence)}::integer[], ${filled.map((row) => JSON.stringify(row.payload))}::text[]) as f(sequence, payload)
+       where e.match_id = ${matchId} and e.sequence = f.sequence returning e.sequence`.execute(this.db);
     return rows.length;
   }
 
@@ -81,27 +82,31 @@ export class LiveEventLog {
    * synchronous_commit on, and PostgreSQL flushes its log up to that record, after every earlier one.
    */
   async durable(): Promise<void> {
-    await this.read('select txid_current()', []);
+    await this.db.selectNoFrom((eb) => eb.fn('txid_current').as('txid')).execute();
   }
 
   /** The events after `afterSequence`, oldest first, at most `limit`. */
   async since(matchId: number, afterSequence: number, limit: number): Promise<LiveEventRow[]> {
-    const rows = await this.read<{ sequence: number; kind: LiveEventKind; ball_key: string | null; payload: Record<string, unknown> | null }>(
-      'select sequence, kind, ball_key, payload from live_events where match_id = $1 and sequence > $2 order by sequence limit $3',
-      [matchId, afterSequence, limit],
-    );
-    return rows.map((row) => ({ sequence: row.sequence, kind: row.kind, ballKey: row.ball_key, payload: row.payload }));
+    const rows = await this.db
+      .selectFrom('live_events')
+      .select(['sequence', 'kind', 'ball_key', 'payload'])
+      .where('match_id', '=', matchId)
+      .where('sequence', '>', afterSequence)
+      .orderBy('sequence')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ sequence: row.sequence, kind: row.kind, ballKey: row.ball_key, payload: row.payload as LiveEventRow['payload'] }));
   }
 
   /** The match's last event sequence; null for an unknown match. */
   async lastSequence(matchKey: string): Promise<number | null> {
-    const [row] = await this.read<{ live_sequence: number }>('select live_sequence from matches where match_key = $1', [matchKey]);
+    const row = await this.db.selectFrom('matches').select('live_sequence').where('match_key', '=', matchKey).executeTakeFirst();
     return row?.live_sequence ?? null;
   }
 
   /** The key of the match's latest delivery (lastBallKey). */
   lastBallKey(matchId: number): Promise<string | null> {
-    return lastBallKey(this.read, matchId);
+    return lastBallKey(this.db, matchId);
   }
 }
 
@@ -111,14 +116,14 @@ export class LiveEventLog {
  * deliveries. Reads the latest innings' last few balls, not the whole match: the whole innings
  * only when its over in progress has more deliveries than that.
  */
-async function lastBallKey(query: QueryRows, matchId: number): Promise<string | null> {
-  const latest = await readLastBalls(query, matchId, RECENT_BALLS_READ);
+async function lastBallKey(db: Kysely<Database>, matchId: number): Promise<string | null> {
+  const latest = await readLastBalls(db, matchId, RECENT_BALLS_READ);
   if (!latest) return null;
   let deliveries = deliveriesOf({ people: latest.people, balls: latest.recent }, []);
   const delivery = deliveries.at(-1)!;
   // The over in progress must start inside what was read (or the read holds the whole innings).
   if (deliveries.length < latest.ball_count && deliveries[0]!.over === delivery.over) {
-    const [innings] = await readStoredInnings(query, [matchId], latest.innings_no);
+    const [innings] = await readStoredInnings(db, [matchId], latest.innings_no);
     deliveries = innings!.deliveries;
   }
   const legalBefore = deliveries.slice(0, -1).filter((other) => other.over === delivery.over && isLegalDelivery(other)).length;

@@ -4,7 +4,8 @@
 import type { MatchFormat, TeamSide } from '../db/schema.ts';
 import { absentBatters, inningsEnd, inningsLimitBalls, SUPER_OVER_WICKETS, type InningsClosure, type OutcomeInnings } from '../domain/live.ts';
 import { isAllOut } from '../domain/scorecard.ts';
-import type { QueryRows } from './stored-deliveries.ts';
+import { kyselyOf, type Reader } from './stored-deliveries.ts';
+import { sql } from 'kysely';
 
 /** Batters who cannot bat: a side whose players are not known yet is taken to have eleven. */
 export function absentOf(xi: number, absentHurt: number): number {
@@ -12,22 +13,30 @@ export function absentOf(xi: number, absentHurt: number): number {
 }
 
 /** The match's innings for its result (domain/live.ts OutcomeInnings), with the format and whether a revised target was set. */
-export async function readOutcomeInnings(query: QueryRows, matchId: number): Promise<{ format: MatchFormat; revised: boolean; innings: OutcomeInnings[] }> {
-  const [facts] = await query<{ format: MatchFormat; revised: boolean; xi_a: number; xi_b: number }>(
-    `select format, revised_target_runs is not null as revised,
-       (select count(*)::int from match_players where match_id = $1 and team = 'a') as xi_a,
-       (select count(*)::int from match_players where match_id = $1 and team = 'b') as xi_b
-     from matches where id = $1`,
-    [matchId],
-  );
-  const rows = await query<{ batting_team: TeamSide; super_over: boolean; runs: number; wickets: number; target_runs: number | null; declared: boolean; absent_hurt: string[] | null }>(
-    'select batting_team, super_over, runs, wickets, target_runs, declared, absent_hurt from innings where match_id = $1 order by innings_no',
-    [matchId],
-  );
-  const xi = { a: facts!.xi_a, b: facts!.xi_b };
+export async function readOutcomeInnings(reader: Reader, matchId: number): Promise<{ format: MatchFormat; revised: boolean; innings: OutcomeInnings[] }> {
+  const db = kyselyOf(reader);
+  const xiOf = (team: TeamSide) =>
+    db.selectFrom('match_players').select(sql<number>`count(*)::int`.as('n')).where('match_id', '=', matchId).where('team', '=', team);
+  const facts = await db
+    .selectFrom('matches')
+    .select((eb) => [
+      'format',
+      eb('revised_target_runs', 'is not', null).$castTo<boolean>().as('revised'),
+      xiOf('a').as('xi_a'),
+      xiOf('b').as('xi_b'),
+    ])
+    .where('id', '=', matchId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('innings')
+    .select(['batting_team', 'super_over', 'runs', 'wickets', 'target_runs', 'declared', 'absent_hurt'])
+    .where('match_id', '=', matchId)
+    .orderBy('innings_no')
+    .execute();
+  const xi = { a: facts.xi_a ?? 0, b: facts.xi_b ?? 0 };
   return {
-    format: facts!.format,
-    revised: facts!.revised,
+    format: facts.format,
+    revised: facts.revised,
     innings: rows.map((inn) => ({
       battingTeam: inn.batting_team,
       superOver: inn.super_over,
@@ -46,23 +55,29 @@ export async function readOutcomeInnings(query: QueryRows, matchId: number): Pro
  * How a closed innings closed: by the rules (all out, overs, target) as its totals show, a
  * declaration, or else by hand.
  */
-export async function closureOf(query: QueryRows, matchId: number, inningsNo: number): Promise<InningsClosure> {
-  const [inn] = await query<{
-    runs: number; wickets: number; legal_balls: number; declared: boolean; super_over: boolean; target_runs: number | null;
-    target_balls: number | null; absent_hurt: number; xi: number; overs_limit: number | null; balls_per_over: number;
-  }>(
-    `select i.runs, i.wickets, i.legal_balls, i.declared, i.super_over, i.target_runs, i.target_balls,
-       coalesce(cardinality(i.absent_hurt), 0) as absent_hurt, m.overs_limit, m.balls_per_over,
-       (select count(*)::int from match_players mp where mp.match_id = i.match_id and mp.team = i.batting_team) as xi
-     from innings i join matches m on m.id = i.match_id where i.match_id = $1 and i.innings_no = $2`,
-    [matchId, inningsNo],
-  );
+export async function closureOf(reader: Reader, matchId: number, inningsNo: number): Promise<InningsClosure> {
+  const inn = await kyselyOf(reader)
+    .selectFrom('innings as i')
+    .innerJoin('matches as m', 'm.id', 'i.match_id')
+    .select((eb) => [
+      'i.runs', 'i.wickets', 'i.legal_balls', 'i.declared', 'i.super_over', 'i.target_runs', 'i.target_balls', 'm.overs_limit', 'm.balls_per_over',
+      sql<number>`coalesce(cardinality(i.absent_hurt), 0)`.as('absent_hurt'),
+      eb
+        .selectFrom('match_players as mp')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('mp.match_id', '=', 'i.match_id')
+        .whereRef('mp.team', '=', 'i.batting_team')
+        .as('xi'),
+    ])
+    .where('i.match_id', '=', matchId)
+    .where('i.innings_no', '=', inningsNo)
+    .executeTakeFirst();
   if (!inn) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
   const end = inningsEnd({
     runs: inn.runs,
     wickets: inn.wickets,
     legalBalls: inn.legal_balls,
-    absentBatters: absentOf(inn.xi, inn.absent_hurt),
+    absentBatters: absentOf(inn.xi ?? 0, inn.absent_hurt),
     limitBalls: inningsLimitBalls({ superOver: inn.super_over, targetBalls: inn.target_balls }, { oversLimit: inn.overs_limit, ballsPerOver: inn.balls_per_over }),
     targetRuns: inn.target_runs,
     declared: inn.declared,

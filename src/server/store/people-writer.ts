@@ -2,14 +2,13 @@
 // Cricsheet's register and player profiles. Each write is one transaction that also rebuilds the
 // search rows of the people it changed, then publishes the tags of what changed (player:{key},
 // players), so cached answers and pages of every process follow through the change feed.
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/client.ts';
 import type { Database } from '../db/schema.ts';
 import { tags } from '../feed/tags.ts';
 import type { PlayerProfileFacts } from '../domain/types.ts';
 import type { PublishTags } from './write-transaction.ts';
 import { refreshSearchIndex, SEARCH_ROWS_VERSION } from './search-index.ts';
-import type { QueryRunner } from './tournament-shapes.ts';
 
 export type PeopleSourceKind = 'people' | 'names' | 'profiles';
 
@@ -62,10 +61,6 @@ function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let at = 0; at < rows.length; at += CHUNK) out.push(rows.slice(at, at + CHUNK));
   return out;
-}
-
-function runnerOf(trx: Transaction<Database>): QueryRunner {
-  return async <R>(text: string, params: unknown[]) => (await trx.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
 }
 
 export class PeopleWriter {
@@ -223,7 +218,7 @@ export class PeopleWriter {
       const stored = await trx.selectFrom('search_versions').select('version').forUpdate().executeTakeFirst();
       if (stored?.version === SEARCH_ROWS_VERSION) return false;
       const any = await trx.selectFrom('matches').select('id').limit(1).executeTakeFirst();
-      if (any) await refreshSearchIndex(runnerOf(trx), null);
+      if (any) await refreshSearchIndex(trx, null);
       await trx
         .insertInto('search_versions')
         .values({ version: SEARCH_ROWS_VERSION })
@@ -253,7 +248,7 @@ export class PeopleWriter {
       const { rows } = await sql<{ id: number }>`select id from people where registry_id = any(${[...part]}::text[])`.execute(trx);
       people.push(...rows.map((row) => row.id));
     }
-    await refreshSearchIndex(runnerOf(trx), { people, teams: [], tournaments: [], venues: [] });
+    await refreshSearchIndex(trx, { people, teams: [], tournaments: [], venues: [] });
   }
 
   /** After the commit: the changed players' pages, and search. */

@@ -11,7 +11,7 @@ import { tags } from '../feed/tags.ts';
 import { replaceFantasyRows, type FantasyInningsByMatch } from './fantasy-rows.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals } from './match-copy.ts';
 import { deriveInningsRows } from './match-write.ts';
-import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+import { readStoredInnings } from './stored-deliveries.ts';
 import { playerKeysOf, relaxForeignKeyTriggers, type PublishTags } from './write-transaction.ts';
 
 export interface RederiveProgress {
@@ -81,7 +81,7 @@ export async function rederive(db: Db, publish: PublishTags, options: RederiveOp
 
 /** Replaces the derived rows and innings totals of the given matches with the current rules' figures. */
 async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db['kind']): Promise<void> {
-  const innings = await readStoredInnings(tx.query.bind(tx) as QueryRows, matchIds);
+  const innings = await readStoredInnings(tx.kysely, matchIds);
   const rows = new DerivedCopy();
   const totals = new CopyBuffer('rederived_innings', ['match_id', 'innings_no', ...INNINGS_TOTALS]);
   // Fantasy points from the same figures, without reading them back (a match with no innings has none but its XI's).
@@ -98,15 +98,13 @@ async function rewriteDerived(tx: BulkTransaction, matchIds: number[], kind: Db[
   await replaceFantasyRows(tx, fantasy);
   // The innings' new totals, COPY'd into a temporary table and joined in one update rather than
   // one statement per innings. Plain SQL: Kysely's schema has no temporary `create ... as ... with no data`.
-  await tx.query(
-    `create temporary table rederived_innings on commit drop as
-     select match_id, innings_no, ${INNINGS_TOTALS.join(', ')} from innings with no data`,
-  );
+  const totalsColumns = sql.join(INNINGS_TOTALS.map((column) => sql.ref(column)));
+  await sql`create temporary table rederived_innings on commit drop as
+     select match_id, innings_no, ${totalsColumns} from innings with no data`.execute(tx.kysely);
   await tx.copy(totals);
   // The temporary table is not in the schema: the update names its columns by hand.
-  await tx.query(
-    `update innings i set ${INNINGS_TOTALS.map((column) => `${column} = r.${column}`).join(', ')}
-     from rederived_innings r where i.match_id = r.match_id and i.innings_no = r.innings_no`,
-  );
+  const fromTemporary = sql.join(INNINGS_TOTALS.map((column) => sql`${sql.ref(column)} = ${sql.ref(`r.${column}`)}`));
+  await sql`update innings i set ${fromTemporary}
+     from rederived_innings r where i.match_id = r.match_id and i.innings_no = r.innings_no`.execute(tx.kysely);
   await tx.kysely.updateTable('matches').set({ rules_version: RULES_VERSION }).where('id', '=', anyInteger(matchIds)).execute();
 }

@@ -3,9 +3,12 @@
 // it (matches held, the latest of them). The write path refreshes the rows of what a commit
 // touched, in the same transaction; migration 012 fills it for stored data.
 import { createHash } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { anyInteger } from '../db/any-of.ts';
+import type { Database } from '../db/schema.ts';
 import { searchTerms } from '../domain/search-terms.ts';
 import { bookOf, lookupName, SHIPPED_NAME_ROWS, venueIdentity, venuePlaces } from '../../i18n/names.ts';
-import type { QueryRunner } from './tournament-shapes.ts';
+import { kyselyOf, type Reader } from './stored-deliveries.ts';
 
 export type SearchKind = 'player' | 'team' | 'tournament' | 'venue';
 
@@ -36,15 +39,16 @@ interface EntityRow {
 
 // A player's other names: his profile's full and known-as names and Hindi name, and every name
 // Cricsheet's register has him under (names.csv). Shared by the recount and the new-match count.
-const PLAYER_ALIASES = `
+const PLAYER_ALIASES = sql.raw<string[]>(`
   array_remove(array[pp.full_name, pp.known_as, pp.name_hi], null)
-    || coalesce((select array_agg(rn.name) from register_names rn where rn.registry_id = p.registry_id and rn.name <> p.name), '{}')`;
+    || coalesce((select array_agg(rn.name) from register_names rn where rn.registry_id = p.registry_id and rn.name <> p.name), '{}')`);
 
-// Each query reads the entities in scope ($1 null: all) that have at least one counted match
-// (no replay, no voided match: decision 059), and counts only those.
-const ENTITY_QUERIES: Record<SearchKind, string> = {
+// Each query reads the entities in scope (`ids` null: all) that have at least one counted match
+// (no replay, no voided match: decision 059), and counts only those. SQL through the `sql` tag:
+// aggregates over string concatenations, unions and row comparisons the builders do not type.
+const ENTITY_QUERIES: Record<SearchKind, (ids: RawBuilder<number[] | null>) => RawBuilder<EntityRow>> = {
   // The latest match's side and gender by max() over 'date|id|value' (no sort per player).
-  player: `
+  player: (ids) => sql<EntityRow>`
     -- Weight: prominence, each match once and an international (a cap) twice.
     select p.id, p.registry_id as key, p.name, ${PLAYER_ALIASES} as aliases,
       substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || case mp.team when 'a' then m.team_a_name else m.team_b_name end), 21) as detail,
@@ -53,9 +57,9 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
       max(m.start_date)::text as last_date, pp.full_name
     from people p join match_players mp on mp.person_id = p.id join counted_matches m on m.id = mp.match_id
     left join player_profiles pp on pp.registry_id = p.registry_id
-    where $1::integer[] is null or p.id = any($1::integer[])
+    where ${ids} is null or p.id = any(${ids})
     group by p.id, pp.registry_id`,
-  team: `
+  team: (ids) => sql<EntityRow>`
     select t.id, t.team_key as key, t.name,
       (select array_agg(tn.name) from team_names tn where tn.team_id = t.id and tn.name <> t.name) as aliases,
       null::text as detail, substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || tu.tou_key), 21) as link, t.gender,
@@ -68,14 +72,14 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
       select team_b_id, id, start_date, tournament_id from counted_matches where team_b_id <> team_a_id
     ) m on m.team_id = t.id
     join tournaments tu on tu.id = m.tournament_id
-    where $1::integer[] is null or t.id = any($1::integer[])
+    where ${ids} is null or t.id = any(${ids})
     group by t.id`,
   // Every season of a series shares its weight ('ashes' finds the series most played first), so
   // a change to one season refreshes them all.
-  tournament: `
+  tournament: (ids) => sql<EntityRow>`
     with chosen as (
-      select id from tournaments where $1::integer[] is null or (event_name, gender) in (
-        select event_name, gender from tournaments where id = any($1::integer[]))
+      select id from tournaments where ${ids} is null or (event_name, gender) in (
+        select event_name, gender from tournaments where id = any(${ids}))
     ), own as (
       select tu.id, tu.event_name, tu.gender, count(*)::int as matches, max(m.start_date)::text as last_date
       from tournaments tu join chosen c on c.id = tu.id join counted_matches m on m.tournament_id = tu.id
@@ -90,12 +94,12 @@ const ENTITY_QUERIES: Record<SearchKind, string> = {
       null::text as detail, null::text as link, tu.gender, own.matches, series.weight, own.last_date, null::text as full_name
     from own join tournaments tu on tu.id = own.id join series on series.event_name = own.event_name and series.gender = own.gender`,
   // One row per stored venue; variants of one ground are joined into one entry (groundEntries).
-  venue: `
+  venue: (ids) => sql<EntityRow>`
     select v.id, v.id::text as key, v.name, array[v.city] as aliases, nullif(v.city, '') as detail,
       substr(max(m.start_date::text || to_char(m.id, 'FM0000000000') || m.match_key), 21) as link,
       null::text as gender, count(*)::int as matches, count(*)::int as weight, max(m.start_date)::text as last_date, null::text as full_name
     from venues v join counted_matches m on m.venue_id = v.id
-    where $1::integer[] is null or v.id = any($1::integer[])
+    where ${ids} is null or v.id = any(${ids})
     group by v.id`,
 };
 
@@ -122,8 +126,8 @@ function termsOf(kind: SearchKind, row: EntityRow): string {
  * Oval, Bridgetown, Barbados' in Bridgetown) are one ground; 'County Ground' in Taunton and in
  * Worcester are two.
  */
-async function groundsOf(query: QueryRunner): Promise<Map<number, string>> {
-  const venues = await query<{ id: number; name: string; city: string }>('select id, name, city from venues order by id', []);
+async function groundsOf(db: Kysely<Database>): Promise<Map<number, string>> {
+  const venues = await db.selectFrom('venues').select(['id', 'name', 'city']).orderBy('id').execute();
   const parent = new Map<number, number>(venues.map((venue) => [venue.id, venue.id]));
   const root = (id: number): number => {
     let at = id;
@@ -181,52 +185,45 @@ function groundEntries(rows: readonly EntityRow[], grounds: ReadonlyMap<number, 
 const SCOPE_FIELD: Record<SearchKind, keyof SearchScope> = { player: 'people', team: 'teams', tournament: 'tournaments', venue: 'venues' };
 
 /** Rewrites the search rows of the entities in scope: those with matches get a fresh row, the others none. */
-export async function refreshSearchIndex(query: QueryRunner, scope: SearchScope | null): Promise<void> {
+export async function refreshSearchIndex(reader: Reader, scope: SearchScope | null): Promise<void> {
+  const db = kyselyOf(reader);
   for (const kind of Object.keys(ENTITY_QUERIES) as SearchKind[]) {
     let ids = scope === null ? null : [...new Set(scope[SCOPE_FIELD[kind]])];
     if (ids !== null && ids.length === 0) continue;
-    const grounds = kind === 'venue' ? await groundsOf(query) : null;
+    const grounds = kind === 'venue' ? await groundsOf(db) : null;
     if (grounds && ids !== null) {
       // A ground's every variant is recounted with any one of them.
       const touched = new Set(ids.map((id) => grounds.get(id)));
       ids = [...grounds].filter(([, ground]) => touched.has(ground)).map(([id]) => id);
     }
-    const read = await query<EntityRow>(ENTITY_QUERIES[kind], [ids]);
+    const { rows: read } = await ENTITY_QUERIES[kind](sql`${ids}::integer[]`).execute(db);
     const rows = grounds ? groundEntries(read, grounds) : read;
     // Rows in scope that have no match any more go. The rows read may go beyond the ids asked
     // for (a tournament's other seasons), never fewer.
-    await query(
-      `delete from search_entries where kind = $1 and ($2::integer[] is null or entity_id = any($2::integer[])) and entity_id <> all($3::integer[])`,
-      [kind, ids, rows.map((row) => row.id)],
-    );
+    await db
+      .deleteFrom('search_entries')
+      .where('kind', '=', kind)
+      .$if(ids !== null, (query) => query.where('entity_id', '=', anyInteger(ids!)))
+      // Every id but these, one parameter.
+      .where('entity_id', '<>', sql<number>`all(${rows.map((row) => row.id)}::integer[])`)
+      .execute();
     if (rows.length === 0) continue;
     // Only rows that changed are written; an update that keeps the terms is a HOT update
     // (fillfactor 70) and leaves the trigram index alone: most rows of a batch only count a match more.
-    await query(
-      `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date, full_name)
-       select $1, * from unnest($2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::integer[], $11::date[], $12::text[])
+    // The rows as unnest() of one array a column (one statement whatever the batch), and a guarded upsert: plain SQL.
+    await sql`insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date, full_name)
+       select ${kind}, * from unnest(${unnestColumn(rows.map((row) => row.id), 'integer')}, ${unnestColumn(rows.map((row) => row.key), 'text')},
+         ${unnestColumn(rows.map((row) => row.name), 'text')}, ${unnestColumn(rows.map((row) => termsOf(kind, row)), 'text')},
+         ${unnestColumn(rows.map((row) => row.detail), 'text')}, ${unnestColumn(rows.map((row) => row.link), 'text')}, ${unnestColumn(rows.map((row) => row.gender), 'text')},
+         ${unnestColumn(rows.map((row) => row.matches), 'integer')}, ${unnestColumn(rows.map((row) => row.weight), 'integer')},
+         ${unnestColumn(rows.map((row) => row.last_date), 'date')}, ${unnestColumn(rows.map((row) => row.full_name), 'text')})
        on conflict (kind, entity_id) do update set key = excluded.key, name = excluded.name, terms = excluded.terms, detail = excluded.detail,
          link = excluded.link, gender = excluded.gender, matches = excluded.matches, weight = excluded.weight, last_date = excluded.last_date,
          full_name = excluded.full_name
        where (search_entries.key, search_entries.name, search_entries.terms, search_entries.detail, search_entries.link, search_entries.gender,
               search_entries.matches, search_entries.weight, search_entries.last_date, search_entries.full_name)
          is distinct from (excluded.key, excluded.name, excluded.terms, excluded.detail, excluded.link, excluded.gender,
-              excluded.matches, excluded.weight, excluded.last_date, excluded.full_name)`,
-      [
-        kind,
-        rows.map((row) => row.id),
-        rows.map((row) => row.key),
-        rows.map((row) => row.name),
-        rows.map((row) => termsOf(kind, row)),
-        rows.map((row) => row.detail),
-        rows.map((row) => row.link),
-        rows.map((row) => row.gender),
-        rows.map((row) => row.matches),
-        rows.map((row) => row.weight),
-        rows.map((row) => row.last_date),
-        rows.map((row) => row.full_name),
-      ],
-    );
+              excluded.matches, excluded.weight, excluded.last_date, excluded.full_name)`.execute(db);
   }
 }
 
@@ -249,7 +246,7 @@ export interface NewAppearance {
  * on the same day, where the later write's team wins); matches that replace a stored version go
  * through refreshSearchIndex instead.
  */
-export async function countNewAppearances(query: QueryRunner, appearances: readonly NewAppearance[]): Promise<void> {
+export async function countNewAppearances(reader: Reader, appearances: readonly NewAppearance[]): Promise<void> {
   if (appearances.length === 0) return;
   const byPerson = new Map<number, { matches: number; weight: number; latest: NewAppearance }>();
   for (const appearance of appearances) {
@@ -264,34 +261,33 @@ export async function countNewAppearances(query: QueryRunner, appearances: reado
     }
   }
   const ids = [...byPerson.keys()];
-  const people = await query<{ id: number; key: string; name: string; aliases: string[]; full_name: string | null }>(
-    `select p.id, p.registry_id as key, p.name, ${PLAYER_ALIASES} as aliases, pp.full_name
-     from people p left join player_profiles pp on pp.registry_id = p.registry_id where p.id = any($1::integer[])`,
-    [ids],
-  );
+  const db = kyselyOf(reader);
+  const people = await db
+    .selectFrom('people as p')
+    .leftJoin('player_profiles as pp', 'pp.registry_id', 'p.registry_id')
+    .select(['p.id', 'p.registry_id as key', 'p.name', PLAYER_ALIASES.as('aliases'), 'pp.full_name'])
+    .where('p.id', '=', anyInteger(ids))
+    .execute();
   const counted = people.map((person) => ({ person, ...byPerson.get(person.id)! }));
-  await query(
-    `insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date, full_name)
+  const terms = counted.map((entry) => termsOf('player', { ...entry.person, detail: null, link: null, gender: null, matches: 0, weight: 0, last_date: null }));
+  // unnest() of one array a column, and an upsert that adds to the row: plain SQL.
+  await sql`insert into search_entries (kind, entity_id, key, name, terms, detail, link, gender, matches, weight, last_date, full_name)
      select 'player', id, key, name, terms, detail, null, gender, matches, weight, last_date, full_name
-     from unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::integer[], $8::date[], $9::integer[], $10::text[])
+     from unnest(${unnestColumn(counted.map((entry) => entry.person.id), 'integer')}, ${unnestColumn(counted.map((entry) => entry.person.key), 'text')},
+       ${unnestColumn(counted.map((entry) => entry.person.name), 'text')}, ${unnestColumn(terms, 'text')},
+       ${unnestColumn(counted.map((entry) => entry.latest.team), 'text')}, ${unnestColumn(counted.map((entry) => entry.latest.gender), 'text')},
+       ${unnestColumn(counted.map((entry) => entry.matches), 'integer')}, ${unnestColumn(counted.map((entry) => entry.latest.date), 'date')},
+       ${unnestColumn(counted.map((entry) => entry.weight), 'integer')}, ${unnestColumn(counted.map((entry) => entry.person.full_name), 'text')})
        as fresh(id, key, name, terms, detail, gender, matches, last_date, weight, full_name)
      on conflict (kind, entity_id) do update set
        matches = search_entries.matches + excluded.matches,
        weight = search_entries.weight + excluded.weight,
        detail = case when excluded.last_date >= search_entries.last_date then excluded.detail else search_entries.detail end,
        gender = case when excluded.last_date >= search_entries.last_date then excluded.gender else search_entries.gender end,
-       last_date = greatest(search_entries.last_date, excluded.last_date)`,
-    [
-      counted.map((entry) => entry.person.id),
-      counted.map((entry) => entry.person.key),
-      counted.map((entry) => entry.person.name),
-      counted.map((entry) => termsOf('player', { ...entry.person, detail: null, link: null, gender: null, matches: 0, weight: 0, last_date: null })),
-      counted.map((entry) => entry.latest.team),
-      counted.map((entry) => entry.latest.gender),
-      counted.map((entry) => entry.matches),
-      counted.map((entry) => entry.latest.date),
-      counted.map((entry) => entry.weight),
-      counted.map((entry) => entry.person.full_name),
-    ],
-  );
+       last_date = greatest(search_entries.last_date, excluded.last_date)`.execute(db);
+}
+
+/** A column of unnest(): its values as one array parameter, cast to the column's type. */
+function unnestColumn(values: readonly unknown[], type: 'integer' | 'text' | 'date'): RawBuilder<unknown> {
+  return sql`${[...values]}::${sql.raw(type)}[]`;
 }

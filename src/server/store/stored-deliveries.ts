@@ -1,8 +1,16 @@
 // Deliveries as stored (innings_balls bytes plus wickets rows) turned back into the domain's
 // input, people named by their database id as a string. Rebuilding derived rows and the
 // commentary both read deliveries through here, so they fold the same balls with the same rules.
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database, InningsBallsTable, TeamSide } from '../db/schema.ts';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+} from 'kysely';
+import { anyInteger } from '../db/any-of.ts';
+import type { Database, InningsBallsTable } from '../db/schema.ts';
 import type { Delivery, DismissalKind, Fielder, InningsInput } from '../domain/types.ts';
 import { ballCount, readBall } from './ball-codec.ts';
 
@@ -24,43 +32,78 @@ export type WicketRowRead = {
   fielder_ids: (number | null)[] | null;
 };
 
-/** Runs one SQL statement: a transaction's query, or the pool's outside one. */
+/** Runs one SQL statement in a transaction: `tx.query`, as match-writer's live methods still pass it. */
 export type QueryRows = <R>(text: string, params: unknown[]) => Promise<R[]>;
 
-/** QueryRows on a Kysely instance (reads outside a transaction). */
-export function queryRows(db: Kysely<Database>): QueryRows {
-  return async <R>(text: string, params: unknown[]) => (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows as R[];
+/**
+ * What the readers the live writer shares take: a Kysely (the pool, or a transaction's
+ * `tx.kysely`), or a transaction's plain query function, until match-writer's live methods pass
+ * `tx.kysely` (docs/decisions/081-writers-per-job.md, "readers").
+ */
+export type Reader = Kysely<Database> | QueryRows;
+
+/** The reader as a Kysely: a query function is wrapped, so its typed statements go through it. */
+export function kyselyOf(reader: Reader): Kysely<Database> {
+  if (typeof reader !== 'function') return reader;
+  const connection: DatabaseConnection = {
+    executeQuery: async <R>(query: CompiledQuery) => ({ rows: await reader<R>(query.sql, [...query.parameters]) }),
+    streamQuery: () => {
+      throw new Error('Streaming is not supported over a query function');
+    },
+  };
+  const refused = () => Promise.reject(new Error('A query function is inside its own transaction'));
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => ({
+        init: async () => {},
+        acquireConnection: async () => connection,
+        beginTransaction: refused,
+        commitTransaction: refused,
+        rollbackTransaction: refused,
+        releaseConnection: async () => {},
+        destroy: async () => {},
+      }),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
 }
 
 /**
  * The innings of the given matches, in match and innings order, with every delivery; only the
  * innings numbered `onlyInnings` when given (one innings of a match, without the others' balls).
  */
-export async function readStoredInnings(query: QueryRows, matchIds: readonly number[], onlyInnings?: number): Promise<StoredInnings[]> {
+export async function readStoredInnings(reader: Reader, matchIds: readonly number[], onlyInnings?: number): Promise<StoredInnings[]> {
   if (matchIds.length === 0) return [];
-  const ids = [...matchIds];
-  // Every innings (null), or the one asked for.
-  const only = onlyInnings ?? null;
+  const db = kyselyOf(reader);
+  const ids = anyInteger(matchIds);
   // One statement at a time: inside a transaction the connection takes one query at once.
-  const innings = await query<{
-    match_id: number; innings_no: number; batting_team: TeamSide; super_over: boolean; penalty_runs_pre: number;
-    penalty_runs_post: number; miscounted_overs: number[] | null; balls_per_over: number;
-  }>(
-    `select i.match_id, i.innings_no, i.batting_team, i.super_over, i.penalty_runs_pre, i.penalty_runs_post,
-       i.miscounted_overs, m.balls_per_over
-     from innings i join matches m on m.id = i.match_id
-     where i.match_id = any($1::integer[]) and ($2::integer is null or i.innings_no = $2) order by i.match_id, i.innings_no`,
-    [ids, only],
-  );
-  const balls = await query<InningsBallsTable>(
-    'select * from innings_balls where match_id = any($1::integer[]) and ($2::integer is null or innings_no = $2)',
-    [ids, only],
-  );
-  const wickets = await query<WicketRowRead>(
-    `select match_id, innings_no, seq, kind, player_out_id, fielders, fielder_ids from wickets
-     where match_id = any($1::integer[]) and ($2::integer is null or innings_no = $2) order by match_id, innings_no, seq, position`,
-    [ids, only],
-  );
+  const innings = await db
+    .selectFrom('innings as i')
+    .innerJoin('matches as m', 'm.id', 'i.match_id')
+    .select(['i.match_id', 'i.innings_no', 'i.batting_team', 'i.super_over', 'i.penalty_runs_pre', 'i.penalty_runs_post', 'i.miscounted_overs', 'm.balls_per_over'])
+    .where('i.match_id', '=', ids)
+    .$if(onlyInnings !== undefined, (query) => query.where('i.innings_no', '=', onlyInnings!))
+    .orderBy('i.match_id')
+    .orderBy('i.innings_no')
+    .execute();
+  const balls = await db
+    .selectFrom('innings_balls')
+    .selectAll()
+    .where('match_id', '=', ids)
+    .$if(onlyInnings !== undefined, (query) => query.where('innings_no', '=', onlyInnings!))
+    .execute();
+  const wickets: WicketRowRead[] = await db
+    .selectFrom('wickets')
+    .select(['match_id', 'innings_no', 'seq', 'kind', 'player_out_id', 'fielders', 'fielder_ids'])
+    .where('match_id', '=', ids)
+    .$if(onlyInnings !== undefined, (query) => query.where('innings_no', '=', onlyInnings!))
+    .orderBy('match_id')
+    .orderBy('innings_no')
+    .orderBy('seq')
+    .orderBy('position')
+    .execute();
   const key = (matchId: number, inningsNo: number) => `${matchId}/${inningsNo}`;
   const ballsOf = new Map(balls.map((row) => [key(row.match_id, row.innings_no), row]));
   const wicketsOf = new Map<string, WicketRowRead[]>();

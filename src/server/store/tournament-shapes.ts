@@ -2,10 +2,10 @@
 // a bilateral series) and how many matches of each type it holds. Match titles read it ('2nd
 // Test' in a tour, 'Match 23' in a league, 'Only Test'; domain/match-title.ts), and so does every
 // listing, without counting a tournament's matches per row.
+import { sql } from 'kysely';
+import { anyInteger } from '../db/any-of.ts';
 import { isTitleShapeChange, type TournamentShape } from '../domain/match-title.ts';
-
-/** Runs one SQL statement (a write transaction's query, or a migration's). */
-export type QueryRunner = <R>(text: string, params: unknown[]) => Promise<R[]>;
+import { kyselyOf, type Reader } from './stored-deliveries.ts';
 
 interface ShapeChange {
   id: number;
@@ -22,16 +22,18 @@ interface ShapeChange {
  * matches' titles change with it, and the keys of those matches (their pages show the titles).
  */
 export async function refreshTournamentShapes(
-  query: QueryRunner,
+  reader: Reader,
   tournamentIds: readonly number[] | null,
 ): Promise<{ tournaments: string[]; matches: string[] }> {
-  const changes = await query<ShapeChange>(
-    `with chosen as (
-       select id from tournaments where $1::integer[] is null or id = any($1::integer[])
+  const db = kyselyOf(reader);
+  const ids = sql`${tournamentIds === null ? null : [...tournamentIds]}::integer[]`;
+  // One statement: CTEs feeding an update that returns the old row beside the new (the builders cannot say `from ..., tournaments old`).
+  const { rows: changes } = await sql<ShapeChange>`with chosen as (
+       select id from tournaments where ${ids} is null or id = any(${ids})
      ), played as materialized (
        -- Their matches read once, by the tournament index (a join with chosen scanned every match, three times).
        select m.tournament_id, m.team_a_id, m.team_b_id, m.format_type from matches m
-       where $1::integer[] is null or m.tournament_id = any($1::integer[])
+       where ${ids} is null or m.tournament_id = any(${ids})
      ), sides as (
        select s.tournament_id, count(distinct s.team_id)::int as sides
        from (
@@ -51,9 +53,7 @@ export async function refreshTournamentShapes(
      update tournaments t set sides = sh.sides, type_matches = sh.type_matches
      from shapes sh, tournaments old
      where t.id = sh.id and old.id = t.id and (t.sides, t.type_matches) is distinct from (sh.sides, sh.type_matches)
-     returning t.id, t.tou_key, old.sides as old_sides, old.type_matches as old_type_matches, t.sides, t.type_matches`,
-    [tournamentIds === null ? null : [...tournamentIds]],
-  );
+     returning t.id, t.tou_key, old.sides as old_sides, old.type_matches as old_type_matches, t.sides, t.type_matches`.execute(db);
   const retitled = changes.filter(
     (change) =>
       // A tournament with no matches before had no pages to refresh.
@@ -61,9 +61,11 @@ export async function refreshTournamentShapes(
       isTitleShapeChange(shapeOf(change.old_sides, change.old_type_matches), shapeOf(change.sides, change.type_matches)),
   );
   if (retitled.length === 0) return { tournaments: [], matches: [] };
-  const matches = await query<{ match_key: string }>('select match_key from matches where tournament_id = any($1::integer[])', [
-    retitled.map((change) => change.id),
-  ]);
+  const matches = await db
+    .selectFrom('matches')
+    .select('match_key')
+    .where('tournament_id', '=', anyInteger(retitled.map((change) => change.id)))
+    .execute();
   return { tournaments: retitled.map((change) => change.tou_key), matches: matches.map((row) => row.match_key) };
 }
 

@@ -72,7 +72,7 @@ try {
     const { refreshSearchIndex } = await import('../../../src/server/store/search-index.ts');
     const { sql } = await import('kysely');
     let t = performance.now();
-    await db.bulkTransaction((tx) => refreshSearchIndex((text, params) => tx.query(text, params), null));
+    await db.bulkTransaction((tx) => refreshSearchIndex(tx.kysely, null));
     console.log(`full search refresh ${(performance.now() - t).toFixed(0)} ms`);
     const tables = await sql<{ relname: string }>`select relname from pg_stat_user_tables order by relname`.execute(db.kysely);
     for (const { relname } of tables.rows) {

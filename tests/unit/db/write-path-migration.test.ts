@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src/server/db/client.ts';
 import { migrateTo, migrateToLatest } from '../../../src/server/db/migrate.ts';
 import { rederive } from '../../../src/server/store/rederive-writer.ts';
-import { queryRows as storeQuery, readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
 import { queryNumber, queryRows } from '../../helpers/test-db.ts';
 
 // A database written by the previous version (rows per delivery, migration 004) is carried over
@@ -43,7 +43,7 @@ describe('migration 005 (write path) on data of the previous version', () => {
   afterAll(() => db.close());
 
   it('keeps every delivery, review and fielder', async () => {
-    const [inn] = await readStoredInnings(storeQuery(db.kysely), [9001]);
+    const [inn] = await readStoredInnings(db.kysely, [9001]);
     expect(inn!.deliveries.map((d) => [d.over, d.batter, d.nonStriker, d.bowler, d.runsBatter, d.extras.wides, d.extras.noballs, d.nonBoundary])).toEqual([
       [0, '1', '2', '3', 4, 0, 0, false],
       [0, '1', '2', '3', 0, 2, 0, false],

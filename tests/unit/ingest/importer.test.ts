@@ -8,7 +8,7 @@ import type { Db } from '../../../src/server/db/client.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
 import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
 import { BALL_BYTES } from '../../../src/server/store/ball-codec.ts';
-import { queryRows as storeQuery, readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
 import { cricsheetMatch, innings, squad, writeMatchFolder } from '../../helpers/cricsheet-builder.ts';
 import { emptyDatabase, freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
 import { writeZip } from '../../helpers/zip-writer.ts';
@@ -48,7 +48,7 @@ describe('importSources', () => {
       team_a_name: 'Alpha Strikers', venue: 'Test Ground', city: 'Testville', tournament: 'Test Premier League 2024',
     });
     // Deliveries in innings order: over 0 holds six legal balls; over 1 opens with a wide.
-    const [stored] = await readStoredInnings(storeQuery(db.kysely), [1001]);
+    const [stored] = await readStoredInnings(db.kysely, [1001]);
     expect(stored!.deliveries.slice(5, 8).map((d) => [d.over, d.extras.wides, d.runsBatter])).toEqual([
       [0, 0, 2],
       [1, 1, 0],

@@ -9,7 +9,7 @@ import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
 import { MatchWriter } from '../../../src/server/store/match-writer.ts';
 import { rederive } from '../../../src/server/store/rederive-writer.ts';
-import { queryRows as storeQuery, readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
 import { fantasyFromScorecards } from '../../../src/server/store/fantasy-rows.ts';
 import { freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
 
@@ -48,7 +48,7 @@ describe('MatchWriter', () => {
     for (const matchId of matchIds) {
       const [matchKey] = (await queryRows<{ match_key: string }>(db, `select match_key from matches where id = ${matchId}`)).map((r) => r.match_key);
       const whole = await derivedRows(db, matchId);
-      const stored = await readStoredInnings(storeQuery(db.kysely), [matchId]);
+      const stored = await readStoredInnings(db.kysely, [matchId]);
       const facts = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
       await queryRows(db, `delete from innings where match_id = ${matchId}`);
       // Rebuilt as the innings close: the last closes with the ball that decides the match.

@@ -1,6 +1,6 @@
 // Ball-by-ball commentary (spec §3 Commentary entry), from the stored deliveries folded with
 // the same rules as the scorecard's rows.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { localName } from '../../../i18n/names.ts';
 import type { Database } from '../../db/schema.ts';
 import { commentary, type CommentaryInnings } from '../../domain/commentary.ts';
@@ -9,15 +9,14 @@ import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { Delivery, PlayerId } from '../../domain/types.ts';
 import { ballsBeforeInnings } from '../../store/packed-balls.ts';
-import { queryRows, readStoredInnings, type QueryRows, type StoredInnings } from '../../store/stored-deliveries.ts';
+import { readStoredInnings, type StoredInnings } from '../../store/stored-deliveries.ts';
 import type { Commentary, CommentaryBall, PlayerRef } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
 
 export async function buildCommentary(db: Kysely<Database>, match: MatchCentreRow, lang: Lang): Promise<Commentary> {
   // The same stored deliveries and the same rules (InningsTally) as the scorecard's rows.
-  const query = queryRows(db);
-  const [innings, players] = await Promise.all([readStoredInnings(query, [match.id]), matchPlayers(db, match.id)]);
-  const { balls } = await commentaryEntries(query, match, innings, { ballsBefore: 0, lastInningsNo: innings.at(-1)?.inningsNo, people: players.map((row) => row.person_id) }, lang);
+  const [innings, players] = await Promise.all([readStoredInnings(db, [match.id]), matchPlayers(db, match.id)]);
+  const { balls } = await commentaryEntries(db, match, innings, { ballsBefore: 0, lastInningsNo: innings.at(-1)?.inningsNo, people: players.map((row) => row.person_id) }, lang);
   return { balls: balls.reverse() };
 }
 
@@ -33,26 +32,29 @@ export interface InningsCommentary {
  * The commentary of one innings, read without the match's other innings (the live engine's ball,
  * whatever the match's length): the same entries, keys and sequences as in buildCommentary's,
  * since each innings is folded on its own. Null when the match has no such innings.
- * `query` may be the transaction that has just written a ball (the live engine's ball, built
- * before its commit): the match's status is read with it, as a deciding ball changes it (the
- * last innings is then over, and its last ball ends an over summary), not taken from `match`.
+ * The match's status is read again, not taken from `match`, as a deciding ball changes it (the
+ * last innings is then over, and its last ball ends an over summary).
  */
-export async function buildInningsCommentary(query: QueryRows, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
+export async function buildInningsCommentary(db: Kysely<Database>, match: MatchCentreRow, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
   const [[innings], ballsBefore, [counts]] = await Promise.all([
-    readStoredInnings(query, [match.id], inningsNo),
-    ballsBeforeInnings(query, match.id, inningsNo),
-    query<{ last_innings: number; status: MatchCentreRow['status'] }>(
-      `select (select max(i.innings_no) from innings i where i.match_id = $1) as last_innings,
-         (select m.status from matches m where m.id = $1) as status`, // uncounted: this match, by id
-      [match.id],
-    ),
+    readStoredInnings(db, [match.id], inningsNo),
+    ballsBeforeInnings(db, match.id, inningsNo),
+    db
+      // uncounted: this match, by id
+      .selectFrom('matches as m')
+      .select((eb) => [
+        'm.status',
+        eb.selectFrom('innings as i').select(sql<number>`max(i.innings_no)`.as('n')).where('i.match_id', '=', match.id).as('last_innings'),
+      ])
+      .where('m.id', '=', match.id)
+      .execute(),
   ]);
   if (!innings) return null;
   return commentaryEntries(
-    query,
+    db,
     { ...match, status: counts!.status },
     [innings],
-    { ballsBefore, lastInningsNo: counts!.last_innings, people: [] },
+    { ballsBefore, lastInningsNo: counts!.last_innings ?? undefined, people: [] },
     lang,
   );
 }
@@ -62,11 +64,13 @@ export async function buildInningsCommentary(query: QueryRows, match: MatchCentr
  * chase in its balls (the revised ones, else the match's overs), a Test's fourth innings
  * unlimited, its runs from the first three innings' when none is recorded.
  */
-async function chaseTargets(query: QueryRows, match: MatchCentreRow): Promise<Map<number, { runs: number; balls: number | null }>> {
-  const rows = await query<{ innings_no: number; batting_team: 'a' | 'b'; super_over: boolean; runs: number; target_runs: number | null; target_balls: number | null }>(
-    'select innings_no, batting_team, super_over, runs, target_runs, target_balls from innings where match_id = $1 order by innings_no',
-    [match.id],
-  );
+async function chaseTargets(db: Kysely<Database>, match: MatchCentreRow): Promise<Map<number, { runs: number; balls: number | null }>> {
+  const rows = await db
+    .selectFrom('innings')
+    .select(['innings_no', 'batting_team', 'super_over', 'runs', 'target_runs', 'target_balls'])
+    .where('match_id', '=', match.id)
+    .orderBy('innings_no')
+    .execute();
   const limited = match.format !== 'test';
   const allotment = match.overs_limit === null ? null : match.overs_limit * match.balls_per_over;
   const targets = new Map<number, { runs: number; balls: number | null }>();
@@ -82,7 +86,7 @@ async function chaseTargets(query: QueryRows, match: MatchCentreRow): Promise<Ma
 
 /** The commentary entries of the given innings of a match, oldest first, numbered after `ballsBefore` balls, with the people they name. */
 async function commentaryEntries(
-  query: QueryRows,
+  db: Kysely<Database>,
   match: MatchCentreRow,
   innings: readonly StoredInnings[],
   { ballsBefore, lastInningsNo, people: alsoPeople }: { ballsBefore: number; lastInningsNo: number | undefined; people: readonly number[] },
@@ -101,7 +105,7 @@ async function commentaryEntries(
       }
     }
   }
-  const [person, targets] = await Promise.all([people(query, [...personIds]), chaseTargets(query, match)]);
+  const [person, targets] = await Promise.all([people(db, [...personIds]), chaseTargets(db, match)]);
   const teamNames = teamNamesOf(match);
   const balls = commentary(
     {

@@ -1,10 +1,10 @@
 // What the match centre's resources share: the match row they are built for, the people its
 // rows refer to, the team sheets and names.
 import type { Kysely } from 'kysely';
+import { anyInteger } from '../../db/any-of.ts';
 import type { Database, TeamSide } from '../../db/schema.ts';
 import type { PlayerRef } from '../match-centre-types.ts';
 import { displayTeamName, type MatchRow } from '../match-summary.ts';
-import { queryRows, type QueryRows } from '../../store/stored-deliveries.ts';
 
 /** The match a resource is built for: the listings' row plus the team ids. */
 export type MatchCentreRow = MatchRow & { team_a_id: number; team_b_id: number };
@@ -22,16 +22,11 @@ export function matchPlayers(db: Kysely<Database>, matchId: number) {
 
 /**
  * Key and name of the people a match's rows refer to, in one query by primary key, which
- * stays an index lookup whatever the planner knows about the tables (a join may not). `db` may
- * be a transaction's query (the live engine's ball, built inside its write).
+ * stays an index lookup whatever the planner knows about the tables (a join may not).
  */
-export async function people(db: Kysely<Database> | QueryRows, ids: readonly number[]): Promise<(id: number) => PlayerRef> {
+export async function people(db: Kysely<Database>, ids: readonly number[]): Promise<(id: number) => PlayerRef> {
   const unique = [...new Set(ids)];
-  const query = typeof db === 'function' ? db : queryRows(db);
-  const rows =
-    unique.length === 0
-      ? []
-      : await query<{ id: number; registry_id: string; name: string }>('select id, registry_id, name from people where id = any($1::integer[])', [unique]);
+  const rows = unique.length === 0 ? [] : await db.selectFrom('people').select(['id', 'registry_id', 'name']).where('id', '=', anyInteger(unique)).execute();
   const byId = new Map(rows.map((row) => [row.id, { key: row.registry_id, name: row.name }]));
   // Every id comes from the match's own rows; the fallback only keeps a page up if one did not.
   return (id) => byId.get(id) ?? { key: String(id), name: '?' };

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { best, byBatting, byBowling, inningsStory, rateSeries } from '../../domain/match-story.ts';
-import { queryRows, readStoredInnings } from '../../store/stored-deliveries.ts';
+import { readStoredInnings } from '../../store/stored-deliveries.ts';
 import type { AwardFigures, MatchStory, PlayerRef, Scorecard, StoryInnings } from '../match-centre-types.ts';
 import { selectPlayerOfMatch } from '../match-rows.ts';
 import { people, type MatchCentreRow } from './shared.ts';
@@ -13,7 +13,7 @@ import { people, type MatchCentreRow } from './shared.ts';
 export const TOP_PERFORMERS = 3;
 
 export async function buildStory(db: Kysely<Database>, match: MatchCentreRow, scorecard: Scorecard): Promise<MatchStory> {
-  const [stored, awards] = await Promise.all([readStoredInnings(queryRows(db), [match.id]), selectPlayerOfMatch(db, [match.id])]);
+  const [stored, awards] = await Promise.all([readStoredInnings(db, [match.id]), selectPlayerOfMatch(db, [match.id])]);
   const regular = stored.filter((inn) => !inn.superOver);
   const stories = regular.map((inn) => inningsStory(inn, { oversLimit: match.overs_limit }));
   // Stored deliveries name people by database id.

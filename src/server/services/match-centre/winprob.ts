@@ -10,7 +10,7 @@ import {
   competitionKey, preMatchProbability, winProbabilities,
   type WinProbFormat, type WinProbMatch, type WinProbModel, type WinProbPoint,
 } from '../../domain/winprob.ts';
-import { queryRows, readStoredInnings } from '../../store/stored-deliveries.ts';
+import { readStoredInnings } from '../../store/stored-deliveries.ts';
 import type { MatchCentreRow } from './shared.ts';
 
 export interface PreMatchChance {
@@ -82,7 +82,7 @@ export async function buildWinProbability(
   const tossBatting = match.toss_winner === null ? null : match.toss_decision === 'bat' ? match.toss_winner : match.toss_winner === 'a' ? 'b' : 'a';
   if (!facts) return { supported: false, points: [], preMatch: null, battingFirst: tossBatting, trainedThrough: model.trainedThrough, ratingsThrough, unrated: [] };
   const [stored, targets] = await Promise.all([
-    readStoredInnings(queryRows(db), [match.id]),
+    readStoredInnings(db, [match.id]),
     db.selectFrom('innings').select(['innings_no', 'target_runs', 'target_balls']).where('match_id', '=', match.id).execute(),
   ]);
   const targetOf = new Map(targets.map((row) => [row.innings_no, row]));
