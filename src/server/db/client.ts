@@ -29,7 +29,7 @@ import type { Database } from './schema.ts';
 export interface BulkTransaction {
   /** Typed queries in this transaction; `sql` through it for what the builders cannot say. */
   readonly kysely: Transaction<Database>;
-  /** Plain SQL in this transaction: the live commands' statements, until they are written with `kysely`. */
+  /** Plain SQL in this transaction, for a statement no builder says (a `set local`); every other statement goes through `kysely`. */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   copy(buffer: CopyBuffer): Promise<void>;
 }

@@ -1,11 +1,10 @@
 // Reads of a live match's innings the rules need (domain/live.ts): the innings as its result
 // reads them, and how a closed innings closed. The writer runs them in its transactions; the
 // scorer console's service reads them too.
-import type { MatchFormat, TeamSide } from '../db/schema.ts';
+import type { Database, MatchFormat, TeamSide } from '../db/schema.ts';
 import { absentBatters, inningsEnd, inningsLimitBalls, SUPER_OVER_WICKETS, type InningsClosure, type OutcomeInnings } from '../domain/live.ts';
 import { isAllOut } from '../domain/scorecard.ts';
-import { kyselyOf, type Reader } from './stored-deliveries.ts';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /** Batters who cannot bat: a side whose players are not known yet is taken to have eleven. */
 export function absentOf(xi: number, absentHurt: number): number {
@@ -13,8 +12,8 @@ export function absentOf(xi: number, absentHurt: number): number {
 }
 
 /** The match's innings for its result (domain/live.ts OutcomeInnings), with the format and whether a revised target was set. */
-export async function readOutcomeInnings(reader: Reader, matchId: number): Promise<{ format: MatchFormat; revised: boolean; innings: OutcomeInnings[] }> {
-  const db = kyselyOf(reader);
+export async function readOutcomeInnings(reader: Kysely<Database>, matchId: number): Promise<{ format: MatchFormat; revised: boolean; innings: OutcomeInnings[] }> {
+  const db = reader;
   const xiOf = (team: TeamSide) =>
     db.selectFrom('match_players').select(sql<number>`count(*)::int`.as('n')).where('match_id', '=', matchId).where('team', '=', team);
   const facts = await db
@@ -55,8 +54,8 @@ export async function readOutcomeInnings(reader: Reader, matchId: number): Promi
  * How a closed innings closed: by the rules (all out, overs, target) as its totals show, a
  * declaration, or else by hand.
  */
-export async function closureOf(reader: Reader, matchId: number, inningsNo: number): Promise<InningsClosure> {
-  const inn = await kyselyOf(reader)
+export async function closureOf(reader: Kysely<Database>, matchId: number, inningsNo: number): Promise<InningsClosure> {
+  const inn = await reader
     .selectFrom('innings as i')
     .innerJoin('matches as m', 'm.id', 'i.match_id')
     .select((eb) => [

@@ -15,7 +15,7 @@ import { ballCount, firstBalls, PeopleDictionary, readBall, storedBall, writeBal
 import { appendToBalls, storedBallCount } from './packed-balls.ts';
 import { DerivedCopy, INNINGS_TOTALS, inningsTotals, type DerivedSelection } from './match-copy.ts';
 import { deriveInningsRows, type InningsFacts, type MatchWrite } from './match-write.ts';
-import { readStoredInnings, type QueryRows } from './stored-deliveries.ts';
+import { readStoredInnings } from './stored-deliveries.ts';
 import { absentOf, closureOf, readOutcomeInnings } from './live-innings.ts';
 import { fixtureWrite, LiveWriteError, type FixtureInput } from './fixture.ts';
 import { appendEvents, type CommittedEvent, type NewEvent } from './live-events.ts';
@@ -357,7 +357,7 @@ export class MatchWriter {
           .where('match_id', '=', matchId)
           .where('innings_no', '=', latest.innings_no)
           .execute();
-        await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
+        await afterInningsClosed(tx, matchId, await closureOf(tx.kysely, matchId, latest.innings_no));
         const now = await tx.kysely.selectFrom('matches').select('status').where('id', '=', matchId).executeTakeFirstOrThrow();
         match.status = now.status;
       }
@@ -366,7 +366,7 @@ export class MatchWriter {
         .select(['format', 'overs_limit', 'toss_winner', 'toss_decision'])
         .where('id', '=', matchId)
         .executeTakeFirstOrThrow();
-      const { innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
+      const { innings } = await readOutcomeInnings(tx.kysely, matchId);
       const tossBatting = facts.toss_winner === null ? null : facts.toss_decision === 'bat' ? facts.toss_winner : facts.toss_winner === 'a' ? 'b' : 'a';
       const next = nextInnings(facts.format, innings, {
         ...(options.battingSide === undefined ? {} : { battingSide: options.battingSide }),
@@ -488,7 +488,7 @@ export class MatchWriter {
           .execute();
       }
       const named = await tx.kysely.selectFrom('people').select('id').where('registry_id', '=', anyText(before.map((row) => row.registry_id))).execute();
-      await refreshSearchIndex((text, params) => tx.query(text, params), {
+      await refreshSearchIndex(tx.kysely, {
         people: [...named.map((row) => row.id), ...idOf.values()],
         teams: [],
         tournaments: [],
@@ -558,9 +558,9 @@ export class MatchWriter {
           const events = log ? await appendEvents(tx, matchId, [STATE_EVENT]) : [];
           return { matchKey: match.match_key, players: [], reopenedTags: [], undone: { ball: null, droppedInnings, inningsNo: null, reopenedMatch, events } };
         }
-        removeBall = closedByRule(await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
+        removeBall = closedByRule(await closureOf(tx.kysely, matchId, latest.innings_no));
       } else {
-        removeBall = latest.open || closedByRule(await closureOf(tx.query.bind(tx) as QueryRows, matchId, latest.innings_no));
+        removeBall = latest.open || closedByRule(await closureOf(tx.kysely, matchId, latest.innings_no));
       }
       const inningsNo = latest.innings_no;
       let ball: Undone['ball'] = null;
@@ -662,7 +662,7 @@ export class MatchWriter {
         .returning('innings_no')
         .execute();
       if (found.length === 0) throw new LiveWriteError(`match ${match.match_key} has no innings ${inningsNo}`);
-      const outcome = match.status === 'completed' ? null : await afterInningsClosed(tx, matchId, await closureOf(tx.query.bind(tx) as QueryRows, matchId, inningsNo));
+      const outcome = match.status === 'completed' ? null : await afterInningsClosed(tx, matchId, await closureOf(tx.kysely, matchId, inningsNo));
       const completedTags = outcome === null ? [] : await completionTags(tx, matchId, match.match_key);
       return { matchKey: match.match_key, outcome, completedTags, events: await appendEvents(tx, matchId, events) };
     });
@@ -742,7 +742,7 @@ export class MatchWriter {
       let outcome = completion.result;
       if (match.status !== 'completed' || outcome !== undefined) {
         if (outcome === undefined) {
-          const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
+          const { format, revised, innings } = await readOutcomeInnings(tx.kysely, matchId);
           outcome = matchOutcome(format, innings, revised);
         }
         await closeOpenInnings(tx, matchId);
@@ -888,7 +888,7 @@ async function insertInnings(tx: BulkTransaction, matchId: number, match: Locked
 async function afterInningsClosed(tx: BulkTransaction, matchId: number, closure: InningsClosure): Promise<MatchOutcome | null> {
   // The innings' figures are final: the match's fantasy points follow them.
   await refreshFantasyRows(tx, [matchId]);
-  const { format, revised, innings } = await readOutcomeInnings(tx.query.bind(tx) as QueryRows, matchId);
+  const { format, revised, innings } = await readOutcomeInnings(tx.kysely, matchId);
   const outcome = decidedOutcome(format, innings, closure, revised);
   if (outcome === null) {
     await tx.kysely.updateTable('matches').set({ play_status: 'innings_break', break_reason: 'innings' }).where('id', '=', matchId).execute();
@@ -1001,7 +1001,7 @@ async function removeStoredBall(tx: BulkTransaction, matchId: number, inningsNo:
  * runs before and after included) and, when `inProgress`, a fresh tally to go on from.
  */
 async function rederiveInnings(tx: BulkTransaction, matchId: number, inningsNo: number, inProgress: boolean): Promise<void> {
-  const inn = (await readStoredInnings(tx.query.bind(tx) as QueryRows, [matchId])).find((candidate) => candidate.inningsNo === inningsNo);
+  const inn = (await readStoredInnings(tx.kysely, [matchId])).find((candidate) => candidate.inningsNo === inningsNo);
   if (!inn) throw new Error(`match ${matchId} has no innings ${inningsNo}`);
   const tally = InningsTally.start(inn);
   for (const delivery of inn.deliveries) tally.add(delivery);

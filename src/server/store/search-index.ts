@@ -8,7 +8,6 @@ import { anyInteger } from '../db/any-of.ts';
 import type { Database } from '../db/schema.ts';
 import { searchTerms } from '../domain/search-terms.ts';
 import { bookOf, lookupName, SHIPPED_NAME_ROWS, venueIdentity, venuePlaces } from '../../i18n/names.ts';
-import { kyselyOf, type Reader } from './stored-deliveries.ts';
 
 export type SearchKind = 'player' | 'team' | 'tournament' | 'venue';
 
@@ -185,8 +184,8 @@ function groundEntries(rows: readonly EntityRow[], grounds: ReadonlyMap<number, 
 const SCOPE_FIELD: Record<SearchKind, keyof SearchScope> = { player: 'people', team: 'teams', tournament: 'tournaments', venue: 'venues' };
 
 /** Rewrites the search rows of the entities in scope: those with matches get a fresh row, the others none. */
-export async function refreshSearchIndex(reader: Reader, scope: SearchScope | null): Promise<void> {
-  const db = kyselyOf(reader);
+export async function refreshSearchIndex(reader: Kysely<Database>, scope: SearchScope | null): Promise<void> {
+  const db = reader;
   for (const kind of Object.keys(ENTITY_QUERIES) as SearchKind[]) {
     let ids = scope === null ? null : [...new Set(scope[SCOPE_FIELD[kind]])];
     if (ids !== null && ids.length === 0) continue;
@@ -246,7 +245,7 @@ export interface NewAppearance {
  * on the same day, where the later write's team wins); matches that replace a stored version go
  * through refreshSearchIndex instead.
  */
-export async function countNewAppearances(reader: Reader, appearances: readonly NewAppearance[]): Promise<void> {
+export async function countNewAppearances(reader: Kysely<Database>, appearances: readonly NewAppearance[]): Promise<void> {
   if (appearances.length === 0) return;
   const byPerson = new Map<number, { matches: number; weight: number; latest: NewAppearance }>();
   for (const appearance of appearances) {
@@ -261,7 +260,7 @@ export async function countNewAppearances(reader: Reader, appearances: readonly 
     }
   }
   const ids = [...byPerson.keys()];
-  const db = kyselyOf(reader);
+  const db = reader;
   const people = await db
     .selectFrom('people as p')
     .leftJoin('player_profiles as pp', 'pp.registry_id', 'p.registry_id')

@@ -1,14 +1,7 @@
 // Deliveries as stored (innings_balls bytes plus wickets rows) turned back into the domain's
 // input, people named by their database id as a string. Rebuilding derived rows and the
 // commentary both read deliveries through here, so they fold the same balls with the same rules.
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-} from 'kysely';
+import type { Kysely } from 'kysely';
 import { anyInteger } from '../db/any-of.ts';
 import type { Database, InningsBallsTable } from '../db/schema.ts';
 import type { Delivery, DismissalKind, Fielder, InningsInput } from '../domain/types.ts';
@@ -32,51 +25,14 @@ export type WicketRowRead = {
   fielder_ids: (number | null)[] | null;
 };
 
-/** Runs one SQL statement in a transaction: `tx.query`, as match-writer's live methods still pass it. */
-export type QueryRows = <R>(text: string, params: unknown[]) => Promise<R[]>;
-
-/**
- * What the readers the live writer shares take: a Kysely (the pool, or a transaction's
- * `tx.kysely`), or a transaction's plain query function, until match-writer's live methods pass
- * `tx.kysely` (docs/decisions/081-writers-per-job.md, "readers").
- */
-export type Reader = Kysely<Database> | QueryRows;
-
-/** The reader as a Kysely: a query function is wrapped, so its typed statements go through it. */
-export function kyselyOf(reader: Reader): Kysely<Database> {
-  if (typeof reader !== 'function') return reader;
-  const connection: DatabaseConnection = {
-    executeQuery: async <R>(query: CompiledQuery) => ({ rows: await reader<R>(query.sql, [...query.parameters]) }),
-    streamQuery: () => {
-      throw new Error('Streaming is not supported over a query function');
-    },
-  };
-  const refused = () => Promise.reject(new Error('A query function is inside its own transaction'));
-  return new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => ({
-        init: async () => {},
-        acquireConnection: async () => connection,
-        beginTransaction: refused,
-        commitTransaction: refused,
-        rollbackTransaction: refused,
-        releaseConnection: async () => {},
-        destroy: async () => {},
-      }),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
-}
 
 /**
  * The innings of the given matches, in match and innings order, with every delivery; only the
  * innings numbered `onlyInnings` when given (one innings of a match, without the others' balls).
  */
-export async function readStoredInnings(reader: Reader, matchIds: readonly number[], onlyInnings?: number): Promise<StoredInnings[]> {
+export async function readStoredInnings(reader: Kysely<Database>, matchIds: readonly number[], onlyInnings?: number): Promise<StoredInnings[]> {
   if (matchIds.length === 0) return [];
-  const db = kyselyOf(reader);
+  const db = reader;
   const ids = anyInteger(matchIds);
   // One statement at a time: inside a transaction the connection takes one query at once.
   const innings = await db

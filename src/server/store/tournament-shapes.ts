@@ -2,10 +2,10 @@
 // a bilateral series) and how many matches of each type it holds. Match titles read it ('2nd
 // Test' in a tour, 'Match 23' in a league, 'Only Test'; domain/match-title.ts), and so does every
 // listing, without counting a tournament's matches per row.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { anyInteger } from '../db/any-of.ts';
 import { isTitleShapeChange, type TournamentShape } from '../domain/match-title.ts';
-import { kyselyOf, type Reader } from './stored-deliveries.ts';
 
 interface ShapeChange {
   id: number;
@@ -22,10 +22,10 @@ interface ShapeChange {
  * matches' titles change with it, and the keys of those matches (their pages show the titles).
  */
 export async function refreshTournamentShapes(
-  reader: Reader,
+  reader: Kysely<Database>,
   tournamentIds: readonly number[] | null,
 ): Promise<{ tournaments: string[]; matches: string[] }> {
-  const db = kyselyOf(reader);
+  const db = reader;
   const ids = sql`${tournamentIds === null ? null : [...tournamentIds]}::integer[]`;
   // One statement: CTEs feeding an update that returns the old row beside the new (the builders cannot say `from ..., tournaments old`).
   const { rows: changes } = await sql<ShapeChange>`with chosen as (
