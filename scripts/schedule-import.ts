@@ -11,7 +11,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { openChangeFeed } from '../src/server/feed/open-feed.ts';
 import { MAX_SCHEDULE_BYTES } from '../src/server/ingest/schedule.ts';
 import { importSchedule } from '../src/server/ingest/schedule-import.ts';
-import { MatchWriter } from '../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../src/server/store/live-match-writer.ts';
 import { runCommand } from './command.ts';
 
 async function main(): Promise<number> {
@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   let status = 0;
   try {
     await migrateToLatest(db);
-    const writer = new MatchWriter(db, (tags) => feed.publish(tags));
+    const writer = new LiveMatchWriter(db, (tags) => feed.publish(tags));
     for (const file of files) {
       const name = path.basename(file);
       let text: string;

@@ -27,7 +27,7 @@ import { ReelFiles } from './reels/files.ts';
 import { registerReelJobs } from './reels/transcode-job.ts';
 import { scheduleCricsheetUpdates } from './ingest/updater.ts';
 import { scheduleFixtureFeeds } from './ingest/fixture-feeds.ts';
-import { MatchWriter } from './store/match-writer.ts';
+import { LiveMatchWriter } from './store/live-match-writer.ts';
 import { progressLine } from './ingest/progress.ts';
 import { tags } from './feed/tags.ts';
 import { backfillReports, listenForCompletedMatches, registerMatchReportJob } from './jobs/match-reports.ts';
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
     const publish = (changed: string[]) => feed.publish(changed);
     await scheduleFixtureFeeds(jobs, {
       db,
-      writer: new MatchWriter(db, publish),
+      writer: new LiveMatchWriter(db, publish),
       sources: config.FIXTURES_SOURCE,
       everyMs: config.FIXTURES_UPDATE_EVERY,
       publish,

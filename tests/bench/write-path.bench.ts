@@ -15,7 +15,7 @@ import { ChangeFeed } from '../../src/server/feed/change-feed.ts';
 import { tags } from '../../src/server/feed/tags.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { createServices } from '../../src/server/services/index.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
 import { rederive } from '../../src/server/store/rederive-writer.ts';
 import { readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { sharedArchive } from '../helpers/shared-data.ts';
@@ -32,7 +32,7 @@ try {
   if (imported.failedSources.length > 0) throw new Error(`cannot read the IPL archive: ${imported.failedSources[0]!.reason}`);
   const feed = new ChangeFeed();
   const services = createServices(db, feed);
-  const writer = new MatchWriter(db, (changed) => feed.publish(changed));
+  const writer = new LiveMatchWriter(db, (changed) => feed.publish(changed));
   const [live] = await db.kysely.selectFrom('matches').select(['id']).where('match_key', '=', LIVE_MATCH).execute();
   if (!live) throw new Error(`match ${LIVE_MATCH} is not in the archive`);
 

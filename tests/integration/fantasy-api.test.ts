@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices } from '../../src/server/services/index.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import type { matchFantasy, topFantasy } from '../../src/server/wire/schemas/fantasy.ts';
@@ -106,7 +106,7 @@ describe('fantasy API', () => {
   });
 
   it("before the XIs are named, ranks each side's players of its latest match", async () => {
-    const writer = new MatchWriter(db, () => undefined);
+    const writer = new LiveMatchWriter(db, () => undefined);
     const { matchKey } = await writer.createFixture({
       tournament: { name: 'Fantasy Trophy' },
       teams: [{ name: 'India' }, { name: 'Ireland' }],

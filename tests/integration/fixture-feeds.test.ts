@@ -18,7 +18,7 @@ import { fetchFeed, FIXTURE_FEEDS_JOB, scheduleFixtureFeeds } from '../../src/se
 import { JobQueue } from '../../src/server/store/job-queue.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
@@ -87,7 +87,7 @@ describe.each(await databasesUnderTest())('fixture feeds on %s', (_engine, open)
   let services: Services;
   let app: FastifyInstance | null = null;
   const published: string[] = [];
-  let writer: MatchWriter;
+  let writer: LiveMatchWriter;
   const publish = async (changed: string[]) => {
     published.push(...changed);
     await services.feed.publish(changed);
@@ -96,7 +96,7 @@ describe.each(await databasesUnderTest())('fixture feeds on %s', (_engine, open)
   beforeAll(async () => {
     db = await open();
     services = createServices(db);
-    writer = new MatchWriter(db, publish);
+    writer = new LiveMatchWriter(db, publish);
     server = createServer((request, response) => {
       requests.push(request.url ?? '');
       const file = served[request.url ?? ''];

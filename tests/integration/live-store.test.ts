@@ -18,7 +18,7 @@ import { loadLiveStates, type LiveMatchRow } from '../../src/server/services/liv
 import { LiveWriteError } from '../../src/server/store/fixture.ts';
 import type { InningsFacts } from '../../src/server/store/match-write.ts';
 import { LiveEventLog } from '../../src/server/store/live-events.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
 import { readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
@@ -75,7 +75,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
   let db: Db;
   let matchIdOf: (key: string) => number;
   const published: string[][] = [];
-  let writer: MatchWriter;
+  let writer: LiveMatchWriter;
   let importedCount = 0;
   let fixtureId = 0;
   const imported = new Map<number, Record<string, unknown>>();
@@ -90,7 +90,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     matchIdOf = (key) => ids.get(key)!;
     // Cricsheet's results as imported, before the tests below play matches again.
     for (const row of await queryRows<{ id: number }>(db, `select id, ${RESULT_COLUMNS} from matches`)) imported.set(row.id, row);
-    writer = new MatchWriter(db, (tags) => void published.push(tags));
+    writer = new LiveMatchWriter(db, (tags) => void published.push(tags));
   }, 300_000);
   afterAll(() => db.close());
 

@@ -12,7 +12,7 @@ import { PREVIEW_SWEEP_JOB, PREVIEW_SWEEP_MS, registerMatchPreviewJob, scheduleM
 import { JobQueue } from '../../src/server/store/job-queue.ts';
 import { loadPreviewFacts, previewsDue, writePreviewFor } from '../../src/server/services/match-previews.ts';
 import { writeMatchPreview } from '../../src/server/domain/match-preview.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
 import { hindiStyleProblems } from '../helpers/hindi-style.ts';
 import { importRealSubset, type RealSubset } from '../helpers/real-subset.ts';
 import { requiredArchive } from '../helpers/shared-data.ts';
@@ -68,7 +68,7 @@ describe.skipIf(!archive)('match previews on real Tests', () => {
     subset = await importRealSubset<RawMatch>(archive!, isPick);
     // A ball bowled: a wash-out counts in no form.
     played = subset.matches.filter((match) => regular(match).length > 0).sort((x, y) => y.info.dates[0]!.localeCompare(x.info.dates[0]!) || y.id - x.id);
-    const writer = new MatchWriter(subset.db, () => undefined);
+    const writer = new LiveMatchWriter(subset.db, () => undefined);
     const fixture = (startAt: Date) =>
       writer.createFixture({
         tournament: { name: 'India tour of England 2026' },

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { importSchedule } from '../../src/server/ingest/schedule-import.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
 import { queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 
@@ -33,10 +33,10 @@ const ICS = [
 describe.each(await databasesUnderTest())('schedule import on %s', (_engine, open) => {
   let db: Db;
   const published: string[][] = [];
-  let writer: MatchWriter;
+  let writer: LiveMatchWriter;
   beforeAll(async () => {
     db = await open();
-    writer = new MatchWriter(db, (tags) => void published.push(tags));
+    writer = new LiveMatchWriter(db, (tags) => void published.push(tags));
   });
   afterAll(() => db.close());
 

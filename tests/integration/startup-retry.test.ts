@@ -17,7 +17,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import type { ImportFailure } from '../../src/server/ingest/progress.ts';
 import { runStartUpWork, startupRetryDelayMs } from '../../src/server/jobs/start-up.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
-import { MatchWriter } from '../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
 import { builtAstroHandler } from '../helpers/built-site.ts';
 import { freshDatabase, queryNumber } from '../helpers/test-db.ts';
 import { writeZip } from '../helpers/zip-writer.ts';
@@ -83,7 +83,7 @@ describe.skipIf(handler === null)('a start-up import whose source cannot be read
 
   it('says which source failed, why and when it tries again, then imports when the source works', async () => {
     // A fixture from a feed is already there (feeds are read at start too): it is not Cricsheet's data.
-    await new MatchWriter(db, () => undefined).createFixture({
+    await new LiveMatchWriter(db, () => undefined).createFixture({
       tournament: { name: 'Feed Cup 2030' },
       teams: [{ name: 'Harbour Hawks' }, { name: 'Coast Kings' }],
       startAt: new Date('2030-12-04T08:10:00Z'),

@@ -467,7 +467,7 @@ export interface FantasyPointsTable {
   lines: unknown;
 }
 
-/** A bulk import whose search rows are still to be built (migration 018; MatchWriter.finishBulkImport). */
+/** A bulk import whose search rows are still to be built (migration 018; LiveMatchWriter.finishBulkImport). */
 export interface SearchPendingTable {
   token: string;
   touched_at: Generated<Date>;

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { tags } from '../feed/tags.ts';
 import type { JobQueue } from '../store/job-queue.ts';
-import type { MatchWriter } from '../store/match-writer.ts';
+import type { LiveMatchWriter } from '../store/live-match-writer.ts';
 import type { PublishTags } from '../store/write-transaction.ts';
 import { MAX_SCHEDULE_BYTES, parseSchedule, type ParsedSchedule, type ScheduleProblem } from './schedule.ts';
 import { nextSlot } from './updater.ts';
@@ -88,7 +88,7 @@ interface StoredEvent {
  */
 export async function syncFeed(
   db: Db,
-  writer: MatchWriter,
+  writer: LiveMatchWriter,
   source: string,
   parsed: ParsedSchedule,
   options: { cancelMissing: boolean; publish: PublishTags },
@@ -233,7 +233,7 @@ async function tagsOfMatches(db: Db, matchIds: number[]): Promise<string[]> {
 }
 
 /** Reads and applies one feed; a feed that cannot be read is reported as problem line 0 and changes nothing. */
-export async function fetchFeed(db: Db, writer: MatchWriter, source: string, publish: PublishTags, signal?: AbortSignal): Promise<FeedSyncSummary> {
+export async function fetchFeed(db: Db, writer: LiveMatchWriter, source: string, publish: PublishTags, signal?: AbortSignal): Promise<FeedSyncSummary> {
   let feed: { name: string; text: string };
   try {
     feed = await readFeed(source, signal);
@@ -257,7 +257,7 @@ const payloadSchema = z.object({ slot: z.number().int().nonnegative() });
  */
 export async function scheduleFixtureFeeds(
   jobs: JobQueue,
-  options: { db: Db; writer: MatchWriter; sources: string[]; everyMs: number; publish: PublishTags; logger?: FeedLogger; now?: () => number },
+  options: { db: Db; writer: LiveMatchWriter; sources: string[]; everyMs: number; publish: PublishTags; logger?: FeedLogger; now?: () => number },
 ): Promise<void> {
   const now = options.now ?? Date.now;
   const enqueueSlot = (slot: number, runAt: Date) =>

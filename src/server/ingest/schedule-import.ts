@@ -4,7 +4,7 @@
 // cancels what it changed and makes nothing twice; an event the file no longer lists is left
 // alone (a file import is not a feed: FIXTURES_SOURCE is).
 import type { Db } from '../db/client.ts';
-import type { MatchWriter } from '../store/match-writer.ts';
+import type { LiveMatchWriter } from '../store/live-match-writer.ts';
 import type { PublishTags } from '../store/write-transaction.ts';
 import { syncFeed } from './fixture-feeds.ts';
 import { parseSchedule, type ScheduleProblem } from './schedule.ts';
@@ -19,7 +19,7 @@ export interface ScheduleImportSummary {
 }
 
 /** publish: where moves and cancellations announce their tags (new fixtures go through the writer's own). */
-export async function importSchedule(db: Db, writer: MatchWriter, fileName: string, text: string, publish: PublishTags = () => undefined): Promise<ScheduleImportSummary> {
+export async function importSchedule(db: Db, writer: LiveMatchWriter, fileName: string, text: string, publish: PublishTags = () => undefined): Promise<ScheduleImportSummary> {
   const summary = await syncFeed(db, writer, `file:${fileName}`, parseSchedule(fileName, text), {
     cancelMissing: false,
     publish,

@@ -1,6 +1,6 @@
 // The live engine (docs/decisions/025-live-engine-and-events.md, 080-live-engine-only-writes.md):
 // the commands that play a match ball by ball. It validates a command, sequences it and commits
-// it with its events through the one write path (MatchWriter), which writes the events' rows in
+// it with its events through the one write path (LiveMatchWriter), which writes the events' rows in
 // its own transaction; then it hands the committed events to its listener (the fan-out,
 // realtime/fan-out.ts), which presents and pushes them. Nothing of the engine runs inside a
 // write's transaction, and the engine neither presents nor emits. The scorer console, the
@@ -18,7 +18,7 @@ import type { Database, TeamSide } from '../db/schema.ts';
 import type { Delivery } from '../domain/types.ts';
 import { ballInPlayRefusal, ballItselfRefusal, type BallRefusal } from '../domain/ball-sense.ts';
 import { ballPlaceOfKey, playStatusOfBreak, type BreakReason, type InningsEnd } from '../domain/live.ts';
-import { MatchWriter, type AppendedBall, type SquadMarks } from '../store/match-writer.ts';
+import { LiveMatchWriter, type AppendedBall, type SquadMarks } from '../store/live-match-writer.ts';
 import type { PublishTags } from '../store/write-transaction.ts';
 import { LiveEventLog, type CommittedEvent, type NewEvent } from '../store/live-events.ts';
 import { ballsBeforeInnings } from '../store/packed-balls.ts';
@@ -103,7 +103,7 @@ export interface LiveEngine {
    * the score after it: fans' lists replace it in place, nothing is added or lost.
    */
   correctBall(matchKey: string, ballKey: string, ball: CricsheetBall): Promise<{ sequence: number; ballKey: string }>;
-  /** Takes back the match's last step (MatchWriter.undoLast); ballKey is the ball taken back, null when none was. */
+  /** Takes back the match's last step (LiveMatchWriter.undoLast); ballKey is the ball taken back, null when none was. */
   undoLastBall(matchKey: string): Promise<{ sequence: number; ballKey: string | null } | null>;
   setBreak(matchKey: string, reason: BreakReason | null): Promise<void>;
   /** Closes the innings in progress by hand: declared, or stopped, or all out with batters (keys) absent hurt. */
@@ -123,7 +123,7 @@ export interface LiveEngineOptions {
   /** Where committed events go (the fan-out). */
   listener: CommitListener;
   logger?: Pick<FastifyBaseLogger, 'error' | 'info'>;
-  /** The writer over the given database (tests may wrap it); default a MatchWriter publishing to `publish`. */
+  /** The writer over the given database (tests may wrap it); default a LiveMatchWriter publishing to `publish`. */
   writerOf?: (db: Db) => LiveWriter;
 }
 
@@ -162,7 +162,7 @@ class Engine implements LiveEngine {
 
   constructor(options: LiveEngineOptions) {
     this.log = new LiveEventLog(options.db);
-    this.writer = (options.writerOf ?? ((db: Db) => new MatchWriter(db, options.publish)))(options.db);
+    this.writer = (options.writerOf ?? ((db: Db) => new LiveMatchWriter(db, options.publish)))(options.db);
     this.listener = options.listener;
     this.db = options.db.kysely;
   }
@@ -231,7 +231,7 @@ class Engine implements LiveEngine {
       refuseOutOfPlay(delivery, match, innings, context, innings.lastOver);
       let appended: AppendedBall;
       try {
-        // Committed with synchronous_commit off (MatchWriter.appendBall): the answer waits for the disk below.
+        // Committed with synchronous_commit off (LiveMatchWriter.appendBall): the answer waits for the disk below.
         appended = await this.writer.appendBall(match.id, innings.inningsNo, delivery, ball.review, { idempotencyKey, digest });
       } catch (error) {
         // The same key sent at once to another process: that one wrote the ball.

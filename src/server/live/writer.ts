@@ -1,10 +1,10 @@
-// What the live engine needs of the one write path: MatchWriter's methods for play ball by ball
+// What the live engine needs of the one write path: LiveMatchWriter's methods for play ball by ball
 // (issue 9's contract). Named here so the engine states what it relies on. Each takes the events
 // to log as data, writes them in its own transaction and returns them as committed.
 import type { Delivery } from '../domain/types.ts';
 import type { FixtureInput } from '../store/fixture.ts';
 import type { CommittedEvent, NewEvent } from '../store/live-events.ts';
-import type { AppendedBall, BallLog, SquadMarks, Undone } from '../store/match-writer.ts';
+import type { AppendedBall, BallLog, SquadMarks, Undone } from '../store/live-match-writer.ts';
 import type { PlayStatus, TeamSide } from '../db/schema.ts';
 
 export interface LiveWriter {

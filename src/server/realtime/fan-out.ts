@@ -1,6 +1,6 @@
 // The live fan-out (docs/decisions/080-live-engine-only-writes.md): what the live engine
 // committed, presented and pushed after the commit. The engine (live/engine.ts) writes a
-// command's events through MatchWriter, in the write's own transaction, and hands them here as
+// command's events through LiveMatchWriter, in the write's own transaction, and hands them here as
 // committed; here each event's payload is made from the committed state (payloads.ts, the same
 // read models as the HTTP API), pushed to the match's room (and its apps' and the home room)
 // and filled into the log. An event whose payload was never filled in (the process stopped

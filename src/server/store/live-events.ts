@@ -2,7 +2,7 @@
 // a sequence number consecutive per match (matches.live_sequence is the last one given). A
 // client that missed events asks for those after its last sequence ('catchup').
 //
-// A ball and its events commit together: MatchWriter's live methods take the events as data and
+// A ball and its events commit together: LiveMatchWriter's live methods take the events as data and
 // write their rows in the write's own transaction (appendEvents), so a crash can never leave a
 // ball without its event, nor an event without its ball. The payloads are made from the
 // committed state by the fan-out (realtime/fan-out.ts) and filled in just after the commit; an

@@ -1,6 +1,6 @@
 // What every writer shares (docs/decisions/081-writers-per-job.md): the bulk import
 // (import-writer.ts), the rebuild of derived rows (rederive-writer.ts) and the live commands
-// (match-writer.ts) each run their own transactions (Db.bulkTransaction, typed Kysely plus
+// (live-match-writer.ts) each run their own transactions (Db.bulkTransaction, typed Kysely plus
 // COPY) and announce what they changed after the commit, through PublishTags.
 import type { BulkTransaction, Db } from '../db/client.ts';
 import { anyInteger } from '../db/any-of.ts';

@@ -1,6 +1,6 @@
 // What makes a bulk import cheaper (docs/decisions/033-search-and-records.md, 038-fantasy-points.md):
 // - search_pending: a bulk import leaves its search rows to the end of each archive
-//   (MatchWriter.finishBulkImport); a row here, written with its first batch, says an import
+//   (LiveMatchWriter.finishBulkImport); a row here, written with its first batch, says an import
 //   has matches whose search rows are not built yet, so an import cut short is finished by the next one.
 // - fantasy_points.lines as json (the breakdown's text, checked but not taken apart) instead of
 //   jsonb: nothing queries inside it, and jsonb's parsing cost as much as the rest of the row's COPY;

@@ -100,7 +100,7 @@ export interface Undone {
   events: CommittedEvent[];
 }
 
-export class MatchWriter {
+export class LiveMatchWriter {
   /** Whole matches (a new fixture) are written as an import writes them. */
   private readonly matches: ImportWriter;
 

@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../../src/server/db/client.ts';
 import { DatabaseLockedError } from '../../../src/server/db/pglite-lock.ts';
 import { RULES_VERSION } from '../../../src/server/domain/rules-version.ts';
 import { importSources } from '../../../src/server/ingest/importer.ts';
-import { MatchWriter } from '../../../src/server/store/match-writer.ts';
+import { LiveMatchWriter } from '../../../src/server/store/live-match-writer.ts';
 import { rederive } from '../../../src/server/store/rederive-writer.ts';
 import { readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
 import { fantasyFromScorecards } from '../../../src/server/store/fantasy-rows.ts';
@@ -31,7 +31,7 @@ async function derivedRows(db: Db, matchId?: number) {
   };
 }
 
-describe('MatchWriter', () => {
+describe('LiveMatchWriter', () => {
   let db: Db;
   let matchIds: number[];
   beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('MatchWriter', () => {
 
   it('appends ball by ball to the same rows as writing whole matches, touching only that match', async () => {
     const published: string[][] = [];
-    const writer = new MatchWriter(db, (tags) => void published.push(tags));
+    const writer = new LiveMatchWriter(db, (tags) => void published.push(tags));
     for (const matchId of matchIds) {
       const [matchKey] = (await queryRows<{ match_key: string }>(db, `select match_key from matches where id = ${matchId}`)).map((r) => r.match_key);
       const whole = await derivedRows(db, matchId);
