@@ -1,21 +1,38 @@
 // Shapes of series, statistics and fixtures (spec §3 Tournament, Player stats entry, Month
-// group, Fixture day group), shared by the provider API and the pages. The contract is the zod
-// schemas in src/server/wire/schemas; the list, stats and month shapes are their types, so they
-// are written once. The tournament detail is a read model in the domain's names (matches as
-// match summaries, the points table as the domain's standings), which wire/presenters turns
-// into the provider's shape.
-import type { z } from 'zod';
+// group, Fixture day group), shared by the provider API and the pages. The list, month and team
+// option shapes are already the provider's (their keys are the spec's); the wire's zod schemas
+// (src/server/wire/schemas/tournaments.ts) are checked at compile time to give exactly these
+// types, so the read model stays below the wire and the two cannot drift. The tournament detail
+// is a read model in the domain's names (matches as match summaries, the points table as the
+// domain's standings), which wire/presenters turns into the provider's shape.
 import type { FormatType } from '../domain/format-type.ts';
+import type { PlayerRole } from '../domain/player-role.ts';
 import type { StandingsRound } from '../domain/points-table.ts';
 import type { SeriesResult } from '../domain/series-result.ts';
 import type { TournamentGap } from '../domain/withheld-matches.ts';
 import type { MatchSummary } from './match-summary.ts';
 import type { PlayerRef } from './match-centre-types.ts';
-import type { format, monthGroup, playerRole, teamOption, tournamentListItem } from '../wire/schemas/tournaments.ts';
 
-export type Format = z.output<typeof format>;
-export type TournamentListItem = z.output<typeof tournamentListItem>;
-export type PlayerRole = z.output<typeof playerRole>;
+export type { PlayerRole };
+/** A broad format, as the spec's filters name it. */
+export type Format = 't20' | 'oneday' | 'test';
+export type Gender = 'male' | 'female';
+
+/** A tournament in a list (spec §3 Tournament, list form). */
+export interface TournamentListItem {
+  tou_key: string;
+  short_name: string;
+  /** Cricsheet has no artwork: null, and pages show a lettered tile. */
+  imgURl: string | null;
+  name: string;
+  /** Epoch seconds. */
+  start_date: number;
+  last_scheduled_match_date: number;
+  formats: Format[];
+  format_types: FormatType[];
+  gender: Gender;
+  matches: number;
+}
 
 /** A player of a tournament side with his roles in it. */
 export interface TournamentSquadPlayer {
@@ -60,7 +77,7 @@ export interface TournamentDetail {
   formats: Format[];
   /** The types of its matches (Test, ODI, T20I, ...), in display order. */
   formatTypes: FormatType[];
-  gender: 'male' | 'female';
+  gender: Gender;
   /** Two sides play all its matches (a tour): each type is a series with a result, and there is no points table. */
   bilateral: boolean;
   /** Every match in playing order (a voided one too, labelled). */
@@ -76,7 +93,12 @@ export interface TournamentDetail {
   /** What the open data is missing of it (domain/withheld-matches.ts): null when nothing shows a gap. */
   gap: TournamentGap | null;
 }
-export type MonthGroup = z.output<typeof monthGroup>;
+/** The tournaments that start in one month (spec §3 Month group). */
+export interface MonthGroup {
+  /** 'YYYY-MM' */
+  month: string;
+  data: TournamentListItem[];
+}
 /** The matches of one day (spec §3 Fixture day group). */
 export interface FixtureDay {
   date: string;
@@ -101,7 +123,14 @@ export interface PlayerStatsEntry {
     best: { wickets: number; runs: number; balls: number } | null;
   };
 }
-export type TeamOption = z.output<typeof teamOption>;
+/** A side to filter by. */
+export interface TeamOption {
+  url: string;
+  name: string;
+  code: string;
+  gender: Gender;
+  teamType: 'international' | 'club';
+}
 
 /** Paging as the spec's calls send it: limit and offset (limits in src/server/wire/schemas/common.ts). */
 export interface Page {

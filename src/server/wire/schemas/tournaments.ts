@@ -19,6 +19,7 @@ import {
   route,
 } from './common.ts';
 import { matchObject } from './match.ts';
+import type { Format, MonthGroup, PlayerRole, TeamOption, TournamentListItem } from '../../services/tournament-types.ts';
 
 export { format };
 
@@ -331,3 +332,15 @@ export const tournamentRoutes = {
     notFound: true,
   }),
 };
+
+// The read model's list shapes (services/tournament-types.ts) are what these schemas give, exactly:
+// a change to either side that the other does not follow fails the type-check here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const readModelShapes: [
+  Same<z.output<typeof format>, Format>,
+  Same<z.output<typeof playerRole>, PlayerRole>,
+  Same<z.output<typeof tournamentListItem>, TournamentListItem>,
+  Same<z.output<typeof monthGroup>, MonthGroup>,
+  Same<z.output<typeof teamOption>, TeamOption>,
+] = [true, true, true, true, true];
+void readModelShapes;
