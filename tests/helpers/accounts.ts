@@ -28,6 +28,8 @@ export interface AccountsAppOptions {
   originFromHost?: boolean;
   /** Login lock-out thresholds other than the defaults (5 per account, 20 per address, 15 minutes). */
   lockout?: LockoutSettings;
+  /** The in-memory limit store's size (createAuth's memoryLimitKeys), for a flood past it at a test's scale. */
+  memoryLimitKeys?: number;
   /** A logger of the test's own (to read what is logged); silent by default. */
   logger?: FastifyBaseLogger;
   /** Anything else buildApp takes (avatars, mailer, pages, proxies, headers). */
@@ -49,6 +51,7 @@ export async function accountsApp(db: Db, options: AccountsAppOptions = {}): Pro
     logger,
     sms,
     redis: options.redis,
+    memoryLimitKeys: options.memoryLimitKeys,
   });
   const app = checkingContract(await buildApp({ services: createServices(db), logger, auth, apiCorsOrigins: [APP_ORIGIN], ...options.appOptions }));
   return {

@@ -57,6 +57,8 @@ export interface CreateAuthOptions {
   sms?: SmsTransport | undefined;
   /** Limits shared by every process on this Redis; without it, each process counts alone. */
   redis?: { url: string; keyPrefix?: string } | undefined;
+  /** The most counters this process keeps in memory (MemoryLimitStore; 100,000 unless given). */
+  memoryLimitKeys?: number;
 }
 
 export function createAuth(options: CreateAuthOptions): Auth {
@@ -73,7 +75,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
         logger.warn({ err: error }, 'rate limits: Redis did not answer; counting in this process'),
       )
     : null;
-  const limiter = new Limiter(fallback ?? new MemoryLimitStore());
+  const limiter = new Limiter(fallback ?? new MemoryLimitStore(options.memoryLimitKeys));
   const sessions = new SessionStore(db, config.sessionTtlDays, logger);
   const sms = options.sms ?? new ConsoleSmsTransport(logger);
   return {
