@@ -7,6 +7,7 @@ import { scorerStrings } from '../../../src/i18n/scorer.ts';
 import { winProbStrings } from '../../../src/i18n/winprob.ts';
 import { legalStrings } from '../../../src/i18n/legal.ts';
 import { hindiStyleProblems } from '../../helpers/hindi-style.ts';
+import { DISMISSAL_KINDS, dismissalKindLabel } from '../../../src/server/domain/dismissal.ts';
 
 /** Every string of a dictionary with its dotted key. */
 function leaves(value: unknown, path = ''): [string, string][] {
@@ -60,5 +61,13 @@ describe('the checker finds what the guide rejects', () => {
 
   it.each(['का. अय्यर बो. जेमिसन', 'इंग्लैंड ने 118 रन से जीत दर्ज की', '3 जून 2025', 'जीते', 'मैच बेनतीजा रहा।', 'स्ट्रा. रे.', '120/3 (15.2 ओवर)', 'RCB 20 ओवर में 190/9। रन रेट 9.50 रहा।'])('passes "%s"', (text) => {
     expect(hindiStyleProblems(text)).toEqual([]);
+  });
+
+  // The console once said 'रिटायर्ड नॉट आउट' where the scorecard of the same ball said 'रिटायर्ड नाबाद'.
+  it("names every dismissal kind in the scorer's console as the scorecard does", () => {
+    for (const kind of DISMISSAL_KINDS) {
+      expect(scorerStrings.hi.dismissals[kind]).toBe(dismissalKindLabel(kind, 'hi'));
+      expect(scorerStrings.en.dismissals[kind].toLowerCase()).toBe(dismissalKindLabel(kind, 'en').toLowerCase());
+    }
   });
 });
