@@ -33,10 +33,25 @@ const services = createServices(db, feed);
 
 // Every statement any pg client of this process sends (the pool's, a transaction's, the feed's).
 let statements = 0;
+/** --statements: one ball's statements in order, with each one's time to its answer (a mid-innings ball of the measured match). */
+const LIST_STATEMENTS = process.argv.includes('--statements');
+interface Listed {
+  text: string;
+  sentAt: number;
+  ms?: number;
+}
+let listing: Listed[] | null = null;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
-  return (query as (...args: unknown[]) => unknown).apply(this, args);
+  const result = (query as (...args: unknown[]) => unknown).apply(this, args);
+  if (listing) {
+    const first = args[0] as string | { text?: string };
+    const entry: Listed = { text: (typeof first === 'string' ? first : (first.text ?? '?')).replace(/\s+/g, ' ').slice(0, 110), sentAt: performance.now() - ballStarted };
+    listing.push(entry);
+    if (result instanceof Promise) void result.then(() => (entry.ms = performance.now() - ballStarted - entry.sentAt), () => undefined);
+  }
+  return result;
 } as typeof query;
 
 interface Pushed {
@@ -73,8 +88,15 @@ async function play(match: (typeof matches)[number]): Promise<Ball[]> {
     pushed.clear();
     const cpu = process.cpuUsage();
     ballStatements = statements;
+    const listed: Listed[] | null = LIST_STATEMENTS && match === matches[1] && index === 60 ? [] : null;
+    listing = listed;
     ballStarted = performance.now();
     await engine.recordBall(match.key, ball, { idempotencyKey: `seq:${index + 1}`, innings: 1 });
+    listing = null;
+    if (listed) {
+      console.log(`\nball ${index + 1}'s statements (sent at, answered after; ms from the command; commentory pushed at ${pushed.get('commentory')?.ms.toFixed(1)} ms):`);
+      for (const { text, sentAt, ms } of listed) console.log(`${sentAt.toFixed(1).padStart(6)} ${(ms ?? NaN).toFixed(1).padStart(5)}  ${text}`);
+    }
     const doneMs = performance.now() - ballStarted;
     await sleep(GAP_MS);
     const used = process.cpuUsage(cpu);

@@ -212,6 +212,21 @@ describe.each(await databasesUnderTest())('live engine on %s', (_name, open) => 
     expect(pushed?.event === 'commentory' && pushed.payload.commentory[0]!.entry_time).toBe(newest.sequence);
   });
 
+  it("a catch drops the pages of everyone the ball names: the batters', the bowler's and the catcher's", async () => {
+    const published: (readonly string[])[] = [];
+    const unsubscribe = live.services.feed.subscribe((tags) => void published.push(tags));
+    try {
+      const catcher = rcb.find((name) => name !== 'P Kumar')!;
+      await engine.recordBall(matchKey, ball(kkr[2]!, kkr[0]!, 'P Kumar', 0, {
+        wickets: [{ kind: 'caught', player_out: key(kkr[2]!), fielders: [{ name: catcher, key: key(catcher) }] }],
+      }), { idempotencyKey: 'caught' });
+      const dropped = new Set(published.flat());
+      for (const named of [kkr[2]!, kkr[0]!, 'P Kumar', catcher]) expect(dropped, named).toContain(`player:${key(named)}`);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('priming the matches in play (a server starting) builds their payloads, and pushes and writes nothing', async () => {
     const fan = await listener(url, matchKey);
     sockets.push(fan.socket);

@@ -357,7 +357,7 @@ describe.each(engines)('the live store on %s', (_engine, open) => {
     expect(await writer.setPlayState(matchId, { playStatus: 'in_play' })).toEqual([]);
     // The ball again, logged: its key the writer's own, the one read back from the stored balls.
     const digest = Buffer.from('c0ffee', 'hex');
-    const appended = await writer.appendBall(matchId, last.inningsNo, last.deliveries.at(-1)!, last.reviews.get(last.deliveries.length), { idempotencyKey: 'store:1', digest });
+    const appended = await writer.appendBall(matchId, last.inningsNo, last.deliveries.at(-1)!, last.reviews.get(last.deliveries.length), { idempotencyKey: 'store:1', digest, playerKeys: [] });
     expect(appended.ballKey).toBe(lastKey);
     expect(appended.events).toEqual([
       { kind: 'ball', ballKey: lastKey, sequence: before + 3 },

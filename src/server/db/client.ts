@@ -68,11 +68,20 @@ export interface Db {
   readonly kind: 'pglite' | 'postgres';
   readonly kysely: Kysely<Database>;
   /** Runs fn in one transaction: either all of its writes become visible, or none. */
-  bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>): Promise<T>;
+  bulkTransaction<T>(fn: (tx: BulkTransaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball, which `loadDataDir` opens again (test templates). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+export interface TransactionOptions {
+  /**
+   * The commit returns before the transaction reaches the disk (synchronous_commit off, for this
+   * transaction alone): the caller waits for the disk itself before it answers anyone who must
+   * not lose the write (the live engine's ball, whose fans hear it at once).
+   */
+  asyncCommit?: boolean;
 }
 
 export interface DbOptions {
@@ -112,9 +121,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   return {
     kind: 'pglite',
     kysely,
-    bulkTransaction: (fn) =>
-      pglite.transaction(async (tx) =>
-        fn({
+    bulkTransaction: (fn, options) =>
+      pglite.transaction(async (tx) => {
+        if (options?.asyncCommit) await tx.query('set local synchronous_commit to off');
+        return fn({
           kysely: bind(pgliteTransactionConnection(tx)),
           query: async <R>(text: string, params: unknown[] = []) =>
             (await tx.query<R>(text, params)).rows,
@@ -122,8 +132,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
             if (buffer.size === 0) return;
             await tx.query(copySql(buffer, `'/dev/blob'`), [], { blob: new Blob([buffer.text()]) });
           },
-        }),
-      ),
+        });
+      }),
     ping: async () => {
       await pglite.query('select 1');
     },
@@ -152,10 +162,11 @@ async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     kysely,
-    bulkTransaction: async (fn) => {
+    bulkTransaction: async (fn, options) => {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        // One round trip for both (a simple query may hold several statements).
+        await client.query(options?.asyncCommit ? 'begin; set local synchronous_commit to off' : 'begin');
         const result = await fn({
           kysely: bind(clientConnection(client)),
           query: async <R>(text: string, params: unknown[] = []) =>

@@ -35,16 +35,22 @@ export function encodeCopyValue(value: CopyValue): string {
 /** Appends rows to a COPY text buffer; one line a row. `T` is the table's name (typed deletes of the same rows). */
 export class CopyBuffer<T extends string = string> {
   private readonly lines: string[] = [];
+  /** The rows as given, when kept (`keepRows`): a statement that is not a COPY writes them (a live ball's few rows). */
+  readonly rows: (readonly CopyValue[])[] | null;
   constructor(
     readonly table: T,
     readonly columns: readonly string[],
-  ) {}
+    { keepRows = false }: { keepRows?: boolean } = {},
+  ) {
+    this.rows = keepRows ? [] : null;
+  }
 
   add(row: readonly CopyValue[]): void {
     if (row.length !== this.columns.length) {
       throw new Error(`${this.table}: ${row.length} values for ${this.columns.length} columns`);
     }
     this.lines.push(row.map(encodeCopyValue).join('\t'));
+    this.rows?.push(row);
   }
 
   get size(): number {

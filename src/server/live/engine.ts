@@ -232,7 +232,7 @@ class Engine implements LiveEngine {
       let appended: AppendedBall;
       try {
         // Committed with synchronous_commit off (LiveMatchWriter.appendBall): the answer waits for the disk below.
-        appended = await this.writer.appendBall(match.id, innings.inningsNo, delivery, ball.review, { idempotencyKey, digest });
+        appended = await this.writer.appendBall(match.id, innings.inningsNo, delivery, ball.review, { idempotencyKey, digest, playerKeys });
       } catch (error) {
         // The same key sent at once to another process: that one wrote the ball.
         const raced = isUniqueViolation(error) ? await this.knownBall(match.id, idempotencyKey, digest, reused) : null;

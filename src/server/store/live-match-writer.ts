@@ -78,15 +78,17 @@ export interface AppendedBall {
 export interface BallLog {
   idempotencyKey: string;
   digest: Buffer;
+  /** The registry keys of everyone the ball names (the engine has them from the ball): the players whose pages it changes. */
+  playerKeys: readonly string[];
 }
 
-/** What an undo took back (undoLast). */
 /** A side's captain and wicketkeeper (registry ids), null where the team sheet names none. */
 export interface SquadMarks {
   captain: string | null;
   keeper: string | null;
 }
 
+/** What an undo took back (undoLast). */
 export interface Undone {
   /** The ball taken back; null when the undo reopened an innings closed by hand and removed no ball. */
   ball: { inningsNo: number; seq: number } | null;
@@ -145,6 +147,14 @@ export class LiveMatchWriter {
             .$asScalar()
             .as('xi'),
           BALLS_BEFORE.as('balls_before'),
+          // The innings' people dictionary, read under the match's lock (above), which every write of its balls takes first.
+          eb
+            .selectFrom('innings_balls as ib')
+            .select('ib.people')
+            .whereRef('ib.match_id', '=', 'i.match_id')
+            .whereRef('ib.innings_no', '=', 'i.innings_no')
+            .$asScalar()
+            .as('people'),
         ])
         .where('i.match_id', '=', matchId)
         .where('i.innings_no', '=', inningsNo)
@@ -181,7 +191,7 @@ export class LiveMatchWriter {
       const derived = deriveInningsRows(summary, person);
       const ended = inningsEnd(progress(summary));
 
-      const seq = await appendToBalls(tx, matchId, inningsNo, delivery);
+      const seq = await appendToBalls(tx, matchId, inningsNo, delivery, innings.people);
       if (review !== undefined) {
         // jsonb's append: the builders have no jsonb operators.
         await tx.kysely
@@ -205,39 +215,17 @@ export class LiveMatchWriter {
         fallOfWickets: facts.falls.map((fall) => fall.wicketNumber),
         partnerships: summary.partnerships.flatMap((_stand, index) => (index + 1 >= Math.min(standsBefore, summary.partnerships.length) ? [index + 1] : [])),
       };
-      const rows = new DerivedCopy();
+      const rows = new DerivedCopy({ keepRows: true });
       rows.add(matchId, inningsNo, derived, (id) => id, only);
-      const replaced: [ReturnType<DerivedCopy['all']>[number], 'position' | 'wicket_no', number[]][] = [
-        [rows.batting, 'position', only.batting],
-        [rows.bowling, 'position', only.bowling],
-        [rows.fallOfWickets, 'wicket_no', only.fallOfWickets],
-        [rows.partnerships, 'position', only.partnerships],
-      ];
-      for (const [buffer, key, positions] of replaced) {
-        if (buffer.size === 0) continue;
-        await tx.kysely
-          .deleteFrom(buffer.table)
-          .where('match_id', '=', matchId)
-          .where('innings_no', '=', inningsNo)
-          .where(tx.kysely.dynamic.ref(key), '=', anyInteger(positions))
-          .execute();
-        await tx.copy(buffer);
-      }
-      const totals = inningsTotals(derived);
       // An innings the rules ended keeps no tally: it is closed, as an imported one.
-      await writeInningsTotals(tx, matchId, inningsNo, totals, ended === null ? tally.save() : null);
+      await upsertBallRows(tx, matchId, inningsNo, rows, inningsTotals(derived), ended === null ? tally.save() : null);
       const outcome = ended === null ? null : await afterInningsClosed(tx, matchId, ended);
-      const people = await registryIdsOf(tx, [...batters, delivery.bowler].map(person));
+      const people = log ? log.playerKeys : await registryIdsOf(tx, [...batters, delivery.bowler].map(person));
       const completedTags = outcome === null ? [] : await completionTags(tx, matchId, innings.match_key);
       // The key from where the tally placed the ball and the balls of the innings before: no read of the innings.
       const key = ballKey(inningsNo, facts.position, innings.balls_before + seq);
       let events: CommittedEvent[] = [];
       if (log) {
-        // The ball's fans need not wait for its commit to reach the disk (PostgreSQL's fsync,
-        // milliseconds): its events are pushed once it is committed, and the scorer's answer
-        // waits until it is on disk (the live engine), so an answered ball is never lost.
-        // A session setting: the builders have no `set`.
-        await sql`set local synchronous_commit to off`.execute(tx.kysely);
         events = await appendEvents(tx, matchId, [{ kind: 'ball', ballKey: key }, { kind: 'state', ballKey: null }]);
         await tx.kysely
           .insertInto('ball_idempotency')
@@ -245,7 +233,10 @@ export class LiveMatchWriter {
           .execute();
       }
       return { seq, key, events, ended, outcome, completedTags, matchKey: innings.match_key, players: people };
-    });
+      // A logged ball's fans need not wait for its commit to reach the disk (PostgreSQL's fsync,
+      // milliseconds): its events are pushed once it is committed, and the scorer's answer waits
+      // until it is on disk (the live engine), so an answered ball is never lost.
+    }, { asyncCommit: log !== undefined });
     // The match's own pages, the players on the ball, and the list of matches showing its score.
     await this.publish([...new Set([tags.match(changed.matchKey), ...changed.players.map(tags.player), tags.home, ...changed.completedTags])]);
     return { seq: changed.seq, ballKey: changed.key, inningsEnd: changed.ended, outcome: changed.outcome, events: changed.events };
@@ -815,6 +806,50 @@ async function writeInningsTotals(tx: BulkTransaction, matchId: number, inningsN
     .where('match_id', '=', matchId)
     .where('innings_no', '=', inningsNo)
     .execute();
+}
+
+/** The key of each derived table: a ball's rows replace those with the same key. */
+const DERIVED_KEYS: Record<ReturnType<DerivedCopy['all']>[number]['table'], readonly string[]> = {
+  batting_innings: ['match_id', 'innings_no', 'position'],
+  bowling_innings: ['match_id', 'innings_no', 'position'],
+  fall_of_wickets: ['match_id', 'innings_no', 'wicket_no'],
+  partnerships: ['match_id', 'innings_no', 'position'],
+};
+
+/**
+ * A ball's derived rows (`rows`, the few it changed, kept as given) upserted over those with
+ * the same key, and the innings' totals and tally, in one statement: each round trip to the
+ * database is time before the ball's fans hear it, and a delete and a COPY per table were three.
+ * The rows a ball changes always exist after it (a batter, bowler, stand or fall is never taken
+ * away by a new ball), so an upsert leaves what the delete and the COPY did.
+ * Raw SQL: data-modifying CTEs over jsonb_populate_recordset, which the builders cannot express.
+ */
+async function upsertBallRows(
+  tx: BulkTransaction,
+  matchId: number,
+  inningsNo: number,
+  rows: DerivedCopy,
+  totals: readonly number[],
+  tally: InningsTallyState | null,
+): Promise<void> {
+  const upserts = rows
+    .all()
+    .filter((buffer) => buffer.size > 0)
+    .map((buffer, index) => {
+      const keys = DERIVED_KEYS[buffer.table];
+      const columns = buffer.columns.map((column) => sql.ref(column));
+      const updated = buffer.columns.filter((column) => !keys.includes(column));
+      const records = buffer.rows!.map((row) => Object.fromEntries(buffer.columns.map((column, at) => [column, row[at] ?? null])));
+      return sql`${sql.id(`upserted_${index}`)} as (
+        insert into ${sql.table(buffer.table)} (${sql.join(columns)})
+        select ${sql.join(columns)} from jsonb_populate_recordset(null::${sql.table(buffer.table)}, ${JSON.stringify(records)}::jsonb)
+        on conflict (${sql.join(keys.map((key) => sql.ref(key)))})
+        do update set (${sql.join(updated.map((column) => sql.ref(column)))}) = row(${sql.join(updated.map((column) => sql.ref(`excluded.${column}`)))}))`;
+    });
+  const totalsSet = INNINGS_TOTALS.map((column, index) => sql`${sql.ref(column)} = ${totals[index]!}`);
+  await sql`${upserts.length > 0 ? sql`with ${sql.join(upserts)} ` : sql``}update innings
+    set ${sql.join([...totalsSet, sql`tally = ${tally === null ? null : JSON.stringify(tally)}::jsonb`])}
+    where match_id = ${matchId} and innings_no = ${inningsNo}`.execute(tx.kysely);
 }
 
 /** The wickets of the innings' ball `seq` taken away; returns who they had out. */

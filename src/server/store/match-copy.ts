@@ -45,22 +45,30 @@ export interface DerivedSelection {
 
 /** Buffers of the rows derived from deliveries: the part rederive() rewrites. */
 export class DerivedCopy {
-  readonly batting = new CopyBuffer('batting_innings', [
-    'match_id', 'innings_no', 'position', 'person_id', 'runs', 'balls', 'fours', 'sixes', 'dismissal_kind',
-    'bowler_id', 'fielder_ids', 'fielder_names', 'wicket_no', 'team_runs_at_dismissal',
-    'legal_balls_at_dismissal', 'dismissal_over', 'dismissal_ball',
-  ]);
-  readonly bowling = new CopyBuffer('bowling_innings', [
-    'match_id', 'innings_no', 'position', 'person_id', 'legal_balls', 'called_balls', 'maidens', 'runs',
-    'wickets', 'wides', 'noballs', 'dots', 'fours', 'sixes',
-  ]);
-  readonly fallOfWickets = new CopyBuffer('fall_of_wickets', [
-    'match_id', 'innings_no', 'wicket_no', 'person_id', 'team_runs', 'legal_balls', 'kind', 'over_no', 'ball_no',
-  ]);
-  readonly partnerships = new CopyBuffer('partnerships', [
-    'match_id', 'innings_no', 'position', 'for_wicket', 'batter_a_id', 'batter_a_runs', 'batter_a_balls',
-    'batter_b_id', 'batter_b_runs', 'batter_b_balls', 'runs', 'balls', 'unbroken',
-  ]);
+  readonly batting: CopyBuffer<'batting_innings'>;
+  readonly bowling: CopyBuffer<'bowling_innings'>;
+  readonly fallOfWickets: CopyBuffer<'fall_of_wickets'>;
+  readonly partnerships: CopyBuffer<'partnerships'>;
+
+  /** `keepRows`: the rows are kept as given too, for a statement that upserts them (a live ball's, upsertBallRows). */
+  constructor(options: { keepRows?: boolean } = {}) {
+    this.batting = new CopyBuffer('batting_innings', [
+      'match_id', 'innings_no', 'position', 'person_id', 'runs', 'balls', 'fours', 'sixes', 'dismissal_kind',
+      'bowler_id', 'fielder_ids', 'fielder_names', 'wicket_no', 'team_runs_at_dismissal',
+      'legal_balls_at_dismissal', 'dismissal_over', 'dismissal_ball',
+    ], options);
+    this.bowling = new CopyBuffer('bowling_innings', [
+      'match_id', 'innings_no', 'position', 'person_id', 'legal_balls', 'called_balls', 'maidens', 'runs',
+      'wickets', 'wides', 'noballs', 'dots', 'fours', 'sixes',
+    ], options);
+    this.fallOfWickets = new CopyBuffer('fall_of_wickets', [
+      'match_id', 'innings_no', 'wicket_no', 'person_id', 'team_runs', 'legal_balls', 'kind', 'over_no', 'ball_no',
+    ], options);
+    this.partnerships = new CopyBuffer('partnerships', [
+      'match_id', 'innings_no', 'position', 'for_wicket', 'batter_a_id', 'batter_a_runs', 'batter_a_balls',
+      'batter_b_id', 'batter_b_runs', 'batter_b_balls', 'runs', 'balls', 'unbroken',
+    ], options);
+  }
 
   all(): CopyBuffer<'batting_innings' | 'bowling_innings' | 'fall_of_wickets' | 'partnerships'>[] {
     return [this.batting, this.bowling, this.fallOfWickets, this.partnerships];

@@ -38,16 +38,14 @@ export async function ballsBeforeInnings(db: Kysely<Database>, matchId: number, 
   return row?.balls ?? 0;
 }
 
-/** Appends one delivery to the innings' stored balls; returns its seq. */
-export async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery): Promise<number> {
-  const stored = await tx.kysely
-    .selectFrom('innings_balls')
-    .select('people')
-    .where('match_id', '=', matchId)
-    .where('innings_no', '=', inningsNo)
-    .forUpdate()
-    .executeTakeFirst();
-  const people = new PeopleDictionary<number>(stored?.people ?? []);
+/**
+ * Appends one delivery to the innings' stored balls; returns its seq. `storedPeople` is the
+ * innings' people dictionary as stored (null before its first ball), read by the caller under
+ * the match's lock, which every write of the match's balls takes first: no other write can
+ * change it before this one commits.
+ */
+export async function appendToBalls(tx: BulkTransaction, matchId: number, inningsNo: number, delivery: Delivery, storedPeople: readonly number[] | null): Promise<number> {
+  const people = new PeopleDictionary<number>(storedPeople ?? []);
   const ball = packedBalls(1);
   writeBall(ball, 0, storedBall(delivery, (player) => people.indexOf(Number(player))));
   // The bytes concatenated, and counted in balls: the layout's arithmetic.
