@@ -120,6 +120,25 @@ describe.each(await databasesUnderTest())('ingest API on %s', (_name, open) => {
     expect(await engine.lastSequence(matchKey)).toBe(1);
   });
 
+  it("a token's last use is listed, and written at most once a minute however many balls it sends", async () => {
+    const lastUsed = async () =>
+      (await accounts.app.inject({ method: 'GET', url: '/user/v1/scorer/tokens', headers: { authorization: `Bearer ${scorerSession}` } })).json<{
+        data: { last_used_at: string | null }[];
+      }>().data[0]!.last_used_at;
+    await db.kysely.updateTable('scorer_tokens').set({ last_used_at: null }).execute();
+    // A ball refused for its sequence still uses the token.
+    const outOfOrder = { sequence: 99, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') };
+    expect((await ingest(outOfOrder)).statusCode).toBe(409);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    expect((await ingest(outOfOrder)).statusCode).toBe(409);
+    expect(await lastUsed()).toBe(first);
+    // A minute later, the next use is recorded.
+    await db.kysely.updateTable('scorer_tokens').set({ last_used_at: new Date(Date.parse(first!) - 61_000) }).execute();
+    expect((await ingest(outOfOrder)).statusCode).toBe(409);
+    expect(Date.parse((await lastUsed())!)).toBeGreaterThan(Date.parse(first!) - 61_000);
+  });
+
   it('is idempotent by sequence, refuses a different ball for a used sequence and a sequence out of order', async () => {
     const first = await ingest({ sequence: 1, innings: 1, ball: dot('SC Ganguly', 'BB McCullum') });
     expect(first.statusCode).toBe(200);

@@ -60,10 +60,13 @@ export function registerLiveRoutes(app: FastifyInstance, db: Db, live: LiveEngin
       ingestBall.paths[0]!,
       { schema: { ...actionSchema(ingestBall), params: matchKeyParams }, bodyLimit: BODY_LIMIT },
       async (request) => {
-        const holder = await tokenHolder(request, tokens, auth);
         const { match_key: matchKey } = request.params;
-        // uncounted: this match, by its key.
-        const match = await db.kysely.selectFrom('matches').select('source').where('match_key', '=', matchKey).executeTakeFirst();
+        // Both at once: each is a round trip before the ball can be written. A bad token is refused first all the same.
+        const [holder, match] = await Promise.all([
+          tokenHolder(request, tokens, auth),
+          // uncounted: this match, by its key.
+          db.kysely.selectFrom('matches').select('source').where('match_key', '=', matchKey).executeTakeFirst(),
+        ]);
         if (!match) throw new ApiError(404, 'Match not found');
         const refusal = tokenRefusal(holder, { key: matchKey, source: match.source });
         if (refusal !== null) throw new ApiError(403, refusal);

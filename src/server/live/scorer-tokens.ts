@@ -13,6 +13,8 @@ export const SCORER_TOKEN_PREFIX = 'crease_st_';
 export const MAX_TOKENS_PER_USER = 20;
 /** Matches one token may be issued for (a day's fixtures of a league, say). */
 export const MAX_TOKEN_MATCHES = 20;
+/** How stale a token's recorded last use may grow while it is used (the tokens page shows it to the minute). */
+export const LAST_USED_STEP_S = 60;
 
 export interface ScorerTokenInfo {
   id: string;
@@ -82,19 +84,30 @@ export class ScorerTokens {
     return rows.length > 0;
   }
 
-  /** Who holds a live token (any role: the caller decides what the role may do); null otherwise. */
+  /**
+   * Who holds a live token (any role: the caller decides what the role may do); null otherwise.
+   * Its last use is recorded at most once a LAST_USED_STEP_S: a token sends a ball every few
+   * seconds, and a write on each (committed to disk before the ball could start) bought only a
+   * time the tokens page shows to the minute.
+   */
   async resolve(token: string): Promise<TokenHolder | null> {
     if (!token.startsWith(SCORER_TOKEN_PREFIX)) return null;
     const row = await this.db
-      .updateTable('scorer_tokens as t')
-      .from('users as u')
-      .set({ last_used_at: sql<Date>`now()` })
+      .selectFrom('scorer_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        sql<string>`t.id::text`.as('id'),
+        sql<string>`u.id::text`.as('user_id'),
+        'u.role',
+        't.match_keys',
+        sql<boolean>`t.last_used_at is null or t.last_used_at < now() - make_interval(secs => ${LAST_USED_STEP_S})`.as('stale'),
+      ])
       .where('t.token_hash', '=', hashOf(token))
       .where('t.revoked_at', 'is', null)
-      .whereRef('u.id', '=', 't.user_id')
-      .returning([sql<string>`t.id::text`.as('id'), sql<string>`u.id::text`.as('user_id'), 'u.role', 't.match_keys'])
       .executeTakeFirst();
-    return row ? { tokenId: row.id, userId: row.user_id, role: row.role, matchKeys: row.match_keys } : null;
+    if (!row) return null;
+    if (row.stale) await this.db.updateTable('scorer_tokens').set({ last_used_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
+    return { tokenId: row.id, userId: row.user_id, role: row.role, matchKeys: row.match_keys };
   }
 }
 
