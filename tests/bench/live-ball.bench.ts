@@ -3,8 +3,9 @@
 // as the server has it, scoring the first innings of bench:live's T20 (support/live-bench-matches.ts)
 // through `recordBall`, each event encoded once as Socket.IO would (JSON). Per ball: this process's
 // CPU time (process.cpuUsage, from the command to GAP_MS after it, so the work it left on the event
-// loop is counted), the wall time to the 'commentory' push, to the 'score' push and to the end, and
-// the statements sent to PostgreSQL before the 'commentory' push and in all.
+// loop is counted) and its CPU time to the 'commentory' push, the wall time to the 'commentory'
+// push, to the 'score' push and to the end, and the statements sent to PostgreSQL before the
+// 'commentory' push and in all. --statements lists one ball's statements with their timings.
 // The first match is played by a fresh process, as a server's first balls after its start (the
 // matches in play primed first, as main.ts does; --no-prime leaves that out): its first three balls
 // are printed. The second match is measured. --profile=FILE writes a CPU profile of the second match.
@@ -57,7 +58,10 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 interface Pushed {
   ms: number;
   statements: number;
+  cpuMs: number;
 }
+/** This process's CPU use when the ball's command started. */
+let ballCpu = process.cpuUsage();
 let ballStarted = 0;
 let ballStatements = 0;
 const pushed = new Map<string, Pushed>();
@@ -65,7 +69,9 @@ const bytes: Record<string, number> = {};
 const broadcaster: Broadcaster = {
   toMatch(_matchKey, event, payload) {
     bytes[event] = Math.max(bytes[event] ?? 0, JSON.stringify([event, payload]).length);
-    if (!pushed.has(event)) pushed.set(event, { ms: performance.now() - ballStarted, statements: statements - ballStatements });
+    if (pushed.has(event)) return;
+    const used = process.cpuUsage(ballCpu);
+    pushed.set(event, { ms: performance.now() - ballStarted, statements: statements - ballStatements, cpuMs: (used.user + used.system) / 1000 });
   },
   toHome(event, payload) {
     bytes[event] = Math.max(bytes[event] ?? 0, JSON.stringify([event, payload]).length);
@@ -87,6 +93,7 @@ async function play(match: (typeof matches)[number]): Promise<Ball[]> {
   for (const [index, ball] of match.balls.entries()) {
     pushed.clear();
     const cpu = process.cpuUsage();
+    ballCpu = cpu;
     ballStatements = statements;
     const listed: Listed[] | null = LIST_STATEMENTS && match === matches[1] && index === 60 ? [] : null;
     listing = listed;
@@ -138,6 +145,7 @@ try {
   console.log('|---|---|---|---|---|');
   row('CPU of this process', balls.map((ball) => ball.cpuMs));
   row('command → commentory pushed', balls.map((ball) => ball.commentory.ms));
+  row('CPU to the commentory push', balls.map((ball) => ball.commentory.cpuMs));
   row('command → score pushed', balls.map((ball) => ball.scoreMs));
   row('command → done', balls.map((ball) => ball.doneMs));
   row('statements before the commentory push', balls.map((ball) => ball.commentory.statements), count);
