@@ -34,32 +34,35 @@ export async function readStoredInnings(reader: Kysely<Database>, matchIds: read
   if (matchIds.length === 0) return [];
   const db = reader;
   const ids = anyInteger(matchIds);
-  // One statement at a time: inside a transaction the connection takes one query at once.
-  const innings = await db
-    .selectFrom('innings as i')
-    .innerJoin('matches as m', 'm.id', 'i.match_id')
-    .select(['i.match_id', 'i.innings_no', 'i.batting_team', 'i.super_over', 'i.penalty_runs_pre', 'i.penalty_runs_post', 'i.miscounted_overs', 'm.balls_per_over'])
-    .where('i.match_id', '=', ids)
-    .$if(onlyInnings !== undefined, (query) => query.where('i.innings_no', '=', onlyInnings!))
-    .orderBy('i.match_id')
-    .orderBy('i.innings_no')
-    .execute();
-  const balls = await db
-    .selectFrom('innings_balls')
-    .selectAll()
-    .where('match_id', '=', ids)
-    .$if(onlyInnings !== undefined, (query) => query.where('innings_no', '=', onlyInnings!))
-    .execute();
-  const wickets: WicketRowRead[] = await db
-    .selectFrom('wickets')
-    .select(['match_id', 'innings_no', 'seq', 'kind', 'player_out_id', 'fielders', 'fielder_ids'])
-    .where('match_id', '=', ids)
-    .$if(onlyInnings !== undefined, (query) => query.where('innings_no', '=', onlyInnings!))
-    .orderBy('match_id')
-    .orderBy('innings_no')
-    .orderBy('seq')
-    .orderBy('position')
-    .execute();
+  // At once on the pool (each is a round trip before a live ball's commentary can be made); a
+  // transaction's one connection takes them in turn (Kysely queues its queries).
+  const [innings, balls, wickets] = await Promise.all([
+    db
+      .selectFrom('innings as i')
+      .innerJoin('matches as m', 'm.id', 'i.match_id')
+      .select(['i.match_id', 'i.innings_no', 'i.batting_team', 'i.super_over', 'i.penalty_runs_pre', 'i.penalty_runs_post', 'i.miscounted_overs', 'm.balls_per_over'])
+      .where('i.match_id', '=', ids)
+      .$if(onlyInnings !== undefined, (query) => query.where('i.innings_no', '=', onlyInnings!))
+      .orderBy('i.match_id')
+      .orderBy('i.innings_no')
+      .execute(),
+    db
+      .selectFrom('innings_balls')
+      .selectAll()
+      .where('match_id', '=', ids)
+      .$if(onlyInnings !== undefined, (query) => query.where('innings_no', '=', onlyInnings!))
+      .execute(),
+    db
+      .selectFrom('wickets')
+      .select(['match_id', 'innings_no', 'seq', 'kind', 'player_out_id', 'fielders', 'fielder_ids'])
+      .where('match_id', '=', ids)
+      .$if(onlyInnings !== undefined, (query) => query.where('innings_no', '=', onlyInnings!))
+      .orderBy('match_id')
+      .orderBy('innings_no')
+      .orderBy('seq')
+      .orderBy('position')
+      .execute(),
+  ]);
   const key = (matchId: number, inningsNo: number) => `${matchId}/${inningsNo}`;
   const ballsOf = new Map(balls.map((row) => [key(row.match_id, row.innings_no), row]));
   const wicketsOf = new Map<string, WicketRowRead[]>();
