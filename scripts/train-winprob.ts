@@ -5,6 +5,9 @@
 //   1. Validation: each candidate feature set is trained on the matches before VALIDATE_FROM and
 //      scored on the year up to HOLDOUT_FROM; the rule below picks one (the held-out matches are
 //      not read for this).
+//   Every scored match (validation, held out, the layer's years) is judged as the server would
+//   have judged it on its day: with the ratings and pars that followed every scored result before
+//   it (decision 084; `onlineContexts` in winprob/train.ts), never its own or a later one.
 //   2. The chosen set is refitted on every match before HOLDOUT_FROM, nothing else changed.
 //   3. That model is scored once on the held-out matches and written to
 //      src/server/domain/winprob-model.json (what the server evaluates), winprob-standing.json (the
@@ -35,12 +38,14 @@ const VALIDATE_FROM = '2024-07-01';
  * 2023-24; the final model: to 2024-25).
  */
 const LAYER_FROM = 2019;
-const CANDIDATES: { name: string; without: string[]; yearlyRatings?: boolean; layer?: boolean }[] = [
+const CANDIDATES: { name: string; without: string[]; yearlyRatings?: boolean; layer?: 'platt' | 'slope' }[] = [
   { name: 'with the competition par', without: CHASE_ROOT },
   { name: 'without the par', without: ['par', 'parUsed', 'parLeft', 'parLeftHand', 'needVsPar', 'needVsParHand', ...CHASE_ROOT] },
   { name: 'with the par and the chase as a random walk', without: [] },
   { name: 'with the par, trained on ratings and pars as of the last 30 June', without: CHASE_ROOT, yearlyRatings: true },
-  { name: `with the par and a recalibration layer fitted on the years from ${LAYER_FROM}`, without: CHASE_ROOT, layer: true },
+  { name: `with the par and a recalibration layer fitted on the years from ${LAYER_FROM}`, without: CHASE_ROOT, layer: 'platt' },
+  // The layer's slope alone, no intercept (decision 084): the years' lean toward one innings' side does not carry over.
+  { name: `with the par and a recalibration slope (no intercept) fitted on the years from ${LAYER_FROM}`, without: CHASE_ROOT, layer: 'slope' },
 ];
 /** The rule: the lowest Brier score over the validation balls of the groups with targets, pooled. */
 const SELECTION_GROUPS = ["Men's T20I and ODI", 'IPL'];
@@ -79,8 +84,8 @@ async function main(): Promise<number> {
   const beforeValidation = matches.filter((match) => match.date < VALIDATE_FROM);
   const validation = matches.filter((match) => match.date >= VALIDATE_FROM && match.date < HOLDOUT_FROM);
   log(`step 1: ${beforeValidation.length} matches before ${VALIDATE_FROM} train, ${validation.length} validate (to ${previousDay(HOLDOUT_FROM)})`);
-  // The layer's rows, once: every year up to the validation year (the validation candidate fits on
-  // the years before it, the final model on all of them).
+  // The layer's rows, once: every year up to the validation year (the validation candidates fit on
+  // the years before it, the final model on all of them; the layer candidates share their features).
   const validationYear = Number(VALIDATE_FROM.slice(0, 4));
   const layerCandidate = CANDIDATES.find((candidate) => candidate.layer);
   const layerRows: LayerRows | null = layerCandidate
@@ -88,8 +93,8 @@ async function main(): Promise<number> {
     : null;
   const candidates = CANDIDATES.map((candidate) => {
     const trained = trainModel(beforeValidation, validation, previousDay(VALIDATE_FROM), new Set(candidate.without), () => {}, candidate);
-    if (candidate.layer) trained.model.recalibration = fitLayers(layerRows!, validationYear);
-    const groups = score(trained.model, validation, trained.contextOf).map(summarise);
+    if (candidate.layer) trained.model.recalibration = fitLayers(layerRows!, validationYear, candidate.layer);
+    const groups = score(trained.model, validation, trained.onlineContextOf).map(summarise);
     logGroups(log, `validation, ${candidate.name}:`, groups);
     return { ...candidate, selectionBrier: selectionBrier(groups), groups };
   });
@@ -110,9 +115,9 @@ async function main(): Promise<number> {
   const heldOut = matches.filter((match) => match.date >= HOLDOUT_FROM);
   log(`step 2: refit on ${training.length} matches before ${HOLDOUT_FROM}, ${chosen.name}`);
   const trained = trainModel(training, heldOut, previousDay(HOLDOUT_FROM), new Set(chosen.without), log, chosen);
-  if (chosen.layer) trained.model.recalibration = fitLayers(layerRows!, validationYear + 1);
+  if (chosen.layer) trained.model.recalibration = fitLayers(layerRows!, validationYear + 1, chosen.layer);
   log(`step 3: scoring the ${heldOut.length} held-out matches once`);
-  const groups = score(trained.model, heldOut, trained.contextOf).map(summarise);
+  const groups = score(trained.model, heldOut, trained.onlineContextOf).map(summarise);
   logGroups(log, 'held out:', groups);
 
   // Issue 26's tests, on the pooled held-out matches: the baseline of the match state alone is the
@@ -126,14 +131,15 @@ async function main(): Promise<number> {
   const baseline = trainModel(limitedTraining, heldOut.filter(inPooled), previousDay(HOLDOUT_FROM), baselineWithout, log, chosen);
   if (chosen.layer) {
     const baselineRows = yearlyLayerRows(limitedTraining, LAYER_FROM, validationYear, baselineWithout, log);
-    baseline.model.recalibration = fitLayers(baselineRows, validationYear + 1);
+    baseline.model.recalibration = fitLayers(baselineRows, validationYear + 1, chosen.layer);
   }
-  const forecasts = pooledForecasts(trained.model, trained.contextOf, baseline.model, baseline.contextOf, heldOut);
+  const forecasts = pooledForecasts(trained.model, trained.onlineContextOf, baseline.model, baseline.onlineContextOf, heldOut);
   const skill = skillScores(forecasts);
   const diagram = reliability(forecasts);
   const pooled = {
     name: POOLED_NAME,
     matches: forecasts.length,
+    teamABattedFirst: heldOut.filter((match) => inPooled(match) && match.battingFirst === 'a').length,
     balls: skill.balls,
     baselineWithout: [...baselineWithout].filter((name) => !chosen.without.includes(name)),
     skill,
@@ -167,7 +173,7 @@ async function main(): Promise<number> {
       selectionGroups: SELECTION_GROUPS,
       candidates: candidates.map((candidate) => ({
         name: candidate.name, without: candidate.without, ...(candidate.yearlyRatings ? { yearlyRatings: true } : {}),
-        ...(candidate.layer ? { layerFrom: LAYER_FROM } : {}), selectionBrier: candidate.selectionBrier,
+        ...(candidate.layer ? { layerFrom: LAYER_FROM, layer: candidate.layer } : {}), selectionBrier: candidate.selectionBrier,
       })),
       chosen: chosen.name,
       groups: chosen.groups,
@@ -228,6 +234,7 @@ function pooledLines(evaluation: Evaluation): string[] {
   const interval = (i: Interval) => `${f4(i.value)} (95% interval ${f4(i.low)} to ${f4(i.high)}; excludes zero: ${yes(i.excludesZero)})`;
   return [
     `Issue 26's tests, on the pooled held-out matches (${pooled.name}: ${pooled.matches} matches, ${pooled.balls} balls; decision 039). ` +
+      `Team a (Cricsheet's first-listed side) batted first in ${pooled.teamABattedFirst} of them, so "team a" reads "the side batting first". ` +
       `The baseline is a model of the match state alone (runs, wickets, balls, target): the same trainer on the same training matches, without ${pooled.baselineWithout.join(', ')}. ` +
       `Intervals: ${skill.resamples} bootstrap resamples of whole matches (seed ${skill.seed}).`,
     '',
@@ -282,7 +289,8 @@ function writeBenchmarks(evaluation: Evaluation): void {
       `Protocol (decision 039): the feature sets were compared on a validation year (trained on ${validation.trainingMatches} matches up to ${validation.trainedThrough}, ` +
       `scored ${validation.scoredFrom} to ${validation.scoredUntil}) and the rule (lowest validation Brier over ${validation.selectionGroups.join(' and ')} balls) chose "${validation.chosen}"; ` +
       `that set was refitted on ${evaluation.trainingMatches} matches up to ${evaluation.trainedThrough} and scored once on every ball of the held-out matches ` +
-      `from ${evaluation.scoredFrom} to ${evaluation.scoredUntil}. Brier score and log loss of P(team a wins) ` +
+      `from ${evaluation.scoredFrom} to ${evaluation.scoredUntil}. Every scored match (validation, held out, and the recalibration layer's years) is judged as the server ` +
+      'would have judged it on its day: with the ratings and pars that followed every earlier result, never its own or a later one (decision 084). Brier score and log loss of P(team a wins) ' +
       'over all balls (a draw counts as "a did not win"), against a coin flip and a simple rule measured on the same balls ' +
       '(0.5 in the first innings; in a chase, the logistic of the current run rate minus the required one); ratio = model / baseline. ' +
       'Calibration two ways: deciles (the balls ordered by P(team a wins) and cut into ten equal counts: the target "every decile within 3 points" ' +

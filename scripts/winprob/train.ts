@@ -1,12 +1,13 @@
 // The trainer's model fitting (decision 039): ratings and pars as each training match saw them,
 // the situations after every ball as rows, one logistic regression per model key. The caller
-// decides which matches train and which are scored; scored matches get the ratings and pars as
-// they stood at the end of training (nothing learnt from them).
+// decides which matches train and which are scored; a scored match gets the ratings and pars that
+// followed every scored result before it, as the server judges it (decision 084; nothing learnt
+// from its own result or a later one).
 import {
   limitedFeatures, limitedModelKey, ratingKey, testFeatures, WICKETS,
   type BallState, type LogisticModel, type WinProbModel,
 } from '../../src/server/domain/winprob.ts';
-import { followResults, Standing, START_RATING, type MatchContext, type StandingJson } from '../../src/server/domain/winprob-ratings.ts';
+import { followResults, Standing, START_RATING, type FollowedResult, type MatchContext, type StandingJson } from '../../src/server/domain/winprob-ratings.ts';
 import { stateCount, unpack, type TrainingMatch } from './archive.ts';
 
 import { forEachBall } from './evaluate.ts';
@@ -38,10 +39,11 @@ export interface Trained {
   model: WinProbModel;
   /** Rows each model was fitted on. */
   fitted: Record<string, number>;
+  /** A training match's ratings and pars the day before it; a scored match's frozen at the end of training (the studies' "frozen"). */
   contextOf: (match: TrainingMatch) => MatchContext;
   /** The ratings (with games played) and the pars' windows at the end of training: where the server starts following results. */
   standing: StandingJson;
-  /** The scored matches' ratings and pars carried on through the scored matches before each (as the server follows them). */
+  /** A scored match's ratings and pars carried on through the scored results before it, as the server judges it (onlineContexts): what the trainer scores with. */
   onlineContextOf: (match: TrainingMatch) => MatchContext;
 }
 
@@ -67,6 +69,23 @@ export const CHASE_ROOT = ['needRoot', 'ballsRoot', 'needRootHand', 'ballsRootHa
  */
 export const STATE_ONLY_WITHOUT = ['gap', 'gapLeft', 'par', 'parUsed', 'parLeft', 'parLeftHand', 'needVsPar', 'needVsParHand', ...CHASE_ROOT];
 
+/**
+ * What each scored match is judged on as the server judges it (decision 084): the ratings and pars
+ * at the end of training, then carried on through every scored result before the match in the
+ * trainer's order, by the server's own code (winprob-ratings.ts `followResults`, which hands each
+ * result's context to the visitor before that result counts). A match's own result and every later
+ * one cannot reach its context: it is read before they are followed. The end-of-training standing
+ * is not changed (followResults follows a copy).
+ */
+export function onlineContexts(end: Standing, scored: readonly FollowedResult[]): Map<number, MatchContext> {
+  const contexts = new Map<number, MatchContext>();
+  followResults(end, scored, (match, context) => {
+    if (contexts.has(match.id)) throw new Error(`match ${match.id} scored twice`);
+    contexts.set(match.id, context);
+  });
+  return contexts;
+}
+
 /** The last 30 June strictly before the day (ISO date): the boundary ratings are frozen at yearly. */
 export function lastJune30Before(day: string): string {
   const year = Number(day.slice(0, 4));
@@ -76,15 +95,16 @@ export function lastJune30Before(day: string): string {
 export interface TrainOptions {
   /**
    * Each training match sees the ratings and pars as they stood on the last 30 June before it
-   * (not the day before it): as stale as the scored matches' are, which see them frozen at the end
-   * of training, up to a year old.
+   * (not the day before it): as stale as frozen ratings were when scored matches saw them as at
+   * the end of training (before decision 084), up to a year old.
    */
   yearlyRatings?: boolean;
 }
 
 /**
  * Fits the models on `training` (in date order), leaving out the features named in `without`;
- * `scored` get the ratings and pars as they stood at the end of training.
+ * `scored` get the ratings and pars as the server would give them (onlineContextOf) and, for the
+ * studies, as they stood at the end of training (contextOf).
  */
 export function trainModel(
   training: readonly TrainingMatch[], scored: readonly TrainingMatch[], trainedThrough: string, without: ReadonlySet<string>, log: (line: string) => void,
@@ -113,18 +133,14 @@ export function trainModel(
     if (match.firstInningsPace !== null) parAt.set(match.id, (options.yearlyRatings ? yearStanding : standing).parOf(match.competition, match.format));
     standing.follow(match);
   }
-  // Scored matches get the ratings and pars as they stood at the end of training, rounded as the
-  // model file stores them, so the server computes exactly what is scored.
+  // For the studies: the scored matches' ratings and pars as they stood at the end of training,
+  // rounded as the model file stores them.
   for (const match of scored) {
     const context = standing.contextOf(match);
     gapOf.set(match.id, context.gap);
     if (match.firstInningsPace !== null) parAt.set(match.id, context.par);
   }
-  // For studies and the server's replay: ratings and pars that go on following the scored
-  // matches' results in date order, each match seeing only the ones before it (a copy: the model's
-  // ratings and pars stay those at the end of training).
-  const onlineAt = new Map<number, MatchContext>();
-  followResults(standing, scored, (match, context) => onlineAt.set(match.id, context));
+  const onlineAt = onlineContexts(standing, scored);
 
   // Design matrices: count the situations per model first, to thin the largest evenly.
   const counts = new Map<string, number>();
@@ -202,8 +218,8 @@ export type LayerRows = Map<string, { year: number[]; logit: number[]; won: numb
 /**
  * Out-of-sample predictions of every limited-overs ball that is not settled, year by year: for
  * each July-June year from `firstYear` to `lastYear` (the years' first calendar years), the model
- * trained on every match before it (ratings and pars frozen at its start, as deployed) scores that
- * year's matches.
+ * trained on every match before it scores that year's matches, each with the ratings and pars that
+ * followed the year's results before it, as the server would (decision 084).
  */
 export function yearlyLayerRows(
   matches: readonly TrainingMatch[], firstYear: number, lastYear: number, without: ReadonlySet<string>, log: (line: string) => void,
@@ -213,7 +229,7 @@ export function yearlyLayerRows(
     const from = `${year}-07-01`;
     const scored = matches.filter((m) => m.format !== 'test' && m.date >= from && m.date < `${year + 1}-07-01`);
     const trained = trainModel(matches.filter((m) => m.date < from), scored, `before ${from}`, without, () => {});
-    forEachBall(trained.model, scored, trained.contextOf, (match, state, probability) => {
+    forEachBall(trained.model, scored, trained.onlineContextOf, (match, state, probability) => {
       if (settled(state)) return;
       const key = limitedModelKey(trained.model, match, Math.min(2, state.innings));
       let entry = rows.get(key);
@@ -229,21 +245,25 @@ export function yearlyLayerRows(
   return rows;
 }
 
-/** Platt layers σ(a + b·logit p) per model key, fitted on the rows of the years before `untilYear`. */
-export function fitLayers(rows: LayerRows, untilYear: number): Record<string, [number, number]> {
+/**
+ * Layers per model key, fitted on the rows of the years before `untilYear`: Platt's σ(a + b·logit p),
+ * or with `slope` the slope alone, σ(b·logit p) (stored as [0, b]: no lean toward either side).
+ */
+export function fitLayers(rows: LayerRows, untilYear: number, kind: 'platt' | 'slope' = 'platt'): Record<string, [number, number]> {
   const layers: Record<string, [number, number]> = {};
   for (const [key, entry] of [...rows].sort(([x], [y]) => x.localeCompare(y))) {
-    const design = newDesign(2);
+    const design = newDesign(kind === 'platt' ? 2 : 1);
     const matches = new Set<number>();
     entry.year.forEach((year, index) => {
       if (year >= untilYear) return;
-      design.x.push(1, entry.logit[index]!);
+      if (kind === 'platt') design.x.push(1);
+      design.x.push(entry.logit[index]!);
       design.y.push(entry.won[index]!);
       matches.add(entry.match[index]!);
     });
     if (matches.size < LAYER_MATCHES) continue;
-    const [a, b] = fitLogistic(design, 0).map((value) => Number(value.toPrecision(6)));
-    layers[key] = [a!, b!];
+    const fitted = fitLogistic(design, 0).map((value) => Number(value.toPrecision(6)));
+    layers[key] = kind === 'platt' ? [fitted[0]!, fitted[1]!] : [0, fitted[0]!];
   }
   return layers;
 }

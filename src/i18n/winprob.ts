@@ -80,7 +80,7 @@ const en = {
   range: '{{low}} to {{high}}',
   honestyHeading: 'Where it falls short',
   honesty:
-    'Targets we set ourselves: on held-out men\'s T20Is and ODIs a Brier score below 0.185 with every decile within 3 points of what happened, and on the IPL below 0.20. The table above shows where it meets them and where it does not: a band much further off than chance allows means the model was too sure or not sure enough there. Team ratings and par scores stay as they were at the end of training, so a side that has changed since is judged on its old form.',
+    'Targets we set ourselves: on held-out men\'s T20Is and ODIs a Brier score below 0.185 with every decile within 3 points of what happened, and on the IPL below 0.20. The table above shows where it meets them and where it does not: a band much further off than chance allows means the model was too sure or not sure enough there. Each held-out match is scored as this site would have scored it on the day: with the team ratings and par scores that followed every result before it, never its own.',
 };
 
 export type WinProbStrings = typeof en;
@@ -170,7 +170,7 @@ const hi: WinProbStrings = {
   range: '{{low}} से {{high}}',
   honestyHeading: 'कहाँ कमी रह जाती है',
   honesty:
-    'हमने ख़ुद के लिए ये लक्ष्य रखे: अलग रखे गए पुरुष टी20 इंटरनेशनल और वनडे पर ब्रायर स्कोर 0.185 से कम और हर दशांश असल नतीजे से 3 अंक के भीतर, और आईपीएल पर 0.20 से कम। ऊपर की तालिका दिखाती है कि कहाँ ये पूरे होते हैं और कहाँ नहीं: संयोग से कहीं ज़्यादा बड़े अंतर का मतलब है कि वहाँ मॉडल ज़रूरत से ज़्यादा या कम आश्वस्त था। टीम रेटिंग और औसत स्कोर ट्रेनिंग के अंत जैसे ही रहते हैं, इसलिए बाद में बदली टीम को उसके पुराने प्रदर्शन से आँका जाता है।',
+    'हमने ख़ुद के लिए ये लक्ष्य रखे: अलग रखे गए पुरुष टी20 इंटरनेशनल और वनडे पर ब्रायर स्कोर 0.185 से कम और हर दशांश असल नतीजे से 3 अंक के भीतर, और आईपीएल पर 0.20 से कम। ऊपर की तालिका दिखाती है कि कहाँ ये पूरे होते हैं और कहाँ नहीं: संयोग से कहीं ज़्यादा बड़े अंतर का मतलब है कि वहाँ मॉडल ज़रूरत से ज़्यादा या कम आश्वस्त था। अलग रखे गए हर मैच को वैसे ही परखा गया है जैसे यह साइट उस दिन परखती: उससे पहले के हर नतीजे के साथ बदली टीम रेटिंग और औसत स्कोर से, उसके अपने नतीजे के बिना।',
 };
 
 export const winProbStrings: Record<Lang, WinProbStrings> = { en, hi };

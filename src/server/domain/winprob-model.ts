@@ -115,6 +115,8 @@ export interface PooledTests {
   balls: number;
   /** The baseline: the same trainer and matches, without these features (rating gap, par). */
   baselineWithout: string[];
+  /** Matches whose team a (Cricsheet's first-listed side) batted first. */
+  teamABattedFirst: number;
   skill: SkillScores;
   reliability: Reliability;
 }
@@ -137,9 +139,10 @@ export interface WinProbEvaluation {
     selectionGroups: string[];
     /**
      * yearlyRatings: trained on the ratings and pars as of the last 30 June before each match;
-     * layerFrom: with a recalibration layer fitted on the years from this one.
+     * layerFrom: with a recalibration layer fitted on the years from this one (layer: Platt's, or
+     * its slope alone).
      */
-    candidates: { name: string; without: string[]; yearlyRatings?: boolean; layerFrom?: number; selectionBrier: number }[];
+    candidates: { name: string; without: string[]; yearlyRatings?: boolean; layerFrom?: number; layer?: 'platt' | 'slope'; selectionBrier: number }[];
     chosen: string;
     groups: GroupEvaluation[];
   };
