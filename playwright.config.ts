@@ -11,12 +11,19 @@ const DESK_SPECS = /\/(news|reels|scorer)\.spec\.ts$/;
 // live.spec.ts, summary-live.spec.ts, install-live.spec.ts: they need a live match.
 const LIVE_SPECS = /live\.spec\.ts$/;
 
-function server(port: number, seeds: string[]) {
+// The data set is imported once per run, into this folder, by the first server's command; each
+// server starts from a copy of it (a PGlite data folder: the same bytes the import wrote), then
+// adds its own seeds, run in one process (tests/e2e/support/seed.ts). Playwright starts its web
+// servers one after another in the order listed, so the copies are made after the import has finished.
+const IMPORTED = 'tests/.tmp/e2e-data-imported';
+
+function server(port: number, seeds: string[], { imports = false } = {}) {
   const dataDir = `tests/.tmp/e2e-data-${port}`;
+  const importOnce = imports ? [`rm -rf ${IMPORTED}`, `DATA_DIR=${IMPORTED} tsx scripts/import.ts tests/fixtures/cricsheet/e2e`] : [];
   return {
-    command: [`rm -rf ${dataDir}`, 'tsx scripts/import.ts tests/fixtures/cricsheet/e2e', ...seeds.map((seed) => `tsx ${seed}`), 'node dist/app/main.mjs'].join(' && '),
+    command: [...importOnce, `rm -rf ${dataDir}`, `cp -a ${IMPORTED} ${dataDir}`, `tsx tests/e2e/support/seed.ts ${seeds.join(' ')}`, 'node dist/app/main.mjs'].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
-    // Imports, seeds (a replay played through the live engine) and start: slow on a loaded machine.
+    // The import (the first server), seeds (a replay played through the live engine) and start: slow on a loaded machine.
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore' as const,
@@ -74,7 +81,7 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
     },
-    server(E2E_PORTS.site, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts']),
+    server(E2E_PORTS.site, ['tests/e2e/support/seed-upcoming.ts', 'tests/e2e/support/seed-scorer.ts'], { imports: true }),
     server(E2E_PORTS.desk, ['tests/e2e/support/seed-scorer.ts', 'tests/e2e/support/seed-reels.ts']),
     server(E2E_PORTS.live, ['tests/e2e/support/seed-live.ts', 'tests/e2e/support/seed-replay.ts']),
   ],

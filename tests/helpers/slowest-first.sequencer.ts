@@ -1,28 +1,31 @@
 // The integration files that take longest start first (issue 25 item 7): on a clean checkout
 // Vitest has no timings of its own and starts the largest files first, so a small but slow file
 // (a whole replay through the live engine, the reels' transcodes) started last and the run ended
-// with one worker idle while the other finished it. The order is the measured one (durations of
-// a whole run, docs/benchmarks.md); files not named keep Vitest's own order after them.
+// with one worker idle while the other finished it. The order is the measured one (the twenty
+// longest files of a whole run, decision 052); files not named keep Vitest's own order after them.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SLOWEST_FIRST = [
-  'live-replay',
   'reels-api',
-  'auth-limits',
+  'live-replay',
   'live-push-stored',
+  'formats-series-real',
   'zip-bomb',
-  'import-cli',
   'live-store',
-  'coverage-lines-real',
-  'jobs-queue',
-  'profile-api',
-  'fuzz',
   'import',
+  'import-cli',
+  'people-real',
   'auth-sessions',
-  'updater',
-  'schedule-import',
+  'news-current-real',
   'live-innings',
-  'startup-import',
+  'profile-api',
+  'auth-limits',
+  'search',
+  'schedule-import',
+  'user-role-cli',
+  'updater',
+  'security',
+  'live-catch-up-limits',
 ].map((name) => `/tests/integration/${name}.test.ts`);
 
 function rank(spec: TestSpecification): number {
