@@ -32,6 +32,10 @@ export function encodeCopyValue(value: CopyValue): string {
   return escapeText(JSON.stringify(value));
 }
 
+function encodeLine(row: readonly CopyValue[]): string {
+  return row.map(encodeCopyValue).join('\t');
+}
+
 /** Appends rows to a COPY text buffer; one line a row. `T` is the table's name (typed deletes of the same rows). */
 export class CopyBuffer<T extends string = string> {
   private readonly lines: string[] = [];
@@ -49,15 +53,17 @@ export class CopyBuffer<T extends string = string> {
     if (row.length !== this.columns.length) {
       throw new Error(`${this.table}: ${row.length} values for ${this.columns.length} columns`);
     }
-    this.lines.push(row.map(encodeCopyValue).join('\t'));
-    this.rows?.push(row);
+    // Kept rows are encoded only if a COPY asks for them (text()).
+    if (this.rows) this.rows.push(row);
+    else this.lines.push(encodeLine(row));
   }
 
   get size(): number {
-    return this.lines.length;
+    return this.rows?.length ?? this.lines.length;
   }
 
   text(): string {
-    return this.lines.length === 0 ? '' : `${this.lines.join('\n')}\n`;
+    const lines = this.rows ? this.rows.map(encodeLine) : this.lines;
+    return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
   }
 }
