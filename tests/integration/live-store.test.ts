@@ -16,13 +16,13 @@ import type { Delivery } from '../../src/server/domain/types.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { loadLiveStates, type LiveMatchRow } from '../../src/server/services/live-state.ts';
 import { LiveWriteError } from '../../src/server/store/fixture.ts';
-import type { InningsFacts } from '../../src/server/store/match-write.ts';
 import { LiveEventLog } from '../../src/server/store/live-events.ts';
 import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
-import { readStoredInnings, type StoredInnings } from '../../src/server/store/stored-deliveries.ts';
+import { readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { checkingContract } from '../helpers/api-contract.ts';
 import { queryNumber, queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
+import { inningsFacts } from '../helpers/innings-facts.ts';
 
 const fixtures = (name: string) => fileURLToPath(new URL(`../fixtures/cricsheet/${name}`, import.meta.url));
 const realMatches = fixtures('real');
@@ -39,28 +39,6 @@ async function matchRows(db: Db, matchId: number) {
     balls: await queryRows(db, `select innings_no, people, encode(balls, 'hex') as balls, reviews from innings_balls ${where} order by 1`),
     wickets: await queryRows(db, `select innings_no, seq, position, kind, player_out_id, fielders, fielder_ids from wickets ${where} order by 1, 2, 3`),
   };
-}
-
-/** An imported match's innings facts, to start the innings again ball by ball. */
-async function inningsFacts(db: Db, matchId: number, stored: StoredInnings[]): Promise<InningsFacts[]> {
-  const rows = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
-  return stored.map((inn, index) => {
-    const row = rows[index]!;
-    return {
-      inningsNo: inn.inningsNo,
-      battingTeam: inn.battingTeam,
-      superOver: inn.superOver,
-      declared: row.declared as boolean,
-      forfeited: row.forfeited as boolean,
-      targetRuns: row.target_runs as number | null,
-      targetBalls: row.target_balls as number | null,
-      penaltyRunsPre: inn.penaltyRunsPre,
-      penaltyRunsPost: inn.penaltyRunsPost,
-      absentHurt: row.absent_hurt as string[] | null,
-      calledOvers: (row.miscounted_overs as number[] | null) ?? null,
-      powerplays: [],
-    };
-  });
 }
 
 async function liveRow(db: Db, matchId: number): Promise<LiveMatchRow> {

@@ -12,6 +12,7 @@ import { rederive } from '../../../src/server/store/rederive-writer.ts';
 import { readStoredInnings } from '../../../src/server/store/stored-deliveries.ts';
 import { fantasyFromScorecards } from '../../../src/server/store/fantasy-rows.ts';
 import { freshDatabase, queryNumber, queryRows } from '../../helpers/test-db.ts';
+import { inningsFacts } from '../../helpers/innings-facts.ts';
 
 const realMatches = fileURLToPath(new URL('../../fixtures/cricsheet/real', import.meta.url));
 const fantasyMatches = fileURLToPath(new URL('../../fixtures/cricsheet/fantasy', import.meta.url));
@@ -49,28 +50,14 @@ describe('LiveMatchWriter', () => {
       const [matchKey] = (await queryRows<{ match_key: string }>(db, `select match_key from matches where id = ${matchId}`)).map((r) => r.match_key);
       const whole = await derivedRows(db, matchId);
       const stored = await readStoredInnings(db.kysely, [matchId]);
-      const facts = await queryRows<Record<string, unknown>>(db, `select * from innings where match_id = ${matchId} order by innings_no`);
+      const facts = await inningsFacts(db, matchId, stored);
       await queryRows(db, `delete from innings where match_id = ${matchId}`);
       // Rebuilt as the innings close: the last closes with the ball that decides the match.
       await queryRows(db, `delete from fantasy_points where match_id = ${matchId}`);
       // Played again ball by ball, as if live (a completed match takes no new innings).
       await queryRows(db, `update matches set status = 'started' where id = ${matchId}`);
       for (const [index, inn] of stored.entries()) {
-        const row = facts[index]!;
-        await writer.startInnings(matchId, {
-          inningsNo: inn.inningsNo,
-          battingTeam: inn.battingTeam,
-          superOver: inn.superOver,
-          declared: row.declared as boolean,
-          forfeited: row.forfeited as boolean,
-          targetRuns: row.target_runs as number | null,
-          targetBalls: row.target_balls as number | null,
-          penaltyRunsPre: inn.penaltyRunsPre,
-          penaltyRunsPost: inn.penaltyRunsPost,
-          absentHurt: row.absent_hurt as string[] | null,
-          calledOvers: (row.miscounted_overs as number[] | null) ?? null,
-          powerplays: [],
-        });
+        await writer.startInnings(matchId, facts[index]!);
         published.length = 0;
         for (const [index, delivery] of inn.deliveries.entries()) {
           await writer.appendBall(matchId, inn.inningsNo, delivery, inn.reviews.get(index + 1));
