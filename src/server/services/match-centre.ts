@@ -9,7 +9,7 @@ import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
 import type { Commentary, MatchDetail, MatchFantasy, MatchInfo, MatchStory, Scorecard, Squad, TopFantasy, TopFantasyTab } from './match-centre-types.ts';
 import { buildFantasy, buildTopFantasy } from './match-centre/fantasy.ts';
-import { buildCommentary, buildInningsCommentary, type InningsCommentary } from './match-centre/commentary.ts';
+import { buildCommentary, buildInningsCommentary, CommentaryFolds, type InningsCommentary } from './match-centre/commentary.ts';
 import { buildDetail } from './match-centre/detail.ts';
 import { buildInfo } from './match-centre/info.ts';
 import { buildScorecard } from './match-centre/scorecard.ts';
@@ -27,6 +27,9 @@ export { FORM_LENGTH, HEAD_TO_HEAD_LIMIT, RECENT_LIMIT } from './match-centre/in
 class UnknownMatch extends Error {}
 
 export class MatchCentreService {
+  /** The live innings' commentary folds this process made last, for the next ball's to go on from (decision 086). */
+  readonly commentaryFolds = new CommentaryFolds();
+
   /**
    * @param cache for the small resources (detail, scorecard, squad, info)
    * @param commentaryCache a Test's commentary is close to 1 MB, so it gets a cache of its own
@@ -60,13 +63,15 @@ export class MatchCentreService {
   }
 
   /**
-   * One innings' commentary, built afresh (not cached): a live ball from the committed state (the
-   * fan-out's new, corrected, undone, caught-up and primed balls).
+   * One innings' commentary, built from the committed state (not cached): a live ball (the
+   * fan-out's new, corrected, undone, caught-up and primed balls). The innings is read whole
+   * each time; its fold goes on from the one this process made for the ball before when the
+   * innings read is that one's with one ball more (decision 086), else it is folded whole.
    * Null for an unknown match or innings.
    */
   async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
     const match = await this.matchRow(matchKey);
-    return match && buildInningsCommentary(this.db, match, inningsNo, lang);
+    return match && buildInningsCommentary(this.db, match, inningsNo, lang, this.commentaryFolds);
   }
 
   /**
