@@ -12,7 +12,7 @@
 // chase's equation; after an over, what the over meant. No sentence is said twice in an over: a
 // phrasing already used in the over gives way to the next one, a note already made is left out.
 import { InningsStory, type BallNote, type Figures, type InningsStoryState, type OverNote } from './commentary-context.ts';
-import { dismissalText } from './dismissal.ts';
+import { dismissalText, notationReadsMatchNames } from './dismissal.ts';
 import { hindiOrdinal } from './match-title.ts';
 import { formatBallPosition, formatOvers } from './overs.ts';
 import type { Lang } from './result.ts';
@@ -717,7 +717,15 @@ export function resumeInningsCommentary(
 function foldContext(input: CommentaryInput, innings: CommentaryInnings, lang: Lang): string {
   const { deliveries: _deliveries, ...rest } = innings;
   return JSON.stringify(
-    { lang, matchSeed: input.matchSeed, limitedOvers: input.limitedOvers, bowlerOvers: input.bowlerOvers ?? null, matchNames: input.matchNames ?? [], innings: rest },
+    {
+      lang,
+      matchSeed: input.matchSeed,
+      limitedOvers: input.limitedOvers,
+      bowlerOvers: input.bowlerOvers ?? null,
+      // The match's names change what the notation prints in Hindi alone (a new batter sharing a surname).
+      matchNames: notationReadsMatchNames(lang) ? (input.matchNames ?? []) : null,
+      innings: rest,
+    },
     (_key, value: unknown) => (value instanceof Map ? [...value] : value),
   );
 }

@@ -25,7 +25,17 @@ function inningsInput(id: string, index: number, limitedOvers: boolean) {
     matchSeed: Number(id.split('/').at(-1)),
     limitedOvers,
     names: fields.names ?? ((player) => player),
-    matchNames: [...new Set(all.deliveries.flatMap((delivery) => [delivery.batter, delivery.bowler]))],
+    // As the match centre gives them: the names of everyone the deliveries so far name, so a new batter adds one.
+    matchNames: [
+      ...new Set(
+        deliveries.flatMap((delivery) => [
+          delivery.batter,
+          delivery.nonStriker,
+          delivery.bowler,
+          ...delivery.wickets.flatMap((wicket) => [wicket.playerOut, ...wicket.fielders.flatMap((fielder) => (fielder.id === null ? [] : [fielder.id]))]),
+        ]),
+      ),
+    ].map(fields.names ?? ((player) => player)),
     bowlerOvers: limitedOvers && overs !== undefined ? Math.ceil(overs / 5) : null,
     innings: [
       {
@@ -63,8 +73,10 @@ describe('resumeInningsCommentary: the same entries as the whole fold', () => {
         if (folded.resumed) resumed += 1;
         memo = folded.memo;
       }
-      // Every ball after the first went on from the one before.
-      expect(resumed).toBe(deliveries.length - 1);
+      // Every ball after the first went on from the one before (a new name in the match changes
+      // nothing in English: the notation reads the match's names in Hindi alone).
+      if (lang === 'en') expect(resumed).toBe(deliveries.length - 1);
+      else expect(resumed).toBeGreaterThan(deliveries.length / 2);
       // The innings over: the last over gets its summary; the status changed, so the fold is whole.
       const over = step(make(deliveries, { inProgress: false }), lang, memo);
       expect(over.resumed).toBe(false);
@@ -112,6 +124,21 @@ describe('resumeInningsCommentary: the same entries as the whole fold', () => {
     expect(sameBall(other, deliveries[28]!)).toBe(false);
     const folded = step(make(written), 'en', memo);
     expect(folded.resumed).toBe(false);
+  });
+
+  it('in Hindi, a new player sharing a surname changes how earlier dismissals name people: folded whole, as the whole fold says', () => {
+    const make = inningsInput('e2e/1529312', 1, true);
+    const deliveries = realInnings(readMatch('e2e/1529312'), 1).deliveries;
+    // Everyone a Devanagari name with one surname: the notation names each by the first word once a second player is known.
+    const hindi = (player: string) => `${[...player.replace(/\W/g, '')].map((char) => String.fromCharCode(0x0915 + (char.charCodeAt(0) % 30))).join('')} शर्मा`;
+    let memo: InningsCommentaryMemo | null = null;
+    let whole = 0;
+    for (let count = 1; count <= deliveries.length; count += 1) {
+      const folded = step(make(deliveries.slice(0, count), { names: hindi }), 'hi', memo);
+      if (!folded.resumed) whole += 1;
+      memo = folded.memo;
+    }
+    expect(whole).toBeGreaterThan(3);
   });
 
   it('a name that changed, another language or another match: folded whole', () => {
