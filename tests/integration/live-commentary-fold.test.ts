@@ -9,6 +9,7 @@ import { ChangeFeed } from '../../src/server/feed/change-feed.ts';
 import type { CricsheetBall } from '../../src/server/live/cricsheet-ball.ts';
 import { createLive, type Broadcaster, type Live } from '../../src/server/realtime/fan-out.ts';
 import { createServices, type Services } from '../../src/server/services/index.ts';
+import { readOneStoredInnings, readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
 import { presentCommentary } from '../../src/server/wire/presenters/match-centre.ts';
 import type { CommentoryEvent, LiveBallObject } from '../../src/server/wire/schemas/realtime.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
@@ -129,6 +130,16 @@ describe.each(await databasesUnderTest())('kept commentary folds with two proces
     await a.live.undoLastBall(matchKey);
     await score(a, 4, other);
     expect(folds.size).toBeLessThanOrEqual(1);
+  });
+
+  it("reads an innings in one statement as readStoredInnings reads it in three (every innings of the opener and of the live match)", async () => {
+    const matches = await db.kysely.selectFrom('innings').select(['match_id', 'innings_no']).orderBy('match_id').orderBy('innings_no').execute();
+    expect(matches.length).toBeGreaterThanOrEqual(3);
+    for (const { match_id: matchId, innings_no: inningsNo } of matches) {
+      const [three] = await readStoredInnings(db.kysely, [matchId], inningsNo);
+      expect(await readOneStoredInnings(db.kysely, matchId, inningsNo)).toEqual(three);
+    }
+    expect(await readOneStoredInnings(db.kysely, matches[0]!.match_id, 99)).toBeNull();
   });
 
   it('keeps nothing of a match no longer in play', async () => {

@@ -9,7 +9,7 @@ import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { Delivery, PlayerId } from '../../domain/types.ts';
 import { storedBallCount } from '../../store/packed-balls.ts';
-import { readStoredInnings, type StoredInnings } from '../../store/stored-deliveries.ts';
+import { readOneStoredInnings, readStoredInnings, type StoredInnings } from '../../store/stored-deliveries.ts';
 import type { Commentary, CommentaryBall, PlayerRef } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
 
@@ -86,8 +86,8 @@ export async function buildInningsCommentary(
   lang: Lang,
   folds?: CommentaryFolds,
 ): Promise<InningsCommentary | null> {
-  const [[innings], [counts]] = await Promise.all([
-    readStoredInnings(db, [match.id], inningsNo),
+  const [innings, [counts]] = await Promise.all([
+    readOneStoredInnings(db, match.id, inningsNo),
     // The match's status, the balls of the innings before this one and every innings' chase
     // facts, in one statement.
     db
