@@ -22,6 +22,15 @@ export interface LiveMatchRow {
   break_reason: string | null;
 }
 
+/**
+ * Matches known by id whose rows are still being read: the reads by id go out at once, the rows
+ * are waited for when the states are made (the live engine's ball, decision 086).
+ */
+export interface PendingMatches {
+  ids: readonly number[];
+  rows: Promise<readonly LiveMatchRow[]>;
+}
+
 /** A latest innings with its tally (a closed innings folded again). */
 type CurrentInnings = Omit<LatestInnings, 'tally'> & { tally: InningsTallyState };
 
@@ -31,10 +40,11 @@ type CurrentInnings = Omit<LatestInnings, 'tally'> & { tally: InningsTallyState 
  * has none. Two queries for any number of matches in play (the latest innings with its recent
  * wickets, then the people), one more between innings.
  */
-export async function loadLiveStates(db: Kysely<Database>, matches: readonly LiveMatchRow[]): Promise<Map<number, LiveState>> {
+export async function loadLiveStates(db: Kysely<Database>, matches: readonly LiveMatchRow[] | PendingMatches): Promise<Map<number, LiveState>> {
   const states = new Map<number, LiveState>();
-  if (matches.length === 0) return states;
-  const found = await readLatestInnings(db, matches.map((match) => match.id), RECENT_BALLS_READ);
+  const ids = 'ids' in matches ? matches.ids : matches.map((match) => match.id);
+  if (ids.length === 0) return states;
+  const found = await readLatestInnings(db, ids, RECENT_BALLS_READ);
   if (found.length === 0) return states;
   // Between innings the innings just closed has no saved tally: it is folded again, once.
   const closed = found.filter((row) => row.tally === null);
@@ -58,9 +68,10 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
   }
   const people = await db.selectFrom('people').select(['id', 'registry_id', 'name']).where('id', '=', anyInteger([...personIds])).execute();
   const personOf = new Map(people.map((person) => [String(person.id), { key: person.registry_id, name: person.name }]));
-  const matchOf = new Map(matches.map((match) => [match.id, match]));
+  const matchOf = new Map(('ids' in matches ? await matches.rows : matches).map((match) => [match.id, match]));
   for (const row of rows) {
-    const match = matchOf.get(row.match_id)!;
+    const match = matchOf.get(row.match_id);
+    if (!match) continue;
     const first = firstRecentSeq(row);
     const ownWickets = row.recent_wickets.map((wicket) => ({ ...wicket, seq: wicket.seq - first + 1 }));
     const deliveries = row.recent && row.people ? deliveriesOf({ people: row.people, balls: row.recent }, ownWickets) : [];

@@ -69,7 +69,9 @@ export class MatchCentreService {
    * innings read is that one's with one ball more (decision 086), else it is folded whole.
    * Null for an unknown match or innings.
    */
-  async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
+  async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang, matchId?: number): Promise<InningsCommentary | null> {
+    // Given the match's id (the fan-out has it from the commit), the innings' reads go out with the row's.
+    if (matchId !== undefined) return buildInningsCommentary(this.db, { id: matchId, row: this.matchRow(matchKey) }, inningsNo, lang, this.commentaryFolds);
     const match = await this.matchRow(matchKey);
     return match && buildInningsCommentary(this.db, match, inningsNo, lang, this.commentaryFolds);
   }
@@ -79,7 +81,22 @@ export class MatchCentreService {
    * the team names it is presented with, without the rest of the detail; cached with the
    * detail's own, so the detail built next reuses it. Null for an unknown match.
    */
-  async live(matchKey: string): Promise<{ state: LiveState | null; teamNames: Record<TeamSide, string> } | null> {
+  async live(matchKey: string, matchId?: number): Promise<{ state: LiveState | null; teamNames: Record<TeamSide, string> } | null> {
+    if (matchId !== undefined) {
+      // Given the match's id (the fan-out has it from the commit), the live state's reads go out
+      // with the row's (decision 086); the row says whether the match is in play.
+      const row = this.matchRow(matchKey);
+      const rows = row.then((found) => {
+        if (found && found.id !== matchId) throw new Error(`match ${matchKey} is not match ${matchId}`);
+        return found ? [found] : [];
+      });
+      const [match, state] = await Promise.all([
+        row,
+        this.cache.get(`match-centre:live:${matchKey}`, [tags.match(matchKey)], async () => (await loadLiveStates(this.db, { ids: [matchId], rows })).get(matchId) ?? null),
+      ]);
+      if (!match) return null;
+      return { state: match.status === 'started' ? state : null, teamNames: teamNamesOf(match) };
+    }
     const match = await this.matchRow(matchKey);
     if (!match) return null;
     return { state: await this.liveState(match), teamNames: teamNamesOf(match) };

@@ -81,13 +81,14 @@ export interface InningsCommentary {
  */
 export async function buildInningsCommentary(
   db: Kysely<Database>,
-  match: MatchCentreRow,
+  matchOrPending: MatchCentreRow | PendingMatch,
   inningsNo: number,
   lang: Lang,
   folds?: CommentaryFolds,
 ): Promise<InningsCommentary | null> {
-  const [innings, [counts]] = await Promise.all([
-    readOneStoredInnings(db, match.id, inningsNo),
+  const id = matchOrPending.id;
+  const [innings, [counts], match] = await Promise.all([
+    readOneStoredInnings(db, id, inningsNo),
     // The match's status, the balls of the innings before this one and every innings' chase
     // facts, in one statement.
     db
@@ -98,7 +99,7 @@ export async function buildInningsCommentary(
         eb
           .selectFrom('innings_balls as b')
           .select(sql<number>`coalesce(sum(${sql.raw(storedBallCount('b.balls'))}), 0)::int`.as('n'))
-          .where('b.match_id', '=', match.id)
+          .where('b.match_id', '=', id)
           .where('b.innings_no', '<', inningsNo)
           .as('balls_before'),
         eb
@@ -107,12 +108,15 @@ export async function buildInningsCommentary(
             sql<ChaseRow[]>`coalesce(json_agg(json_build_object('innings_no', i.innings_no, 'batting_team', i.batting_team, 'super_over', i.super_over,
               'runs', i.runs, 'target_runs', i.target_runs, 'target_balls', i.target_balls) order by i.innings_no), '[]'::json)`.as('rows'),
           )
-          .where('i.match_id', '=', match.id)
+          .where('i.match_id', '=', id)
           .as('innings'),
       ])
-      .where('m.id', '=', match.id)
+      .where('m.id', '=', id)
       .execute(),
+    'row' in matchOrPending ? matchOrPending.row : matchOrPending,
   ]);
+  if (!match) return null;
+  if (match.id !== id) throw new Error(`match ${match.match_key} is not match ${id}`);
   if (!innings) return null;
   const chaseRows = counts!.innings ?? [];
   return commentaryEntries(
@@ -122,6 +126,12 @@ export async function buildInningsCommentary(
     { ballsBefore: counts!.balls_before ?? 0, lastInningsNo: chaseRows.at(-1)?.innings_no, people: [], targets: chaseTargets(match, chaseRows), folds },
     lang,
   );
+}
+
+/** A match known by id whose row is still being read: the innings' reads go out at once (the live engine's ball, decision 086). */
+export interface PendingMatch {
+  id: number;
+  row: Promise<MatchCentreRow | null>;
 }
 
 /** What a chase's target is read from: every innings of the match, in playing order. */
