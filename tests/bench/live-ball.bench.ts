@@ -131,7 +131,9 @@ try {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
+  const foldsBefore = { ...services.matchCentre.commentaryFolds.counts };
   const balls = await play(matches[1]!);
+  const folds = services.matchCentre.commentaryFolds.counts;
   if (profileFile) {
     const { profile } = await session.post('Profiler.stop');
     await writeFile(profileFile, JSON.stringify(profile));
@@ -151,6 +153,8 @@ try {
   row('statements before the commentory push', balls.map((ball) => ball.commentory.statements), count);
   row('statements in all', balls.map((ball) => ball.statements), count);
   console.log(`\nLargest events (JSON bytes): ${JSON.stringify(bytes)}`);
+  // Decision 086: folds of the innings' commentary that went on from this process's last one, and folds made whole.
+  console.log(`Commentary folds of the second match: ${folds.resumed - foldsBefore.resumed} went on, ${folds.whole - foldsBefore.whole} whole`);
 } finally {
   await feed.close();
   await db.close();

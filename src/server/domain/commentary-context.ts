@@ -97,6 +97,15 @@ interface OverRecord {
   maiden: boolean;
 }
 
+/** What an InningsStory has gathered, to go on from (deliveries are not changed by a story). */
+export interface InningsStoryState {
+  readonly overs: readonly Readonly<OverRecord>[];
+  readonly overDeliveries: readonly Delivery[];
+  readonly dots: number;
+  readonly mostInOver: number;
+  readonly rateBefore: number | null;
+}
+
 /**
  * The innings' story so far. Call `ball` for each delivery after the tally has added it, and
  * `overEnded` after the delivery that ends an over (before the next delivery's `ball`).
@@ -108,7 +117,30 @@ export class InningsStory {
   private mostInOver = 0;
   private rateBefore: number | null = null;
 
-  constructor(private readonly options: StoryOptions) {}
+  /** A new innings' story, or one going on from `saved` (save()), which it does not change. */
+  constructor(
+    private readonly options: StoryOptions,
+    saved?: InningsStoryState,
+  ) {
+    if (saved) {
+      this.overs = saved.overs.map((over) => ({ ...over }));
+      this.overDeliveries = [...saved.overDeliveries];
+      this.dots = saved.dots;
+      this.mostInOver = saved.mostInOver;
+      this.rateBefore = saved.rateBefore;
+    }
+  }
+
+  /** The story so far, to go on from later (a copy: the story may go on). */
+  save(): InningsStoryState {
+    return {
+      overs: this.overs.map((over) => ({ ...over })),
+      overDeliveries: [...this.overDeliveries],
+      dots: this.dots,
+      mostInOver: this.mostInOver,
+      rateBefore: this.rateBefore,
+    };
+  }
 
   /**
    * The notes of a delivery the tally has just added. `before` is the striker's runs and the

@@ -11,12 +11,12 @@
 // decision 074): a milestone in reach, the stand, the bowler's spell and figures, a collapse, a
 // chase's equation; after an over, what the over meant. No sentence is said twice in an over: a
 // phrasing already used in the over gives way to the next one, a note already made is left out.
-import { InningsStory, type BallNote, type Figures, type OverNote } from './commentary-context.ts';
-import { dismissalText } from './dismissal.ts';
+import { InningsStory, type BallNote, type Figures, type InningsStoryState, type OverNote } from './commentary-context.ts';
+import { dismissalText, notationReadsMatchNames } from './dismissal.ts';
 import { hindiOrdinal } from './match-title.ts';
 import { formatBallPosition, formatOvers } from './overs.ts';
 import type { Lang } from './result.ts';
-import { bowlerRuns, InningsTally, isBoundary, isTeamWicket } from './scorecard.ts';
+import { bowlerRuns, InningsTally, isBoundary, isTeamWicket, type InningsTallyState } from './scorecard.ts';
 import type { BattingEntry, Delivery, DismissalKind, Fielder, InningsInput, OverSummary, PlayerId, Wicket } from './types.ts';
 
 export interface CommentaryInnings extends InningsInput {
@@ -599,12 +599,17 @@ function sentencesOf(html: string): string[] {
 
 /** What has been said in the over so far: a phrasing is chosen among those that say nothing again. */
 class OverVoice {
-  private readonly said = new Set<string>();
+  private readonly said: Set<string>;
   /** The ball's keys for the hash: match seed, innings, delivery index. */
   private keys: readonly number[] = [];
 
-  /** `split` is shared by the innings' overs: the same phrasings come back all innings. */
-  constructor(private readonly split: Map<string, string[]>) {}
+  /** `split` is shared by the innings' overs: the same phrasings come back all innings. `said`: what the over has said already. */
+  constructor(
+    private readonly split: Map<string, string[]>,
+    said: readonly string[] = [],
+  ) {
+    this.said = new Set(said);
+  }
 
   private sentences(text: string): string[] {
     let sentences = this.split.get(text);
@@ -643,26 +648,146 @@ class OverVoice {
   at(keys: readonly number[]): void {
     this.keys = keys;
   }
+
+  /** What the over has said so far (a copy). */
+  saved(): string[] {
+    return [...this.said];
+  }
 }
 
 /** Commentary on every delivery of every innings, in the order bowled. */
 export function commentary(input: CommentaryInput, lang: Lang = 'en'): CommentaryBall[] {
   const book = PHRASEBOOKS[lang];
-  return input.innings.flatMap((innings) => inningsCommentary({ input, innings, book, lang }));
+  return input.innings.flatMap((innings) => foldInnings({ input, innings, book, lang }, null, false).balls);
 }
 
-function inningsCommentary(context: InningsContext): CommentaryBall[] {
-  const { innings, input, book } = context;
+/**
+ * Where a fold of one innings' commentary stopped, to go on from when the innings has one more
+ * delivery (resumeInningsCommentary). Made once, never changed: a fold going on from it copies
+ * what it changes.
+ */
+export interface InningsCommentaryMemo {
+  /** Everything the fold read besides the deliveries and the names (the innings, the match's settings, the language). */
+  readonly context: string;
+  /** The deliveries folded. The last one's entry is not kept: it changes when the next delivery comes (the over's end). */
+  readonly deliveries: readonly Delivery[];
+  /** Every name the fold asked `input.names` for, as it was answered. */
+  readonly names: ReadonlyMap<PlayerId, string>;
+  /** The fold's state before the last delivery. */
+  readonly point: FoldPoint;
+}
+
+/** The state of an innings' fold before the delivery `index`, with the entries of the deliveries before it. */
+interface FoldPoint {
+  readonly index: number;
+  readonly balls: readonly CommentaryBall[];
+  readonly tally: InningsTallyState;
+  readonly story: InningsStoryState;
+  readonly overStart: number;
+  readonly freeHitNext: boolean;
+  readonly freeHitsInOver: number;
+  /** What the over being bowled has said. */
+  readonly said: readonly string[];
+  /** Sentences of texts already split: a cache of a pure function, shared by the folds going on from this point. */
+  readonly split: Map<string, string[]>;
+}
+
+/**
+ * One innings' commentary (`input.innings` holds that innings alone), folded whole or, when
+ * `memo` is the fold of this innings up to one delivery fewer (or of the same deliveries), going
+ * on from it: only the last delivery or two are folded. Anything else (a delivery taken back or
+ * corrected, another writer's ball, other names, target, status or settings) folds the innings
+ * whole. Either way the entries are those commentary() gives, and so is the memo returned,
+ * which goes on from this fold's deliveries.
+ */
+export function resumeInningsCommentary(
+  input: CommentaryInput,
+  lang: Lang,
+  memo: InningsCommentaryMemo | null,
+): { balls: CommentaryBall[]; memo: InningsCommentaryMemo; resumed: boolean } {
+  const [innings] = input.innings;
+  if (!innings || input.innings.length !== 1) throw new Error('resumeInningsCommentary folds one innings');
+  const context = foldContext(input, innings, lang);
+  const from = memo !== null && goesOn(memo, context, input, innings) ? memo : null;
+  const folded = foldInnings({ input, innings, book: PHRASEBOOKS[lang], lang }, from, true);
+  return { balls: folded.balls, memo: { ...folded.memo!, context }, resumed: from !== null };
+}
+
+/** What a fold reads besides the deliveries and names, as one string: two folds with the same one read the same. */
+function foldContext(input: CommentaryInput, innings: CommentaryInnings, lang: Lang): string {
+  const { deliveries: _deliveries, ...rest } = innings;
+  return JSON.stringify(
+    {
+      lang,
+      matchSeed: input.matchSeed,
+      limitedOvers: input.limitedOvers,
+      bowlerOvers: input.bowlerOvers ?? null,
+      // The match's names change what the notation prints in Hindi alone (a new batter sharing a surname).
+      matchNames: notationReadsMatchNames(lang) ? (input.matchNames ?? []) : null,
+      innings: rest,
+    },
+    (_key, value: unknown) => (value instanceof Map ? [...value] : value),
+  );
+}
+
+/** The memo's fold goes on to these deliveries: the same context and names, the memo's deliveries unchanged, at most one more. */
+function goesOn(memo: InningsCommentaryMemo, context: string, input: CommentaryInput, innings: CommentaryInnings): boolean {
+  const folded = memo.deliveries.length;
   const { deliveries } = innings;
+  if (memo.context !== context || (deliveries.length !== folded && deliveries.length !== folded + 1)) return false;
+  for (const [player, name] of memo.names) if (input.names(player) !== name) return false;
+  for (let index = 0; index < folded; index += 1) if (!sameData(memo.deliveries[index], deliveries[index])) return false;
+  return true;
+}
+
+/** Deep equality of plain data (objects, arrays, primitives), as stored deliveries are. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index += 1) if (!sameData(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  for (const key of keysA) {
+    if (!Object.hasOwn(b, key) || !sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * The fold of one innings' deliveries: from the start, or from `from`'s point (whose deliveries
+ * the innings' begin with). With `keep`, also the memo to go on from (its context left to the caller).
+ */
+function foldInnings(context: InningsContext, from: InningsCommentaryMemo | null, keep: boolean): { balls: CommentaryBall[]; memo: Omit<InningsCommentaryMemo, 'context'> | null } {
+  const { innings, book } = context;
+  const { deliveries } = innings;
+  // Every name asked for, as answered: a fold going on from this one must be given the same.
+  const names = new Map<PlayerId, string>(from?.names ?? []);
+  const given = context.input;
+  const input: CommentaryInput = {
+    ...given,
+    names: (id) => {
+      let name = names.get(id);
+      if (name === undefined) names.set(id, (name = given.names(id)));
+      return name;
+    },
+  };
+  context = { ...context, input };
+  const point = from?.point;
   // The scorecard's own fold: every figure a comment quotes is the scorecard's figure at that ball.
-  const tally = InningsTally.start(innings);
-  const story = new InningsStory({
+  const tally = point ? new InningsTally(structuredClone(point.tally)) : InningsTally.start(innings);
+  const storyOptions = {
     ballsPerOver: innings.ballsPerOver,
     target: innings.target ?? null,
     // A super over's one over is its bowler's only one: no spell to end.
     bowlerOvers: innings.superOver ? null : (input.bowlerOvers ?? null),
     limitedOvers: input.limitedOvers,
-  });
+  };
+  const story = new InningsStory(storyOptions, point?.story);
   // Names as the HTML prints them, escaped once an innings.
   const escaped = new Map<PlayerId, string>();
   const player = (id: PlayerId): string => {
@@ -670,14 +795,29 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
     if (name === undefined) escaped.set(id, (name = escapeHtml(input.names(id))));
     return name;
   };
-  const balls: CommentaryBall[] = [];
-  let overStart = 0;
-  let freeHitNext = false;
-  let freeHitsInOver = 0;
-  const split = new Map<string, string[]>();
-  let voice = new OverVoice(split);
+  const balls: CommentaryBall[] = point ? [...point.balls] : [];
+  let overStart = point?.overStart ?? 0;
+  let freeHitNext = point?.freeHitNext ?? false;
+  let freeHitsInOver = point?.freeHitsInOver ?? 0;
+  const split = point?.split ?? new Map<string, string[]>();
+  let voice = new OverVoice(split, point?.said);
+  let kept: FoldPoint | null = null;
+  const keepPoint = (index: number): FoldPoint => ({
+    index,
+    balls: [...balls],
+    tally: tally.save(),
+    story: story.save(),
+    overStart,
+    freeHitNext,
+    freeHitsInOver,
+    said: voice.saved(),
+    split,
+  });
 
-  deliveries.forEach((delivery, index) => {
+  for (let index = point?.index ?? 0; index < deliveries.length; index += 1) {
+    // The last delivery's entry changes when the next one comes: the memo goes on from before it.
+    if (keep && index === deliveries.length - 1) kept = keepPoint(index);
+    const delivery = deliveries[index]!;
     if (index > 0 && deliveries[index - 1]!.over !== delivery.over) {
       overStart = index;
       freeHitsInOver = 0;
@@ -739,8 +879,11 @@ function inningsCommentary(context: InningsContext): CommentaryBall[] {
       overSummary: overEnds ? overSummary(context, overDeliveries, tally) : null,
       milestone: batterMarks.length > 0,
     });
-  });
-  return balls;
+  }
+  if (!keep) return { balls, memo: null };
+  // No delivery folded here (an empty innings): the point is where the fold started.
+  kept ??= point ?? keepPoint(0);
+  return { balls, memo: { deliveries, names, point: kept } };
 }
 
 function wordNote(book: Phrasebook, note: BallNote, names: NoteNames): string[] {

@@ -108,6 +108,11 @@ const WORDING: Record<Lang, Wording> = {
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
+/** Whether the notation in a language tells names apart by the match's other names (notationName): in Hindi only. */
+export function notationReadsMatchNames(lang: Lang): boolean {
+  return lang !== 'en';
+}
+
 /**
  * A name as the notation prints it: in Hindi a Devanagari name by its last word ('श्रेयस अय्यर' ->
  * 'अय्यर'), as Hindi scorecards print it; when another player of the match (`matchNames`) has
@@ -116,7 +121,7 @@ const DEVANAGARI = /[\u0900-\u097F]/;
  * name whole.
  */
 export function notationName(name: string, lang: Lang, matchNames: readonly string[] = []): string {
-  if (lang === 'en' || !DEVANAGARI.test(name)) return name;
+  if (!notationReadsMatchNames(lang) || !DEVANAGARI.test(name)) return name;
   const whole = name.trim();
   const words = whole.split(/\s+/);
   const others = [...new Set(matchNames.map((other) => other.trim()))].filter((other) => other !== whole).map((other) => other.split(/\s+/));

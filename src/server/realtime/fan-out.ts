@@ -154,10 +154,10 @@ export class LiveFanOut implements CommitListener, LiveFeed {
         let payload: ScoreEvent | CommentoryEvent;
         if (row.kind === 'state') {
           matchObject ??= await this.payloads.matchObject(matchKey);
-          payload = await this.payloadOf(matchKey, row, matchObject);
+          payload = await this.payloadOf(matchKey, row, matchObject, matchId);
         } else {
           if (correction) row.payload = await this.correctionDraft(matchKey, row.ballKey!);
-          payload = await this.payloadOf(matchKey, row, null);
+          payload = await this.payloadOf(matchKey, row, null, matchId);
         }
         this.broadcaster.toMatch(matchKey, socketEventOf(row.kind), payload);
         if (row.kind !== 'state') await this.toApps(payload as CommentoryEvent);
@@ -275,18 +275,19 @@ export class LiveFanOut implements CommitListener, LiveFeed {
    * The payload of a committed event, from the committed state (and the draft the event was
    * logged with). A 'score' needs the match object; a 'commentory' reads the live state alone.
    */
-  private async payloadOf(matchKey: string, row: LiveEventRow, matchObject: MatchObject | null): Promise<ScoreEvent | CommentoryEvent> {
+  private async payloadOf(matchKey: string, row: LiveEventRow, matchObject: MatchObject | null, matchId?: number): Promise<ScoreEvent | CommentoryEvent> {
     const header = { match_key: matchKey, sequence: row.sequence };
     if (row.kind === 'state') return this.payloads.score(header, matchObject ?? (await this.payloads.matchObject(matchKey)));
     const drafted = (row.payload as { commentory?: LiveBallObject[] } | null)?.commentory?.[0];
-    const [ball, live] = await Promise.all([drafted ?? this.payloads.liveBall(matchKey, row.ballKey!), this.payloads.live(matchKey)]);
+    // With the match's id (a commit's, the log's), the ball's and the live state's reads go out with the match row's (decision 086).
+    const [ball, live] = await Promise.all([drafted ?? this.payloads.liveBall(matchKey, row.ballKey!, matchId), this.payloads.live(matchKey, matchId)]);
     if (!ball) throw new Error(`ball ${row.ballKey} of ${matchKey} is neither stored nor drafted`);
     return this.payloads.commentory(header, ball, live);
   }
 
   /** An event whose payload was never filled in (the process stopped after the commit). */
   private async rebuild(matchId: number, matchKey: string, row: LiveEventRow): Promise<ScoreEvent | CommentoryEvent> {
-    const payload = await this.payloadOf(matchKey, row, null);
+    const payload = await this.payloadOf(matchKey, row, null, matchId);
     await this.log.fill(matchId, [{ sequence: row.sequence, payload }]);
     return payload;
   }

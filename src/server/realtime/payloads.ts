@@ -35,9 +35,12 @@ export class LivePayloads {
     return presentMatchObject(detail);
   }
 
-  /** play.live as the match object has it (null when the match is not in play), without the rest of the match object. */
-  async live(matchKey: string): Promise<LiveStateObject | null> {
-    const found = await this.services.matchCentre.live(matchKey);
+  /**
+   * play.live as the match object has it (null when the match is not in play), without the rest
+   * of the match object. With the match's id its reads go out with the match row's.
+   */
+  async live(matchKey: string, matchId?: number): Promise<LiveStateObject | null> {
+    const found = await this.services.matchCentre.live(matchKey, matchId);
     if (!found) throw new Error(`no match ${matchKey}`);
     return found.state && presentLiveState(found.state, found.teamNames, LANG);
   }
@@ -95,11 +98,12 @@ export class LivePayloads {
   /**
    * The ball with this key as the live feed sends it; null when no such ball is stored. Only
    * the ball's innings is read and folded (its key starts with the innings' number), not the
-   * match's other innings: get/commentory has the same entry.
+   * match's other innings: get/commentory has the same entry. With the match's id the innings'
+   * reads go out with the match row's.
    */
-  async liveBall(matchKey: string, ballKey: string): Promise<LiveBallObject | null> {
+  async liveBall(matchKey: string, ballKey: string, matchId?: number): Promise<LiveBallObject | null> {
     const inningsNo = Number.parseInt(ballKey, 10);
-    const innings = await this.services.matchCentre.inningsCommentary(matchKey, inningsNo, LANG);
+    const innings = await this.services.matchCentre.inningsCommentary(matchKey, inningsNo, LANG, matchId);
     const index = innings?.balls.findIndex((ball) => ball.key === ballKey) ?? -1;
     return innings && index >= 0 ? liveBallOf(innings, index) : null;
   }

@@ -2,13 +2,13 @@
 // live in domain/live.ts): loaded for started matches from each current innings' saved tally
 // and its last few deliveries, never from the whole match. The provider's play.live is made
 // from it at the API edge (wire/presenters/live.ts).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { anyInteger } from '../db/any-of.ts';
 import type { Database } from '../db/schema.ts';
 import { ballKey, liveStateOf, RECENT_BALLS_READ, type LiveState } from '../domain/live.ts';
 import { InningsTally, type InningsTallyState } from '../domain/scorecard.ts';
 import { readLatestInnings, type LatestInnings } from '../store/packed-balls.ts';
-import { deliveriesOf, readStoredInnings, type WicketRowRead } from '../store/stored-deliveries.ts';
+import { deliveriesOf, readStoredInnings } from '../store/stored-deliveries.ts';
 
 export { liveSituation } from '../domain/live.ts';
 export type { LiveBall, LiveBatter, LiveBowler, LiveOver, LivePlayer, LiveState, LiveWicket, RecentPlayers } from '../domain/live.ts';
@@ -22,18 +22,29 @@ export interface LiveMatchRow {
   break_reason: string | null;
 }
 
+/**
+ * Matches known by id whose rows are still being read: the reads by id go out at once, the rows
+ * are waited for when the states are made (the live engine's ball, decision 086).
+ */
+export interface PendingMatches {
+  ids: readonly number[];
+  rows: Promise<readonly LiveMatchRow[]>;
+}
+
 /** A latest innings with its tally (a closed innings folded again). */
 type CurrentInnings = Omit<LatestInnings, 'tally'> & { tally: InningsTallyState };
 
 /**
  * Live states of the given started matches by match id, from their latest innings (closed or
  * not: between innings the panel shows the total and the break). A match with no innings yet
- * has none. Three queries for any number of matches in play, one more between innings.
+ * has none. Two queries for any number of matches in play (the latest innings with its recent
+ * wickets, then the people), one more between innings.
  */
-export async function loadLiveStates(db: Kysely<Database>, matches: readonly LiveMatchRow[]): Promise<Map<number, LiveState>> {
+export async function loadLiveStates(db: Kysely<Database>, matches: readonly LiveMatchRow[] | PendingMatches): Promise<Map<number, LiveState>> {
   const states = new Map<number, LiveState>();
-  if (matches.length === 0) return states;
-  const found = await readLatestInnings(db, matches.map((match) => match.id), RECENT_BALLS_READ);
+  const ids = 'ids' in matches ? matches.ids : matches.map((match) => match.id);
+  if (ids.length === 0) return states;
+  const found = await readLatestInnings(db, ids, RECENT_BALLS_READ);
   if (found.length === 0) return states;
   // Between innings the innings just closed has no saved tally: it is folded again, once.
   const closed = found.filter((row) => row.tally === null);
@@ -45,12 +56,6 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
     for (const delivery of inn.deliveries) tally.add(delivery);
     return { ...row, tally: tally.save() };
   });
-  // A join with unnest() of three arrays (one parameter a column, whatever the matches): plain SQL, as the builders cannot alias its columns.
-  const { rows: wickets } = await sql<WicketRowRead>`select w.match_id, w.innings_no, w.seq, w.kind, w.player_out_id, w.fielders, w.fielder_ids
-     from wickets w join unnest(${rows.map((row) => row.match_id)}::integer[], ${rows.map((row) => row.innings_no)}::integer[],
-       ${rows.map((row) => firstRecentSeq(row))}::integer[]) as recent(match_id, innings_no, from_seq)
-       on w.match_id = recent.match_id and w.innings_no = recent.innings_no and w.seq >= recent.from_seq
-     order by w.match_id, w.innings_no, w.seq, w.position`.execute(db);
   const personIds = new Set<number>();
   for (const row of rows) {
     for (const id of row.people ?? []) personIds.add(id);
@@ -63,13 +68,12 @@ export async function loadLiveStates(db: Kysely<Database>, matches: readonly Liv
   }
   const people = await db.selectFrom('people').select(['id', 'registry_id', 'name']).where('id', '=', anyInteger([...personIds])).execute();
   const personOf = new Map(people.map((person) => [String(person.id), { key: person.registry_id, name: person.name }]));
-  const matchOf = new Map(matches.map((match) => [match.id, match]));
+  const matchOf = new Map(('ids' in matches ? await matches.rows : matches).map((match) => [match.id, match]));
   for (const row of rows) {
-    const match = matchOf.get(row.match_id)!;
+    const match = matchOf.get(row.match_id);
+    if (!match) continue;
     const first = firstRecentSeq(row);
-    const ownWickets = wickets
-      .filter((wicket) => wicket.match_id === row.match_id && wicket.innings_no === row.innings_no)
-      .map((wicket) => ({ ...wicket, seq: wicket.seq - first + 1 }));
+    const ownWickets = row.recent_wickets.map((wicket) => ({ ...wicket, seq: wicket.seq - first + 1 }));
     const deliveries = row.recent && row.people ? deliveriesOf({ people: row.people, balls: row.recent }, ownWickets) : [];
     // A super over is one over, whatever the match's limit.
     const allotment = row.super_over ? match.balls_per_over : match.overs_limit === null ? null : match.overs_limit * match.balls_per_over;

@@ -9,7 +9,7 @@ import { tags } from '../feed/tags.ts';
 import type { TaggedCache } from './cache.ts';
 import type { Commentary, MatchDetail, MatchFantasy, MatchInfo, MatchStory, Scorecard, Squad, TopFantasy, TopFantasyTab } from './match-centre-types.ts';
 import { buildFantasy, buildTopFantasy } from './match-centre/fantasy.ts';
-import { buildCommentary, buildInningsCommentary, type InningsCommentary } from './match-centre/commentary.ts';
+import { buildCommentary, buildInningsCommentary, CommentaryFolds, type InningsCommentary } from './match-centre/commentary.ts';
 import { buildDetail } from './match-centre/detail.ts';
 import { buildInfo } from './match-centre/info.ts';
 import { buildScorecard } from './match-centre/scorecard.ts';
@@ -27,6 +27,9 @@ export { FORM_LENGTH, HEAD_TO_HEAD_LIMIT, RECENT_LIMIT } from './match-centre/in
 class UnknownMatch extends Error {}
 
 export class MatchCentreService {
+  /** The live innings' commentary folds this process made last, for the next ball's to go on from (decision 086). */
+  readonly commentaryFolds = new CommentaryFolds();
+
   /**
    * @param cache for the small resources (detail, scorecard, squad, info)
    * @param commentaryCache a Test's commentary is close to 1 MB, so it gets a cache of its own
@@ -60,13 +63,17 @@ export class MatchCentreService {
   }
 
   /**
-   * One innings' commentary, built afresh (not cached): a live ball from the committed state (the
-   * fan-out's new, corrected, undone, caught-up and primed balls).
+   * One innings' commentary, built from the committed state (not cached): a live ball (the
+   * fan-out's new, corrected, undone, caught-up and primed balls). The innings is read whole
+   * each time; its fold goes on from the one this process made for the ball before when the
+   * innings read is that one's with one ball more (decision 086), else it is folded whole.
    * Null for an unknown match or innings.
    */
-  async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang): Promise<InningsCommentary | null> {
+  async inningsCommentary(matchKey: string, inningsNo: number, lang: Lang, matchId?: number): Promise<InningsCommentary | null> {
+    // Given the match's id (the fan-out has it from the commit), the innings' reads go out with the row's.
+    if (matchId !== undefined) return buildInningsCommentary(this.db, { id: matchId, row: this.matchRow(matchKey) }, inningsNo, lang, this.commentaryFolds);
     const match = await this.matchRow(matchKey);
-    return match && buildInningsCommentary(this.db, match, inningsNo, lang);
+    return match && buildInningsCommentary(this.db, match, inningsNo, lang, this.commentaryFolds);
   }
 
   /**
@@ -74,7 +81,22 @@ export class MatchCentreService {
    * the team names it is presented with, without the rest of the detail; cached with the
    * detail's own, so the detail built next reuses it. Null for an unknown match.
    */
-  async live(matchKey: string): Promise<{ state: LiveState | null; teamNames: Record<TeamSide, string> } | null> {
+  async live(matchKey: string, matchId?: number): Promise<{ state: LiveState | null; teamNames: Record<TeamSide, string> } | null> {
+    if (matchId !== undefined) {
+      // Given the match's id (the fan-out has it from the commit), the live state's reads go out
+      // with the row's (decision 086); the row says whether the match is in play.
+      const row = this.matchRow(matchKey);
+      const rows = row.then((found) => {
+        if (found && found.id !== matchId) throw new Error(`match ${matchKey} is not match ${matchId}`);
+        return found ? [found] : [];
+      });
+      const [match, state] = await Promise.all([
+        row,
+        this.cache.get(`match-centre:live:${matchKey}`, [tags.match(matchKey)], async () => (await loadLiveStates(this.db, { ids: [matchId], rows })).get(matchId) ?? null),
+      ]);
+      if (!match) return null;
+      return { state: match.status === 'started' ? state : null, teamNames: teamNamesOf(match) };
+    }
     const match = await this.matchRow(matchKey);
     if (!match) return null;
     return { state: await this.liveState(match), teamNames: teamNamesOf(match) };

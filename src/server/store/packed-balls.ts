@@ -10,6 +10,7 @@ import type { Delivery } from '../domain/types.ts';
 import type { InningsTallyState } from '../domain/scorecard.ts';
 import { anyInteger } from '../db/any-of.ts';
 import { BALL_BYTES, packedBalls, PeopleDictionary, storedBall, writeBall } from './ball-codec.ts';
+import type { WicketRowRead } from './stored-deliveries.ts';
 
 /** SQL: how many balls a packed column holds (0 for a missing row). */
 export function storedBallCount(column: string): string {
@@ -76,9 +77,11 @@ export interface LatestInnings {
   side_innings: number;
   /** The batting side's runs minus the other's over the regular innings so far. */
   lead: number;
+  /** The wicket rows of the last `recentBalls` balls, in seq and position order. */
+  recent_wickets: WicketRowRead[];
 }
 
-/** The latest innings of each of the given matches (none for a match without one), in one statement. */
+/** The latest innings of each of the given matches (none for a match without one), with its recent balls' wickets, in one statement. */
 export async function readLatestInnings(db: Kysely<Database>, matchIds: readonly number[], recentBalls: number): Promise<LatestInnings[]> {
   // One statement of CTEs around the layout's arithmetic, which the builders cannot say.
   const { rows } = await sql<LatestInnings>`with totals as (
@@ -97,7 +100,11 @@ export async function readLatestInnings(db: Kysely<Database>, matchIds: readonly
        (select count(*)::int from totals t where t.match_id = i.match_id and t.batting_team = i.batting_team
           and t.super_over = i.super_over and t.innings_no <= i.innings_no) as side_innings,
        (select coalesce(sum(case when t.batting_team = i.batting_team then t.runs else -t.runs end), 0)::int
-          from totals t where t.match_id = i.match_id and not t.super_over) as lead
+          from totals t where t.match_id = i.match_id and not t.super_over) as lead,
+       (select coalesce(json_agg(json_build_object('match_id', w.match_id, 'innings_no', w.innings_no, 'seq', w.seq, 'kind', w.kind,
+            'player_out_id', w.player_out_id, 'fielders', w.fielders, 'fielder_ids', w.fielder_ids) order by w.seq, w.position), '[]'::json)
+          from wickets w where w.match_id = i.match_id and w.innings_no = i.innings_no
+            and w.seq >= greatest(1, ${ballCountSql('b.balls')} - ${recentBalls} + 1)) as recent_wickets
      from current c join innings i using (match_id, innings_no)
      left join innings_balls b using (match_id, innings_no)`.execute(db);
   return rows;

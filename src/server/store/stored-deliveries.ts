@@ -1,7 +1,7 @@
 // Deliveries as stored (innings_balls bytes plus wickets rows) turned back into the domain's
 // input, people named by their database id as a string. Rebuilding derived rows and the
 // commentary both read deliveries through here, so they fold the same balls with the same rules.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { anyInteger } from '../db/any-of.ts';
 import type { Database, InningsBallsTable } from '../db/schema.ts';
 import type { Delivery, DismissalKind, Fielder, InningsInput } from '../domain/types.ts';
@@ -73,20 +73,57 @@ export async function readStoredInnings(reader: Kysely<Database>, matchIds: read
   }
   return innings.map((inn) => {
     const k = key(inn.match_id, inn.innings_no);
-    const stored = ballsOf.get(k);
-    return {
-      matchId: inn.match_id,
-      inningsNo: inn.innings_no,
-      battingTeam: inn.batting_team,
-      superOver: inn.super_over,
-      penaltyRunsPre: inn.penalty_runs_pre,
-      penaltyRunsPost: inn.penalty_runs_post,
-      ballsPerOver: inn.balls_per_over,
-      calledOvers: Array.isArray(inn.miscounted_overs) ? inn.miscounted_overs : [],
-      deliveries: stored ? deliveriesOf(stored, wicketsOf.get(k) ?? []) : [],
-      reviews: new Map((stored?.reviews ?? []).map((entry) => [entry.seq, entry.review])),
-    };
+    return storedInningsOf(inn, ballsOf.get(k), wicketsOf.get(k) ?? []);
   });
+}
+
+/** An innings row as read with its match's balls per over. */
+interface InningsRowRead {
+  match_id: number;
+  innings_no: number;
+  batting_team: 'a' | 'b';
+  super_over: boolean;
+  penalty_runs_pre: number;
+  penalty_runs_post: number;
+  miscounted_overs: unknown;
+  balls_per_over: number;
+}
+
+function storedInningsOf(inn: InningsRowRead, stored: Pick<InningsBallsTable, 'people' | 'balls' | 'reviews'> | undefined, wickets: readonly WicketRowRead[]): StoredInnings {
+  return {
+    matchId: inn.match_id,
+    inningsNo: inn.innings_no,
+    battingTeam: inn.batting_team,
+    superOver: inn.super_over,
+    penaltyRunsPre: inn.penalty_runs_pre,
+    penaltyRunsPost: inn.penalty_runs_post,
+    ballsPerOver: inn.balls_per_over,
+    calledOvers: Array.isArray(inn.miscounted_overs) ? (inn.miscounted_overs as number[]) : [],
+    deliveries: stored ? deliveriesOf(stored, wickets) : [],
+    reviews: new Map((stored?.reviews ?? []).map((entry) => [entry.seq, entry.review])),
+  };
+}
+
+/**
+ * One innings of a match as readStoredInnings reads it, in one statement instead of three (the
+ * live engine's ball, decision 086: its innings row, its balls and its wickets, the wickets as
+ * JSON); null when the match has no such innings.
+ */
+export async function readOneStoredInnings(db: Kysely<Database>, matchId: number, inningsNo: number): Promise<StoredInnings | null> {
+  // A correlated JSON aggregate the builders cannot alias: plain SQL.
+  const { rows } = await sql<InningsRowRead & { people: number[] | null; balls: Uint8Array | null; reviews: InningsBallsTable['reviews']; wickets: WicketRowRead[] }>`
+    select i.match_id, i.innings_no, i.batting_team, i.super_over, i.penalty_runs_pre, i.penalty_runs_post, i.miscounted_overs, m.balls_per_over,
+      b.people, b.balls, b.reviews,
+      (select coalesce(json_agg(json_build_object('match_id', w.match_id, 'innings_no', w.innings_no, 'seq', w.seq, 'kind', w.kind,
+           'player_out_id', w.player_out_id, 'fielders', w.fielders, 'fielder_ids', w.fielder_ids) order by w.seq, w.position), '[]'::json)
+         from wickets w where w.match_id = i.match_id and w.innings_no = i.innings_no) as wickets
+    from innings i join matches m on m.id = i.match_id
+      left join innings_balls b on b.match_id = i.match_id and b.innings_no = i.innings_no
+    where i.match_id = ${matchId} and i.innings_no = ${inningsNo}`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  const stored = row.balls === null || row.people === null ? undefined : { people: row.people, balls: row.balls, reviews: row.reviews };
+  return storedInningsOf(row, stored, row.wickets);
 }
 
 /** Deliveries of stored ball bytes, with their wicket rows (seq 1 = the first ball of the bytes). */
