@@ -39,4 +39,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Unit and integration files share a worker's module graph (vitest.config.ts, isolate: false): a mocked module,
+    // a stubbed global or environment would reach the files run after it.
+    files: ['tests/unit/**', 'tests/integration/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share their module graph (isolate: false): pass the dependency in instead.',
+        })),
+      ],
+    },
+  },
 );
