@@ -17,7 +17,8 @@
 // - 'engine': the real server (src/server/main.ts) on PostgreSQL; each ball is a POST to the
 //   ingest API with a scorer's token, written by the live engine, which pushes its events
 //   (support/live-bench-matches.ts prepares the matches: TEST_DATABASE_URL is emptied);
-// - 'fan-out': Socket.IO alone emitting events of the engine's sizes (support/live-fanout-server.ts):
+// - 'fan-out': Socket.IO alone emitting, ball by ball, frames of the sizes the engine's row before it
+//   sent for the same ball (FANOUT_BYTES when no engine row ran first; support/live-fanout-server.ts):
 //   the cost of delivery without the write.
 // Per ball it also prints the first and the last client to hear it, and for the fan-out baseline
 // when its server had written the last socket's 'commentory' frame: what lies between that and
@@ -185,6 +186,28 @@ interface Kind {
   nextRun(): { matchKey: string; sendBall: SendBall };
 }
 
+/** The clients' frame sizes together (each client process heard every event). */
+function mergedSizes(all: Record<string, Record<number, number>>[]): Record<string, Record<number, number>> {
+  const merged: Record<string, Record<number, number>> = {};
+  for (const sizes of all) {
+    for (const [event, bySequence] of Object.entries(sizes)) {
+      const into = (merged[event] ??= {});
+      for (const [sequence, bytes] of Object.entries(bySequence)) into[Number(sequence)] = Math.max(into[Number(sequence)] ?? 0, bytes);
+    }
+  }
+  return merged;
+}
+
+/** Ball by ball (in order), the wire size of the engine row's 'commentory' and 'score' frames: what the fan-out row after it sends. */
+let engineFrames: { commentory: number[]; score: number[] } | null = null;
+function framesByBall(sizes: Record<string, Record<number, number>>): { commentory: number[]; score: number[] } {
+  const inOrder = (event: string) =>
+    Object.entries(sizes[event] ?? {})
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, bytes]) => bytes);
+  return { commentory: inOrder('commentory'), score: inOrder('score') };
+}
+
 function fanoutKind(): Kind {
   const matchKey = 'bench-live';
   const emitters = new Map<LiveServer, ChildProcess>();
@@ -217,7 +240,9 @@ function fanoutKind(): Kind {
         const started = performance.now();
         const child = emitters.get(server)!;
         const emitted = nextMessage<{ commentoryWrittenAt: number }>(child, 'emitted');
-        child.send({ type: 'emit', matchKey, sequence: 2 * index - 1 });
+        // The engine's frames of the same ball, when an engine row ran before this one.
+        const frames = engineFrames && { commentoryBytes: engineFrames.commentory[index - 1], scoreBytes: engineFrames.score[index - 1] };
+        child.send({ type: 'emit', matchKey, sequence: 2 * index - 1, ...frames });
         const { commentoryWrittenAt } = await emitted;
         return { answerMs: performance.now() - started, commentoryWrittenAt };
       },
@@ -291,7 +316,8 @@ type Heard = Record<string, Record<number, number[]>>;
 interface Collected {
   heard: Heard;
   sampleHeard: Heard;
-  sizes: Record<string, number>;
+  /** Each event's frames on the wire: { [event]: { [sequence]: bytes } }. */
+  sizes: Record<string, Record<number, number>>;
   boardsFailed: number;
   boardRenders: Record<number, number>;
 }
@@ -333,7 +359,8 @@ interface Row {
   /** The load generators' CPU per ball: they share the machine with the servers. */
   clientCpuPerBallMs: number;
   memoryPerSocketKb: number;
-  sizes: Record<string, number>;
+  /** Each event's frames on the wire: { [event]: { [sequence]: bytes } }. */
+  sizes: Record<string, Record<number, number>>;
   /** The last client's latency of each ball, in ball order. */
   slowestPerBall: number[];
   /** The first client's latency of each ball: the server's work before its push, plus one client's reading. */
@@ -452,7 +479,7 @@ async function run(kind: Kind, serverCount: number, sockets: number, pinned: boo
       cpuPerBallMs: (ballsCpuMs - (idleCpuMs * ballsMs) / IDLE_MS) / BALLS,
       clientCpuPerBallMs: sum(clientsAfter.map((end, index) => end.cpuMs - clientsIdle[index]!.cpuMs)) / BALLS,
       memoryPerSocketKb: sum(settled.map((end, index) => end.rssBytes - before[index]!.rssBytes)) / 1024 / sockets,
-      sizes: Object.assign({}, ...collected.map((one) => one.sizes)) as Record<string, number>,
+      sizes: mergedSizes(collected.map((one) => one.sizes)),
       slowestPerBall: sentAt.map((_, ball) =>
         Math.max(...collected.flatMap((one) => [one.heard, one.sampleHeard].flatMap((heard) => latenciesByBall(heard, sentAt)[ball] ?? []))),
       ),
@@ -556,6 +583,7 @@ try {
     if (STEP !== null && steppedOut.has(plan.bufferUtil)) continue;
     const row = await run(plan.kind, plan.servers, plan.sockets, plan.pinned, plan.bufferUtil, plan.board);
     rows.push(row);
+    if (row.kind === 'engine') engineFrames = framesByBall(row.sizes);
     if (STEP !== null && (row.p99 > STEP_P99_LIMIT_MS || row.failedToConnect > 0)) steppedOut.add(plan.bufferUtil);
     const failed = row.failedToConnect > 0 ? ` (${row.failedToConnect} failed to connect)` : '';
     const perServer = row.servers > 1 ? ` (${row.p99ByServer.map(ms).join(' / ')})` : '';
@@ -628,8 +656,16 @@ for (const row of written) {
       `(p50 ${ms(percentile(values, 50))}; last client p50 ${ms(percentile(row.slowestPerBall, 50))})`,
   );
 }
-const engineSizes = rows.find((row) => row.kind === 'engine')?.sizes;
-if (engineSizes) console.log(`\nLargest engine events heard (bytes on the wire): ${JSON.stringify(engineSizes)}`);
+// The fan-out row sends the engine's frames ball by ball: both rows' figures should match.
+for (const kindName of ['engine', 'fan-out']) {
+  const sizes = rows.find((row) => row.kind === kindName)?.sizes;
+  if (!sizes) continue;
+  const figures = Object.entries(sizes).map(([event, bySequence]) => {
+    const bytes = Object.values(bySequence);
+    return `${event} ${Math.min(...bytes)}-${Math.max(...bytes)} (total ${sum(bytes).toLocaleString('en')})`;
+  });
+  console.log(`${kindName === 'engine' ? '\n' : ''}Events heard from the ${kindName} row, bytes on the wire: ${figures.join(', ')}`);
+}
 console.log(`Load average at the end ${loadAverage()}; ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
 const missed = sum(rows.map((row) => row.missed));
 const verdictRows = rows.filter((row) => row.kind === 'engine' && row.sockets === 5_000);

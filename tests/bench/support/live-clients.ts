@@ -11,7 +11,7 @@
 //     the server rendered (x-page-cache: render; page-cache.ts)
 //   { type: 'collect', events, waitMs } -> { type: 'heard', heard, sampleHeard, sizes, boardsFailed, boardRenders } (and forgets
 //     them) once each open client heard `events` 'commentory' events, or after waitMs; the first two
-//     { [event]: { [sequence]: number[] } }, sizes the largest frame of each event
+//     { [event]: { [sequence]: number[] } }, sizes each event's frame on the wire { [event]: { [sequence]: bytes } }
 //   { type: 'close' } -> exits
 // Times are performance.timeOrigin + performance.now(): milliseconds on the machine's clock, which
 // the controller and the server processes share.
@@ -58,7 +58,7 @@ let boardsFailed = 0;
 let boardRenders: Record<number, number> = {};
 let heard: Heard = {};
 let sampleHeard: Heard = {};
-let sizes: Record<string, number> = {};
+let sizes: Record<string, Record<number, number>> = {};
 
 function note(into: Heard, event: string, sequence: unknown, at: number, fan: http.Agent | null): void {
   if (typeof sequence !== 'number' || Number.isNaN(sequence)) return;
@@ -246,7 +246,11 @@ function openLean(url: string, matchKey: string): Promise<boolean> {
           const payload = data.subarray(start, start + head);
           if (payload.subarray(0, EVENT_PACKET.length).equals(EVENT_PACKET)) {
             const event = payload.toString('latin1', EVENT_PACKET.length, payload.indexOf(QUOTE, EVENT_PACKET.length));
-            sizes[event] = Math.max(sizes[event] ?? 0, header + length);
+            const sequence = sequenceOf(payload);
+            if (!Number.isNaN(sequence)) {
+              const bySequence = (sizes[event] ??= {});
+              bySequence[sequence] = Math.max(bySequence[sequence] ?? 0, header + length);
+            }
           }
           onText(payload);
         } else if (opcode === OPCODE_CLOSE) {
