@@ -14,7 +14,7 @@ import { buildDetail } from './match-centre/detail.ts';
 import { buildInfo } from './match-centre/info.ts';
 import { buildScorecard } from './match-centre/scorecard.ts';
 import { teamNamesOf, type MatchCentreRow } from './match-centre/shared.ts';
-import { loadLiveStates, type LiveState } from './live-state.ts';
+import { loadLiveStates, type LiveState, type PendingMatches } from './live-state.ts';
 import { buildSquad } from './match-centre/squad.ts';
 import { buildWinProbability, type WinProbability } from './match-centre/winprob.ts';
 import { placeOfMatch, type WinProbRatings } from './winprob-ratings.ts';
@@ -92,7 +92,7 @@ export class MatchCentreService {
       });
       const [match, state] = await Promise.all([
         row,
-        this.cache.get(`match-centre:live:${matchKey}`, [tags.match(matchKey)], async () => (await loadLiveStates(this.db, { ids: [matchId], rows })).get(matchId) ?? null),
+        this.cachedLiveState(matchKey, matchId, { ids: [matchId], rows }),
       ]);
       if (!match) return null;
       return { state: match.status === 'started' ? state : null, teamNames: teamNamesOf(match) };
@@ -105,7 +105,11 @@ export class MatchCentreService {
   /** A match's live state (null when it is not in play), cached until the match changes (one language for all). */
   private liveState(match: MatchCentreRow): Promise<LiveState | null> {
     if (match.status !== 'started') return Promise.resolve(null);
-    return this.cache.get(`match-centre:live:${match.match_key}`, [tags.match(match.match_key)], async () => (await loadLiveStates(this.db, [match])).get(match.id) ?? null);
+    return this.cachedLiveState(match.match_key, match.id, [match]);
+  }
+
+  private cachedLiveState(matchKey: string, matchId: number, matches: readonly MatchCentreRow[] | PendingMatches): Promise<LiveState | null> {
+    return this.cache.get(`match-centre:live:${matchKey}`, [tags.match(matchKey)], async () => (await loadLiveStates(this.db, matches)).get(matchId) ?? null);
   }
 
   squad(matchKey: string, lang: Lang): Promise<Squad | null> {

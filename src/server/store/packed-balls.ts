@@ -10,7 +10,7 @@ import type { Delivery } from '../domain/types.ts';
 import type { InningsTallyState } from '../domain/scorecard.ts';
 import { anyInteger } from '../db/any-of.ts';
 import { BALL_BYTES, packedBalls, PeopleDictionary, storedBall, writeBall } from './ball-codec.ts';
-import type { WicketRowRead } from './stored-deliveries.ts';
+import { wicketRowsJson, type WicketRowRead } from './stored-deliveries.ts';
 
 /** SQL: how many balls a packed column holds (0 for a missing row). */
 export function storedBallCount(column: string): string {
@@ -27,16 +27,15 @@ function ballCountSql(column: string): RawBuilder<number> {
   return sql.raw<number>(storedBallCount(column));
 }
 
+/** SQL (a scalar): balls stored in the match's innings before `inningsNo`; bytes to balls is the layout's arithmetic. */
+export function ballsBeforeInningsSql(matchId: number, inningsNo: number): RawBuilder<number> {
+  return sql<number>`(select coalesce(sum(${ballCountSql('balls')}), 0)::int from innings_balls where match_id = ${matchId} and innings_no < ${inningsNo})`;
+}
+
 /** Balls stored in the match's innings before `inningsNo`: a ball's place in the match less these is its place in its innings. */
 export async function ballsBeforeInnings(db: Kysely<Database>, matchId: number, inningsNo: number): Promise<number> {
-  const row = await db
-    .selectFrom('innings_balls')
-    // Bytes to balls: the layout's arithmetic.
-    .select(sql<number>`coalesce(sum(${ballCountSql('balls')}), 0)::int`.as('balls'))
-    .where('match_id', '=', matchId)
-    .where('innings_no', '<', inningsNo)
-    .executeTakeFirst();
-  return row?.balls ?? 0;
+  const { rows } = await sql<{ balls: number }>`select ${ballsBeforeInningsSql(matchId, inningsNo)} as balls`.execute(db);
+  return rows[0]?.balls ?? 0;
 }
 
 /**
@@ -101,10 +100,7 @@ export async function readLatestInnings(db: Kysely<Database>, matchIds: readonly
           and t.super_over = i.super_over and t.innings_no <= i.innings_no) as side_innings,
        (select coalesce(sum(case when t.batting_team = i.batting_team then t.runs else -t.runs end), 0)::int
           from totals t where t.match_id = i.match_id and not t.super_over) as lead,
-       (select coalesce(json_agg(json_build_object('match_id', w.match_id, 'innings_no', w.innings_no, 'seq', w.seq, 'kind', w.kind,
-            'player_out_id', w.player_out_id, 'fielders', w.fielders, 'fielder_ids', w.fielder_ids) order by w.seq, w.position), '[]'::json)
-          from wickets w where w.match_id = i.match_id and w.innings_no = i.innings_no
-            and w.seq >= greatest(1, ${ballCountSql('b.balls')} - ${recentBalls} + 1)) as recent_wickets
+       ${wicketRowsJson(sql`w.seq >= greatest(1, ${ballCountSql('b.balls')} - ${recentBalls} + 1)`)} as recent_wickets
      from current c join innings i using (match_id, innings_no)
      left join innings_balls b using (match_id, innings_no)`.execute(db);
   return rows;

@@ -1,7 +1,7 @@
 // Deliveries as stored (innings_balls bytes plus wickets rows) turned back into the domain's
 // input, people named by their database id as a string. Rebuilding derived rows and the
 // commentary both read deliveries through here, so they fold the same balls with the same rules.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { anyInteger } from '../db/any-of.ts';
 import type { Database, InningsBallsTable } from '../db/schema.ts';
 import type { Delivery, DismissalKind, Fielder, InningsInput } from '../domain/types.ts';
@@ -105,6 +105,16 @@ function storedInningsOf(inn: InningsRowRead, stored: Pick<InningsBallsTable, 'p
 }
 
 /**
+ * SQL: the wicket rows (WicketRowRead) of the innings `i` of the enclosing statement as a JSON
+ * array in seq and position order, those meeting `also` (a condition on `w`) alone.
+ */
+export function wicketRowsJson(also: RawBuilder<unknown>): RawBuilder<WicketRowRead[]> {
+  return sql<WicketRowRead[]>`(select coalesce(json_agg(json_build_object('match_id', w.match_id, 'innings_no', w.innings_no, 'seq', w.seq, 'kind', w.kind,
+      'player_out_id', w.player_out_id, 'fielders', w.fielders, 'fielder_ids', w.fielder_ids) order by w.seq, w.position), '[]'::json)
+    from wickets w where w.match_id = i.match_id and w.innings_no = i.innings_no and ${also})`;
+}
+
+/**
  * One innings of a match as readStoredInnings reads it, in one statement instead of three (the
  * live engine's ball, decision 086: its innings row, its balls and its wickets, the wickets as
  * JSON); null when the match has no such innings.
@@ -114,9 +124,7 @@ export async function readOneStoredInnings(db: Kysely<Database>, matchId: number
   const { rows } = await sql<InningsRowRead & { people: number[] | null; balls: Uint8Array | null; reviews: InningsBallsTable['reviews']; wickets: WicketRowRead[] }>`
     select i.match_id, i.innings_no, i.batting_team, i.super_over, i.penalty_runs_pre, i.penalty_runs_post, i.miscounted_overs, m.balls_per_over,
       b.people, b.balls, b.reviews,
-      (select coalesce(json_agg(json_build_object('match_id', w.match_id, 'innings_no', w.innings_no, 'seq', w.seq, 'kind', w.kind,
-           'player_out_id', w.player_out_id, 'fielders', w.fielders, 'fielder_ids', w.fielder_ids) order by w.seq, w.position), '[]'::json)
-         from wickets w where w.match_id = i.match_id and w.innings_no = i.innings_no) as wickets
+      ${wicketRowsJson(sql`true`)} as wickets
     from innings i join matches m on m.id = i.match_id
       left join innings_balls b on b.match_id = i.match_id and b.innings_no = i.innings_no
     where i.match_id = ${matchId} and i.innings_no = ${inningsNo}`.execute(db);

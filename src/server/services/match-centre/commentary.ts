@@ -8,7 +8,7 @@ import { testChaseTarget } from '../../domain/commentary-context.ts';
 import { ballKey } from '../../domain/live.ts';
 import type { Lang } from '../../domain/result.ts';
 import type { Delivery, PlayerId } from '../../domain/types.ts';
-import { storedBallCount } from '../../store/packed-balls.ts';
+import { ballsBeforeInningsSql } from '../../store/packed-balls.ts';
 import { readOneStoredInnings, readStoredInnings, type StoredInnings } from '../../store/stored-deliveries.ts';
 import type { Commentary, CommentaryBall, PlayerRef } from '../match-centre-types.ts';
 import { matchPlayers, people, teamNamesOf, type MatchCentreRow } from './shared.ts';
@@ -96,12 +96,7 @@ export async function buildInningsCommentary(
       .selectFrom('matches as m')
       .select((eb) => [
         'm.status',
-        eb
-          .selectFrom('innings_balls as b')
-          .select(sql<number>`coalesce(sum(${sql.raw(storedBallCount('b.balls'))}), 0)::int`.as('n'))
-          .where('b.match_id', '=', id)
-          .where('b.innings_no', '<', inningsNo)
-          .as('balls_before'),
+        ballsBeforeInningsSql(id, inningsNo).as('balls_before'),
         eb
           .selectFrom('innings as i')
           .select(
