@@ -3,14 +3,18 @@
 // The first file to ask builds the database as it always did, keeps it for itself and writes its
 // data folder (PGlite's dumpDataDir) to the run's template folder (templates.global.ts); every
 // other file, in either worker, waits for that tarball and opens a copy (loadDataDir): the same
-// bytes, without initdb, the migrations or the import. Outside the integration project (no
-// template folder) each call builds its own database, as before.
-import { open, readFile, rename, writeFile } from 'node:fs/promises';
+// bytes, without initdb, the migrations or the import. A test that starts a command or a server
+// as a child process unpacks the tarball into the child's data folder instead (`unpackTemplate`).
+// Outside the integration project (no template folder) each call builds its own database.
+import { execFile } from 'node:child_process';
+import { access, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, inject } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 
+const run = promisify(execFile);
 const POLL_MS = 100;
 const WAIT_MS = 15 * 60_000;
 
@@ -28,6 +32,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function fromTemplate(name: string, build: () => Promise<Db>): Promise<Db> {
   const folder = templateFolder();
   if (!folder) return build();
+  const template = await runTemplate(folder, name, build);
+  return template.builtHere ?? openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(template.tarball)]) });
+}
+
+/**
+ * Writes into `dataDir` (a folder for a child process's DATA_DIR) the PGlite data folder of the
+ * run's template `name`, unpacked as the database client lays it out (`<dataDir>/pglite`): the
+ * child opens a database that exists instead of running initdb (about 8 s of CPU on the CI
+ * machine). False outside the integration project (no template folder): the caller builds its own.
+ */
+export async function unpackTemplate(name: string, build: () => Promise<Db>, dataDir: string): Promise<boolean> {
+  const folder = templateFolder();
+  if (!folder) return false;
+  const template = await runTemplate(folder, name, build);
+  await template.builtHere?.close();
+  const pgdata = path.join(dataDir, 'pglite');
+  await mkdir(pgdata, { recursive: true });
+  // The tarball's members are the data folder's own paths ("/global/1262", ...).
+  await run('tar', ['-xf', template.tarball, '-C', pgdata]);
+  return true;
+}
+
+/** The template's tarball, built by the first file to ask (which keeps the database it built). */
+async function runTemplate(folder: string, name: string, build: () => Promise<Db>): Promise<{ tarball: string; builtHere?: Db }> {
   const tarball = path.join(folder, `${name}.tar`);
   const failed = path.join(folder, `${name}.failed`);
   let builder = false;
@@ -44,15 +72,14 @@ export async function fromTemplate(name: string, build: () => Promise<Db>): Prom
       // Written whole, then renamed: a waiting file never reads half a tarball.
       await writeFile(`${tarball}.part`, Buffer.from(await dump.arrayBuffer()));
       await rename(`${tarball}.part`, tarball);
-      return db;
+      return { tarball, builtHere: db };
     } catch (error) {
       await writeFile(failed, String((error as Error).stack ?? error)).catch(() => {});
       throw error;
     }
   }
   for (const started = Date.now(); Date.now() - started < WAIT_MS; await sleep(POLL_MS)) {
-    const bytes = await readFile(tarball).catch(() => null);
-    if (bytes) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([bytes]) });
+    if (await access(tarball).then(() => true, () => false)) return { tarball };
     const reason = await readFile(failed, 'utf8').catch(() => null);
     if (reason !== null) throw new Error(`The template database '${name}' could not be built by another test file:\n${reason}`);
   }

@@ -7,11 +7,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cricsheetMatch, writeMatchFolder } from '../helpers/cricsheet-builder.ts';
+import { migratedDataFolder } from '../helpers/test-db.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 async function importCommand(dataDir: string, sources: string[]) {
+  await migratedDataFolder(dataDir);
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...sources], {
       cwd: repoRoot,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
-import { queryNumber, queryRows } from '../helpers/test-db.ts';
+import { migratedDataFolder, queryNumber, queryRows } from '../helpers/test-db.ts';
 import { readArchive } from '../helpers/read-archive.ts';
 import { BALL_BYTES } from '../../src/server/store/ball-codec.ts';
 import { readStoredInnings } from '../../src/server/store/stored-deliveries.ts';
@@ -39,6 +39,8 @@ const targets: Target[] = [
     name: 'PGlite',
     open: async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'import-it-'));
+      // A migrated data folder on disk: the import under test, not initdb.
+      await migratedDataFolder(dir);
       const db = await openDatabase({ dataDir: dir });
       return { db, dispose: async () => {
         await db.close();

@@ -9,9 +9,9 @@ import { io as connectClient } from 'socket.io-client';
 import { expect, it } from 'vitest';
 import { cardEvent, commentoryEvent, type CardEvent, type CommentoryEvent } from '../../src/server/wire/schemas/realtime.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 import { expectToMatchSchema } from '../helpers/api-contract.ts';
+import { migratedDataFolder } from '../helpers/test-db.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const opener = path.resolve(import.meta.dirname, '../fixtures/cricsheet/335982.json');
@@ -21,8 +21,8 @@ it('a server with LIVE_REPLAYS=1 plays a replay of a stored T20 and pushes its b
   const sources = path.join(dataDir, 'sources');
   await mkdir(sources);
   await copyFile(opener, path.join(sources, '335982.json'));
+  await migratedDataFolder(dataDir);
   const db = await openDatabase({ dataDir });
-  await migrateToLatest(db);
   await importSources(db, [sources]);
   await db.close();
 

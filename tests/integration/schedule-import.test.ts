@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { importSchedule } from '../../src/server/ingest/schedule-import.ts';
 import { LiveMatchWriter } from '../../src/server/store/live-match-writer.ts';
-import { queryRows } from '../helpers/test-db.ts';
+import { migratedDataFolder, queryRows } from '../helpers/test-db.ts';
 import { databasesUnderTest } from '../helpers/test-servers.ts';
 
 const CSV = [
@@ -69,6 +69,7 @@ describe('npm run schedule:import', () => {
   let tmp: string;
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'schedule-cli-'));
+    await migratedDataFolder(path.join(tmp, 'data'));
   });
   afterAll(() => rm(tmp, { recursive: true, force: true }));
 

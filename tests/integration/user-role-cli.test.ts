@@ -7,8 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { createUser } from '../helpers/accounts.ts';
+import { migratedDataFolder } from '../helpers/test-db.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -30,8 +30,8 @@ describe('npm run user:role', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'user-role-'));
+    await migratedDataFolder(dataDir);
     const db = await openDatabase({ dataDir });
-    await migrateToLatest(db);
     await createUser(db, '9876543210', 'abc123');
     await db.close();
   });

@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cricsheetMatch } from '../helpers/cricsheet-builder.ts';
 import { readPeakKb } from '../helpers/peak-memory.ts';
+import { migratedDataFolder } from '../helpers/test-db.ts';
 import { deflatedEntry, writeZip, zerosBomb } from '../helpers/zip-writer.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -30,7 +31,8 @@ const childEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
 });
 
 /** `npm run import -- <source>`: its exit code, output and peak memory. */
-function importCommand(dataDir: string, source: string): Promise<{ code: number; stdout: string; peakKb: number }> {
+async function importCommand(dataDir: string, source: string): Promise<{ code: number; stdout: string; peakKb: number }> {
+  await migratedDataFolder(dataDir);
   return new Promise((resolve) => {
     execFile(process.execPath, [...preload, 'scripts/import.ts', source], { cwd: repoRoot, env: childEnv(dataDir) }, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, peakKb: readPeakKb(stderr) });
@@ -43,7 +45,8 @@ interface ImportFinished {
 }
 
 /** The server from source with `source` as CRICSHEET_SOURCE on an empty database, stopped once its import is done. */
-function startUpImport(dataDir: string, source: string): Promise<{ finished: ImportFinished; peakKb: number }> {
+async function startUpImport(dataDir: string, source: string): Promise<{ finished: ImportFinished; peakKb: number }> {
+  await migratedDataFolder(dataDir);
   return new Promise((resolve, reject) => {
     const server = spawn(process.execPath, [...preload, 'src/server/main.ts'], {
       cwd: repoRoot,
