@@ -29,6 +29,29 @@ export async function expectScreen(target: Page | Locator, name: string, { mask 
     mask: [page.locator('time, .countdown, .upcoming .start, footer .copyright'), ...mask],
     stylePath: SCREEN_STYLE,
   };
-  if ('page' in target) await expect(target).toHaveScreenshot(`${name}.png`, options);
+  if ('page' in target) await expect(page).toHaveScreenshot(`${name}.png`, { ...options, ...(await wholePixels(target)) });
   else await expect(target).toHaveScreenshot(`${name}.png`, { ...options, fullPage });
+}
+
+/**
+ * The element's box in whole pixels, always as many rows however its top falls. An element
+ * screenshot captures the rows its box touches: one more when the fraction of a pixel the content
+ * above leaves at its top (a home page holding what other specs published) pushes its bottom edge
+ * into the next row. Here it is every row the box could touch: from the row its top is in, its
+ * height rounded up, plus one. In the window when those rows are in it (a whole-page capture resizes
+ * the window, and a scrolled strip could snap elsewhere), else on the whole page.
+ */
+async function wholePixels(element: Locator): Promise<{ fullPage: boolean; clip: { x: number; y: number; width: number; height: number } }> {
+  await element.scrollIntoViewIfNeeded();
+  await element.evaluate(() => document.fonts.ready);
+  const box = await element.evaluate((node) => {
+    const rect = node.getBoundingClientRect();
+    return { x: rect.left, y: rect.top, width: rect.width, height: rect.height, scrollY: window.scrollY, windowHeight: window.innerHeight };
+  });
+  const x = Math.floor(box.x);
+  const width = Math.ceil(box.x + box.width) - x;
+  const height = Math.ceil(box.height) + 1;
+  const top = Math.floor(box.y);
+  if (top >= 0 && top + height <= box.windowHeight) return { fullPage: false, clip: { x, y: top, width, height } };
+  return { fullPage: true, clip: { x, y: Math.floor(box.y + box.scrollY), width, height } };
 }
