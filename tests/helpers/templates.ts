@@ -14,7 +14,7 @@ import { expect, inject } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
 import { importSources } from '../../src/server/ingest/importer.ts';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
 const POLL_MS = 100;
 const WAIT_MS = 15 * 60_000;
 
@@ -32,7 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function fromTemplate(name: string, build: () => Promise<Db>): Promise<Db> {
   const folder = templateFolder();
   if (!folder) return build();
-  const template = await runTemplate(folder, name, build);
+  const template = await templateTarball(folder, name, build);
   return template.builtHere ?? openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(template.tarball)]) });
 }
 
@@ -45,17 +45,17 @@ export async function fromTemplate(name: string, build: () => Promise<Db>): Prom
 export async function unpackTemplate(name: string, build: () => Promise<Db>, dataDir: string): Promise<boolean> {
   const folder = templateFolder();
   if (!folder) return false;
-  const template = await runTemplate(folder, name, build);
+  const template = await templateTarball(folder, name, build);
   await template.builtHere?.close();
   const pgdata = path.join(dataDir, 'pglite');
   await mkdir(pgdata, { recursive: true });
   // The tarball's members are the data folder's own paths ("/global/1262", ...).
-  await run('tar', ['-xf', template.tarball, '-C', pgdata]);
+  await execFileAsync('tar', ['-xf', template.tarball, '-C', pgdata]);
   return true;
 }
 
 /** The template's tarball, built by the first file to ask (which keeps the database it built). */
-async function runTemplate(folder: string, name: string, build: () => Promise<Db>): Promise<{ tarball: string; builtHere?: Db }> {
+async function templateTarball(folder: string, name: string, build: () => Promise<Db>): Promise<{ tarball: string; builtHere?: Db }> {
   const tarball = path.join(folder, `${name}.tar`);
   const failed = path.join(folder, `${name}.failed`);
   let builder = false;
