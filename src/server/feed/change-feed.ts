@@ -11,8 +11,10 @@ export type ChangeListener = (tags: readonly string[]) => void;
 /** What a transport tells the feed. */
 export interface TransportEvents {
   message(payload: string): void;
-  /** The connection came back after a drop: publications of others may have been missed. */
+  /** Listening again after a drop: publications of others may have been missed. */
   reconnected(): void;
+  /** Sending again after a drop, where the transport sends on a connection of its own. */
+  sendingResumed(): void;
 }
 
 /** Carries publications between processes. */
@@ -77,6 +79,7 @@ export class ChangeFeed {
     await this.transport?.start({
       message: (payload) => this.receive(payload),
       reconnected: () => this.reconnected(),
+      sendingResumed: () => this.resendIfLost(),
     });
   }
 
@@ -141,10 +144,14 @@ export class ChangeFeed {
   private reconnected(): void {
     this.logger?.info({ transport: this.transport?.name }, 'change feed: reconnected; flushing every cache');
     this.dispatch([tagNames.all]);
-    if (this.sendLost) {
-      this.sendLost = false;
-      void this.track(this.send([tagNames.all]));
-    }
+    this.resendIfLost();
+  }
+
+  /** The others missed a publication of ours: they flush every cache. */
+  private resendIfLost(): void {
+    if (!this.sendLost) return;
+    this.sendLost = false;
+    void this.track(this.send([tagNames.all]));
   }
 
   private dispatch(tags: readonly string[]): void {

@@ -1,6 +1,8 @@
 // The change feed over Redis pub/sub. A subscribed connection can only listen, so publishing
-// has a connection of its own. ioredis reconnects and subscribes again by itself; every
-// 'ready' after start() is a reconnect.
+// has a connection of its own. ioredis reconnects by itself; every 'ready' after start() is a
+// reconnect. The subscriber subscribes again itself rather than through ioredis's
+// autoResubscribe, which sends SUBSCRIBE after 'ready': caches are flushed only once the
+// subscription is in force, so that nothing published in between is missed unflushed.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { FeedTransport, TransportEvents } from './change-feed.ts';
@@ -25,7 +27,7 @@ export class RedisTransport implements FeedTransport {
     // Named so that CLIENT LIST says which connections these are.
     const connectionName = `crease-change-feed:${channel}`;
     this.publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectionName });
-    this.subscriber = new Redis(url, { lazyConnect: true, connectionName });
+    this.subscriber = new Redis(url, { lazyConnect: true, connectionName, autoResubscribe: false });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error: Error) => this.logger?.warn({ err: error }, 'change feed: Redis connection error'));
     }
@@ -37,8 +39,14 @@ export class RedisTransport implements FeedTransport {
     });
     await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
     await this.subscriber.subscribe(this.channel);
-    // Either connection back: the subscriber may have missed messages, the publisher failed sends.
-    for (const connection of [this.publisher, this.subscriber]) connection.on('ready', () => events.reconnected());
+    this.subscriber.on('ready', () => {
+      this.subscriber.subscribe(this.channel).then(
+        () => events.reconnected(),
+        // The connection dropped again before the reply: its next 'ready' tries again.
+        (error: unknown) => this.logger?.warn({ err: error }, 'change feed: Redis subscribe after a reconnect failed'),
+      );
+    });
+    this.publisher.on('ready', () => events.sendingResumed());
   }
 
   async send(payload: string): Promise<void> {
