@@ -4,7 +4,7 @@
 // compared with its reviewed baseline. A match's news on its Info tab is a carousel (three
 // articles tagged with it); /news/description, the spec's article address, shows the article its
 // client passes in navigation state and is an honest 404 without one.
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/accessibility.ts';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { expectScreen } from './support/screens.ts';
@@ -169,8 +169,7 @@ test('the match Info tab shows its news as a carousel: snapping cards, buttons t
       await expect(prev).toBeHidden();
     }
     expect(await fan.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const axe = await new AxeBuilder({ page: fan }).include('.match-news').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await seriousViolations(fan, '.match-news')).toEqual([]);
     await news.scrollIntoViewIfNeeded();
     await expectScreen(news, `news-match-info-${width}`);
     await context.close();

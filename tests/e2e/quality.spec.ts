@@ -2,8 +2,8 @@
 // critical accessibility violation, and at a 375 px phone width no page scrolls sideways.
 // A new page type joins the list below; a regression fails `npm test` with the rule and the
 // offending elements, or the page and its width.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
 import { SCORER_PASSWORD, SCORER_PHONE } from './support/scorer-account.ts';
 import { UPCOMING_MATCH_KEY } from './support/seed-upcoming-key.ts';
 
@@ -66,16 +66,6 @@ async function playerPage(page: Page): Promise<string> {
   const href = await page.locator('.tab-body a[href*="player_key="]').first().getAttribute('href', { timeout: 10_000 });
   expect(href).toBeTruthy();
   return new URL(href!, 'http://local').pathname + new URL(href!, 'http://local').search;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // axe.run in the page itself (legacy mode) instead of axe.runPartial in each frame and
-  // axe.finishRun in a new blank page, which opened and injected a second page for every URL: the
-  // same rules on the same document (the site has no frames: no <iframe> in src/), in about half the time.
-  const results = await new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 async function sidewaysOverflow(page: Page): Promise<number> {

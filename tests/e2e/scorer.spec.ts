@@ -7,7 +7,7 @@
 // ball corrected. At 1280 px in Hindi the same console: a bowled wicket in two taps, a run out,
 // a correction. The token page in both: a token made (shown once), listed, revoked. Checked
 // against the public API; axe finds nothing serious.
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/accessibility.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { SCORER_PASSWORD, SCORER_PHONE } from './support/scorer-account.ts';
 import { expectScreen } from './support/screens.ts';
@@ -46,8 +46,7 @@ async function matchNow(page: Page, matchKey: string) {
 }
 
 async function expectNoSeriousAxe(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 }
 
 /** Every button a thumb taps (of the scoring screen by default) is at least 48 px square. */
