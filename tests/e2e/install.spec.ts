@@ -2,8 +2,8 @@
 // installability check through the DevTools protocol, a match page read again offline from the
 // service worker's saved copy under its "as of" banner, in both languages, and the header's
 // "Install the app" link.
-import { seriousViolations } from './support/accessibility.ts';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
 
 const MATCH = '/getMatchList/1529312?tab=scoreboard';
 

@@ -4,9 +4,9 @@
 // compared with its reviewed baseline. A match's news on its Info tab is a carousel (three
 // articles tagged with it); /news/description, the spec's article address, shows the article its
 // client passes in navigation state and is an honest 404 without one.
-import { seriousViolations } from './support/accessibility.ts';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
 import { expectScreen } from './support/screens.ts';
 import { EDITOR_PASSWORD, EDITOR_PHONE } from './support/scorer-account.ts';
 

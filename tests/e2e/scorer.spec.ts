@@ -7,8 +7,8 @@
 // ball corrected. At 1280 px in Hindi the same console: a bowled wicket in two taps, a run out,
 // a correction. The token page in both: a token made (shown once), listed, revoked. Checked
 // against the public API; axe finds nothing serious.
-import { seriousViolations } from './support/accessibility.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
 import { SCORER_PASSWORD, SCORER_PHONE } from './support/scorer-account.ts';
 import { expectScreen } from './support/screens.ts';
 

@@ -1,8 +1,8 @@
 // The Summary tab of completed matches in Chromium: a T20 (IPL 2026, 1529312) and a Test (the
 // Ashes, 1455615) at 375 and 1280 px, every chart drawn by the server as SVG, with no script
 // added for them; each page and each chart is compared with its reviewed baseline.
-import { seriousViolations } from './support/accessibility.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/accessibility.ts';
 import { expectScreen } from './support/screens.ts';
 
 function tabs(page: Page) {

@@ -1,48 +1,25 @@
-// Reads the match files of a Cricsheet zip with yauzl and JSON.parse, independently of the
-// importer, so tests can compare what the product computes with the raw files.
+// Reads the match files of a Cricsheet zip and parses them with JSON.parse, apart from the
+// importer's parsing and writing, so tests can compare what the product computes with the raw
+// files. The bytes come from the importer's zip reader (src/server/ingest/sources.ts), which
+// checks each entry's size and CRC and has tests of its own: inflating each entry in one call, it
+// read the 2024-2026 archive (700 MB of JSON) in 3.6 s of CPU where yauzl's stream took 10.7 s,
+// and the *-real tests read whole archives.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, inflateRawSync } from 'node:zlib';
-import yauzl from 'yauzl';
+import { openSource, UnreadableFileError } from '../../src/server/ingest/sources.ts';
 
-/**
- * Calls `each` with every .json entry's name and bytes, in archive order. The compressed bytes
- * are read whole and inflated in one call: yauzl's inflating stream took three times as long
- * (10.7 against 3.4 s of CPU for the 2024-2026 archive), and the *-real tests read whole archives.
- */
-function eachEntry(file: string, each: (name: string, bytes: Buffer) => Promise<void> | void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      zip.on('error', reject).on('end', () => resolve());
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (!entry.fileName.endsWith('.json')) return zip.readEntry();
-        zip.openReadStream(entry, { decompress: false }, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject);
-          stream.on('end', () => {
-            try {
-              const bytes = inflated(entry, Buffer.concat(chunks));
-              Promise.resolve(each(entry.fileName, bytes)).then(() => zip.readEntry(), reject);
-            } catch (inflateError) {
-              reject(inflateError as Error);
-            }
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
-
-/** An entry's bytes from its stored ones (method 0) or deflated ones (method 8), checked against its size and CRC. */
-function inflated(entry: yauzl.Entry, stored: Buffer): Buffer {
-  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw new Error(`${entry.fileName}: compression method ${entry.compressionMethod}`);
-  const bytes = entry.compressionMethod === 8 ? inflateRawSync(stored) : stored;
-  if (bytes.length !== entry.uncompressedSize || crc32(bytes) !== entry.crc32) throw new Error(`${entry.fileName}: its bytes do not match its size and CRC`);
-  return bytes;
+/** Calls `each` with every .json entry's name and bytes, in archive order; an entry that cannot be read fails the call. */
+async function eachEntry(file: string, each: (name: string, bytes: Buffer) => Promise<void> | void): Promise<void> {
+  const source = await openSource(file);
+  try {
+    for await (const read of source.files()) {
+      if (read instanceof UnreadableFileError) throw new Error(`${read.fileName}: ${read.message}`);
+      await each(read.name, read.bytes);
+    }
+  } finally {
+    await source.close();
+  }
 }
 
 const idOf = (fileName: string) => Number(path.basename(fileName, '.json'));
